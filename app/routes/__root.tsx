@@ -1,0 +1,61 @@
+/// <reference types="vite/client" />
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { ReactNode } from 'react';
+import type { AppRouter } from '../../server/routers/index.ts';
+import { ErrorScreen } from '../components/ErrorScreen';
+import { Footer } from '../components/Footer';
+import { Header } from '../components/Header';
+import appCss from '../styles.css?url';
+
+export const Route = createRootRouteWithContext<{
+  queryClient: QueryClient;
+  trpc: TRPCOptionsProxy<AppRouter>;
+}>()({
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { title: 'duuka — premium fashion, Kampala' },
+      {
+        name: 'description',
+        content:
+          'duuka is a premium fashion house in Kampala: dresses, tailoring, shoes, bags and jewellery, priced in UGX and delivered across Uganda.',
+      },
+      { name: 'theme-color', content: '#faf7f2' },
+    ],
+    links: [{ rel: 'stylesheet', href: appCss }],
+  }),
+  shellComponent: Shell,
+  component: () => (
+    <>
+      <Header />
+      <main id="main" className="min-h-[70vh] pt-16">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  ),
+  errorComponent: ErrorScreen,
+});
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:bg-paper focus:p-3"
+        >
+          Skip to content
+        </a>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}

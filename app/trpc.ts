@@ -1,0 +1,24 @@
+import { createIsomorphicFn } from '@tanstack/react-start';
+import { getRequestHeaders } from '@tanstack/react-start/server';
+import { createTRPCClient, httpBatchStreamLink, unstable_localLink } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { type AppRouter, appRouter } from '../server/routers/index.ts';
+import { createWorkerContext } from '../server/worker-context.ts';
+
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+
+/** During SSR the router runs in-process; in the browser, batched and streamed over HTTP. */
+export const makeTRPCClient = createIsomorphicFn()
+  .server(() =>
+    createTRPCClient<AppRouter>({
+      links: [
+        unstable_localLink({
+          router: appRouter,
+          createContext: async () => createWorkerContext(new Headers(getRequestHeaders())),
+        }),
+      ],
+    }),
+  )
+  .client(() =>
+    createTRPCClient<AppRouter>({ links: [httpBatchStreamLink({ url: '/api/trpc' })] }),
+  );

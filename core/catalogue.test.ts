@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isAffordable,
+  isFeatured,
+  isPremium,
+  lowStockBadge,
+  shopNewArrivalsCount,
+} from './catalogue.ts';
+import { formatUGX } from './money.ts';
+import { isValidPhone, normalisePhone } from './phone.ts';
+
+describe('shop groups', () => {
+  it('puts 50,000 in Affordable and not Featured; 50,001 in Featured', () => {
+    expect(isAffordable({ price: 50_000 })).toBe(true);
+    expect(isFeatured({ price: 50_000 })).toBe(false);
+    expect(isFeatured({ price: 50_001 })).toBe(true);
+    expect(isAffordable({ price: 50_001 })).toBe(false);
+  });
+  it('puts 100,000 outside Premium and 100,001 inside', () => {
+    expect(isPremium({ price: 100_000 })).toBe(false);
+    expect(isPremium({ price: 100_001 })).toBe(true);
+  });
+  it('rounds the 30 % New Arrivals share up', () => {
+    expect(shopNewArrivalsCount(0)).toBe(0);
+    expect(shopNewArrivalsCount(1)).toBe(1);
+    expect(shopNewArrivalsCount(10)).toBe(3);
+    expect(shopNewArrivalsCount(11)).toBe(4);
+    expect(shopNewArrivalsCount(56)).toBe(17);
+  });
+  it('shows the low-stock badge only from 1 to 9', () => {
+    expect(lowStockBadge(0)).toBeNull();
+    expect(lowStockBadge(1)).toBe('Only 1 left');
+    expect(lowStockBadge(9)).toBe('Only 9 left');
+    expect(lowStockBadge(10)).toBeNull();
+  });
+});
+
+describe('money', () => {
+  it('formats UGX with grouping and shows 0 for a missing price', () => {
+    expect(formatUGX(1_250_000)).toBe('UGX 1,250,000');
+    expect(formatUGX(5000)).toBe('UGX 5,000');
+    expect(formatUGX(undefined)).toBe('UGX 0');
+    expect(formatUGX(null)).toBe('UGX 0');
+    expect(formatUGX(Number.NaN)).toBe('UGX 0');
+  });
+});
+
+describe('phone', () => {
+  it('normalises local, international and bare numbers to +256', () => {
+    expect(normalisePhone('0772 123 456')).toBe('+256772123456');
+    expect(normalisePhone('256772123456')).toBe('+256772123456');
+    expect(normalisePhone('+256 772-123-456')).toBe('+256772123456');
+    expect(normalisePhone('772123456')).toBe('+256772123456');
+  });
+  it('accepts + then 10 to 15 digits only', () => {
+    expect(isValidPhone('+256772123456')).toBe(true);
+    expect(isValidPhone('+123456789')).toBe(false);
+    expect(isValidPhone('+1234567890123456')).toBe(false);
+    expect(isValidPhone('256772123456')).toBe(false);
+  });
+});

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './accounts.ts';
+import { orders } from './orders.ts';
+
+export const systemSettings = pgTable('system_settings', {
+  settingKey: text('setting_key').primaryKey(),
+  settingValue: text('setting_value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const smsNotifications = pgTable(
+  'sms_notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Kept as the shop's record of what was sent even if the order is deleted. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    recipientPhone: text('recipient_phone').notNull(),
+    recipientType: text('recipient_type').notNull(),
+    messageContent: text('message_content').notNull(),
+    status: text().notNull().default('pending'),
+    messageId: text('message_id'),
+    errorMessage: text('error_message'),
+    attempts: integer().notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sms_recipient_type_check', sql`${t.recipientType} in ('customer', 'admin', 'seller')`),
+    check('sms_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index('sms_order_idx').on(t.orderId, t.createdAt.desc()),
+    index('sms_newest_idx').on(t.createdAt.desc()),
+    index('sms_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    role: text().notNull(),
+    content: text().notNull(),
+    metadata: jsonb().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('chat_role_check', sql`${t.role} in ('user', 'assistant', 'system')`),
+    index('chat_user_session_idx').on(t.userId, t.sessionId, t.createdAt),
+    index('chat_user_newest_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const userChatPreferences = pgTable('user_chat_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  preferences: jsonb().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

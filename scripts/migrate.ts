@@ -1,0 +1,14 @@
+// `npm run db:migrate`: applies db/migrations through the Neon driver. With NEON_DATABASE_URL set
+// it migrates that (remote Neon) database; otherwise the local database `npm start` uses.
+import { createDb } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { startLocalDatabase } from './local-database.ts';
+
+if (process.env.NEON_DATABASE_URL) {
+  await migrateDatabase(createDb(process.env.NEON_DATABASE_URL));
+  console.log('Neon database migrated.');
+} else {
+  const database = await startLocalDatabase({ postgresUrl: process.env.DATABASE_URL });
+  console.log(`${database.backendName} migrated.`);
+  await database.close();
+}

@@ -1,0 +1,40 @@
+import { initTRPC, StandardSchemaV1Error, TRPCError } from '@trpc/server';
+import type { Db } from '../db/client.ts';
+
+export type Context = {
+  db: Db;
+  headers: Headers;
+};
+
+/** The spec's generic text for anything we did not foresee; details stay in the server log. */
+export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
+
+const isDev = import.meta.env?.DEV === true;
+
+const t = initTRPC.context<Context>().create({
+  isDev,
+  errorFormatter({ shape, error }) {
+    const unexpected = error.code === 'INTERNAL_SERVER_ERROR' && !(error instanceof ShopperError);
+    if (unexpected) console.error(error.cause ?? error);
+    const invalidInput = error.cause instanceof StandardSchemaV1Error ? error.cause : null;
+    let message = shape.message;
+    if (invalidInput) message = invalidInput.issues[0]?.message ?? 'Invalid input';
+    else if (unexpected && !isDev) message = UNEXPECTED_ERROR;
+    return {
+      message,
+      code: shape.code,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+    };
+  },
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure;
+export const createCallerFactory = t.createCallerFactory;
+
+/** An error whose message the shopper may read: a text from the spec's catalogue. */
+export class ShopperError extends TRPCError {}
+
+export function shopperError(code: TRPCError['code'], message: string): never {
+  throw new ShopperError({ code, message });
+}

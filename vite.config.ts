@@ -1,0 +1,16 @@
+import { cloudflare } from '@cloudflare/vite-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackStart } from '@tanstack/react-start/plugin/vite';
+import viteReact from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  server: { port: Number(process.env.PORT ?? 3000), strictPort: true },
+  preview: { port: Number(process.env.PORT ?? 3000), strictPort: true },
+  plugins: [
+    cloudflare({ viteEnvironment: { name: 'ssr' } }),
+    tailwindcss(),
+    tanstackStart({ srcDirectory: 'app' }),
+    viteReact(),
+  ],
+});
