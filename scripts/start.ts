@@ -1,7 +1,7 @@
 // `npm start`: local Neon endpoint (embedded PGlite unless DATABASE_URL names a PostgreSQL server),
 // migrations, the demo catalogue on an empty database, then the shop in workerd through Vite.
 // `--preview` serves the production build instead of the dev server.
-import { build, createServer, preview } from 'vite';
+import { createBuilder, createServer, preview } from 'vite';
 import { startLocalDatabase } from './local-database.ts';
 
 const previewMode = process.argv.includes('--preview');
@@ -18,7 +18,9 @@ console.log(`Database: ${database.backendName}, migrated and seeded.`);
 process.env.DATABASE_URL = database.databaseUrl;
 
 const server = previewMode
-  ? await build().then(() => preview({ preview: { port, strictPort: true } }))
+  ? await createBuilder()
+      .then((builder) => builder.buildApp()) // all environments: client and the Worker
+      .then(() => preview({ preview: { port, strictPort: true } }))
   : await createServer({ server: { port, strictPort: true } }).then((s) => s.listen());
 
 const url = server.resolvedUrls?.local[0] ?? `http://localhost:${port}/`;

@@ -26,7 +26,7 @@ export function ProductRow({
         </div>
         {action}
       </div>
-      <ul className="scroller -mx-4 flex gap-5 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:px-6">
+      <ul className="scroller -mx-4 flex scroll-px-4 gap-5 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:scroll-px-6 sm:px-6">
         {products.map((product) => (
           <li key={product.id} className="w-[68vw] shrink-0 snap-start sm:w-64">
             <ProductCard product={product} />

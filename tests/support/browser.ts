@@ -1,0 +1,46 @@
+// Playwright (playwright-core) driving Debian's Chromium, with the flags this machine needs.
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+let browser: Browser | undefined;
+
+export async function openBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+/** A fresh page (own cookies and storage) at the given viewport; page errors fail the test. */
+export async function newPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
+  const context = await (await openBrowser()).newContext({
+    viewport,
+    baseURL: inject('shopUrl'),
+    isMobile: viewport.width < 600,
+    hasTouch: viewport.width < 600,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { page, errors };
+}

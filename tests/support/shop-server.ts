@@ -1,0 +1,59 @@
+// e2e global setup: a seeded database behind the local Neon endpoint, the production build, and
+// `vite preview` serving it in workerd. Tests get the shop's URL with inject('shopUrl').
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createBuilder, type PreviewServer, preview } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { type LocalDatabase, startLocalDatabase } from '../../scripts/local-database.ts';
+import { freshPostgresDatabase } from './postgres.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    shopUrl: string;
+    databaseUrl: string;
+  }
+}
+
+let server: PreviewServer | undefined;
+let database: LocalDatabase | undefined;
+let cleanup: (() => Promise<void>) | undefined;
+
+export async function setup(project: TestProject) {
+  process.env.WRANGLER_SEND_METRICS = 'false';
+  if (process.env.TEST_DATABASE_URL) {
+    const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL, 'e2e');
+    database = await startLocalDatabase({ postgresUrl: fresh.url, seed: true });
+    cleanup = fresh.drop;
+  } else {
+    const dir = await mkdtemp(join(tmpdir(), 'duuka-e2e-'));
+    database = await startLocalDatabase({ pgliteDir: dir, seed: true });
+    cleanup = () => rm(dir, { recursive: true, force: true });
+  }
+  // Build without DATABASE_URL (a secret present at build time is frozen into dist/server/.dev.vars).
+  Reflect.deleteProperty(process.env, 'DATABASE_URL');
+  await (await createBuilder({ logLevel: 'warn' })).buildApp();
+  process.env.DATABASE_URL = database.databaseUrl;
+  const port = Number(process.env.E2E_PORT ?? (await freePort()));
+  server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
+  project.provide('shopUrl', `http://127.0.0.1:${port}`);
+  project.provide('databaseUrl', database.databaseUrl);
+}
+
+export async function teardown() {
+  await server?.close();
+  await database?.close();
+  await cleanup?.();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
