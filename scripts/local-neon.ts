@@ -12,7 +12,8 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -176,6 +177,10 @@ function startTransactionSql(options: BatchOptions): string {
 export async function pgliteBackend(
   options: { dataDir?: string; loadDataDir?: Blob } = {},
 ): Promise<PgliteBackend> {
+  // PGlite creates the data directory itself, but not its parents.
+  if (options.dataDir && !options.dataDir.includes('://')) {
+    await mkdir(dirname(resolve(options.dataDir)), { recursive: true });
+  }
   const db = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,

@@ -138,7 +138,8 @@ function wordsIn(text: string, dict: Record<string, string>): string[] {
 
 // ---------------------------------------------------------------- document & look
 
-type Doc = { defs: string[]; n: number };
+type Doc = { defs: string[]; n: number; shaded: Map<string, string> };
+const newDoc = (): Doc => ({ defs: [], n: 0, shaded: new Map() });
 const uid = (doc: Doc, p: string) => `${p}${doc.n++}`;
 
 type Look = {
@@ -408,10 +409,25 @@ function beadRow(
   return `${s}<path d="${all.d}" stroke="#fff" stroke-opacity=".35" stroke-width="${size / 3}" transform="translate(${-size / 5} ${-size / 5})"/>`;
 }
 
+/** A plain colour with the volume shading built in (one path instead of two). */
+function shaded(doc: Doc, c: string): string {
+  let id = doc.shaded.get(c);
+  if (!id) {
+    id = uid(doc, 's');
+    doc.shaded.set(c, id);
+    doc.defs.push(
+      `<linearGradient id="${id}" x1="0" x2="1"><stop offset="0" stop-color="${light(c, 0.16)}"/><stop offset=".45" stop-color="${c}"/><stop offset=".7" stop-color="${c}"/><stop offset="1" stop-color="${dark(c, 0.2)}"/></linearGradient>`,
+    );
+  }
+  return `url(#${id})`;
+}
+
 let dim = 0;
 /** A filled piece of fabric or leather with a soft outline, volume shading and optional sheen. */
 function piece(L: Look, d: string, fill = L.fill, sheen = L.sheen): string {
-  let s = `<path d="${d}" fill="${fill}" stroke="${L.line}" stroke-width="2.5"/><path d="${d}" fill="url(#sh)"/>`;
+  const plain = fill.startsWith('#');
+  let s = `<path d="${d}" fill="${plain ? shaded(L.doc, fill) : fill}" stroke="${L.line}"/>`;
+  if (!plain && fill !== 'none') s += `<path d="${d}" fill="url(#sh)"/>`;
   if (sheen) s += `<path d="${d}" fill="url(#sn)"/>`;
   if (dim) s += `<path d="${d}" fill="#1d1a1c" fill-opacity="${dim}"/>`;
   return s;
@@ -718,7 +734,7 @@ function blouse(L: Look): string {
 
 // ---------------------------------------------------------------- trousers & skirts
 
-function trousers(L: Look, legW: number, hemW: number, hemY: number, rise = 470): string {
+function trousers(legW: number, hemW: number, hemY: number, rise = 470): string {
   return sym([
     [400, 252],
     [530, 252],
@@ -733,11 +749,11 @@ function trousers(L: Look, legW: number, hemW: number, hemY: number, rise = 470)
 const WAIST = 'M270 296Q400 300 530 296';
 
 function wideLeg(L: Look): string {
-  const d = trousers(L, 30, 196, 904, 474);
+  const d = trousers(30, 196, 904, 474);
   return `${clipHanger()}${piece(L, d)}${ln(L, WAIST, 3, 0.5)}${button(414, 266, dark(L.base, 0.25), 6)}${button(414, 284, dark(L.base, 0.25), 6)}${ln(L, 'M470 300L478 420M330 300L322 420M500 440Q506 700 516 898M300 440Q294 700 284 898', 2.5, 0.35)}`;
 }
 function drawstring(L: Look): string {
-  const d = trousers(L, 12, 134, 894, 480);
+  const d = trousers(12, 134, 894, 480);
   const bow = 'M400 292Q370 270 356 286Q350 302 372 304ZM400 292Q430 270 444 286Q450 302 428 304Z';
   return `${clipHanger()}${piece(L, d)}${ln(L, `${WAIST}M300 256v38M340 256v40M460 256v40M500 256v38`, 2.5, 0.35)}${piece(L, bow, light(L.base, 0.35), false)}${ln(L, 'M392 298Q384 340 376 370M408 298Q418 340 426 368', 3.5, 0.8, light(L.base, 0.1))}${ln(L, 'M528 300L552 400M272 300L248 400M480 480Q486 700 496 888M320 480Q314 700 304 888', 2.5, 0.3)}`;
 }
@@ -1077,7 +1093,7 @@ function chainNecklace(L: Look): string {
   const chain = 'M336 392Q356 530 400 560Q444 530 464 392';
   return `${bust()}<path d="${chain}" fill="none" stroke="${dark(L.metal, 0.45)}" stroke-width="9" stroke-dasharray="6 7"/><path d="${chain}" fill="none" stroke="${L.metal}" stroke-width="5" stroke-dasharray="6 7"/><path d="${chain}" fill="none" stroke="${light(L.metal, 0.3)}" stroke-width="2"/><ellipse cx="400" cy="594" rx="24" ry="33" fill="${m}" stroke="${dark(L.metal, 0.45)}" stroke-width="3"/><path d="M392 576Q396 568 404 568" stroke="#fff" stroke-width="3" fill="none"/>`;
 }
-function bracelets(L: Look): string {
+function bracelets(): string {
   const schemes = [
     ['#b15b3c', '#ecdfc5', '#c99d45'],
     ['#2f6466', '#c99d45', '#ecdfc5'],
@@ -1285,8 +1301,8 @@ function plinth(cx: number, top: number, rx: number, height: number, tone: strin
 
 function svg(w: number, h: number, title: string, defs: string[], body: string): string {
   const esc = title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  // round caps and joins for every stroke (beads are zero-length round-capped strokes)
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" role="img"><title>${esc}</title><defs>${defs.join('')}</defs><g stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>\n`;
+  // round caps and joins, 2.5 wide unless told, for every stroke (beads are zero-length round-capped strokes)
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" role="img"><title>${esc}</title><defs>${defs.join('')}</defs><g stroke-linecap="round" stroke-linejoin="round" stroke-width="2.5">${body}</g></svg>\n`;
 }
 
 function toneFor(category: string, L: Look): string {
@@ -1313,8 +1329,8 @@ function drawProduct(doc: Doc, p: SeedProduct): Art {
 }
 
 function productSvg(p: SeedProduct): string {
-  const doc: Doc = { defs: [], n: 0 };
-  const L = lookFor({ defs: [], n: 0 }, p);
+  const doc = newDoc();
+  const L = lookFor(newDoc(), p);
   const tone = toneFor(p.category, L);
   const art = drawProduct(doc, p);
   const plinthTone = p.category === 'Jewellery' ? '#a8916c' : tone;
@@ -1362,7 +1378,7 @@ function place(doc: Doc, name: string, x: number, y: number, s: number): string 
 }
 
 function heroSvg(title: string, tone: string, body: (doc: Doc) => string): string {
-  const doc: Doc = { defs: [], n: 0 };
+  const doc = newDoc();
   const content = body(doc);
   const veil = `<radialGradient id="vg" cx=".2" cy=".45" r=".6"><stop offset="0" stop-color="${light(tone, 0.35)}" stop-opacity=".7"/><stop offset="1" stop-color="${light(tone, 0.35)}" stop-opacity="0"/></radialGradient>`;
   return svg(

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
 import type { AppRouter } from '../../server/routers/index.ts';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { Footer } from '../components/Footer';
@@ -35,6 +36,7 @@ export const Route = createRootRouteWithContext<{
         <Outlet />
       </main>
       <Footer />
+      <Toaster position="top-right" duration={3000} richColors closeButton />
     </>
   ),
   errorComponent: ErrorScreen,

@@ -23,6 +23,9 @@ export const products = pgTable(
     check('products_price_check', sql`${t.price} >= 0`),
     index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_price_idx').on(t.price, t.id),
+    // Substring search (LIKE '%term%') on lower(name) / lower(description): pg_trgm GIN indexes.
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.productName}) gin_trgm_ops`),
+    index('products_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
   ],
 );
 

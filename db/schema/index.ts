@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './catalogue.ts';
 export * from './messaging.ts';
 export * from './orders.ts';
+export * from './storefront.ts';
