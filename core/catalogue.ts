@@ -35,3 +35,19 @@ export function shopNewArrivalsCount(total: number): number {
 export function lowStockBadge(stock: number): string | null {
   return stock > 0 && stock < LOW_STOCK_BELOW ? `Only ${stock} left` : null;
 }
+
+/** The shop's groups, as shown on /shop and listed in full at /products?group=... */
+export const SHOP_GROUPS = {
+  new: 'New Arrivals',
+  featured: 'Featured Items',
+  affordable: 'Affordable Picks',
+  premium: 'Premium Collection',
+} as const;
+export type ShopGroup = keyof typeof SHOP_GROUPS;
+
+/** Search terms: trimmed; an empty one does nothing. */
+export const SEARCH_TERM_MAX = 100;
+export const LISTING_PAGE_SIZE = 24;
+export function searchTerm(raw: string): string {
+  return raw.trim();
+}

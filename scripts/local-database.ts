@@ -1,6 +1,5 @@
 // Starts the local Neon endpoint over embedded PGlite (default) or a real PostgreSQL server,
 // migrates it and (optionally) seeds the demo catalogue. Used by start, migrate, seed, tests, bench.
-import { mkdir } from 'node:fs/promises';
 import { createDb, type Db } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemoCatalogue } from '../db/seed.ts';
@@ -21,11 +20,9 @@ export async function startLocalDatabase(options: {
   migrate?: boolean;
   seed?: boolean;
 }): Promise<LocalDatabase> {
-  const pgliteDir = options.pgliteDir ?? '.data/pglite';
-  if (!options.postgresUrl) await mkdir(pgliteDir, { recursive: true }); // PGlite won't make parents
   const backend = options.postgresUrl
     ? postgresBackend(options.postgresUrl)
-    : await pgliteBackend({ dataDir: pgliteDir });
+    : await pgliteBackend({ dataDir: options.pgliteDir ?? '.data/pglite' });
   const endpoint = await startLocalNeon({ backend, port: options.port ?? 0 });
   const databaseUrl = `postgresql://duuka:local@127.0.0.1:${endpoint.port}/duuka`;
   const db = createDb(databaseUrl);

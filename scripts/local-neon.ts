@@ -10,9 +10,9 @@
 // CLI: `node scripts/local-neon.ts` serves PostgreSQL at $DATABASE_URL, else PGlite at .data/pglite,
 // on $LOCAL_NEON_PORT (default: a random free port), and prints the endpoint URL.
 
+import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, protocol } from '@electric-sql/pglite';

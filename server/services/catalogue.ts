@@ -1,12 +1,19 @@
-import { asc, desc, eq, gt } from 'drizzle-orm';
-import type { Product } from '../../core/catalogue.ts';
+import { and, asc, count, desc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import {
   FEATURED_MIN_PRICE_EXCLUSIVE,
   HOME_FEATURED_COUNT,
   HOME_NEW_ARRIVALS_COUNT,
+  LISTING_PAGE_SIZE,
+  PREMIUM_MIN_PRICE_EXCLUSIVE,
+  type Product,
+  ROW_CARD_LIMIT,
+  SHOP_FEATURED_COUNT,
+  SHOP_GROUPS,
+  type ShopGroup,
+  shopNewArrivalsCount,
 } from '../../core/catalogue.ts';
 import type { Db } from '../../db/client.ts';
-import { categories, products } from '../../db/schema/index.ts';
+import { categories, productCategories, products } from '../../db/schema/index.ts';
 
 /** The columns every screen needs, in the spec's product shape (§3). */
 const productColumns = {
@@ -44,31 +51,160 @@ export function toProduct(row: ProductRow): Product {
 
 const newestFirst = [desc(products.createdAt), desc(products.id)];
 
-export async function listNewest(db: Db, limit: number): Promise<Product[]> {
-  const rows = await db
+const groupFilter: Record<ShopGroup, SQL | undefined> = {
+  new: undefined,
+  featured: gt(products.price, FEATURED_MIN_PRICE_EXCLUSIVE),
+  affordable: lte(products.price, FEATURED_MIN_PRICE_EXCLUSIVE),
+  premium: gt(products.price, PREMIUM_MIN_PRICE_EXCLUSIVE),
+};
+
+function newest(db: Db, where: SQL | undefined, limit: number, offset = 0) {
+  return db
     .select(productColumns)
     .from(products)
+    .where(where)
     .orderBy(...newestFirst)
-    .limit(limit);
-  return rows.map(toProduct);
+    .limit(limit)
+    .offset(offset);
 }
 
-/** Home: Featured Collection (price over 50,000, first 8) and New Arrivals (first 8). */
+export async function listNewest(db: Db, limit: number): Promise<Product[]> {
+  return (await newest(db, undefined, limit)).map(toProduct);
+}
+
+/** Home: Featured Collection (price over 50,000, first 8) and New Arrivals (first 8), one round trip. */
 export async function homeShowcase(db: Db) {
   const [featured, newArrivals] = await db.batch([
-    db
-      .select(productColumns)
-      .from(products)
-      .where(gt(products.price, FEATURED_MIN_PRICE_EXCLUSIVE))
-      .orderBy(...newestFirst)
-      .limit(HOME_FEATURED_COUNT),
-    db
-      .select(productColumns)
-      .from(products)
-      .orderBy(...newestFirst)
-      .limit(HOME_NEW_ARRIVALS_COUNT),
+    newest(db, groupFilter.featured, HOME_FEATURED_COUNT),
+    newest(db, undefined, HOME_NEW_ARRIVALS_COUNT),
   ]);
   return { featured: featured.map(toProduct), newArrivals: newArrivals.map(toProduct) };
+}
+
+export type ShopRow = {
+  group: ShopGroup;
+  title: string;
+  /** How many items the row holds by the spec's rule (the item count shown). */
+  count: number;
+  /** At most ROW_CARD_LIMIT cards; the rest are behind "View all". */
+  products: Product[];
+};
+
+/** /shop without a search: the group rows, empty ones hidden, in one round trip. */
+export async function shopRows(db: Db): Promise<{ total: number; rows: ShopRow[] }> {
+  const [[counts], newRows, featuredRows, affordableRows, premiumRows] = await db.batch([
+    db
+      .select({
+        total: count(),
+        featured: sql<number>`count(*) filter (where ${groupFilter.featured})`.mapWith(Number),
+        affordable: sql<number>`count(*) filter (where ${groupFilter.affordable})`.mapWith(Number),
+        premium: sql<number>`count(*) filter (where ${groupFilter.premium})`.mapWith(Number),
+      })
+      .from(products),
+    newest(db, undefined, ROW_CARD_LIMIT),
+    newest(db, groupFilter.featured, SHOP_FEATURED_COUNT),
+    newest(db, groupFilter.affordable, ROW_CARD_LIMIT),
+    newest(db, groupFilter.premium, ROW_CARD_LIMIT),
+  ]);
+  const total = counts?.total ?? 0;
+  const newCount = shopNewArrivalsCount(total);
+  const rows: ShopRow[] = [
+    { group: 'new', title: SHOP_GROUPS.new, count: newCount, products: newRows.slice(0, newCount) },
+    {
+      group: 'featured',
+      title: SHOP_GROUPS.featured,
+      count: Math.min(SHOP_FEATURED_COUNT, counts?.featured ?? 0),
+      products: featuredRows,
+    },
+    {
+      group: 'affordable',
+      title: SHOP_GROUPS.affordable,
+      count: counts?.affordable ?? 0,
+      products: affordableRows,
+    },
+    {
+      group: 'premium',
+      title: SHOP_GROUPS.premium,
+      count: counts?.premium ?? 0,
+      products: premiumRows,
+    },
+  ].map((row) => ({ ...row, products: row.products.map(toProduct) }) as ShopRow);
+  return { total, rows: rows.filter((row) => row.count > 0) };
+}
+
+export type Listing = { products: Product[]; total: number; page: number; pageCount: number };
+
+/** The full, paginated listing behind a category link or a row's "View all". */
+export async function listProducts(
+  db: Db,
+  filter: { group?: ShopGroup; categoryId?: number; page: number },
+): Promise<Listing> {
+  const { group, categoryId, page } = filter;
+  // New Arrivals is the first 30 % (rounded up) of the newest-first list.
+  const where = and(
+    group ? groupFilter[group] : undefined,
+    categoryId
+      ? sql`${products.id} in (select ${productCategories.productId} from ${productCategories} where ${productCategories.categoryId} = ${categoryId})`
+      : undefined,
+  );
+  const offset = (page - 1) * LISTING_PAGE_SIZE;
+  const [[counted], rows] = await db.batch([
+    db.select({ n: count() }).from(products).where(where),
+    newest(db, where, LISTING_PAGE_SIZE, offset),
+  ]);
+  let total = counted?.n ?? 0;
+  let pageRows = rows;
+  if (group === 'new') {
+    total = shopNewArrivalsCount(total);
+    pageRows = rows.slice(0, Math.max(0, total - offset));
+  }
+  return {
+    products: pageRows.map(toProduct),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE)),
+  };
+}
+
+/** LIKE treats % and _ (and the escape character) specially: match them literally. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Case-insensitive substring search, newest first, paginated. `name` searches names only (the
+ * /search screen); `all` names or descriptions (the shop). Both use the pg_trgm indexes on
+ * lower(product_name) and lower(description), so the expressions must stay exactly these.
+ */
+export async function searchProducts(
+  db: Db,
+  term: string,
+  scope: 'all' | 'name',
+  page: number,
+): Promise<Listing> {
+  const pattern = sql`lower(${likePattern(term)})`;
+  const inName = sql`lower(${products.productName}) like ${pattern} escape '\\'`;
+  const inDescription = sql`lower(${products.description}) like ${pattern} escape '\\'`;
+  const where = scope === 'name' ? inName : sql`(${inName} or ${inDescription})`;
+  const rows = await db
+    .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(LISTING_PAGE_SIZE)
+    .offset((page - 1) * LISTING_PAGE_SIZE);
+  const total = rows[0]?.total ?? (page > 1 ? await countMatches(db, where) : 0);
+  return {
+    products: rows.map(toProduct),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE)),
+  };
+}
+
+async function countMatches(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(where);
+  return row?.n ?? 0;
 }
 
 export async function listCategories(db: Db) {
@@ -78,7 +214,28 @@ export async function listCategories(db: Db) {
     .orderBy(asc(categories.name));
 }
 
+export async function findCategory(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(eq(categories.id, id));
+  return row ?? null;
+}
+
 export async function findProduct(db: Db, id: number): Promise<Product | null> {
   const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
   return row ? toProduct(row) : null;
+}
+
+export async function findProductBySlug(db: Db, slug: string): Promise<Product | null> {
+  const [row] = await db.select(productColumns).from(products).where(eq(products.slug, slug));
+  return row ? toProduct(row) : null;
+}
+
+/** Every product's slug and date, for sitemap.xml. */
+export async function productSlugs(db: Db) {
+  return db
+    .select({ slug: products.slug, createdAt: products.createdAt })
+    .from(products)
+    .orderBy(...newestFirst);
 }

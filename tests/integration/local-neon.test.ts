@@ -372,15 +372,6 @@ describe.each(targets)('local Neon endpoint on $name', (target) => {
     expect(row?.quantity).toBe(0);
   });
 
-  it('routes createDb({ databaseUrl, localSqlEndpoint }) to the endpoint for any host', async () => {
-    const other = createDb({
-      databaseUrl: `postgresql://someone:secret@${target.name.toLowerCase()}.example.test/shop`,
-      localSqlEndpoint: endpoint.url,
-    });
-    const [row] = await other.select().from(counter).where(eq(counter.id, 1));
-    expect(row).toBeDefined();
-  });
-
   it('answers protocol errors like Neon (status codes, error shape)', async () => {
     const bad = await post('{"query": ');
     expect(bad.status).toBe(400);
