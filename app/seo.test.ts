@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../core/catalogue.ts';
+import {
+  absoluteUrl,
+  availabilityFor,
+  jsonLdMeta,
+  jsonLdScript,
+  pageHead,
+  productJsonLd,
+} from './seo.ts';
+
+const ORIGIN = 'https://duuka.test';
+
+function meta(head: ReturnType<typeof pageHead>, key: string): string | undefined {
+  for (const m of head.meta) {
+    if ('name' in m && m.name === key) return m.content;
+    if ('property' in m && m.property === key) return m.content;
+  }
+  return undefined;
+}
+
+function title(head: ReturnType<typeof pageHead>): string | undefined {
+  for (const m of head.meta) if ('title' in m) return m.title;
+  return undefined;
+}
+
+const product = (overrides: Partial<Product> = {}): Product => ({
+  id: 17,
+  slug: 'ankara-wrap-dress',
+  name: 'Ankara Wrap Dress',
+  price: 185_000,
+  image_url: '/images/products/ankara-wrap-dress.svg',
+  description: 'A wrap dress in bold Ankara print.',
+  quantity: 20,
+  stock: 20,
+  ...overrides,
+});
+
+describe('pageHead', () => {
+  it("titles a page '{title} — duuka' and the home page with the shop's line", () => {
+    const about = pageHead({ title: 'About', description: 'Who we are', path: '/about' }, ORIGIN);
+    expect(title(about)).toBe('About — duuka');
+    expect(meta(about, 'og:title')).toBe('About');
+    const home = pageHead({ description: 'The shop', path: '/' }, ORIGIN);
+    expect(title(home)).toBe('duuka — premium fashion, Kampala');
+    expect(meta(home, 'og:title')).toBe('duuka — premium fashion, Kampala');
+    // Only one <title>.
+    expect(about.meta.filter((m) => 'title' in m)).toHaveLength(1);
+  });
+
+  it('gives an absolute canonical URL without tracking parameters', () => {
+    const head = pageHead(
+      {
+        title: 'Dresses',
+        description: 'All dresses',
+        path: '/products?category=3&utm_source=ig&utm_campaign=x&fbclid=abc&page=2#top',
+      },
+      ORIGIN,
+    );
+    expect(head.links).toEqual([
+      { rel: 'canonical', href: 'https://duuka.test/products?category=3&page=2' },
+    ]);
+    expect(meta(head, 'og:url')).toBe('https://duuka.test/products?category=3&page=2');
+  });
+
+  it('fills Open Graph and the Twitter card, with an absolute og:image', () => {
+    const head = pageHead(
+      {
+        title: 'Ankara Wrap Dress',
+        description: 'A wrap dress',
+        path: '/products/ankara-wrap-dress',
+        image: '/images/products/ankara-wrap-dress.svg',
+        type: 'product',
+      },
+      ORIGIN,
+    );
+    expect(meta(head, 'description')).toBe('A wrap dress');
+    expect(meta(head, 'og:description')).toBe('A wrap dress');
+    expect(meta(head, 'og:type')).toBe('product');
+    expect(meta(head, 'og:image')).toBe('https://duuka.test/images/products/ankara-wrap-dress.svg');
+    expect(meta(head, 'og:site_name')).toBe('duuka');
+    expect(meta(head, 'og:locale')).toBe('en_UG');
+    expect(meta(head, 'twitter:card')).toBe('summary_large_image');
+    const plain = pageHead(
+      { title: 'Contact', description: 'Write to us', path: '/contact' },
+      ORIGIN,
+    );
+    expect(meta(plain, 'og:type')).toBe('website');
+    expect(meta(plain, 'og:image')).toMatch(/^https:\/\/duuka\.test\/images\/hero\/.+/);
+  });
+});
+
+describe('absoluteUrl', () => {
+  it('keeps absolute image URLs and resolves paths against the origin', () => {
+    expect(absoluteUrl('https://cdn.example/a.png', ORIGIN)).toBe('https://cdn.example/a.png');
+    expect(absoluteUrl('/shop', 'http://127.0.0.1:4000')).toBe('http://127.0.0.1:4000/shop');
+  });
+});
+
+describe('productJsonLd', () => {
+  it('is a schema.org Product with a UGX offer, absolute image and URL', () => {
+    const ld = productJsonLd(product(), ORIGIN);
+    expect(ld).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Ankara Wrap Dress',
+      description: 'A wrap dress in bold Ankara print.',
+      image: 'https://duuka.test/images/products/ankara-wrap-dress.svg',
+      sku: '17',
+      brand: { '@type': 'Brand', name: 'duuka' },
+      url: 'https://duuka.test/products/ankara-wrap-dress',
+      offers: {
+        '@type': 'Offer',
+        priceCurrency: 'UGX',
+        price: 185000,
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+        url: 'https://duuka.test/products/ankara-wrap-dress',
+      },
+    });
+  });
+
+  it.each([
+    [0, 'https://schema.org/OutOfStock'],
+    [5, 'https://schema.org/LimitedAvailability'],
+    [20, 'https://schema.org/InStock'],
+  ])('stock %i is %s', (stock, availability) => {
+    const ld = productJsonLd(product({ stock, quantity: stock }), ORIGIN);
+    expect((ld.offers as { availability: string }).availability).toBe(availability);
+  });
+
+  it('draws the line between a few left and in stock at the low-stock badge', () => {
+    expect(availabilityFor(1)).toBe('https://schema.org/LimitedAvailability');
+    expect(availabilityFor(9)).toBe('https://schema.org/LimitedAvailability');
+    expect(availabilityFor(10)).toBe('https://schema.org/InStock');
+  });
+
+  it('prices in whole shillings as a JSON number', () => {
+    const ld = productJsonLd(product({ price: 49_999.6 }), ORIGIN);
+    const { price, priceCurrency } = ld.offers as { price: number; priceCurrency: string };
+    expect(price).toBe(50_000);
+    expect(Number.isInteger(price)).toBe(true);
+    expect(priceCurrency).toBe('UGX');
+    expect(JSON.stringify(ld)).toContain('"price":50000');
+  });
+
+  it('falls back to the placeholder image and the name as description', () => {
+    const ld = productJsonLd(product({ image_url: null, description: undefined }), ORIGIN);
+    expect(ld.image).toBe('https://duuka.test/images/placeholder.svg');
+    expect(ld.description).toBe('Ankara Wrap Dress');
+  });
+});
+
+describe('JSON-LD in the head', () => {
+  it("is TanStack's script:ld+json meta entry", () => {
+    const ld = productJsonLd(product(), ORIGIN);
+    expect(jsonLdMeta(ld)).toEqual({ 'script:ld+json': ld });
+  });
+
+  it('escapes markup for an inline script', () => {
+    const ld = productJsonLd(product({ name: 'Bad </script><b>&' }), ORIGIN);
+    const script = jsonLdScript(ld);
+    expect(script.type).toBe('application/ld+json');
+    expect(script.children).not.toMatch(/[<>&]/);
+    expect(JSON.parse(script.children)).toEqual(ld);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * SEO helpers for each route's `head()`: title, description, canonical URL, Open Graph, Twitter
+ * card and Product JSON-LD. Pure apart from `siteOrigin()`, which reads the current request on the
+ * server (SSR) and `window.location` in the browser, so URLs are absolute on every host/preview.
+ *
+ * Usage in a route:
+ *
+ *   export const Route = createFileRoute('/about')({
+ *     head: () => pageHead({ title: 'About', description: 'Who we are…', path: '/about' }),
+ *   });
+ *
+ *   // home: omit the title ('duuka — premium fashion, Kampala')
+ *   head: () => pageHead({ description: '…', path: '/' }),
+ *
+ *   // a product page: the loader's product, its image as og:image and Product JSON-LD
+ *   head: ({ loaderData }) => {
+ *     if (!loaderData) return {};
+ *     const { product } = loaderData;
+ *     const head = pageHead({
+ *       title: product.name,
+ *       description: product.description ?? product.name,
+ *       path: `/products/${product.slug}`,
+ *       image: product.image_url,
+ *       type: 'product',
+ *     });
+ *     return { ...head, meta: [...head.meta, jsonLdMeta(productJsonLd(product, siteOrigin()))] };
+ *   },
+ *
+ * `jsonLdMeta()` is TanStack Router's `{ 'script:ld+json': … }` meta entry: HeadContent renders it
+ * as `<script type="application/ld+json">` in the SSR HTML with `<`, `>` and `&` escaped, so a
+ * product text containing `</script>` cannot break out. (`head().scripts` also renders in <head>
+ * but inserts `children` raw; if you use it, pass `jsonLdScript()`, which escapes the same way.)
+ * A route's meta with the same `name`/`property` and its title replace the root route's.
+ */
+import { createIsomorphicFn } from '@tanstack/react-start';
+import { getRequest } from '@tanstack/react-start/server';
+import { LOW_STOCK_BELOW, type Product } from '../core/catalogue.ts';
+
+export const SITE_NAME = 'duuka';
+export const HOME_TITLE = 'duuka — premium fashion, Kampala';
+export const SITE_LOCALE = 'en_UG';
+export const DEFAULT_OG_IMAGE = '/images/hero/new-collection.svg';
+export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+
+/** The shop's absolute origin ('https://duuka.ug'): the current request's on the server. */
+export const siteOrigin: () => string = createIsomorphicFn()
+  .server(() => new URL(getRequest().url).origin)
+  .client(() => window.location.origin);
+
+/** Query parameters that only track a visit; they never belong in a canonical URL. */
+const TRACKING_PARAM =
+  /^(utm_.*|gclid|gbraid|wbraid|dclid|fbclid|msclkid|mc_cid|mc_eid|_ga|_gl|ref)$/i;
+
+/** origin + path (a path, or an absolute URL kept as is), without tracking parameters or hash. */
+export function absoluteUrl(path: string, origin: string): string {
+  const url = new URL(path, `${origin}/`);
+  for (const key of [...url.searchParams.keys()]) {
+    if (TRACKING_PARAM.test(key)) url.searchParams.delete(key);
+  }
+  url.hash = '';
+  return url.toString();
+}
+
+export type PageHeadInput = {
+  /** The page's own title; shown as '{title} — duuka'. Omit it on the home page. */
+  title?: string;
+  description: string;
+  /** The page's path (with its meaningful query, e.g. '/products?category=3'). */
+  path: string;
+  /** og:image: a path or absolute URL; null/omitted uses the shop's hero image. */
+  image?: string | null;
+  /** og:type: 'website' (default), 'product', 'article'. */
+  type?: string;
+};
+
+export type HeadMeta =
+  | { title: string }
+  | { name: string; content: string }
+  | { property: string; content: string }
+  | { charSet: string }
+  | { 'script:ld+json': JsonLd };
+export type HeadLink = { rel: string; href: string; type?: string; sizes?: string };
+
+/**
+ * The head for one page. `origin` defaults to `siteOrigin()` (the current request / window); pass
+ * it explicitly in tests or when it is already at hand.
+ */
+export function pageHead(
+  { title, description, path, image, type = 'website' }: PageHeadInput,
+  origin: string = siteOrigin(),
+): { meta: HeadMeta[]; links: HeadLink[] } {
+  const canonical = absoluteUrl(path, origin);
+  const isHome = !title || new URL(canonical).pathname === '/';
+  const fullTitle = isHome ? HOME_TITLE : `${title} — ${SITE_NAME}`;
+  const ogTitle = isHome ? HOME_TITLE : (title as string);
+  const ogImage = absoluteUrl(image || DEFAULT_OG_IMAGE, origin);
+  return {
+    meta: [
+      { title: fullTitle },
+      { name: 'description', content: description },
+      { property: 'og:title', content: ogTitle },
+      { property: 'og:description', content: description },
+      { property: 'og:url', content: canonical },
+      { property: 'og:type', content: type },
+      { property: 'og:image', content: ogImage },
+      { property: 'og:site_name', content: SITE_NAME },
+      { property: 'og:locale', content: SITE_LOCALE },
+      { name: 'twitter:card', content: 'summary_large_image' },
+    ],
+    links: [{ rel: 'canonical', href: canonical }],
+  };
+}
+
+// JSON-LD values (structurally TanStack's LdJsonObject).
+export type JsonLdValue = string | number | boolean | null | JsonLd | JsonLdValue[];
+export type JsonLd = { [key: string]: JsonLdValue };
+
+const SCHEMA = 'https://schema.org';
+
+/** schema.org availability: none left, a few left (1–9, the 'Only N left' badge), in stock. */
+export function availabilityFor(stock: number): string {
+  if (stock <= 0) return `${SCHEMA}/OutOfStock`;
+  if (stock < LOW_STOCK_BELOW) return `${SCHEMA}/LimitedAvailability`;
+  return `${SCHEMA}/InStock`;
+}
+
+/** A schema.org Product (with its UGX Offer) for a product page. */
+export function productJsonLd(
+  product: Pick<Product, 'id' | 'slug' | 'name' | 'price' | 'image_url' | 'description' | 'stock'>,
+  origin: string,
+): JsonLd {
+  const url = absoluteUrl(`/products/${encodeURIComponent(product.slug)}`, origin);
+  return {
+    '@context': SCHEMA,
+    '@type': 'Product',
+    name: product.name,
+    description: product.description || product.name,
+    image: absoluteUrl(product.image_url || PLACEHOLDER_IMAGE, origin),
+    sku: String(product.id),
+    brand: { '@type': 'Brand', name: SITE_NAME },
+    url,
+    offers: {
+      '@type': 'Offer',
+      priceCurrency: 'UGX',
+      // UGX has no minor unit: whole shillings.
+      price: Math.round(product.price),
+      availability: availabilityFor(product.stock),
+      itemCondition: `${SCHEMA}/NewCondition`,
+      url,
+    },
+  };
+}
+
+/** The head `meta` entry TanStack renders as an (escaped) application/ld+json script. */
+export function jsonLdMeta(data: JsonLd): { 'script:ld+json': JsonLd } {
+  return { 'script:ld+json': data };
+}
+
+/** For `head().scripts`: JSON with <, > and & escaped, safe inside an inline <script>. */
+export function jsonLdScript(data: JsonLd): { type: string; children: string } {
+  const json = JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return { type: 'application/ld+json', children: json };
+}
