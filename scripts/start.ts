@@ -3,6 +3,11 @@
 // `--preview` serves the production build instead of the dev server.
 import { createBuilder, createServer, preview } from 'vite';
 import { startLocalDatabase } from './local-database.ts';
+import {
+  applyLocalAccountSecrets,
+  restoreAccountSecrets,
+  withoutAccountSecrets,
+} from './local-secrets.ts';
 
 const previewMode = process.argv.includes('--preview');
 const port = Number(process.env.PORT ?? 3000);
@@ -17,10 +22,13 @@ console.log(`Database: ${database.backendName}, migrated and seeded.`);
 // The Worker reads DATABASE_URL (a declared secret) from this process's environment.
 process.env.DATABASE_URL = database.databaseUrl;
 
+// Account secrets: the caller's, else local defaults (never present during the build).
+const callersSecrets = withoutAccountSecrets();
+if (previewMode) await createBuilder().then((builder) => builder.buildApp()); // client and Worker
+restoreAccountSecrets(callersSecrets);
+applyLocalAccountSecrets(`http://localhost:${port}`);
 const server = previewMode
-  ? await createBuilder()
-      .then((builder) => builder.buildApp()) // all environments: client and the Worker
-      .then(() => preview({ preview: { port, strictPort: true } }))
+  ? await preview({ preview: { port, strictPort: true } })
   : await createServer({ server: { port, strictPort: true } }).then((s) => s.listen());
 
 const url = server.resolvedUrls?.local[0] ?? `http://localhost:${port}/`;

@@ -1,9 +1,15 @@
 import { initTRPC, StandardSchemaV1Error, TRPCError } from '@trpc/server';
 import type { Db } from '../db/client.ts';
+import { type Auth, type SessionUser, sessionUser } from './auth.ts';
+import type { AvatarStore } from './services/avatar.ts';
 
 export type Context = {
   db: Db;
   headers: Headers;
+  /** Reads the session from the request's cookie; absent where no one can be signed in. */
+  auth?: Auth;
+  /** Profile pictures (the Worker's R2 bucket). */
+  avatars?: AvatarStore;
 };
 
 /** The spec's generic text for anything we did not foresee; details stay in the server log. */
@@ -38,3 +44,12 @@ export class ShopperError extends TRPCError {}
 export function shopperError(code: TRPCError['code'], message: string): never {
   throw new ShopperError({ code, message });
 }
+
+/** For procedures that need a signed-in shopper: `ctx.user` is theirs, else UNAUTHORIZED. */
+export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const user = ctx.auth ? await sessionUser(ctx.auth, ctx.headers) : null;
+  if (!user) return shopperError('UNAUTHORIZED', 'User not authenticated');
+  return next({
+    ctx: { ...ctx, auth: ctx.auth as Auth, user } satisfies Context & { user: SessionUser },
+  });
+});

@@ -8,6 +8,7 @@ import type { AppRouter } from '../../server/routers/index.ts';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
+import { APPEARANCE_BOOT_SCRIPT } from '../settings-store';
 import appCss from '../styles.css?url';
 
 export const Route = createRootRouteWithContext<{
@@ -28,6 +29,11 @@ export const Route = createRootRouteWithContext<{
     ],
     links: [{ rel: 'stylesheet', href: appCss }],
   }),
+  // The session for the header and side menu, read from the cookie during SSR (accounts).
+  loader: ({ context }) =>
+    context.queryClient
+      .ensureQueryData(context.trpc.account.session.queryOptions())
+      .catch(() => null),
   shellComponent: Shell,
   component: () => (
     <>
@@ -44,8 +50,11 @@ export const Route = createRootRouteWithContext<{
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The boot script may set data-theme and lang from the shopper's cached settings (accounts).
+    <html lang="en" suppressHydrationWarning>
       <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input. */}
+        <script dangerouslySetInnerHTML={{ __html: APPEARANCE_BOOT_SCRIPT }} />
         <HeadContent />
       </head>
       <body>

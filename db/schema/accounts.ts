@@ -75,18 +75,28 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-export const profiles = pgTable('profiles', {
-  id: text()
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  email: text().notNull(),
-  fullName: text('full_name').notNull().default('New User'),
-  avatarUrl: text('avatar_url'),
-  phone: text(),
-  address: text(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text()
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    fullName: text('full_name').notNull().default('New User'),
+    avatarUrl: text('avatar_url'),
+    phone: text(),
+    address: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The last guard behind the account router's validation (spec: full name up to 100 characters,
+    // phone '+' then 10 to 15 digits).
+    check('profiles_full_name_check', sql`char_length(${t.fullName}) between 1 and 100`),
+    check('profiles_phone_check', sql`${t.phone} ~ '^[+][0-9]{10,15}$'`),
+    check('profiles_address_check', sql`char_length(${t.address}) <= 500`),
+  ],
+);
 
 export const userSettings = pgTable(
   'user_settings',

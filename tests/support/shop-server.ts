@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createBuilder, type PreviewServer, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { type LocalDatabase, startLocalDatabase } from '../../scripts/local-database.ts';
+import { applyLocalAccountSecrets, withoutAccountSecrets } from '../../scripts/local-secrets.ts';
 import { freshPostgresDatabase } from './postgres.ts';
 
 declare module 'vitest' {
@@ -33,9 +34,12 @@ export async function setup(project: TestProject) {
   }
   // Build without DATABASE_URL (a secret present at build time is frozen into dist/server/.dev.vars).
   Reflect.deleteProperty(process.env, 'DATABASE_URL');
+  withoutAccountSecrets();
   await (await createBuilder({ logLevel: 'warn' })).buildApp();
   process.env.DATABASE_URL = database.databaseUrl;
   const port = Number(process.env.E2E_PORT ?? (await freePort()));
+  // Accounts: verification links point at this server; mails land in the outbox table.
+  applyLocalAccountSecrets(`http://127.0.0.1:${port}`);
   server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
   project.provide('shopUrl', `http://127.0.0.1:${port}`);
   project.provide('databaseUrl', database.databaseUrl);

@@ -2,22 +2,47 @@
 // fetch adapter (as the browser does, with the error formatter shoppers see).
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { Db } from '../../db/client.ts';
+import type { Auth } from '../../server/auth.ts';
 import { appRouter } from '../../server/routers/index.ts';
+import type { AvatarStore } from '../../server/services/avatar.ts';
 import { createCallerFactory } from '../../server/trpc.ts';
 
-export function callerFor(db: Db, headers = new Headers()) {
-  return createCallerFactory(appRouter)({ db, headers });
+type Extras = { auth?: Auth; avatars?: AvatarStore };
+
+export function callerFor(db: Db, headers = new Headers(), extras: Extras = {}) {
+  return createCallerFactory(appRouter)({ db, headers, ...extras });
 }
 
 /** A GET query over HTTP; returns the status and the JSON body (the shopper-visible error). */
-export async function queryOverHttp(db: Db, path: string, input?: unknown) {
+export async function queryOverHttp(db: Db, path: string, input?: unknown, extras: Extras = {}) {
   const url = new URL(`http://shop.test/api/trpc/${path}`);
   if (input !== undefined) url.searchParams.set('input', JSON.stringify(input));
+  return send(db, new Request(url), extras);
+}
+
+/** A mutation over HTTP (POST), with the shopper's cookie when given. */
+export async function mutateOverHttp(
+  db: Db,
+  path: string,
+  input: unknown,
+  extras: Extras & { cookie?: string } = {},
+) {
+  const headers = new Headers({ 'content-type': 'application/json' });
+  if (extras.cookie) headers.set('cookie', extras.cookie);
+  const request = new Request(`http://shop.test/api/trpc/${path}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(input),
+  });
+  return send(db, request, extras);
+}
+
+async function send(db: Db, req: Request, extras: Extras) {
   const response = await fetchRequestHandler({
     endpoint: '/api/trpc',
-    req: new Request(url),
+    req,
     router: appRouter,
-    createContext: () => ({ db, headers: new Headers() }),
+    createContext: () => ({ db, headers: req.headers, ...extras }),
   });
   return { status: response.status, body: (await response.json()) as TrpcBody };
 }

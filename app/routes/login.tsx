@@ -1,0 +1,190 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  loginErrorText,
+  RESEND_NOTICE_MS,
+  TEXT,
+  VERIFY_CALLBACK_PATH,
+} from '../../core/account.ts';
+import { authCall, serialised } from '../auth-client';
+import { AuthShell, Field, Notice, PasswordField } from '../components/account/ui';
+import { useRefreshSession } from '../session';
+import { applyAppearance, writeCachedSettings } from '../settings-store';
+import { useTRPC } from '../trpc';
+
+export const Route = createFileRoute('/login')({
+  head: () => ({ meta: [{ title: 'Log in · duuka' }] }),
+  component: LoginScreen,
+});
+
+function LoginScreen() {
+  const state = useRouterState({ select: (s) => s.location.state });
+  const navigate = useNavigate();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
+  const [email, setEmail] = useState(state.email ?? '');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [needsVerification, setNeedsVerification] = useState(Boolean(state.needsConfirmation));
+  const [resending, setResending] = useState(false);
+  const [resent, setResent] = useState<string | null>(null);
+  const [resendError, setResendError] = useState<string | null>(null);
+
+  // The resend success message disappears after 5 s (spec: account §4).
+  useEffect(() => {
+    if (!resent) return;
+    const timer = setTimeout(() => setResent(null), RESEND_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [resent]);
+
+  async function logIn(event: FormEvent) {
+    event.preventDefault();
+    if (!email || !password) return setError(TEXT.loginFieldsRequired);
+    await serialised(async () => {
+      setSubmitting(true);
+      setError(null);
+      try {
+        const result = await authCall<{ user?: { id: string } }>('/sign-in/email', {
+          email: email.trim(),
+          password,
+          callbackURL: VERIFY_CALLBACK_PATH,
+        });
+        if (!result.ok) {
+          if (result.failure.code === 'EMAIL_NOT_VERIFIED') setNeedsVerification(true);
+          setError(loginErrorText(result.failure));
+          return;
+        }
+        if (!result.data.user) return setError(TEXT.noUser);
+        await refreshSession();
+        // The shopper's saved appearance follows them to this browser.
+        const saved = await queryClient
+          .fetchQuery(trpc.account.settings.queryOptions())
+          .catch(() => null);
+        if (saved) {
+          writeCachedSettings(saved);
+          applyAppearance(saved.appearance);
+        }
+        toast.success(TEXT.welcomeBack);
+        await navigate({ to: '/' });
+      } catch {
+        setError(TEXT.loginUnexpected);
+      } finally {
+        setSubmitting(false);
+      }
+    });
+  }
+
+  async function resend() {
+    setResending(true);
+    setResendError(null);
+    setResent(null);
+    try {
+      const result = await authCall('/send-verification-email', {
+        email: email.trim(),
+        callbackURL: VERIFY_CALLBACK_PATH,
+      });
+      if (result.ok) setResent('Confirmation email sent. Please check your inbox.');
+      else
+        setResendError(
+          result.failure.status === 429
+            ? TEXT.tooManyAttempts(result.failure.retryAfter ?? 60)
+            : TEXT.resendFailed(result.failure.message ?? 'Unknown error'),
+        );
+    } catch {
+      setResendError(TEXT.resendUnexpected);
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <AuthShell
+      eyebrow="Your account"
+      title="Welcome Back"
+      intro="Sign in to keep your cart, check out and follow your orders."
+      image="/images/hero/premium-quality.svg"
+    >
+      <div className="space-y-4">
+        {state.emailConfirmed && (
+          <Notice tone="success">Your email is confirmed. You can log in now.</Notice>
+        )}
+        {state.confirmationFailed && (
+          <Notice tone="error">
+            This verification link is invalid or has expired. Log in to get a new one.
+          </Notice>
+        )}
+        {needsVerification && (
+          <div
+            className="border border-gold/60 bg-gold/10 px-4 py-4 text-sm"
+            data-testid="verify-notice"
+          >
+            <p className="font-semibold">Please verify your email</p>
+            <p className="mt-1 text-ink-soft">
+              We sent a confirmation link to{' '}
+              {email ? <b className="text-ink">{email}</b> : 'your email'}. Open it to activate your
+              account, then log in.
+            </p>
+            <button
+              type="button"
+              onClick={resend}
+              disabled={resending || !email}
+              className="mt-3 text-xs font-semibold uppercase tracking-[0.16em] text-accent underline-offset-4 hover:underline disabled:opacity-50"
+            >
+              {resending ? 'Sending...' : 'Resend confirmation email'}
+            </button>
+            {resent && (
+              <p role="status" className="mt-2 text-success">
+                {resent}
+              </p>
+            )}
+            {resendError && (
+              <p role="alert" className="mt-2 text-danger">
+                {resendError}
+              </p>
+            )}
+          </div>
+        )}
+        {error && <Notice tone="error">{error}</Notice>}
+      </div>
+      <form onSubmit={logIn} className="mt-6 space-y-5" noValidate>
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button
+          type="submit"
+          className="btn btn-primary w-full"
+          disabled={!email || !password || submitting}
+        >
+          {submitting ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+      <p className="mt-8 text-sm text-ink-soft">
+        New to duuka?{' '}
+        <Link
+          to="/register"
+          className="font-semibold text-accent underline-offset-4 hover:underline"
+        >
+          Create an account
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,270 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Camera } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { AVATAR_ACCEPT, avatarProblem, TEXT } from '../../core/account.ts';
+import { DeleteAccount } from '../components/account/DeleteAccount';
+import { RequireSession } from '../components/account/RequireSession';
+import { Field, inputClass, Loading, Notice, PageHeading } from '../components/account/ui';
+import type { SessionUser } from '../session';
+import { useTRPC } from '../trpc';
+
+export const Route = createFileRoute('/profile')({
+  head: () => ({ meta: [{ title: 'My Profile · duuka' }, { name: 'robots', content: 'noindex' }] }),
+  // Signed in: the profile arrives with the page (a visitor's read fails quietly: Access Required).
+  loader: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(
+      context.trpc.account.session.queryOptions(),
+    );
+    if (user) await context.queryClient.prefetchQuery(context.trpc.account.profile.queryOptions());
+  },
+  component: () => <RequireSession>{(user) => <ProfileScreen user={user} />}</RequireSession>,
+});
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Africa/Kampala',
+});
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+function ProfileScreen({ user }: { user: SessionUser }) {
+  const trpc = useTRPC();
+  const profile = useQuery(trpc.account.profile.queryOptions());
+  if (profile.isPending) return <Loading text="Loading profile..." />;
+  if (profile.isError)
+    return (
+      <section className="mx-auto max-w-3xl px-6 py-16">
+        <Notice tone="error">{profile.error.message}</Notice>
+      </section>
+    );
+  return <ProfileForm user={user} profile={profile.data} />;
+}
+
+type ProfileData = {
+  email: string;
+  full_name: string;
+  avatar_url: string | null;
+  phone: string | null;
+  address: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+type Message = { tone: 'error' | 'success'; text: string } | null;
+
+function ProfileForm({ user, profile }: { user: SessionUser; profile: ProfileData }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [fullName, setFullName] = useState(profile.full_name);
+  const [phone, setPhone] = useState(profile.phone ?? '');
+  const [address, setAddress] = useState(profile.address ?? '');
+  const [message, setMessage] = useState<Message>(null);
+  const [avatarMessage, setAvatarMessage] = useState<Message>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.account.profile.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.account.session.queryKey() }),
+    ]);
+
+  const save = useMutation(
+    trpc.account.updateProfile.mutationOptions({
+      onSuccess: async (saved) => {
+        setPhone(saved.phone ?? '');
+        setAddress(saved.address ?? '');
+        setFullName(saved.full_name);
+        setMessage({ tone: 'success', text: TEXT.profileSaved });
+        toast.success(TEXT.profileSaved);
+        await refresh();
+      },
+      onError: (error) => {
+        const text = error.message || 'An unknown error occurred';
+        setMessage({ tone: 'error', text });
+        toast.error(text);
+      },
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(null);
+    if (!fullName.trim()) return setMessage({ tone: 'error', text: TEXT.fullNameRequired });
+    save.mutate({ fullName, phone, address });
+  }
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setAvatarMessage(null);
+    const problem = avatarProblem(file);
+    if (problem) {
+      setAvatarMessage({ tone: 'error', text: problem });
+      toast.error(problem);
+      return;
+    }
+    setUploading(true);
+    try {
+      const response = await fetch('/api/account/avatar', {
+        method: 'POST',
+        headers: { 'content-type': file.type },
+        body: file,
+      });
+      const body = (await response.json().catch(() => ({}))) as { message?: string };
+      if (!response.ok) throw new Error(body.message ?? `HTTP ${response.status}`);
+      setAvatarMessage({ tone: 'success', text: TEXT.avatarSaved });
+      toast.success(TEXT.avatarSaved);
+      await refresh();
+    } catch (error) {
+      const text = TEXT.avatarFailed(error instanceof Error ? error.message : 'Unknown error');
+      setAvatarMessage({ tone: 'error', text });
+      toast.error(text);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  const avatar = profile.avatar_url;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6 md:py-14">
+      <PageHeading eyebrow="Your account" title="My Profile" />
+      <div className="mt-10 grid gap-8 lg:grid-cols-[22rem_1fr]">
+        <aside
+          className="h-fit border border-line bg-paper-2/60 p-7 text-center"
+          data-testid="avatar-card"
+        >
+          <div className="relative mx-auto size-32">
+            {avatar ? (
+              <img
+                src={avatar}
+                alt={`${user.name}'s profile`}
+                className="size-32 rounded-full border border-line object-cover"
+              />
+            ) : (
+              <div
+                aria-hidden
+                className="grid size-32 place-items-center rounded-full border border-gold/50 bg-paper font-display text-5xl text-gold"
+              >
+                {initials(user.name) || 'U'}
+              </div>
+            )}
+            <label
+              className="absolute right-0 bottom-0 grid size-10 cursor-pointer place-items-center rounded-full bg-ink text-paper shadow-md hover:bg-accent focus-within:outline-2 focus-within:outline-accent"
+              title="Change profile picture"
+            >
+              <Camera size={18} aria-hidden />
+              <span className="sr-only">Change profile picture</span>
+              <input
+                type="file"
+                accept={AVATAR_ACCEPT}
+                className="sr-only"
+                onChange={upload}
+                disabled={uploading}
+                data-testid="avatar-input"
+              />
+            </label>
+          </div>
+          {uploading && <p className="mt-3 text-sm text-ink-soft">Uploading...</p>}
+          <h2 className="mt-5 font-display text-3xl">{user.name}</h2>
+          <p className="mt-1 break-all text-sm text-ink-soft">{profile.email}</p>
+          <dl className="mt-6 grid grid-cols-2 gap-4 border-t border-line pt-5 text-left text-sm">
+            <div>
+              <dt className="eyebrow">Joined</dt>
+              <dd className="mt-1">{dateFormat.format(new Date(profile.created_at))}</dd>
+            </div>
+            <div>
+              <dt className="eyebrow">Updated</dt>
+              <dd className="mt-1">{dateFormat.format(new Date(profile.updated_at))}</dd>
+            </div>
+          </dl>
+          <p className="mt-5 text-xs text-ink-soft">JPEG, PNG, GIF or WebP, under 2MB.</p>
+          {avatarMessage && (
+            <div className="mt-4 text-left">
+              <Notice tone={avatarMessage.tone}>{avatarMessage.text}</Notice>
+            </div>
+          )}
+        </aside>
+
+        <div className="space-y-8">
+          <form onSubmit={submit} className="space-y-6 border border-line p-6 sm:p-8" noValidate>
+            <h2 className="font-display text-2xl">Personal details</h2>
+            {message && <Notice tone={message.tone}>{message.text}</Notice>}
+            <div className="grid gap-6 sm:grid-cols-2">
+              <Field
+                label="Full name"
+                name="fullName"
+                autoComplete="name"
+                required
+                maxLength={100}
+                value={fullName}
+                onChange={(e) => setFullName(e.target.value)}
+              />
+              <Field
+                label="Email"
+                type="email"
+                name="email"
+                value={profile.email}
+                readOnly
+                disabled
+                note={TEXT.emailReadOnly}
+              />
+              <Field
+                label="Phone"
+                type="tel"
+                name="phone"
+                autoComplete="tel"
+                placeholder="+256 7XX XXX XXX"
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+                note="We text you about your orders. Numbers are saved as +256..."
+              />
+              <div className="sm:col-span-2">
+                <label
+                  htmlFor="profile-address"
+                  className="text-xs font-semibold uppercase tracking-[0.16em]"
+                >
+                  Delivery address
+                </label>
+                <textarea
+                  id="profile-address"
+                  name="address"
+                  rows={3}
+                  maxLength={500}
+                  autoComplete="street-address"
+                  placeholder="Street, city, country"
+                  className={inputClass}
+                  value={address}
+                  onChange={(e) => setAddress(e.target.value)}
+                />
+              </div>
+            </div>
+            <div className="flex flex-wrap items-center gap-4">
+              <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save Profile'}
+              </button>
+              <Link
+                to="/change-password"
+                className="text-sm font-semibold text-accent underline-offset-4 hover:underline"
+              >
+                Change password
+              </Link>
+            </div>
+          </form>
+          <DeleteAccount />
+        </div>
+      </div>
+    </section>
+  );
+}

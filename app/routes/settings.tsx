@@ -1,0 +1,352 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  CURRENCIES,
+  defaultSettings,
+  LANGUAGES,
+  SETTINGS_RETRY_DELAYS_MS,
+  type ShopperSettings,
+  TEXT,
+  VISIBILITIES,
+} from '../../core/account.ts';
+import { DeleteAccount } from '../components/account/DeleteAccount';
+import { RequireSession } from '../components/account/RequireSession';
+import { Field, inputClass, Loading, PageHeading } from '../components/account/ui';
+import type { SessionUser } from '../session';
+import { applyAppearance, readCachedSettings, writeCachedSettings } from '../settings-store';
+import { useTRPC } from '../trpc';
+
+export const Route = createFileRoute('/settings')({
+  head: () => ({ meta: [{ title: 'Settings · duuka' }, { name: 'robots', content: 'noindex' }] }),
+  // Signed in: the settings arrives with the page (a visitor's read fails quietly: Access Required).
+  loader: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(
+      context.trpc.account.session.queryOptions(),
+    );
+    if (user) await context.queryClient.prefetchQuery(context.trpc.account.settings.queryOptions());
+  },
+  component: () => <RequireSession>{(user) => <SettingsLoader user={user} />}</RequireSession>,
+});
+
+const sections = [
+  { id: 'account', label: 'Account' },
+  { id: 'notifications', label: 'Notifications' },
+  { id: 'privacy', label: 'Privacy' },
+  { id: 'preferences', label: 'Preferences' },
+] as const;
+
+function SettingsLoader({ user }: { user: SessionUser }) {
+  const trpc = useTRPC();
+  const saved = useQuery(trpc.account.settings.queryOptions(undefined, { retry: 1 }));
+  const reported = useRef(false);
+  useEffect(() => {
+    if (saved.isError && !reported.current) {
+      reported.current = true;
+      toast.error(TEXT.settingsLoadFailed);
+    }
+  }, [saved.isError]);
+  if (saved.isPending) return <Loading text="Loading settings..." />;
+  const initial = saved.data ?? readCachedSettings() ?? defaultSettings(user.name);
+  return <SettingsForm user={user} initial={initial} />;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const same = (a: ShopperSettings, b: ShopperSettings) => JSON.stringify(a) === JSON.stringify(b);
+
+function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSettings }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [settings, setSettings] = useState(initial);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const store = useMutation(trpc.account.saveSettings.mutationOptions({ retry: false }));
+
+  // The saved appearance comes back when the screen is left with unsaved changes.
+  useEffect(() => () => applyAppearance(readCachedSettings()?.appearance ?? null), []);
+
+  function change<S extends keyof ShopperSettings>(section: S, patch: Partial<ShopperSettings[S]>) {
+    setSettings((current) => {
+      const next = { ...current, [section]: { ...current[section], ...patch } };
+      if (section === 'appearance') applyAppearance(next.appearance); // the whole site, at once
+      return next;
+    });
+    setDirty(true);
+  }
+
+  function reset() {
+    const defaults = defaultSettings(user.name);
+    setSettings(defaults);
+    applyAppearance(defaults.appearance);
+    setDirty(true);
+    toast.success(TEXT.settingsReset);
+  }
+
+  async function save() {
+    setSaving(true);
+    const toSave = settings;
+    writeCachedSettings(toSave);
+    applyAppearance(toSave.appearance);
+    setDirty(false);
+    // Spec: up to 3 retries, 1 s, 2 s and 4 s apart; then the settings stay local with a warning.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const stored = await store.mutateAsync(toSave);
+        queryClient.setQueryData(trpc.account.settings.queryKey(), stored);
+        toast.success(TEXT.settingsSaved);
+        break;
+      } catch (error) {
+        const delay = SETTINGS_RETRY_DELAYS_MS[attempt];
+        const invalid = (error as { data?: { httpStatus?: number } })?.data?.httpStatus === 400;
+        if (invalid) {
+          toast.error(error instanceof Error ? error.message : TEXT.settingsLoadFailed);
+          setDirty(true);
+          break;
+        }
+        if (delay === undefined) {
+          toast.warning(TEXT.settingsSyncFailed);
+          break;
+        }
+        await wait(delay);
+      }
+    }
+    setSaving(false);
+  }
+
+  const unchanged = same(settings, initial) && !dirty;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10 pb-36 sm:px-6 md:py-14">
+      <PageHeading
+        eyebrow="Your account"
+        title="Settings"
+        intro="How duuka looks and talks to you."
+      />
+      <div className="mt-10 grid gap-10 lg:grid-cols-[13rem_1fr]">
+        <nav aria-label="Settings sections" className="lg:sticky lg:top-24 lg:h-fit">
+          <ul className="flex gap-5 overflow-x-auto border-b border-line pb-3 text-sm font-semibold uppercase tracking-[0.14em] lg:flex-col lg:gap-4 lg:border-b-0 lg:border-l lg:pb-0 lg:pl-5">
+            {sections.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`} className="whitespace-nowrap text-ink-soft hover:text-accent">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="space-y-8">
+          <Section id="account" title="Account" intro="Your name on receipts and messages.">
+            <Field
+              label="Display name"
+              name="displayName"
+              maxLength={100}
+              value={settings.account.displayName}
+              onChange={(e) => change('account', { displayName: e.target.value })}
+            />
+            <Toggle
+              label="Two-factor authentication"
+              hint="Ask for a second step when you sign in."
+              checked={settings.account.twoFactorAuth}
+              onChange={(twoFactorAuth) => change('account', { twoFactorAuth })}
+            />
+            <Link
+              to="/change-password"
+              className="inline-block text-sm font-semibold text-accent underline-offset-4 hover:underline"
+            >
+              Change password
+            </Link>
+          </Section>
+          <Section id="notifications" title="Notifications" intro="What we send you.">
+            <Toggle
+              label="Email notifications"
+              hint="Receipts and account messages by email."
+              checked={settings.notifications.email}
+              onChange={(email) => change('notifications', { email })}
+            />
+            <Toggle
+              label="Order updates"
+              hint="When your order is confirmed, shipped and delivered."
+              checked={settings.notifications.orderUpdates}
+              onChange={(orderUpdates) => change('notifications', { orderUpdates })}
+            />
+            <Toggle
+              label="Promotions"
+              hint="New collections and private sales."
+              checked={settings.notifications.promotions}
+              onChange={(promotions) => change('notifications', { promotions })}
+            />
+          </Section>
+          <Section id="privacy" title="Privacy" intro="Who sees what.">
+            <Select
+              label="Profile visibility"
+              value={settings.privacy.profileVisibility}
+              options={VISIBILITIES.map((o) => ({ value: o.value, label: o.label }))}
+              onChange={(value) =>
+                change('privacy', {
+                  profileVisibility: value as ShopperSettings['privacy']['profileVisibility'],
+                })
+              }
+            />
+            <Toggle
+              label="Data sharing"
+              hint="Share anonymous shopping data with our partners."
+              checked={settings.privacy.dataSharing}
+              onChange={(dataSharing) => change('privacy', { dataSharing })}
+            />
+            <Toggle
+              label="Analytics"
+              hint="Help us improve duuka with usage statistics."
+              checked={settings.privacy.analytics}
+              onChange={(analytics) => change('privacy', { analytics })}
+            />
+          </Section>
+          <Section id="preferences" title="Preferences" intro="Theme, language and currency.">
+            <Toggle
+              label="Dark mode"
+              hint="A darker look for evening browsing."
+              checked={settings.appearance.darkMode}
+              onChange={(darkMode) => change('appearance', { darkMode })}
+            />
+            <div className="grid gap-6 sm:grid-cols-2">
+              <Select
+                label="Language"
+                value={settings.appearance.language}
+                options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+                onChange={(value) =>
+                  change('appearance', {
+                    language: value as ShopperSettings['appearance']['language'],
+                  })
+                }
+              />
+              <Select
+                label="Currency"
+                value={settings.appearance.currency}
+                options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+                onChange={(value) =>
+                  change('appearance', {
+                    currency: value as ShopperSettings['appearance']['currency'],
+                  })
+                }
+              />
+            </div>
+          </Section>
+          <DeleteAccount />
+        </div>
+      </div>
+      {(dirty || saving) && !unchanged && (
+        <section
+          aria-label="Unsaved changes"
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-paper/95 shadow-[0_-8px_30px_rgba(0,0,0,0.08)] backdrop-blur"
+        >
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
+            <p className="text-sm font-semibold">You have unsaved changes</p>
+            <div className="flex gap-3">
+              <button type="button" className="btn btn-outline" onClick={reset} disabled={saving}>
+                Reset
+              </button>
+              <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
+                {saving ? 'Saving...' : 'Save Changes'}
+              </button>
+            </div>
+          </div>
+        </section>
+      )}
+    </section>
+  );
+}
+
+function Section({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="scroll-mt-24 border border-line p-6 sm:p-8"
+    >
+      <h2 id={`${id}-title`} className="font-display text-3xl">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">{intro}</p>
+      <div className="mt-6 space-y-6">{children}</div>
+    </section>
+  );
+}
+
+function Toggle({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-6">
+      <div>
+        <p id={id} className="font-semibold">
+          {label}
+        </p>
+        <p className="text-sm text-ink-soft">{hint}</p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={id}
+        onClick={() => onChange(!checked)}
+        className={`relative h-7 w-12 shrink-0 rounded-full border transition-colors ${checked ? 'border-accent bg-accent' : 'border-line bg-paper-2'}`}
+      >
+        <span
+          aria-hidden
+          className={`absolute top-0.5 size-5.5 rounded-full shadow transition-transform ${checked ? 'translate-x-5.5 bg-accent-ink' : 'translate-x-0.5 bg-ink-soft/60'}`}
+        />
+      </button>
+    </div>
+  );
+}
+
+function Select({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-[0.16em]">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClass}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

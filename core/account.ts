@@ -1,0 +1,213 @@
+// Account rules shared by the screens and the server (spec: storefront §5, §8, §9; account §5, §8, §9).
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MIN_NAME_LENGTH = 2;
+export const MAX_NAME_LENGTH = 100;
+export const MAX_ADDRESS_LENGTH = 500;
+export const REGISTRATION_REDIRECT_MS = 2000;
+export const LOGOUT_REDIRECT_MS = 1500;
+export const RESEND_NOTICE_MS = 5000;
+export const SETTINGS_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
+/** Browser storage key of the cached settings (spec: account §3). */
+export const SETTINGS_STORAGE_KEY = 'userSettings';
+export const CART_STORAGE_KEY = 'cart';
+/** Where verification links land (spec: Auth callback). */
+export const VERIFY_CALLBACK_PATH = '/auth/callback?type=email';
+/** The name kept on orders of a customer who deleted their account. */
+export const DELETED_CUSTOMER_NAME = 'Deleted customer';
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'];
+export const AVATAR_ACCEPT = '.jpeg,.jpg,.png,.gif,.webp,image/jpeg,image/png,image/gif,image/webp';
+
+export const TEXT = {
+  // login
+  welcomeBack: 'Welcome back!',
+  verifyFirst: 'Please verify your email before logging in.',
+  invalidCredentials: 'Invalid login credentials',
+  loginUnexpected: 'An unexpected error occurred during login.',
+  noUser: 'No user data returned after login.',
+  loginFieldsRequired: 'Email and password are required',
+  tooManyAttempts: (seconds: number) =>
+    `Too many attempts. Please wait ${seconds} seconds and try again.`,
+  resendFailed: (reason: string) => `Failed to resend confirmation: ${reason}`,
+  resendUnexpected: 'An unexpected error occurred while resending confirmation',
+  // registration
+  registered: 'Registration successful! Please check your email to verify your account.',
+  alreadyRegistered: 'User already registered. Please log in.',
+  passwordTooShortRegister: 'Password must be at least 6 characters long.',
+  passwordTooLong: 'Password must be at most 128 characters long.',
+  invalidEmail: 'Please enter a valid email address.',
+  nameLength: 'Full name must be between 2 and 100 characters.',
+  nameMarkup: 'Full name cannot contain < or >.',
+  registrationDatabase:
+    'Registration failed due to a database error. Please try again or contact support.',
+  registrationUnexpected: 'An unexpected error occurred during registration. Please try again.',
+  authError: (message: string) => `Auth error: ${message}`,
+  // logout
+  loggedOut: 'Successfully logged out!',
+  logoutFailed: (message: string) => `Logout failed: ${message}`,
+  // profile
+  fullNameRequired: 'Full name is required',
+  profileSaved: 'Profile updated successfully!',
+  emailReadOnly: 'Email address cannot be changed for security reasons',
+  invalidPhone: 'Please enter a valid phone number (+256 and 9 digits, or 10 to 15 digits)',
+  addressTooLong: 'Address must be at most 500 characters.',
+  addressMarkup: 'Address cannot contain < or >.',
+  avatarType: 'Please select a valid image file',
+  avatarSize: 'Image size must be less than 2MB',
+  avatarSaved: 'Profile image updated successfully!',
+  avatarFailed: (reason: string) => `Failed to update profile: ${reason}`,
+  notAuthenticated: 'User not authenticated',
+  // deletion
+  deleteConfirm: 'Are you sure you want to delete your account? This cannot be undone.',
+  passwordIncorrect: 'Password is incorrect',
+  deleted: 'Account deleted successfully.',
+  deleteFailed: 'Failed to delete profile',
+  // settings
+  settingsSaved: 'Settings saved successfully!',
+  settingsReset: 'Settings reset to defaults',
+  settingsLoadFailed: 'Failed to load saved settings',
+  settingsSyncFailed:
+    'Settings saved locally but sync to server failed. Will retry when connection improves.',
+  // password
+  allFieldsRequired: 'All fields are required',
+  newPasswordTooShort: 'New password must be at least 6 characters long',
+  passwordsDiffer: 'New passwords do not match',
+  samePassword: 'New password must be different from current password',
+  passwordTooShortServer: 'Password must be at least 6 characters long',
+  passwordUpdated: 'Password updated successfully! You may need to log in again on other devices.',
+  passwordFailed: (reason: string) => `Failed to update password: ${reason}`,
+} as const;
+
+/** An error as better-auth answers it: HTTP status, its code and message. */
+export type AuthFailure = { status: number; code?: string; message?: string; retryAfter?: number };
+
+function rateLimited(failure: AuthFailure): string | null {
+  return failure.status === 429 ? TEXT.tooManyAttempts(failure.retryAfter ?? 60) : null;
+}
+
+/** Login errors (spec: storefront §8, account §8). */
+export function loginErrorText(failure: AuthFailure): string {
+  const limited = rateLimited(failure);
+  if (limited) return limited;
+  if (failure.code === 'EMAIL_NOT_VERIFIED') return TEXT.verifyFirst;
+  if (failure.status === 0) return TEXT.loginUnexpected;
+  return TEXT.invalidCredentials;
+}
+
+/** Registration errors (spec: storefront §8). */
+export function registrationErrorText(failure: AuthFailure): string {
+  const limited = rateLimited(failure);
+  if (limited) return limited;
+  switch (failure.code) {
+    case 'USER_ALREADY_EXISTS':
+    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
+      return TEXT.alreadyRegistered;
+    case 'PASSWORD_TOO_SHORT':
+      return TEXT.passwordTooShortRegister;
+    case 'PASSWORD_TOO_LONG':
+      return TEXT.passwordTooLong;
+    case 'INVALID_EMAIL':
+      return TEXT.invalidEmail;
+    case 'INVALID_NAME':
+      return failure.message ?? TEXT.nameLength;
+    case 'FAILED_TO_CREATE_USER':
+      return TEXT.registrationDatabase;
+  }
+  if (failure.status === 0) return TEXT.registrationUnexpected;
+  if (failure.status === 400 && failure.message) return TEXT.authError(failure.message);
+  return TEXT.registrationUnexpected;
+}
+
+/** Change-password errors (spec: account §8). */
+export function passwordErrorText(failure: AuthFailure): string {
+  const limited = rateLimited(failure);
+  if (limited) return limited;
+  switch (failure.code) {
+    case 'PASSWORD_TOO_SHORT':
+      return TEXT.passwordTooShortServer;
+    case 'PASSWORD_UNCHANGED':
+      return TEXT.samePassword;
+    case 'INVALID_PASSWORD':
+      return TEXT.passwordFailed('Current password is incorrect');
+    case 'PASSWORD_TOO_LONG':
+      return TEXT.passwordFailed('Password too long');
+  }
+  if (failure.status === 401) return TEXT.notAuthenticated;
+  return TEXT.passwordFailed(failure.message || 'Unknown error');
+}
+
+/** Registration name rule: 2 to 100 characters after trimming; no markup. */
+export function fullNameProblem(name: string, min: number = MIN_NAME_LENGTH): string | null {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) return TEXT.fullNameRequired;
+  if (trimmed.length < min || trimmed.length > MAX_NAME_LENGTH) return TEXT.nameLength;
+  if (/[<>]/.test(trimmed)) return TEXT.nameMarkup;
+  return null;
+}
+
+export function changePasswordProblem(next: string, confirmation: string, current?: string) {
+  if (!next || !confirmation || current === '') return TEXT.allFieldsRequired;
+  if (next.length < MIN_PASSWORD_LENGTH) return TEXT.newPasswordTooShort;
+  if (next !== confirmation) return TEXT.passwordsDiffer;
+  if (current !== undefined && current === next) return TEXT.samePassword;
+  return null;
+}
+
+export function avatarProblem(file: { type: string; size: number }): string | null {
+  if (!AVATAR_TYPES.includes(file.type.toLowerCase())) return TEXT.avatarType;
+  if (file.size >= AVATAR_MAX_BYTES) return TEXT.avatarSize;
+  return null;
+}
+
+/** The image type from a file's first bytes (what the server trusts, not the declared type). */
+export function sniffImageType(bytes: Uint8Array): string | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    [0x57, 0x45, 0x42, 0x50].every((b, i) => bytes[8 + i] === b)
+  )
+    return 'image/webp';
+  return null;
+}
+
+// Settings (spec: account §3 and §9).
+export const LANGUAGES = [
+  { code: 'en', label: 'English' },
+  { code: 'es', label: 'Español' },
+  { code: 'fr', label: 'Français' },
+  { code: 'sw', label: 'Swahili' },
+  { code: 'lg', label: 'Luganda' },
+] as const;
+export const CURRENCIES = ['UGX', 'USD', 'EUR', 'GBP'] as const;
+export const VISIBILITIES = [
+  { value: 'public', label: 'Public' },
+  { value: 'private', label: 'Private' },
+  { value: 'friends', label: 'Friends Only' },
+] as const;
+
+export type Language = (typeof LANGUAGES)[number]['code'];
+export type Currency = (typeof CURRENCIES)[number];
+export type Visibility = (typeof VISIBILITIES)[number]['value'];
+
+/** The settings screen's shape (spec: account §3). */
+export type ShopperSettings = {
+  notifications: { email: boolean; push: boolean; orderUpdates: boolean; promotions: boolean };
+  appearance: { darkMode: boolean; language: Language; currency: Currency };
+  privacy: { profileVisibility: Visibility; dataSharing: boolean; analytics: boolean };
+  account: { displayName: string; twoFactorAuth: boolean };
+};
+
+export function defaultSettings(displayName = ''): ShopperSettings {
+  return {
+    notifications: { email: true, push: true, orderUpdates: true, promotions: false },
+    appearance: { darkMode: false, language: 'en', currency: 'UGX' },
+    privacy: { profileVisibility: 'private', dataSharing: false, analytics: true },
+    account: { displayName, twoFactorAuth: false },
+  };
+}

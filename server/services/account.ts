@@ -1,0 +1,178 @@
+// Profiles, settings and account deletion: what the account router and the auth hooks call.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DELETED_CUSTOMER_NAME, type ShopperSettings } from '../../core/account.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  mailOutbox,
+  orders,
+  profiles,
+  receipts,
+  smsNotifications,
+  user,
+  userSettings,
+} from '../../db/schema/index.ts';
+
+export type Profile = typeof profiles.$inferSelect;
+
+/**
+ * The shopper's profile, created when missing (spec: a missing profile is created; a duplicate
+ * insert race reads the existing row). One statement: the insert does nothing when a row exists
+ * and the select then returns that row, so two racing first visits get the same profile.
+ */
+export async function ensureProfile(
+  db: Db,
+  owner: { id: string; email: string; name?: string | null },
+): Promise<Profile> {
+  const fullName = owner.name?.trim() ? owner.name.trim().slice(0, 100) : 'New User';
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with inserted as (
+      insert into ${profiles} (id, email, full_name)
+      values (${owner.id}, ${owner.email}, ${fullName})
+      on conflict (id) do nothing
+      returning id
+    )
+    select id from inserted union all select id from ${profiles} where id = ${owner.id}`);
+  if (result.rows.length === 0) throw new Error('Could not create user profile');
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, owner.id));
+  if (!row) throw new Error('Could not fetch user profile');
+  return row;
+}
+
+export async function updateProfile(
+  db: Db,
+  owner: { id: string; email: string; name: string },
+  changes: { fullName: string; phone: string | null; address: string | null },
+): Promise<Profile> {
+  await ensureProfile(db, owner);
+  const now = new Date();
+  const [[row]] = await db.batch([
+    db
+      .update(profiles)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(profiles.id, owner.id))
+      .returning(),
+    db.update(user).set({ name: changes.fullName, updatedAt: now }).where(eq(user.id, owner.id)),
+  ]);
+  if (!row) throw new Error('Could not fetch user profile');
+  return row;
+}
+
+export async function setAvatar(
+  db: Db,
+  owner: { id: string; email: string; name: string },
+  avatarUrl: string | null,
+): Promise<void> {
+  await ensureProfile(db, owner);
+  const now = new Date();
+  await db.batch([
+    db.update(profiles).set({ avatarUrl, updatedAt: now }).where(eq(profiles.id, owner.id)),
+    db.update(user).set({ image: avatarUrl, updatedAt: now }).where(eq(user.id, owner.id)),
+  ]);
+}
+
+type SettingsRow = typeof userSettings.$inferSelect;
+
+function toShopperSettings(row: SettingsRow, displayName: string): ShopperSettings {
+  return {
+    notifications: {
+      email: row.emailNotifications,
+      push: row.pushNotifications,
+      orderUpdates: row.orderUpdates,
+      promotions: row.marketingNotifications,
+    },
+    appearance: {
+      darkMode: row.darkMode,
+      language: row.language as ShopperSettings['appearance']['language'],
+      currency: row.currency as ShopperSettings['appearance']['currency'],
+    },
+    privacy: {
+      profileVisibility: row.profileVisibility as ShopperSettings['privacy']['profileVisibility'],
+      dataSharing: row.dataSharing,
+      analytics: row.analytics,
+    },
+    account: { displayName: row.displayName ?? displayName, twoFactorAuth: row.twoFactorEnabled },
+  };
+}
+
+/** The saved settings, or null when the shopper never saved any (the screen shows defaults). */
+export async function readSettings(
+  db: Db,
+  owner: { id: string; name: string },
+): Promise<ShopperSettings | null> {
+  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, owner.id));
+  return row ? toShopperSettings(row, owner.name) : null;
+}
+
+export async function saveSettings(
+  db: Db,
+  owner: { id: string; name: string },
+  settings: ShopperSettings,
+): Promise<ShopperSettings> {
+  const values = {
+    displayName: settings.account.displayName || null,
+    darkMode: settings.appearance.darkMode,
+    language: settings.appearance.language,
+    currency: settings.appearance.currency,
+    emailNotifications: settings.notifications.email,
+    pushNotifications: settings.notifications.push,
+    orderUpdates: settings.notifications.orderUpdates,
+    marketingNotifications: settings.notifications.promotions,
+    profileVisibility: settings.privacy.profileVisibility,
+    dataSharing: settings.privacy.dataSharing,
+    analytics: settings.privacy.analytics,
+    twoFactorEnabled: settings.account.twoFactorAuth,
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(userSettings)
+    .values({ userId: owner.id, ...values })
+    .onConflictDoUpdate({ target: userSettings.userId, set: values })
+    .returning();
+  if (!row) throw new Error('Failed to save settings');
+  return toShopperSettings(row, owner.name);
+}
+
+/**
+ * Removes the person and keeps the shop's books (DESIGN: account deletion). One transaction:
+ * their orders and receipts are detached and anonymised, the SMS sent to them lose the number
+ * and text, their mails leave the outbox, and deleting the user row cascades to sessions,
+ * accounts, profile, settings, cart and chat history. The avatar is removed by the caller.
+ */
+export async function deleteAccount(db: Db, owner: { id: string; email: string }): Promise<void> {
+  const theirOrders = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.customerId, owner.id));
+  await db.batch([
+    db
+      .update(smsNotifications)
+      .set({
+        recipientPhone: 'removed',
+        messageContent: '[removed: the customer deleted their account]',
+      })
+      .where(
+        and(
+          eq(smsNotifications.recipientType, 'customer'),
+          inArray(smsNotifications.orderId, theirOrders),
+        ),
+      ),
+    db
+      .update(receipts)
+      .set({
+        customerId: null,
+        receiptData: sql`jsonb_set(${receipts.receiptData}, '{customerInfo}', ${JSON.stringify({
+          name: DELETED_CUSTOMER_NAME,
+          email: null,
+          phone: null,
+          address: null,
+        })}::jsonb, true)`,
+      })
+      .where(eq(receipts.customerId, owner.id)),
+    db
+      .update(orders)
+      .set({ customerId: null, customerName: DELETED_CUSTOMER_NAME })
+      .where(eq(orders.customerId, owner.id)),
+    db.delete(mailOutbox).where(eq(mailOutbox.recipient, owner.email.toLowerCase())),
+    db.delete(user).where(eq(user.id, owner.id)),
+  ]);
+}
