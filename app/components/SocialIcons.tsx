@@ -1,0 +1,60 @@
+import type { SVGProps } from 'react';
+
+/** Simple original glyphs for the social networks (lucide no longer ships brand marks). */
+type IconProps = SVGProps<SVGSVGElement>;
+
+const base = {
+  viewBox: '0 0 24 24',
+  width: 18,
+  height: 18,
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.6,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  focusable: false,
+} as const;
+
+export function InstagramIcon(props: IconProps) {
+  return (
+    <svg aria-hidden="true" {...base} {...props}>
+      <rect x="3" y="3" width="18" height="18" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <circle cx="17.4" cy="6.6" r="0.6" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function FacebookIcon(props: IconProps) {
+  return (
+    <svg aria-hidden="true" {...base} {...props}>
+      <path d="M14.5 8H16V4.5h-2.2C11.6 4.5 10 6.1 10 8.4V11H8v3.4h2V20h3.5v-5.6h2.2L16 11h-2.5V9c0-.6.4-1 1-1Z" />
+    </svg>
+  );
+}
+
+export function XIcon(props: IconProps) {
+  return (
+    <svg aria-hidden="true" {...base} {...props}>
+      <path d="M4.5 4h4.2l10.8 16h-4.2z" />
+      <path d="M19.2 4 13.2 10.8M10.8 13.2 4.8 20" />
+    </svg>
+  );
+}
+
+export function TikTokIcon(props: IconProps) {
+  return (
+    <svg aria-hidden="true" {...base} {...props}>
+      <path d="M14 4v10.5a3.5 3.5 0 1 1-3.5-3.5" />
+      <path d="M14 4c.4 2.6 2.2 4.3 5 4.5" />
+    </svg>
+  );
+}
+
+/** The shop's social channels: not open yet, so shown as "coming soon", never as dead links. */
+export const SOCIAL_CHANNELS = [
+  { name: 'Instagram', Icon: InstagramIcon },
+  { name: 'Facebook', Icon: FacebookIcon },
+  { name: 'X (Twitter)', Icon: XIcon },
+  { name: 'TikTok', Icon: TikTokIcon },
+] as const;

@@ -1,0 +1,313 @@
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, useHydrated } from '@tanstack/react-router';
+import { CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
+import { SOCIAL_CHANNELS } from '../components/SocialIcons';
+import { SHOP_CONTACT, shopperMessage } from '../components/shop-contact';
+import { useTRPC } from '../trpc';
+
+export const Route = createFileRoute('/contact')({
+  head: () => ({
+    meta: [
+      { title: 'Contact — duuka' },
+      {
+        name: 'description',
+        content:
+          'Call, WhatsApp or email duuka in Kampala — +256 759 301 488, hello@duuka.ug — or send us a message. Open Mon–Sat 8AM–8PM, Sun 10AM–6PM.',
+      },
+    ],
+  }),
+  component: Contact,
+});
+
+const COMMENT_MAX = 2000;
+type Field = 'name' | 'email' | 'phone' | 'comment';
+
+/** Which field a server message is about, so it can be shown beside that field. */
+function fieldOf(message: string): Field | null {
+  if (/email/i.test(message)) return 'email';
+  if (/phone/i.test(message)) return 'phone';
+  if (/name/i.test(message)) return 'name';
+  if (/message/i.test(message)) return 'comment';
+  return null;
+}
+
+function Contact() {
+  return (
+    <>
+      <section aria-labelledby="contact-heading" className="bg-paper-2">
+        <div className="mx-auto max-w-7xl px-5 py-16 sm:px-6 md:py-20">
+          <p className="eyebrow text-accent">Contact</p>
+          <h1
+            id="contact-heading"
+            className="mt-4 font-display text-5xl leading-[0.95] font-medium sm:text-7xl"
+          >
+            Let’s talk
+          </h1>
+          <p className="mt-5 max-w-xl text-ink-soft">
+            Questions about a size, an order or a made-to-measure piece? Call or message us, or
+            write below — a real person in Kampala answers, usually the same day.
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl gap-14 px-5 py-16 sm:px-6 md:py-20 lg:grid-cols-[1fr_1.25fr] lg:gap-20">
+        <ContactDetails />
+        <ContactForm />
+      </div>
+    </>
+  );
+}
+
+function ContactDetails() {
+  return (
+    <section aria-labelledby="reach-heading">
+      <h2 id="reach-heading" className="font-display text-3xl font-medium sm:text-4xl">
+        Reach us directly
+      </h2>
+      <ul className="mt-8 divide-y divide-line border-y border-line">
+        <Detail Icon={Phone} label="Phone">
+          <a href={SHOP_CONTACT.phoneHref} className="hover:text-accent hover:underline">
+            {SHOP_CONTACT.phone}
+          </a>
+        </Detail>
+        <Detail Icon={MessageCircle} label="WhatsApp & SMS">
+          <a
+            href={SHOP_CONTACT.whatsappHref}
+            className="hover:text-accent hover:underline"
+            rel="noopener noreferrer"
+            target="_blank"
+          >
+            Message {SHOP_CONTACT.phone}
+            <span className="sr-only"> on WhatsApp (opens in a new tab)</span>
+          </a>
+        </Detail>
+        <Detail Icon={Mail} label="Email">
+          <a href={SHOP_CONTACT.emailHref} className="hover:text-accent hover:underline">
+            {SHOP_CONTACT.email}
+          </a>
+        </Detail>
+        <Detail Icon={MapPin} label="Studio">
+          {SHOP_CONTACT.city}
+        </Detail>
+        <Detail Icon={Clock} label="Opening hours">
+          {SHOP_CONTACT.hours.map((slot) => (
+            <span key={slot.days} className="block">
+              {slot.days}: {slot.time}
+            </span>
+          ))}
+        </Detail>
+      </ul>
+
+      <h3 className="mt-10 flex items-center gap-3 text-sm font-semibold">
+        Social media
+        <span className="rounded-full border border-line px-2 py-0.5 text-[0.65rem] font-semibold tracking-[0.14em] text-ink-soft uppercase">
+          Coming soon
+        </span>
+      </h3>
+      <p className="mt-2 text-sm text-ink-soft">
+        Our channels open soon. Until then, WhatsApp is the quickest way to reach us.
+      </p>
+      <ul className="mt-4 flex flex-wrap gap-3" aria-label="Social channels (coming soon)">
+        {SOCIAL_CHANNELS.map(({ name, Icon }) => (
+          <li
+            key={name}
+            className="inline-flex items-center gap-2 rounded-full border border-line px-3 py-2 text-sm text-ink-soft"
+          >
+            <Icon />
+            {name}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Detail({
+  Icon,
+  label,
+  children,
+}: {
+  Icon: typeof Phone;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex gap-4 py-5">
+      <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" strokeWidth={1.5} />
+      <div>
+        <p className="eyebrow text-accent">{label}</p>
+        <div className="mt-1.5 text-lg">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+const inputClass =
+  'mt-2 block w-full border border-line bg-paper px-4 text-base text-ink placeholder:text-ink-soft/70 focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent aria-invalid:border-danger';
+
+function ContactForm() {
+  const trpc = useTRPC();
+  const hydrated = useHydrated();
+  const send = useMutation(trpc.contact.send.mutationOptions());
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: Field | null; text: string } | null>(null);
+  const [commentLength, setCommentLength] = useState(0);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const text = (key: Field) => String(data.get(key) ?? '');
+    setSent(null);
+    setError(null);
+    send.mutate(
+      { name: text('name'), email: text('email'), phone: text('phone'), comment: text('comment') },
+      {
+        onSuccess: () => {
+          const firstName = text('name').trim().split(/\s+/)[0];
+          setSent(
+            `Thank you${firstName ? `, ${firstName}` : ''}! Your message has been sent — we’ll reply to ${text('email').trim().toLowerCase()} soon.`,
+          );
+          toast.success('Message sent. Thank you for contacting us!');
+          form.reset();
+          setCommentLength(0);
+        },
+        onError: (failure) => {
+          const message = shopperMessage(failure);
+          const field = fieldOf(message);
+          setError({ field, text: message });
+          toast.error(message);
+          if (field) form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+        },
+      },
+    );
+  }
+
+  const errorFor = (field: Field) =>
+    error?.field === field ? (
+      <p id={`contact-${field}-error`} className="mt-2 text-sm font-medium text-danger">
+        {error.text}
+      </p>
+    ) : null;
+  const invalid = (field: Field) =>
+    error?.field === field
+      ? { 'aria-invalid': true as const, 'aria-describedby': `contact-${field}-error` }
+      : {};
+
+  return (
+    <section
+      aria-labelledby="form-heading"
+      className="border border-line bg-paper-2/60 p-6 sm:p-10"
+    >
+      <h2 id="form-heading" className="font-display text-3xl font-medium sm:text-4xl">
+        Send us a message
+      </h2>
+      <p className="mt-2 text-sm text-ink-soft">
+        Fields marked <span aria-hidden>*</span>
+        <span className="sr-only">as required</span> are required.
+      </p>
+
+      <form onSubmit={onSubmit} className="mt-8 space-y-6" aria-label="Contact form">
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div>
+            <label htmlFor="contact-name" className="text-sm font-medium">
+              Name
+            </label>
+            <input
+              id="contact-name"
+              name="name"
+              autoComplete="name"
+              maxLength={100}
+              className={`${inputClass} min-h-12`}
+              {...invalid('name')}
+            />
+            {errorFor('name')}
+          </div>
+          <div>
+            <label htmlFor="contact-phone" className="text-sm font-medium">
+              Phone
+            </label>
+            <input
+              id="contact-phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              maxLength={32}
+              placeholder="0772 123 456"
+              className={`${inputClass} min-h-12`}
+              {...invalid('phone')}
+            />
+            {errorFor('phone')}
+          </div>
+        </div>
+        <div>
+          <label htmlFor="contact-email" className="text-sm font-medium">
+            Email <span aria-hidden>*</span>
+          </label>
+          <input
+            id="contact-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            placeholder="you@example.com"
+            className={`${inputClass} min-h-12`}
+            {...invalid('email')}
+          />
+          {errorFor('email')}
+        </div>
+        <div>
+          <label htmlFor="contact-comment" className="text-sm font-medium">
+            Message
+          </label>
+          <textarea
+            id="contact-comment"
+            name="comment"
+            rows={6}
+            maxLength={COMMENT_MAX}
+            onInput={(event) => setCommentLength(event.currentTarget.value.length)}
+            className={`${inputClass} resize-y py-3`}
+            {...invalid('comment')}
+          />
+          <p className="mt-1 text-right text-xs text-ink-soft" aria-live="off">
+            {commentLength.toLocaleString('en-UG')} / {COMMENT_MAX.toLocaleString('en-UG')}
+          </p>
+          {errorFor('comment')}
+        </div>
+
+        {error && !error.field && (
+          <p role="alert" className="border-l-2 border-danger pl-3 text-sm font-medium text-danger">
+            {error.text}
+          </p>
+        )}
+        {error?.field && (
+          <p role="alert" className="sr-only">
+            {error.text}
+          </p>
+        )}
+
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+          <button
+            type="submit"
+            className="btn btn-primary w-full sm:w-auto"
+            disabled={!hydrated || send.isPending}
+          >
+            {send.isPending ? 'Sending…' : 'Send message'}
+          </button>
+        </div>
+        <div role="status" aria-live="polite">
+          {sent && (
+            <p className="flex items-start gap-3 border border-success/40 bg-paper p-4 text-sm text-success">
+              <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
+              <span>{sent}</span>
+            </p>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
