@@ -115,6 +115,14 @@ export function registrationErrorText(failure: AuthFailure): string {
       return failure.message ?? TEXT.nameLength;
     case 'FAILED_TO_CREATE_USER':
       return TEXT.registrationDatabase;
+    case 'VALIDATION_ERROR': {
+      // better-auth names the field: "[body.email] Invalid email address".
+      const field = /^\[body\.(\w+)\]/.exec(failure.message ?? '')?.[1];
+      if (field === 'email') return TEXT.invalidEmail;
+      if (field === 'password') return TEXT.loginFieldsRequired;
+      if (field === 'name') return TEXT.fullNameRequired;
+      return TEXT.registrationUnexpected;
+    }
   }
   if (failure.status === 0) return TEXT.registrationUnexpected;
   if (failure.status === 400 && failure.message) return TEXT.authError(failure.message);
