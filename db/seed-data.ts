@@ -140,7 +140,7 @@ export const products: SeedProduct[] = [
       'Pure silk charmeuse with adjustable straps and a softly draped neckline. Wear it alone on warm nights or under a blazer. Hand wash cold and dry flat in the shade.',
     image: '/images/products/ivory-silk-camisole.svg',
     category: 'Tops',
-    createdDaysAgo: 14,
+    createdDaysAgo: 6,
   },
   {
     name: 'Ribbed Cotton Tee',
@@ -480,7 +480,7 @@ export const products: SeedProduct[] = [
       'Hand-cast brass discs with a single cowrie shell drop, on nickel-free hooks. Light enough to wear from morning meetings to evening drinks.',
     image: '/images/products/brass-cowrie-drop-earrings.svg',
     category: 'Jewellery',
-    createdDaysAgo: 10,
+    createdDaysAgo: 1,
   },
   {
     name: 'Bone and Brass Cuff',

@@ -1,23 +1,72 @@
 import { Link } from '@tanstack/react-router';
+import { Menu, Search, User, X } from 'lucide-react';
+import { useState } from 'react';
+import { CategoriesMenu } from './CategoriesMenu';
+import { SearchForm } from './SearchForm';
+import { SideMenu } from './SideMenu';
 
-/** The fixed header. Menu, categories, search, profile and cart arrive with their issues. */
+/** The fixed header: menu, categories (desktop), search (toggled on mobile), logo, profile. */
 export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-line bg-paper/90 backdrop-blur">
-      <div className="mx-auto flex h-full max-w-7xl items-center justify-between px-4 sm:px-6">
-        <Link
-          to="/"
-          className="font-display text-3xl font-semibold tracking-wide"
-          aria-label="duuka home"
-        >
-          duuka
-        </Link>
-        <nav aria-label="Main" className="flex items-center gap-6 text-sm font-medium">
-          <Link to="/" className="hover:text-accent">
-            Home
+    <>
+      <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-paper/95 backdrop-blur">
+        <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4 sm:px-6">
+          <div className="flex items-center gap-6">
+            <button
+              type="button"
+              onClick={() => setMenuOpen(true)}
+              className="-ml-2 grid size-10 place-items-center hover:text-accent"
+              aria-label="Open menu"
+              aria-expanded={menuOpen}
+              aria-controls="side-menu"
+            >
+              <Menu size={22} aria-hidden />
+            </button>
+            <nav aria-label="Shop" className="hidden items-center gap-6 lg:flex">
+              <CategoriesMenu />
+              <Link to="/shop" className="text-sm font-medium hover:text-accent">
+                Shop
+              </Link>
+            </nav>
+          </div>
+          <Link
+            to="/"
+            className="font-display text-3xl font-semibold tracking-wide"
+            aria-label="duuka home"
+          >
+            duuka
           </Link>
-        </nav>
-      </div>
-    </header>
+          <div className="flex items-center justify-end gap-2">
+            <div className="hidden w-56 md:block">
+              <SearchForm />
+            </div>
+            <button
+              type="button"
+              className="grid size-10 place-items-center hover:text-accent md:hidden"
+              onClick={() => setSearchOpen((o) => !o)}
+              aria-label={searchOpen ? 'Close search' : 'Open search'}
+              aria-expanded={searchOpen}
+            >
+              {searchOpen ? <X size={20} aria-hidden /> : <Search size={20} aria-hidden />}
+            </button>
+            <Link
+              to="/profile"
+              className="grid size-10 place-items-center hover:text-accent"
+              aria-label="Profile"
+            >
+              <User size={20} aria-hidden />
+            </Link>
+          </div>
+        </div>
+        {searchOpen && (
+          <div className="border-t border-line px-4 pb-3 md:hidden">
+            <SearchForm autoFocus onDone={() => setSearchOpen(false)} />
+          </div>
+        )}
+      </header>
+      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </>
   );
 }

@@ -1,30 +1,44 @@
+import { useState } from 'react';
 import { lowStockBadge, type Product } from '../../core/catalogue.ts';
 import { formatUGX } from '../../core/money.ts';
+import { AddToCartButton } from './AddToCartButton';
+import { ProductDialog } from './ProductDialog';
 import { ProductImage } from './ProductImage';
 
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const [open, setOpen] = useState(false);
   const badge = lowStockBadge(product.stock);
   return (
-    <article className="group relative flex flex-col" data-testid="product-card">
-      <div className="relative overflow-hidden">
-        <ProductImage
-          src={product.image_url}
-          alt={product.name}
-          className="transition-transform duration-500 group-hover:scale-[1.03]"
-        />
+    <article className="group relative flex h-full flex-col" data-testid="product-card">
+      <div className="relative">
+        <button
+          type="button"
+          className="block w-full overflow-hidden"
+          onClick={() => setOpen(true)}
+          aria-label={`View ${product.name}`}
+        >
+          <ProductImage
+            src={product.image_url}
+            alt={product.name}
+            eager={eager}
+            className="transition-transform duration-500 group-hover:scale-[1.03]"
+          />
+        </button>
         {badge && (
-          <span className="absolute left-3 top-3 bg-paper px-2 py-1 text-[0.68rem] font-semibold uppercase tracking-wider text-accent">
+          <span className="pointer-events-none absolute left-3 top-3 bg-paper px-2 py-1 text-[0.68rem] font-semibold uppercase tracking-wider text-accent">
             {badge}
           </span>
         )}
-        {product.stock === 0 && (
-          <span className="absolute left-3 top-3 bg-ink px-2 py-1 text-[0.68rem] font-semibold uppercase tracking-wider text-paper">
+        {product.stock <= 0 && (
+          <span className="pointer-events-none absolute left-3 top-3 bg-ink px-2 py-1 text-[0.68rem] font-semibold uppercase tracking-wider text-paper">
             Out of Stock
           </span>
         )}
       </div>
       <h3 className="mt-3 line-clamp-1 text-sm font-medium">{product.name}</h3>
-      <p className="mt-1 text-sm text-ink-soft">{formatUGX(product.price)}</p>
+      <p className="mt-1 mb-3 text-sm text-ink-soft">{formatUGX(product.price)}</p>
+      <AddToCartButton product={product} variant="outline" className="mt-auto w-full" />
+      {open && <ProductDialog product={product} onClose={() => setOpen(false)} />}
     </article>
   );
 }

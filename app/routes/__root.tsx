@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Toaster } from 'sonner';
 import type { AppRouter } from '../../server/routers/index.ts';
 import { ErrorScreen } from '../components/ErrorScreen';
@@ -27,7 +27,12 @@ export const Route = createRootRouteWithContext<{
       },
       { name: 'theme-color', content: '#faf7f2' },
     ],
-    links: [{ rel: 'stylesheet', href: appCss }],
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'apple-touch-icon', href: '/apple-touch-icon.png', sizes: '180x180' },
+      { rel: 'manifest', href: '/site.webmanifest' },
+    ],
   }),
   // The session for the header and side menu, read from the cookie during SSR (accounts).
   loader: ({ context }) =>
@@ -35,7 +40,16 @@ export const Route = createRootRouteWithContext<{
       .ensureQueryData(context.trpc.account.session.queryOptions())
       .catch(() => null),
   shellComponent: Shell,
-  component: () => (
+  component: Layout,
+  errorComponent: ErrorScreen,
+});
+
+function Layout() {
+  // Marks the page interactive (browser tests wait for it before they click).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
     <>
       <Header />
       <main id="main" className="min-h-[70vh] pt-16">
@@ -44,9 +58,8 @@ export const Route = createRootRouteWithContext<{
       <Footer />
       <Toaster position="top-right" duration={3000} richColors closeButton />
     </>
-  ),
-  errorComponent: ErrorScreen,
-});
+  );
+}
 
 function Shell({ children }: { children: ReactNode }) {
   return (

@@ -1,43 +1,63 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { ProductImage } from '../components/ProductImage';
+import { HeroCarousel } from '../components/HeroCarousel';
 import { ProductRow } from '../components/ProductRow';
+import { errorText, StatusBox } from '../components/StatusBox';
 import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/')({
   loader: ({ context }) =>
     context.queryClient.ensureQueryData(context.trpc.catalogue.home.queryOptions()),
+  pendingComponent: () => <StatusBox>Loading our amazing products...</StatusBox>,
+  errorComponent: ({ error }) => <StatusBox tone="error">{errorText(error)}</StatusBox>,
   component: Home,
 });
 
 function Home() {
   const trpc = useTRPC();
   const { data } = useSuspenseQuery(trpc.catalogue.home.queryOptions());
-  const lead = data.newArrivals.find((p) => p.image_url) ?? null;
   return (
     <>
-      <section className="relative isolate overflow-hidden bg-paper-2">
-        <div className="mx-auto grid min-h-[calc(100dvh-4rem)] max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 md:grid-cols-2">
+      <HeroCarousel products={data.newArrivals} />
+      {data.featured.length > 0 && (
+        <ProductRow
+          eyebrow="Curated"
+          title="Featured Collection"
+          products={data.featured}
+          viewAll={{ label: 'View All Products', link: { to: '/shop' } }}
+        />
+      )}
+      {data.newArrivals.length > 0 && (
+        <ProductRow
+          eyebrow="Just in"
+          title="New Arrivals"
+          products={data.newArrivals}
+          viewAll={{ label: 'View all', link: { to: '/products', search: { group: 'new' } } }}
+        />
+      )}
+      <section className="mx-auto mt-10 max-w-7xl px-4 sm:px-6">
+        <div className="grid items-center gap-8 bg-ink px-8 py-16 text-paper md:grid-cols-[1.4fr_1fr] md:px-16">
           <div>
-            <p className="eyebrow">New Collection</p>
-            <h1 className="mt-4 font-display text-6xl leading-[0.95] font-medium md:text-7xl">
-              Dressed for Kampala evenings
-            </h1>
-            <p className="mt-6 max-w-md text-ink-soft">
-              Kitenge tailoring, soft leather and hand-finished jewellery — made to be worn, and
-              kept.
+            <p className="eyebrow !text-[#cfa96f]">Members</p>
+            <h2 className="mt-3 font-display text-5xl font-medium">Join Our Fashion Community</h2>
+            <p className="mt-4 max-w-lg text-paper/75">
+              Save your details for a faster checkout, follow your orders and hear first about new
+              pieces from our Kampala ateliers.
             </p>
-            <Link to="/" className="btn btn-primary mt-8">
-              Shop Now
-            </Link>
           </div>
-          <div className="mx-auto w-full max-w-md">
-            <ProductImage src={lead?.image_url ?? null} alt={lead?.name ?? 'duuka'} eager />
+          <div className="flex flex-wrap gap-3 md:justify-end">
+            <Link to="/register" className="btn bg-paper text-ink hover:bg-[#cfa96f]">
+              Create Account
+            </Link>
+            <Link
+              to="/shop"
+              className="btn btn-outline border-paper/60 hover:!bg-paper hover:!text-ink"
+            >
+              Browse Collection
+            </Link>
           </div>
         </div>
       </section>
-      <ProductRow eyebrow="Curated" title="Featured Collection" products={data.featured} />
-      <ProductRow eyebrow="Just in" title="New Arrivals" products={data.newArrivals} />
     </>
   );
 }

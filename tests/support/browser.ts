@@ -37,6 +37,14 @@ export async function newPage(viewport = DESKTOP): Promise<{ page: Page; errors:
     hasTouch: viewport.width < 600,
   });
   const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  // Every navigation waits until React has hydrated, so clicks reach the app, not bare HTML.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    return response;
+  };
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {

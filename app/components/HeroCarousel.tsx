@@ -1,0 +1,162 @@
+import { Link } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { Product } from '../../core/catalogue.ts';
+import { formatUGX } from '../../core/money.ts';
+import { ProductImage } from './ProductImage';
+
+/** Spec §9: 3 slides, autoplay every 5000 ms, 800 ms fade, infinite. */
+export const AUTOPLAY_MS = 5000;
+export const FADE_MS = 800;
+
+const SLIDES = [
+  {
+    title: 'New Collection',
+    text: 'Kitenge tailoring, soft leather and hand-finished jewellery, new this season.',
+    cta: 'Shop Now',
+    art: '/images/hero/new-collection.svg',
+  },
+  {
+    title: 'Premium Quality',
+    text: 'Natural fibres, careful finishing and cuts made to be worn for years.',
+    cta: 'Explore',
+    art: '/images/hero/premium-quality.svg',
+  },
+  {
+    title: 'Limited Edition',
+    text: 'Small runs from Kampala ateliers. When they are gone, they are gone.',
+    cta: 'Shop Now',
+    art: '/images/hero/limited-edition.svg',
+  },
+] as const;
+
+/**
+ * The home hero: fades between three slides, loops, pauses on hover or focus, and stays still
+ * for people who prefer reduced motion. Slide images are the first products that have one.
+ */
+export function HeroCarousel({ products }: { products: Product[] }) {
+  const [active, setActive] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const images = products.filter((p) => p.image_url).slice(0, SLIDES.length);
+
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    setReducedMotion(query.matches);
+    const onChange = () => setReducedMotion(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  const playing = !hovered && !focused && !reducedMotion;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each slide change (also by hand) restarts the 5 s.
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setTimeout(() => setActive((i) => (i + 1) % SLIDES.length), AUTOPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [playing, active]);
+
+  const go = (index: number) => setActive((index + SLIDES.length) % SLIDES.length);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      data-playing={playing}
+      className="relative isolate h-[calc(100dvh-4rem)] min-h-[560px] overflow-hidden bg-gradient-to-br from-paper-2 via-paper-2 to-paper"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
+      {SLIDES.map((slide, index) => {
+        const product = images[index];
+        const current = index === active;
+        return (
+          // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: slides are groups.
+          <div
+            key={slide.title}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${SLIDES.length}`}
+            aria-hidden={!current}
+            inert={!current}
+            data-active={current}
+            style={{ transitionDuration: `${FADE_MS}ms` }}
+            className={`absolute inset-0 transition-opacity ease-in-out ${current ? 'z-10 opacity-100' : 'opacity-0'}`}
+          >
+            <div className="mx-auto grid h-full max-w-7xl content-center items-center gap-6 px-6 pt-6 pb-24 md:grid-cols-[1.1fr_0.9fr] md:gap-8 md:px-10 md:py-10">
+              <div className="max-w-xl">
+                <p className="eyebrow">duuka · Kampala</p>
+                <h2 className="mt-3 font-display text-5xl leading-[0.95] font-medium md:mt-4 md:text-8xl">
+                  {slide.title}
+                </h2>
+                <p className="mt-4 max-w-md text-ink-soft md:mt-6 md:text-lg">{slide.text}</p>
+                <Link to="/shop" className="btn btn-primary mt-6 md:mt-8">
+                  {slide.cta}
+                </Link>
+              </div>
+              <figure className="mx-auto w-full max-w-[12rem] border border-line bg-paper p-2 shadow-2xl shadow-ink/15 md:max-w-sm md:p-3">
+                {product ? (
+                  <ProductImage src={product.image_url} alt={product.name} eager={index === 0} />
+                ) : (
+                  // No product image yet: the slide's own art stands in.
+                  <img
+                    src={slide.art}
+                    alt=""
+                    width={1600}
+                    height={900}
+                    className="aspect-[4/5] w-full object-cover"
+                  />
+                )}
+                {product && (
+                  <figcaption className="mt-3 hidden justify-between text-xs tracking-wide text-ink-soft md:flex">
+                    <span>{product.name}</span>
+                    <span>{formatUGX(product.price)}</span>
+                  </figcaption>
+                )}
+              </figure>
+            </div>
+          </div>
+        );
+      })}
+      <div className="absolute inset-x-0 bottom-8 z-20 mx-auto flex max-w-7xl items-center gap-3 px-6 md:px-10">
+        <button
+          type="button"
+          onClick={() => go(active - 1)}
+          className="grid size-10 place-items-center border border-ink/30 bg-paper/70 hover:bg-paper"
+          aria-label="Previous slide"
+        >
+          <ChevronLeft size={18} aria-hidden />
+        </button>
+        <button
+          type="button"
+          onClick={() => go(active + 1)}
+          className="grid size-10 place-items-center border border-ink/30 bg-paper/70 hover:bg-paper"
+          aria-label="Next slide"
+        >
+          <ChevronRight size={18} aria-hidden />
+        </button>
+        <div className="ml-3 flex items-center">
+          {SLIDES.map((slide, index) => (
+            <button
+              key={slide.title}
+              type="button"
+              onClick={() => go(index)}
+              aria-label={`Go to slide ${index + 1}: ${slide.title}`}
+              aria-current={index === active}
+              className="grid size-10 place-items-center"
+            >
+              <span
+                className={`block h-0.5 transition-all ${index === active ? 'w-8 bg-ink' : 'w-4 bg-ink/40'}`}
+              />
+            </button>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

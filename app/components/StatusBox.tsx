@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+
+/** Loading text, an error box, or an empty state: one look for all of them. */
+export function StatusBox({
+  tone = 'quiet',
+  title,
+  children,
+}: {
+  tone?: 'quiet' | 'error';
+  title?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`mx-auto my-16 max-w-xl px-6 py-12 text-center ${tone === 'error' ? 'border border-danger/40 bg-danger/5 text-danger' : ''}`}
+    >
+      {title && <h2 className="font-display text-3xl text-ink">{title}</h2>}
+      {children && <div className="mt-3 text-ink-soft">{children}</div>}
+    </div>
+  );
+}
+
+/** The message a failed load shows: the server's text, or the spec's generic one. */
+export function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'An unexpected error occurred.';
+}

@@ -1,0 +1,54 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ProductDetails } from '../../components/ProductDialog';
+import { ProductImage } from '../../components/ProductImage';
+import { errorText, StatusBox } from '../../components/StatusBox';
+import { useTRPC } from '../../trpc';
+
+/** A product's own page: the shareable, server-rendered deep link. */
+export const Route = createFileRoute('/products/$slug')({
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(
+      context.trpc.catalogue.productBySlug.queryOptions({ slug: params.slug }),
+    ),
+  head: ({ loaderData }) => ({
+    meta: loaderData
+      ? [
+          { title: `${loaderData.name} — duuka` },
+          { name: 'description', content: loaderData.description ?? loaderData.name },
+        ]
+      : [{ title: 'Product not found — duuka' }],
+  }),
+  errorComponent: ({ error }) => (
+    <StatusBox tone="error" title="Product not found">
+      <p>{errorText(error)}</p>
+      <Link to="/shop" className="btn btn-primary mt-6">
+        Browse All Products
+      </Link>
+    </StatusBox>
+  ),
+  component: ProductPage,
+});
+
+function ProductPage() {
+  const trpc = useTRPC();
+  const { slug } = Route.useParams();
+  const { data: product } = useSuspenseQuery(trpc.catalogue.productBySlug.queryOptions({ slug }));
+  return (
+    <article className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-2 md:gap-12">
+      <ProductImage src={product.image_url} alt={product.name} eager />
+      <div>
+        <nav
+          aria-label="Breadcrumb"
+          className="px-6 pt-2 text-xs uppercase tracking-widest text-ink-soft md:px-10"
+        >
+          <Link to="/shop" className="hover:text-accent">
+            Shop
+          </Link>{' '}
+          / <span>{product.name}</span>
+        </nav>
+        <ProductDetails product={product} headingLevel={1} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,73 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { SHOP_GROUPS, type ShopGroup } from '../../../core/catalogue.ts';
+import { Pagination } from '../../components/Pagination';
+import { ProductGrid } from '../../components/ProductGrid';
+import { errorText, StatusBox } from '../../components/StatusBox';
+import { useTRPC } from '../../trpc';
+
+const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+const searchParams = v.object({
+  category: v.optional(positiveInt),
+  group: v.optional(v.picklist(Object.keys(SHOP_GROUPS) as ShopGroup[])),
+  page: v.optional(v.pipe(positiveInt, v.maxValue(10_000))),
+});
+
+/** /products (everything), /products?category={id}, /products?group=...: the full listing. */
+export const Route = createFileRoute('/products/')({
+  validateSearch: searchParams,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(
+      context.trpc.catalogue.list.queryOptions({
+        categoryId: deps.category,
+        group: deps.group,
+        page: deps.page ?? 1,
+      }),
+    ),
+  head: ({ loaderData }) => ({
+    meta: [{ title: `${loaderData?.category?.name ?? 'All Products'} — duuka` }],
+  }),
+  pendingComponent: () => <StatusBox>Loading our amazing products...</StatusBox>,
+  errorComponent: ({ error }) => <StatusBox tone="error">{errorText(error)}</StatusBox>,
+  component: Listing,
+});
+
+function Listing() {
+  const trpc = useTRPC();
+  const search = Route.useSearch();
+  const { data } = useSuspenseQuery(
+    trpc.catalogue.list.queryOptions({
+      categoryId: search.category,
+      group: search.group,
+      page: search.page ?? 1,
+    }),
+  );
+  const title = data.category?.name ?? (search.group ? SHOP_GROUPS[search.group] : 'All Products');
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <header className="mb-10 flex flex-wrap items-end justify-between gap-4 border-b border-line pb-6">
+        <div>
+          <p className="eyebrow">{data.category ? 'Category' : 'The collection'}</p>
+          <h1 className="mt-2 font-display text-6xl font-medium">{title}</h1>
+        </div>
+        <p className="text-sm text-ink-soft">
+          {data.total} {data.total === 1 ? 'piece' : 'pieces'}
+        </p>
+      </header>
+      {data.total === 0 ? (
+        <StatusBox title="Nothing here yet">
+          <p>New pieces arrive every week. Browse the rest of the collection meanwhile.</p>
+        </StatusBox>
+      ) : (
+        <ProductGrid products={data.products} label={title} />
+      )}
+      <Pagination
+        page={data.page}
+        pageCount={data.pageCount}
+        linkTo={(page) => ({ to: '/products', search: { ...search, page } })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,337 @@
+import { asc, count, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { shopNewArrivalsCount } from '../../core/catalogue.ts';
+import { formatUGX } from '../../core/money.ts';
+import { createDb } from '../../db/client.ts';
+import { categories, products } from '../../db/schema/index.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+
+const db = createDb(inject('databaseUrl'));
+let all: (typeof products.$inferSelect)[];
+beforeAll(async () => {
+  all = await db.select().from(products);
+});
+afterAll(closeBrowser);
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const cards = (page: Page, name: string) => region(page, name).getByTestId('product-card');
+
+describe('home', () => {
+  it('autoplays the hero every 5 s, loops, and pauses on hover', async () => {
+    const { page, errors } = await newPage(DESKTOP);
+    await page.clock.install();
+    await page.goto('/');
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    const active = () => hero.locator('[data-active="true"]').getAttribute('aria-label');
+    await expect(active()).resolves.toBe('1 of 3');
+    await hero.getByRole('heading', { name: 'New Collection' }).waitFor();
+    await page.clock.runFor(5100);
+    await expect.poll(active).toBe('2 of 3');
+    await page.clock.runFor(5100);
+    await expect.poll(active).toBe('3 of 3');
+    await page.clock.runFor(5100);
+    await expect.poll(active).toBe('1 of 3');
+    // Hovering pauses it; leaving resumes.
+    await hero.hover();
+    await expect(hero.getAttribute('data-playing')).resolves.toBe('false');
+    await page.clock.runFor(12_000);
+    await expect(active()).resolves.toBe('1 of 3');
+    // Arrows and dots move it by hand.
+    await hero.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(active).toBe('2 of 3');
+    await hero.getByRole('button', { name: /Go to slide 3/ }).click();
+    await expect.poll(active).toBe('3 of 3');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the hero still for shoppers who prefer reduced motion', async () => {
+    const { page } = await newPage(DESKTOP);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    await expect.poll(() => hero.getAttribute('data-playing')).toBe('false');
+    await page.clock.runFor(11_000);
+    await expect(hero.locator('[data-active="true"]').getAttribute('aria-label')).resolves.toBe(
+      '1 of 3',
+    );
+    await page.context().close();
+  });
+
+  it('has the community block leading to registration and the shop', async () => {
+    const { page } = await newPage(PHONE);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Join Our Fashion Community' }).waitFor();
+    await expect(
+      page.getByRole('link', { name: 'Create Account' }).getAttribute('href'),
+    ).resolves.toBe('/register');
+    await expect(
+      page.getByRole('link', { name: 'Browse Collection' }).getAttribute('href'),
+    ).resolves.toBe('/shop');
+    await page.context().close();
+  });
+});
+
+describe('shop', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`shows each group row with its count at ${viewport.width}px`, async () => {
+      const { page, errors } = await newPage(viewport);
+      await page.goto('/shop');
+      const featured = all.filter((p) => p.price > 50_000).length;
+      const affordable = all.filter((p) => p.price <= 50_000).length;
+      const premium = all.filter((p) => p.price > 100_000).length;
+      const expected: [string, number, number][] = [
+        [
+          'New Arrivals',
+          shopNewArrivalsCount(all.length),
+          Math.min(24, shopNewArrivalsCount(all.length)),
+        ],
+        ['Featured Items', Math.min(6, featured), Math.min(6, featured)],
+        ['Affordable Picks', affordable, Math.min(24, affordable)],
+        ['Premium Collection', premium, Math.min(24, premium)],
+      ];
+      for (const [title, count, shown] of expected) {
+        const row = region(page, `${title} ${count} ${count === 1 ? 'item' : 'items'}`);
+        await expect(row.getByTestId('product-card').count()).resolves.toBe(shown);
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('scrolls a row 300 px per button press', async () => {
+    const { page } = await newPage(DESKTOP);
+    await page.goto('/shop');
+    const list = page.locator('section').filter({ hasText: 'Affordable Picks' }).locator('ul');
+    await page.getByRole('button', { name: 'Scroll Affordable Picks right' }).click();
+    await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThanOrEqual(290);
+    const after = await list.evaluate((el) => el.scrollLeft);
+    expect(after).toBeLessThanOrEqual(310);
+    await page.getByRole('button', { name: 'Scroll Affordable Picks left' }).click();
+    await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBe(0);
+    await page.context().close();
+  });
+
+  it('searches from the header and clears the search', async () => {
+    const { page, errors } = await newPage(DESKTOP);
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('  kitenge ');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/shop\?q=kitenge/);
+    const matching = all.filter((p) =>
+      `${p.productName} ${p.description}`.toLowerCase().includes('kitenge'),
+    );
+    await page
+      .getByRole('heading', { name: `${matching.length} product(s) found for "kitenge"` })
+      .waitFor();
+    await expect(page.getByTestId('product-card').count()).resolves.toBe(matching.length);
+    await page.getByRole('link', { name: 'Clear Search' }).click();
+    await page.waitForURL((url) => url.pathname === '/shop' && !url.search);
+    await page.getByRole('heading', { name: /New Arrivals/ }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says No Results Found, with ways on', async () => {
+    const { page } = await newPage(PHONE);
+    await page.goto('/shop?q=zzqx-nothing');
+    await page.getByRole('heading', { name: 'No Results Found' }).waitFor();
+    await expect(
+      page.getByRole('link', { name: 'Browse All Products' }).getAttribute('href'),
+    ).resolves.toBe('/shop');
+    await page.getByRole('button', { name: 'Try Another Search' }).click();
+    await page.waitForURL((url) => url.pathname === '/shop' && !url.search);
+    await page.context().close();
+  });
+});
+
+describe('search screen', () => {
+  it('matches names only, and guides an empty search', async () => {
+    const { page } = await newPage(DESKTOP);
+    await page.goto('/search');
+    await page.getByText('Start typing to search for products.').waitFor();
+    const box = page.getByRole('searchbox', { name: 'Search products by name' });
+    await box.fill('tote');
+    const submit = page.getByRole('main').getByRole('button', { name: 'Search', exact: true });
+    await submit.click();
+    const byName = all.filter((p) => p.productName.toLowerCase().includes('tote'));
+    await expect.poll(() => page.getByTestId('product-card').count()).toBe(byName.length);
+    await box.fill('kampala evening dinner'); // in a description, not a name
+    await submit.click();
+    await page.getByText('No products found for your search.').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('categories', () => {
+  it('opens a category from the header dropdown', async () => {
+    const [category] = await db.select().from(categories).orderBy(asc(categories.name)).limit(1);
+    const { page, errors } = await newPage(DESKTOP);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Categories' }).click();
+    await page.getByRole('link', { name: category?.name }).click();
+    await page.waitForURL(`**/products?category=${category?.id}`);
+    await page.getByRole('heading', { level: 1, name: category?.name }).waitFor();
+    await expect(page.getByTestId('product-card').count()).resolves.toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('product card and dialog', () => {
+  it('steps the quantity between 1 and the stock, with the total', async () => {
+    const [low] = await db.select().from(products).where(eq(products.quantity, 2)).limit(1);
+    if (!low) throw new Error('the demo catalogue has a product with 2 left');
+    const { page, errors } = await newPage(DESKTOP);
+    await page.goto(`/shop?q=${encodeURIComponent(low.productName)}`);
+    const card = page.getByTestId('product-card').filter({ hasText: low.productName });
+    await card.getByText('Only 2 left').waitFor();
+    await card.getByRole('button', { name: `View ${low.productName}` }).click();
+    const dialog = page.getByRole('dialog', { name: low.productName });
+    await dialog.getByText('Only 2 left in stock').waitFor();
+    await dialog.getByText('2 available').waitFor();
+    const decrease = dialog.getByRole('button', { name: 'Decrease quantity' });
+    const increase = dialog.getByRole('button', { name: 'Increase quantity' });
+    await expect(decrease.isDisabled()).resolves.toBe(true);
+    await increase.click();
+    await expect(increase.isDisabled()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Add 2 to Cart' }).waitFor();
+    await dialog.getByText(`Total: ${formatUGX(low.price * 2)}`).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('disables add to cart for a sold-out product', async () => {
+    const [soldOut] = await db.select().from(products).where(eq(products.quantity, 0)).limit(1);
+    const { page } = await newPage(PHONE);
+    await page.goto(`/shop?q=${encodeURIComponent(soldOut?.productName ?? '')}`);
+    const card = page.getByTestId('product-card').filter({ hasText: soldOut?.productName });
+    const button = card.getByRole('button', { name: 'Out of Stock' });
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await expect(button.getAttribute('title')).resolves.toBe('Out of Stock');
+    await page.context().close();
+  });
+
+  it('sends a shopper who is not logged in to /login from add to cart', async () => {
+    const [inStock] = await db.select().from(products).where(gt(products.quantity, 10)).limit(1);
+    const { page } = await newPage(DESKTOP);
+    await page.goto(`/products/${inStock?.slug}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.waitForURL('**/login');
+    await page.context().close();
+  });
+
+  it('shows the placeholder when a product image is broken', async () => {
+    const [victim] = await db.select().from(products).where(lte(products.price, 50_000)).limit(1);
+    if (!victim) throw new Error('no product');
+    await db
+      .update(products)
+      .set({ productImage: '/images/products/missing.svg' })
+      .where(eq(products.id, victim.id));
+    try {
+      const { page } = await newPage(DESKTOP);
+      await page.goto(`/products/${victim.slug}`);
+      const image = page.getByRole('img', { name: victim.productName });
+      await expect.poll(() => image.getAttribute('src')).toBe('/images/placeholder.svg');
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+      await page.context().close();
+    } finally {
+      await db
+        .update(products)
+        .set({ productImage: victim.productImage })
+        .where(eq(products.id, victim.id));
+    }
+  });
+});
+
+describe('side menu', () => {
+  it('slides in with the logged-out entries and closes with Esc', async () => {
+    const { page } = await newPage(PHONE);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    const names = await menu.getByRole('link').allTextContents();
+    expect(names).toEqual(['Home', 'Shop', 'Contact Us', 'Login', 'Register']);
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.locator('dialog#side-menu').evaluate((d: HTMLDialogElement) => d.open))
+      .toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Shop' }).click();
+    await page.waitForURL('**/shop');
+    await page.context().close();
+  });
+});
+
+describe('accessibility', () => {
+  const pages = [
+    '/',
+    '/shop',
+    '/shop?q=dress',
+    '/search?q=dress',
+    '/products',
+    '/products/ankara-wrap-dress',
+  ];
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`has no serious or critical axe violations at ${viewport.width}px`, async () => {
+      const [category] = await db.select().from(categories).limit(1);
+      const { page } = await newPage(viewport);
+      for (const path of [...pages, `/products?category=${category?.id}`]) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        expect({ path, violations: await seriousViolations(page) }).toEqual({
+          path,
+          violations: [],
+        });
+      }
+      await page.context().close();
+    });
+  }
+});
+
+describe('an empty catalogue', () => {
+  it('says No Products Available with a Refresh Page button', async () => {
+    // Set the catalogue aside in real tables (each query may use another connection) and
+    // put it back afterwards, ids and links included.
+    await db.batch([
+      db.execute(sql`create table e2e_products as select * from products`),
+      db.execute(sql`create table e2e_product_categories as select * from product_categories`),
+      db.execute(sql`create table e2e_product_sellers as select * from product_sellers`),
+      db.execute(sql`delete from products`),
+    ]);
+    try {
+      const { page, errors } = await newPage(PHONE);
+      await page.goto('/shop');
+      await page.getByRole('heading', { name: 'No Products Available' }).waitFor();
+      await page
+        .getByText("We're working hard to bring you amazing products. Check back soon!")
+        .waitFor();
+      await page.getByRole('button', { name: 'Refresh Page' }).click();
+      await page.waitForSelector('html[data-hydrated]');
+      await page.getByRole('heading', { name: 'No Products Available' }).waitFor();
+      await page.goto('/');
+      await expect(page.getByRole('region', { name: 'Featured Collection' }).count()).resolves.toBe(
+        0,
+      );
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      await db.batch([
+        db.execute(sql`insert into products overriding system value select * from e2e_products`),
+        db.execute(sql`insert into product_categories select * from e2e_product_categories`),
+        db.execute(sql`insert into product_sellers select * from e2e_product_sellers`),
+        db.execute(sql`drop table e2e_products, e2e_product_categories, e2e_product_sellers`),
+      ]);
+    }
+    const [restored] = await db.select({ n: count() }).from(products);
+    expect(restored?.n).toBe(all.length);
+  });
+});
