@@ -113,7 +113,7 @@ function ContactDetails() {
         {SOCIAL_CHANNELS.map(({ name, Icon }) => (
           <li
             key={name}
-            className="inline-flex items-center gap-2 rounded-full border border-line px-3 py-2 text-sm text-ink-soft"
+            className="inline-flex items-center gap-2 rounded-full border border-dashed border-line px-3 py-2 text-sm text-ink-soft"
           >
             <Icon />
             {name}
