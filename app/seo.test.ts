@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../core/catalogue.ts';
-import {
-  absoluteUrl,
-  availabilityFor,
-  jsonLdMeta,
-  jsonLdScript,
-  pageHead,
-  productJsonLd,
-} from './seo.ts';
+import { absoluteUrl, availabilityFor, jsonLdScript, pageHead, productJsonLd } from './seo.ts';
 
 const ORIGIN = 'https://duuka.test';
 
@@ -152,11 +145,6 @@ describe('productJsonLd', () => {
 });
 
 describe('JSON-LD in the head', () => {
-  it("is TanStack's script:ld+json meta entry", () => {
-    const ld = productJsonLd(product(), ORIGIN);
-    expect(jsonLdMeta(ld)).toEqual({ 'script:ld+json': ld });
-  });
-
   it('escapes markup for an inline script', () => {
     const ld = productJsonLd(product({ name: 'Bad </script><b>&' }), ORIGIN);
     const script = jsonLdScript(ld);

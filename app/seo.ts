@@ -23,13 +23,11 @@
  *       image: product.image_url,
  *       type: 'product',
  *     });
- *     return { ...head, meta: [...head.meta, jsonLdMeta(productJsonLd(product, siteOrigin()))] };
+ *     return { ...head, scripts: [jsonLdScript(productJsonLd(product, siteOrigin()))] };
  *   },
  *
- * `jsonLdMeta()` is TanStack Router's `{ 'script:ld+json': … }` meta entry: HeadContent renders it
- * as `<script type="application/ld+json">` in the SSR HTML with `<`, `>` and `&` escaped, so a
- * product text containing `</script>` cannot break out. (`head().scripts` also renders in <head>
- * but inserts `children` raw; if you use it, pass `jsonLdScript()`, which escapes the same way.)
+ * `head().scripts` renders in <head> during SSR but inserts `children` raw: `jsonLdScript()` escapes
+ * `<`, `>` and `&`, so a product text containing `</script>` cannot break out.
  * A route's meta with the same `name`/`property` and its title replace the root route's.
  */
 import { createIsomorphicFn } from '@tanstack/react-start';
@@ -77,8 +75,7 @@ export type HeadMeta =
   | { title: string }
   | { name: string; content: string }
   | { property: string; content: string }
-  | { charSet: string }
-  | { 'script:ld+json': JsonLd };
+  | { charSet: string };
 export type HeadLink = { rel: string; href: string; type?: string; sizes?: string };
 
 /**
@@ -149,11 +146,6 @@ export function productJsonLd(
       url,
     },
   };
-}
-
-/** The head `meta` entry TanStack renders as an (escaped) application/ld+json script. */
-export function jsonLdMeta(data: JsonLd): { 'script:ld+json': JsonLd } {
-  return { 'script:ld+json': data };
 }
 
 /** For `head().scripts`: JSON with <, > and & escaped, safe inside an inline <script>. */

@@ -3,11 +3,18 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { HeroCarousel } from '../components/HeroCarousel';
 import { ProductRow } from '../components/ProductRow';
 import { errorText, StatusBox } from '../components/StatusBox';
+import { pageHead } from '../seo';
 import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/')({
   loader: ({ context }) =>
     context.queryClient.ensureQueryData(context.trpc.catalogue.home.queryOptions()),
+  head: () =>
+    pageHead({
+      description:
+        'Premium fashion from Kampala: kitenge tailoring, dresses, shoes, bags and jewellery, priced in UGX and delivered across Uganda.',
+      path: '/',
+    }),
   pendingComponent: () => <StatusBox>Loading our amazing products...</StatusBox>,
   errorComponent: ({ error }) => <StatusBox tone="error">{errorText(error)}</StatusBox>,
   component: Home,

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { ProductGrid } from '../components/ProductGrid';
 import { StatusBox } from '../components/StatusBox';
+import { pageHead } from '../seo';
 import { useTRPC } from '../trpc';
 
 const searchParams = v.object({ q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))) });
@@ -12,7 +13,12 @@ const searchParams = v.object({ q: v.optional(v.pipe(v.string(), v.trim(), v.max
 /** The product search screen: names only. */
 export const Route = createFileRoute('/search')({
   validateSearch: searchParams,
-  head: () => ({ meta: [{ title: 'Search — duuka' }] }),
+  head: () =>
+    pageHead({
+      title: 'Search',
+      description: 'Search the duuka collection by name.',
+      path: '/search',
+    }),
   component: SearchScreen,
 });
 

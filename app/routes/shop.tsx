@@ -5,6 +5,7 @@ import { Pagination } from '../components/Pagination';
 import { ProductGrid } from '../components/ProductGrid';
 import { ProductRow } from '../components/ProductRow';
 import { errorText, StatusBox } from '../components/StatusBox';
+import { pageHead } from '../seo';
 import { useTRPC } from '../trpc';
 
 const searchParams = v.object({
@@ -25,7 +26,13 @@ export const Route = createFileRoute('/shop')({
           }),
         )
       : context.queryClient.ensureQueryData(context.trpc.catalogue.shop.queryOptions()),
-  head: () => ({ meta: [{ title: 'Shop — duuka' }] }),
+  head: () =>
+    pageHead({
+      title: 'Shop',
+      description:
+        'The whole duuka collection: new arrivals, featured pieces, affordable picks and the premium collection.',
+      path: '/shop',
+    }),
   pendingComponent: () => <StatusBox>Loading our amazing products...</StatusBox>,
   errorComponent: ({ error }) => <StatusBox tone="error">{errorText(error)}</StatusBox>,
   component: Shop,

@@ -251,6 +251,37 @@ describe('product card and dialog', () => {
   });
 });
 
+describe('shareable product pages', () => {
+  it('are rendered on the server with canonical, Open Graph and Product JSON-LD', async () => {
+    const product = all.find((p) => p.quantity === 0) ?? all[0];
+    if (!product) throw new Error('no product');
+    const response = await fetch(`${inject('shopUrl')}/products/${product.slug}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const url = `${inject('shopUrl')}/products/${product.slug}`;
+    expect(html).toContain(`<link rel="canonical" href="${url}"`);
+    expect(html).toContain('property="og:type" content="product"');
+    const ld = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1];
+    expect(JSON.parse(ld ?? 'null')).toMatchObject({
+      '@type': 'Product',
+      name: product.productName,
+      offers: {
+        priceCurrency: 'UGX',
+        price: product.price,
+        availability: 'https://schema.org/OutOfStock',
+        url,
+      },
+    });
+  });
+
+  it('answers an unknown product with a clear page', async () => {
+    const { page } = await newPage(PHONE);
+    await page.goto('/products/no-such-piece');
+    await page.getByRole('heading', { name: 'Product not found' }).waitFor();
+    await page.context().close();
+  });
+});
+
 describe('side menu', () => {
   it('slides in with the logged-out entries and closes with Esc', async () => {
     const { page } = await newPage(PHONE);

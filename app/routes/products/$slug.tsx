@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { ProductDetails } from '../../components/ProductDialog';
 import { ProductImage } from '../../components/ProductImage';
 import { errorText, StatusBox } from '../../components/StatusBox';
+import { jsonLdScript, pageHead, productJsonLd, siteOrigin } from '../../seo';
 import { useTRPC } from '../../trpc';
 
 /** A product's own page: the shareable, server-rendered deep link. */
@@ -11,14 +12,17 @@ export const Route = createFileRoute('/products/$slug')({
     context.queryClient.ensureQueryData(
       context.trpc.catalogue.productBySlug.queryOptions({ slug: params.slug }),
     ),
-  head: ({ loaderData }) => ({
-    meta: loaderData
-      ? [
-          { title: `${loaderData.name} — duuka` },
-          { name: 'description', content: loaderData.description ?? loaderData.name },
-        ]
-      : [{ title: 'Product not found — duuka' }],
-  }),
+  head: ({ loaderData: product }) => {
+    if (!product) return { meta: [{ title: 'Product not found — duuka' }] };
+    const head = pageHead({
+      title: product.name,
+      description: product.description ?? product.name,
+      path: `/products/${product.slug}`,
+      image: product.image_url,
+      type: 'product',
+    });
+    return { ...head, scripts: [jsonLdScript(productJsonLd(product, siteOrigin()))] };
+  },
   errorComponent: ({ error }) => (
     <StatusBox tone="error" title="Product not found">
       <p>{errorText(error)}</p>

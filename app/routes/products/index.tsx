@@ -5,6 +5,7 @@ import { SHOP_GROUPS, type ShopGroup } from '../../../core/catalogue.ts';
 import { Pagination } from '../../components/Pagination';
 import { ProductGrid } from '../../components/ProductGrid';
 import { errorText, StatusBox } from '../../components/StatusBox';
+import { pageHead } from '../../seo';
 import { useTRPC } from '../../trpc';
 
 const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
@@ -26,9 +27,19 @@ export const Route = createFileRoute('/products/')({
         page: deps.page ?? 1,
       }),
     ),
-  head: ({ loaderData }) => ({
-    meta: [{ title: `${loaderData?.category?.name ?? 'All Products'} — duuka` }],
-  }),
+  head: ({ loaderData, match }) => {
+    const title =
+      loaderData?.category?.name ??
+      (match.search.group ? SHOP_GROUPS[match.search.group] : 'All Products');
+    const query = new URLSearchParams(
+      Object.entries(match.search).map(([key, value]) => [key, String(value)]),
+    ).toString();
+    return pageHead({
+      title,
+      description: `${title} at duuka: premium fashion from Kampala, priced in UGX.`,
+      path: query ? `/products?${query}` : '/products',
+    });
+  },
   pendingComponent: () => <StatusBox>Loading our amazing products...</StatusBox>,
   errorComponent: ({ error }) => <StatusBox tone="error">{errorText(error)}</StatusBox>,
   component: Listing,
