@@ -20,16 +20,30 @@ export const Route = createFileRoute('/login')({
 });
 
 function LoginScreen() {
-  const state = useRouterState({ select: (s) => s.location.state });
+  // Navigation state lives in the browser's history only: read it after hydration, so the
+  // server's HTML and the first client render agree.
+  const historyState = useRouterState({ select: (s) => s.location.state });
+  const [state, setState] = useState<{ emailConfirmed?: boolean; confirmationFailed?: boolean }>(
+    {},
+  );
   const navigate = useNavigate();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refreshSession = useRefreshSession();
-  const [email, setEmail] = useState(state.email ?? '');
+  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [needsVerification, setNeedsVerification] = useState(Boolean(state.needsConfirmation));
+  const [needsVerification, setNeedsVerification] = useState(false);
+
+  useEffect(() => {
+    setState({
+      emailConfirmed: historyState.emailConfirmed,
+      confirmationFailed: historyState.confirmationFailed,
+    });
+    if (historyState.email) setEmail(historyState.email);
+    if (historyState.needsConfirmation) setNeedsVerification(true);
+  }, [historyState]);
   const [resending, setResending] = useState(false);
   const [resent, setResent] = useState<string | null>(null);
   const [resendError, setResendError] = useState<string | null>(null);

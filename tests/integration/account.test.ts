@@ -36,7 +36,7 @@ const avatars: AvatarStore = {
     const object = stored.get(key);
     if (!object) return null;
     return {
-      body: new Response(object.bytes).body as ReadableStream,
+      body: new Response(object.bytes as Uint8Array<ArrayBuffer>).body as ReadableStream,
       httpEtag: `"${object.bytes.byteLength}"`,
       httpMetadata: { contentType: object.contentType },
     };
@@ -75,7 +75,7 @@ function avatarRequest(shopper: Shopper | null, body?: Uint8Array, type = 'image
     new Request('http://shop.test/api/account/avatar', {
       method: body ? 'POST' : 'GET',
       headers,
-      body,
+      body: body as Uint8Array<ArrayBuffer> | undefined,
     }),
     { db: test.db, auth, avatars },
   );

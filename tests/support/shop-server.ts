@@ -35,7 +35,13 @@ export async function setup(project: TestProject) {
   // Build without DATABASE_URL (a secret present at build time is frozen into dist/server/.dev.vars).
   Reflect.deleteProperty(process.env, 'DATABASE_URL');
   withoutAccountSecrets();
-  await (await createBuilder({ logLevel: 'warn' })).buildApp();
+  // vitest runs with NODE_ENV=test, which Vite would keep for the build: import.meta.env.DEV
+  // would then be true and dev-only code (e.g. /dev/mailbox) would ship. Build as production.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  await (await createBuilder({ logLevel: 'warn', mode: 'production' })).buildApp();
+  if (nodeEnv === undefined) Reflect.deleteProperty(process.env, 'NODE_ENV');
+  else process.env.NODE_ENV = nodeEnv;
   process.env.DATABASE_URL = database.databaseUrl;
   const port = Number(process.env.E2E_PORT ?? (await freePort()));
   // Accounts: verification links point at this server; mails land in the outbox table.
