@@ -1,17 +1,15 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Gem, HandHeart, Leaf, Scissors } from 'lucide-react';
+import { pageHead } from '../seo';
 
 export const Route = createFileRoute('/about')({
-  head: () => ({
-    meta: [
-      { title: 'About — duuka' },
-      {
-        name: 'description',
-        content:
-          'Our story: a small Kampala boutique founded in 2015, grown into an internationally recognised fashion house. Meet the founders and the values behind every duuka piece.',
-      },
-    ],
-  }),
+  head: () =>
+    pageHead({
+      title: 'About',
+      description:
+        'Our story: a small Kampala boutique founded in 2015, grown into an internationally recognised fashion house. Meet the founders and the values behind every duuka piece.',
+      path: '/about',
+    }),
   component: About,
 });
 

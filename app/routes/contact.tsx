@@ -5,19 +5,17 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { SOCIAL_CHANNELS } from '../components/SocialIcons';
 import { SHOP_CONTACT, shopperMessage } from '../components/shop-contact';
+import { pageHead } from '../seo';
 import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/contact')({
-  head: () => ({
-    meta: [
-      { title: 'Contact — duuka' },
-      {
-        name: 'description',
-        content:
-          'Call, WhatsApp or email duuka in Kampala — +256 759 301 488, hello@duuka.ug — or send us a message. Open Mon–Sat 8AM–8PM, Sun 10AM–6PM.',
-      },
-    ],
-  }),
+  head: () =>
+    pageHead({
+      title: 'Contact',
+      description:
+        'Call, WhatsApp or email duuka in Kampala — +256 759 301 488, hello@duuka.ug — or send us a message. Open Mon–Sat 8AM–8PM, Sun 10AM–6PM.',
+      path: '/contact',
+    }),
   component: Contact,
 });
 

@@ -58,6 +58,12 @@ describe('About page', () => {
       const { page, pageErrors } = await open(viewport);
       await page.goto('/about');
       await expect(page.title()).resolves.toBe('About — duuka');
+      await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(
+        /\/about$/,
+      );
+      await expect(
+        page.locator('meta[name="description"]').getAttribute('content'),
+      ).resolves.toMatch(/^Our story: a small Kampala boutique founded in 2015/);
       const main = page.locator('main');
       await expect(main.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
         'Our Story',
