@@ -56,7 +56,7 @@ function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster position="top-right" duration={3000} richColors closeButton />
+      <Toaster position="top-right" duration={3000} />
     </>
   );
 }
