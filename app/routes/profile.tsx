@@ -197,7 +197,7 @@ function ProfileForm({ user, profile }: { user: SessionUser; profile: ProfileDat
           )}
         </aside>
 
-        <div className="space-y-8">
+        <div className="min-w-0 space-y-8">
           <form onSubmit={submit} className="space-y-6 border border-line p-6 sm:p-8" noValidate>
             <h2 className="font-display text-2xl">Personal details</h2>
             {message && <Notice tone={message.tone}>{message.text}</Notice>}

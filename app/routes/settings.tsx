@@ -47,8 +47,17 @@ function SettingsLoader({ user }: { user: SessionUser }) {
       toast.error(TEXT.settingsLoadFailed);
     }
   }, [saved.isError]);
-  if (saved.isPending) return <Loading text="Loading settings..." />;
-  const initial = saved.data ?? readCachedSettings() ?? defaultSettings(user.name);
+  // The browser's copy is read after hydration (the server has none), so both render alike.
+  const [cached, setCached] = useState<ShopperSettings | null | undefined>(undefined);
+  useEffect(() => setCached(readCachedSettings()), []);
+  if (saved.isPending || (!saved.data && cached === undefined)) {
+    return <Loading text="Loading settings..." />;
+  }
+  const base = saved.data ?? cached ?? defaultSettings(user.name);
+  const initial = {
+    ...base,
+    account: { ...base.account, displayName: base.account.displayName || user.name },
+  };
   return <SettingsForm user={user} initial={initial} />;
 }
 
@@ -123,7 +132,7 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
         intro="How duuka looks and talks to you."
       />
       <div className="mt-10 grid gap-10 lg:grid-cols-[13rem_1fr]">
-        <nav aria-label="Settings sections" className="lg:sticky lg:top-24 lg:h-fit">
+        <nav aria-label="Settings sections" className="min-w-0 lg:sticky lg:top-24 lg:h-fit">
           <ul className="flex gap-5 overflow-x-auto border-b border-line pb-3 text-sm font-semibold uppercase tracking-[0.14em] lg:flex-col lg:gap-4 lg:border-b-0 lg:border-l lg:pb-0 lg:pl-5">
             {sections.map((s) => (
               <li key={s.id}>
@@ -134,7 +143,7 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
             ))}
           </ul>
         </nav>
-        <div className="space-y-8">
+        <div className="min-w-0 space-y-8">
           <Section id="account" title="Account" intro="Your name on receipts and messages.">
             <Field
               label="Display name"
@@ -311,7 +320,7 @@ function Toggle({
       >
         <span
           aria-hidden
-          className={`absolute top-0.5 size-5.5 rounded-full shadow transition-transform ${checked ? 'translate-x-5.5 bg-accent-ink' : 'translate-x-0.5 bg-ink-soft/60'}`}
+          className={`absolute top-0.5 left-0 size-5.5 rounded-full shadow transition-transform ${checked ? 'translate-x-5.5 bg-accent-ink' : 'translate-x-0.5 bg-ink-soft/60'}`}
         />
       </button>
     </div>
