@@ -678,6 +678,10 @@ export async function startLocalNeon(options: {
       sendJson(res, status, JSON.stringify(errorBody(message)));
     });
   });
+  // Keep idle connections open longer than clients (workerd, undici) keep them, so a client never
+  // reuses a socket this server has just closed ("fetch failed" after a long PGlite job).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 70_000;
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

@@ -140,30 +140,18 @@ export async function listProducts(
   filter: { group?: ShopGroup; categoryId?: number; page: number },
 ): Promise<Listing> {
   const { group, categoryId, page } = filter;
-  // New Arrivals is the first 30 % (rounded up) of the newest-first list.
   const where = and(
     group ? groupFilter[group] : undefined,
     categoryId
       ? sql`${products.id} in (select ${productCategories.productId} from ${productCategories} where ${productCategories.categoryId} = ${categoryId})`
       : undefined,
   );
+  const { rows, total } = await pageAndCount(db, where, page);
+  if (group !== 'new') return toListing(rows, total, page);
+  // New Arrivals is the first 30 % (rounded up) of the newest-first list.
+  const newTotal = shopNewArrivalsCount(total);
   const offset = (page - 1) * LISTING_PAGE_SIZE;
-  const [[counted], rows] = await db.batch([
-    db.select({ n: count() }).from(products).where(where),
-    newest(db, where, LISTING_PAGE_SIZE, offset),
-  ]);
-  let total = counted?.n ?? 0;
-  let pageRows = rows;
-  if (group === 'new') {
-    total = shopNewArrivalsCount(total);
-    pageRows = rows.slice(0, Math.max(0, total - offset));
-  }
-  return {
-    products: pageRows.map(toProduct),
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE)),
-  };
+  return toListing(rows.slice(0, Math.max(0, newTotal - offset)), newTotal, page);
 }
 
 /** LIKE treats % and _ (and the escape character) specially: match them literally. */
@@ -186,25 +174,29 @@ export async function searchProducts(
   const inName = sql`lower(${products.productName}) like ${pattern} escape '\\'`;
   const inDescription = sql`lower(${products.description}) like ${pattern} escape '\\'`;
   const where = scope === 'name' ? inName : sql`(${inName} or ${inDescription})`;
-  const rows = await db
-    .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(products)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(LISTING_PAGE_SIZE)
-    .offset((page - 1) * LISTING_PAGE_SIZE);
-  const total = rows[0]?.total ?? (page > 1 ? await countMatches(db, where) : 0);
+  const { rows, total } = await pageAndCount(db, where, page);
+  return toListing(rows, total, page);
+}
+
+/**
+ * One page, newest first, and the exact count, in one round trip. (A count(*) over () window
+ * would make Postgres fetch every matching row, descriptions included, before keeping 24.)
+ */
+async function pageAndCount(db: Db, where: SQL | undefined, page: number) {
+  const [rows, [counted]] = await db.batch([
+    newest(db, where, LISTING_PAGE_SIZE, (page - 1) * LISTING_PAGE_SIZE),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+function toListing(rows: ProductRow[], total: number, page: number): Listing {
   return {
     products: rows.map(toProduct),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE)),
   };
-}
-
-async function countMatches(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(products).where(where);
-  return row?.n ?? 0;
 }
 
 export async function listCategories(db: Db) {

@@ -113,6 +113,16 @@ describe('search', () => {
     expect((await search('gold', 'name')).products.map((p) => p.name)).toEqual(['Gold Hoops']);
   });
 
+  it('pages results and keeps the exact total on every page', async () => {
+    const first = await callerFor(test.db).catalogue.search({ term: 'e', page: 1 });
+    const second = await callerFor(test.db).catalogue.search({ term: 'e', page: 2 });
+    expect(first.total).toBe(
+      catalogue.filter((p) => `${p.name} ${p.description}`.toLowerCase().includes('e')).length,
+    );
+    expect(first.pageCount).toBe(1);
+    expect(second).toMatchObject({ products: [], total: first.total, page: 2 });
+  });
+
   it('does nothing for an empty term', async () => {
     expect(await search('   ')).toEqual({
       products: [],
