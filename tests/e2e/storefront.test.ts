@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterAll(closeBrowser);
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-const cards = (page: Page, name: string) => region(page, name).getByTestId('product-card');
 
 describe('home', () => {
   it('autoplays the hero every 5 s, loops, and pauses on hover', async () => {
@@ -274,7 +273,10 @@ describe('shareable product pages', () => {
     });
   });
 
-  it('answers an unknown product with a clear page', async () => {
+  it('answers an unknown product or category with a clear 404 page', async () => {
+    expect((await fetch(`${inject('shopUrl')}/products/no-such-piece`)).status).toBe(404);
+    expect((await fetch(`${inject('shopUrl')}/products?category=999999`)).status).toBe(404);
+    expect((await fetch(`${inject('shopUrl')}/no/such/page`)).status).toBe(404);
     const { page } = await newPage(PHONE);
     await page.goto('/products/no-such-piece');
     await page.getByRole('heading', { name: 'Product not found' }).waitFor();

@@ -3,14 +3,17 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { ProductDetails } from '../../components/ProductDialog';
 import { ProductImage } from '../../components/ProductImage';
 import { errorText, StatusBox } from '../../components/StatusBox';
+import { orNotFound } from '../../not-found';
 import { jsonLdScript, pageHead, productJsonLd, siteOrigin } from '../../seo';
 import { useTRPC } from '../../trpc';
 
 /** A product's own page: the shareable, server-rendered deep link. */
 export const Route = createFileRoute('/products/$slug')({
   loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(
-      context.trpc.catalogue.productBySlug.queryOptions({ slug: params.slug }),
+    orNotFound(
+      context.queryClient.ensureQueryData(
+        context.trpc.catalogue.productBySlug.queryOptions({ slug: params.slug }),
+      ),
     ),
   head: ({ loaderData: product }) => {
     if (!product) return { meta: [{ title: 'Product not found — duuka' }] };
@@ -23,14 +26,15 @@ export const Route = createFileRoute('/products/$slug')({
     });
     return { ...head, scripts: [jsonLdScript(productJsonLd(product, siteOrigin()))] };
   },
-  errorComponent: ({ error }) => (
-    <StatusBox tone="error" title="Product not found">
-      <p>{errorText(error)}</p>
+  notFoundComponent: () => (
+    <StatusBox title="Product not found">
+      <p>This piece is no longer in the collection.</p>
       <Link to="/shop" className="btn btn-primary mt-6">
         Browse All Products
       </Link>
     </StatusBox>
   ),
+  errorComponent: ({ error }) => <StatusBox tone="error">{errorText(error)}</StatusBox>,
   component: ProductPage,
 });
 

@@ -5,6 +5,7 @@ import { SHOP_GROUPS, type ShopGroup } from '../../../core/catalogue.ts';
 import { Pagination } from '../../components/Pagination';
 import { ProductGrid } from '../../components/ProductGrid';
 import { errorText, StatusBox } from '../../components/StatusBox';
+import { orNotFound } from '../../not-found';
 import { pageHead } from '../../seo';
 import { useTRPC } from '../../trpc';
 
@@ -20,13 +21,20 @@ export const Route = createFileRoute('/products/')({
   validateSearch: searchParams,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(
-      context.trpc.catalogue.list.queryOptions({
-        categoryId: deps.category,
-        group: deps.group,
-        page: deps.page ?? 1,
-      }),
+    orNotFound(
+      context.queryClient.ensureQueryData(
+        context.trpc.catalogue.list.queryOptions({
+          categoryId: deps.category,
+          group: deps.group,
+          page: deps.page ?? 1,
+        }),
+      ),
     ),
+  notFoundComponent: () => (
+    <StatusBox title="Category not found">
+      <p>This category does not exist any more. The rest of the collection is still here.</p>
+    </StatusBox>
+  ),
   head: ({ loaderData, match }) => {
     const title =
       loaderData?.category?.name ??
