@@ -17,7 +17,6 @@ export function getRouter() {
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFound,
-    // biome-ignore lint/correctness/noComponentHookFactories: one router per request/page load; Wrap closes over its clients.
     Wrap: ({ children }) => (
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         {children}
