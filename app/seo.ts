@@ -32,13 +32,12 @@
  */
 import { createIsomorphicFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
-import { LOW_STOCK_BELOW, type Product } from '../core/catalogue.ts';
+import { LOW_STOCK_BELOW, PLACEHOLDER_IMAGE, type Product } from '../core/catalogue.ts';
 
 export const SITE_NAME = 'duuka';
 export const HOME_TITLE = 'duuka — premium fashion, Kampala';
 export const SITE_LOCALE = 'en_UG';
 export const DEFAULT_OG_IMAGE = '/images/hero/new-collection.svg';
-export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
 /** The shop's absolute origin ('https://duuka.ug'): the current request's on the server. */
 export const siteOrigin: () => string = createIsomorphicFn()

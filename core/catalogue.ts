@@ -10,6 +10,8 @@ export const SHOP_NEW_ARRIVALS_SHARE = 0.3;
 export const LOW_STOCK_BELOW = 10;
 /** A row never ships more cards than this; "View all" leads to the full listing. */
 export const ROW_CARD_LIMIT = 24;
+/** Shown when a product has no image or its image fails to load. */
+export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
 export type Product = {
   id: number;

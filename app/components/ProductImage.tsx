@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-
-export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+import { PLACEHOLDER_IMAGE } from '../../core/catalogue.ts';
 
 /** A 4:5 product image that never shifts the layout and falls back to the placeholder if it breaks. */
 export function ProductImage({
