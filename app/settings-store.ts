@@ -38,6 +38,7 @@ export function forgetLocalAccountData(): void {
   try {
     localStorage.removeItem(SETTINGS_STORAGE_KEY);
     localStorage.removeItem(CART_STORAGE_KEY);
+    localStorage.removeItem(UNSYNCED_KEY);
   } catch {
     // Nothing to remove.
   }
@@ -64,3 +65,23 @@ export function applyAppearance(appearance: ShopperSettings['appearance'] | null
 export const APPEARANCE_BOOT_SCRIPT = `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(
   SETTINGS_STORAGE_KEY,
 )})||'null'),a=s&&s.appearance;if(a){var r=document.documentElement;r.setAttribute('data-theme',a.darkMode?'dark':'light');if(typeof a.language==='string')r.lang=a.language}}catch(e){}`;
+
+const UNSYNCED_KEY = 'userSettingsUnsynced';
+
+/** Settings saved here but not yet on the server (every retry failed): sent again later. */
+export function markSettingsUnsynced(unsynced: boolean): void {
+  try {
+    if (unsynced) localStorage.setItem(UNSYNCED_KEY, '1');
+    else localStorage.removeItem(UNSYNCED_KEY);
+  } catch {
+    // Storage blocked: nothing to remember.
+  }
+}
+
+export function settingsUnsynced(): boolean {
+  try {
+    return localStorage.getItem(UNSYNCED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}

@@ -15,7 +15,13 @@ import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
 import { Field, inputClass, Loading, PageHeading } from '../components/account/ui';
 import type { SessionUser } from '../session';
-import { applyAppearance, readCachedSettings, writeCachedSettings } from '../settings-store';
+import {
+  applyAppearance,
+  markSettingsUnsynced,
+  readCachedSettings,
+  settingsUnsynced,
+  writeCachedSettings,
+} from '../settings-store';
 import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/settings')({
@@ -75,6 +81,25 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
   // The saved appearance comes back when the screen is left with unsaved changes.
   useEffect(() => () => applyAppearance(readCachedSettings()?.appearance ?? null), []);
 
+  // "Will retry when connection improves": an unsynced local copy is sent on the next visit and
+  // whenever the browser comes back online.
+  useEffect(() => {
+    async function resync() {
+      const local = readCachedSettings();
+      if (!settingsUnsynced() || !local) return;
+      try {
+        const stored = await store.mutateAsync(local);
+        markSettingsUnsynced(false);
+        queryClient.setQueryData(trpc.account.settings.queryKey(), stored);
+      } catch {
+        // Still offline: the next 'online' event tries again.
+      }
+    }
+    void resync();
+    window.addEventListener('online', resync);
+    return () => window.removeEventListener('online', resync);
+  }, [store.mutateAsync, queryClient, trpc]);
+
   function change<S extends keyof ShopperSettings>(section: S, patch: Partial<ShopperSettings[S]>) {
     setSettings((current) => {
       const next = { ...current, [section]: { ...current[section], ...patch } };
@@ -103,6 +128,7 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
       try {
         const stored = await store.mutateAsync(toSave);
         queryClient.setQueryData(trpc.account.settings.queryKey(), stored);
+        markSettingsUnsynced(false);
         toast.success(TEXT.settingsSaved);
         break;
       } catch (error) {
@@ -114,6 +140,7 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
           break;
         }
         if (delay === undefined) {
+          markSettingsUnsynced(true);
           toast.warning(TEXT.settingsSyncFailed);
           break;
         }

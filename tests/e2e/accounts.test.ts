@@ -241,6 +241,56 @@ describe('accounts', () => {
     await page.context().close();
   });
 
+  it('retries a failed settings save 1 s, 2 s and 4 s apart, then warns and syncs later', async () => {
+    const { page } = await newPage(DESKTOP);
+    const shopUrl = inject('shopUrl');
+    const address = `retry-${Date.now()}@example.ug`;
+    // Its own client IP: the account-life test above spent this minute's sign-ins (5 per IP).
+    const headers = { origin: shopUrl, 'cf-connecting-ip': '198.51.100.23' };
+    await page.request.post('/api/auth/sign-up/email', {
+      data: { name: 'Retry Shopper', email: address, password: firstPassword },
+      headers,
+    });
+    await page.request.get(await verificationLink(address));
+    await page.request.post('/api/auth/sign-in/email', {
+      data: { email: address, password: firstPassword },
+      headers,
+    });
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+    const attempts: number[] = [];
+    await page.route('**/api/trpc/account.saveSettings**', (route) => {
+      attempts.push(Date.now());
+      return route.abort('internetdisconnected');
+    });
+    await page.getByRole('switch', { name: 'Promotions' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page
+      .getByText(
+        'Settings saved locally but sync to server failed. Will retry when connection improves.',
+      )
+      .waitFor({ timeout: 15_000 });
+    expect(attempts).toHaveLength(4);
+    const gaps = attempts.slice(1).map((t, i) => t - (attempts[i] ?? t));
+    expect(gaps.map((g) => Math.round(g / 1000))).toEqual([1, 2, 4]);
+    const local = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('userSettings') ?? '{}'),
+    );
+    expect(local.notifications.promotions).toBe(true);
+
+    // Back online: the local copy reaches the server.
+    await page.unroute('**/api/trpc/account.saveSettings**');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('userSettingsUnsynced')))
+      .toBeNull();
+    await page.reload();
+    await expect(
+      page.getByRole('switch', { name: 'Promotions' }).getAttribute('aria-checked'),
+    ).resolves.toBe('true');
+    await page.context().close();
+  });
+
   it('leaves no order of a deleted shopper pointing at them', async () => {
     const rows = await db.select().from(orders).where(eq(orders.customerName, 'Amara N. Nakato'));
     expect(rows).toEqual([]);
