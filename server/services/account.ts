@@ -16,23 +16,21 @@ export type Profile = typeof profiles.$inferSelect;
 
 /**
  * The shopper's profile, created when missing (spec: a missing profile is created; a duplicate
- * insert race reads the existing row). One statement: the insert does nothing when a row exists
- * and the select then returns that row, so two racing first visits get the same profile.
+ * insert race reads the existing row), so two racing first visits get the same profile.
  */
 export async function ensureProfile(
   db: Db,
   owner: { id: string; email: string; name?: string | null },
 ): Promise<Profile> {
   const fullName = owner.name?.trim() ? owner.name.trim().slice(0, 100) : 'New User';
-  const result = await db.execute<Record<string, unknown>>(sql`
-    with inserted as (
-      insert into ${profiles} (id, email, full_name)
-      values (${owner.id}, ${owner.email}, ${fullName})
-      on conflict (id) do nothing
-      returning id
-    )
-    select id from inserted union all select id from ${profiles} where id = ${owner.id}`);
-  if (result.rows.length === 0) throw new Error('Could not create user profile');
+  const [created] = await db
+    .insert(profiles)
+    .values({ id: owner.id, email: owner.email, fullName })
+    .onConflictDoNothing({ target: profiles.id })
+    .returning();
+  if (created) return created;
+  // Someone else created it first. A new statement sees their committed row (one statement's
+  // snapshot, taken before the insert waited for them, would not).
   const [row] = await db.select().from(profiles).where(eq(profiles.id, owner.id));
   if (!row) throw new Error('Could not fetch user profile');
   return row;
