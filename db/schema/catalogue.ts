@@ -21,7 +21,9 @@ export const products = pgTable(
   (t) => [
     check('products_quantity_check', sql`${t.quantity} >= 0`),
     check('products_price_check', sql`${t.price} >= 0`),
-    index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Ascending on purpose: read backwards it serves ORDER BY created_at DESC, id DESC. (A DESC
+    // index is DESC NULLS LAST, which that ORDER BY, nulls first, cannot use.)
+    index('products_newest_idx').on(t.createdAt, t.id),
     index('products_price_idx').on(t.price, t.id),
     // Substring search (LIKE '%term%') on lower(name) / lower(description): pg_trgm GIN indexes.
     index('products_name_trgm_idx').using('gin', sql`lower(${t.productName}) gin_trgm_ops`),

@@ -18,7 +18,7 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('mail_outbox_newest_idx').on(t.createdAt.desc()),
-    index('mail_outbox_recipient_idx').on(t.recipient, t.createdAt.desc()),
+    index('mail_outbox_newest_idx').on(t.createdAt),
+    index('mail_outbox_recipient_idx').on(t.recipient, t.createdAt),
   ],
 );

@@ -28,8 +28,8 @@ export const smsNotifications = pgTable(
   (t) => [
     check('sms_recipient_type_check', sql`${t.recipientType} in ('customer', 'admin', 'seller')`),
     check('sms_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
-    index('sms_order_idx').on(t.orderId, t.createdAt.desc()),
-    index('sms_newest_idx').on(t.createdAt.desc()),
+    index('sms_order_idx').on(t.orderId, t.createdAt),
+    index('sms_newest_idx').on(t.createdAt),
     index('sms_status_idx').on(t.status, t.createdAt),
   ],
 );
@@ -50,7 +50,7 @@ export const chatMessages = pgTable(
   (t) => [
     check('chat_role_check', sql`${t.role} in ('user', 'assistant', 'system')`),
     index('chat_user_session_idx').on(t.userId, t.sessionId, t.createdAt),
-    index('chat_user_newest_idx').on(t.userId, t.createdAt.desc()),
+    index('chat_user_newest_idx').on(t.userId, t.createdAt),
   ],
 );
 

@@ -62,7 +62,7 @@ export const orders = pgTable(
       'orders_money_check',
       sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`,
     ),
-    index('orders_customer_newest_idx').on(t.customerId, t.createdAt.desc()),
+    index('orders_customer_newest_idx').on(t.customerId, t.createdAt),
   ],
 );
 
