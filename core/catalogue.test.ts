@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isAffordable,
-  isFeatured,
-  isPremium,
-  lowStockBadge,
-  shopNewArrivalsCount,
-} from './catalogue.ts';
+import { lowStockBadge, shopNewArrivalsCount } from './catalogue.ts';
 import { formatUGX } from './money.ts';
 import { isValidPhone, normalisePhone } from './phone.ts';
 
 describe('shop groups', () => {
-  it('puts 50,000 in Affordable and not Featured; 50,001 in Featured', () => {
-    expect(isAffordable({ price: 50_000 })).toBe(true);
-    expect(isFeatured({ price: 50_000 })).toBe(false);
-    expect(isFeatured({ price: 50_001 })).toBe(true);
-    expect(isAffordable({ price: 50_001 })).toBe(false);
-  });
-  it('puts 100,000 outside Premium and 100,001 inside', () => {
-    expect(isPremium({ price: 100_000 })).toBe(false);
-    expect(isPremium({ price: 100_001 })).toBe(true);
-  });
   it('rounds the 30 % New Arrivals share up', () => {
     expect(shopNewArrivalsCount(0)).toBe(0);
     expect(shopNewArrivalsCount(1)).toBe(1);

@@ -24,10 +24,6 @@ export type Product = {
   stock: number;
 };
 
-export const isFeatured = (p: Pick<Product, 'price'>) => p.price > FEATURED_MIN_PRICE_EXCLUSIVE;
-export const isAffordable = (p: Pick<Product, 'price'>) => p.price <= AFFORDABLE_MAX_PRICE;
-export const isPremium = (p: Pick<Product, 'price'>) => p.price > PREMIUM_MIN_PRICE_EXCLUSIVE;
-
 /** New Arrivals on the shop screen: the first 30 % of the list, rounded up. */
 export function shopNewArrivalsCount(total: number): number {
   return Math.ceil(total * SHOP_NEW_ARRIVALS_SHARE);
@@ -47,9 +43,6 @@ export const SHOP_GROUPS = {
 } as const;
 export type ShopGroup = keyof typeof SHOP_GROUPS;
 
-/** Search terms: trimmed; an empty one does nothing. */
+/** Search terms are trimmed (an empty one does nothing) and at most this long. */
 export const SEARCH_TERM_MAX = 100;
 export const LISTING_PAGE_SIZE = 24;
-export function searchTerm(raw: string): string {
-  return raw.trim();
-}

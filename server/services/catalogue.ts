@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import {
+  AFFORDABLE_MAX_PRICE,
   FEATURED_MIN_PRICE_EXCLUSIVE,
   HOME_FEATURED_COUNT,
   HOME_NEW_ARRIVALS_COUNT,
@@ -54,7 +55,7 @@ const newestFirst = [desc(products.createdAt), desc(products.id)];
 const groupFilter: Record<ShopGroup, SQL | undefined> = {
   new: undefined,
   featured: gt(products.price, FEATURED_MIN_PRICE_EXCLUSIVE),
-  affordable: lte(products.price, FEATURED_MIN_PRICE_EXCLUSIVE),
+  affordable: lte(products.price, AFFORDABLE_MAX_PRICE),
   premium: gt(products.price, PREMIUM_MIN_PRICE_EXCLUSIVE),
 };
 
