@@ -6,7 +6,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,6 +15,7 @@ import { createDb } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemoCatalogue } from '../db/seed.ts';
 import { callerFor } from '../tests/support/trpc.ts';
+import { freePort } from './free-port.ts';
 import { pgliteBackend, postgresBackend, type SqlBackend, startLocalNeon } from './local-neon.ts';
 
 const RUNS = 30;
@@ -160,17 +160,6 @@ async function explainAll(db: ReturnType<typeof createDb>, backend: SqlBackend) 
     }
   }
   return out;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /**

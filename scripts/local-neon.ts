@@ -61,6 +61,18 @@ export type PgliteBackend = SqlBackend & {
   dumpDataDir(): Promise<Blob>;
 };
 
+/** Only the RowDescription fields Neon sends (PGlite's and pg's objects carry more). */
+function toField(f: Field): Field {
+  return {
+    name: f.name,
+    dataTypeID: f.dataTypeID,
+    tableID: f.tableID,
+    columnID: f.columnID,
+    dataTypeSize: f.dataTypeSize,
+    dataTypeModifier: f.dataTypeModifier,
+  };
+}
+
 const ERROR_FIELDS = [
   'code',
   'detail',
@@ -218,14 +230,7 @@ export async function pgliteBackend(
     let tag = '';
     for (const m of messages as unknown as PgliteMessage[]) {
       if (m.name === 'rowDescription') {
-        fields = (m.fields as Field[]).map((f) => ({
-          name: f.name,
-          dataTypeID: f.dataTypeID,
-          tableID: f.tableID,
-          columnID: f.columnID,
-          dataTypeSize: f.dataTypeSize,
-          dataTypeModifier: f.dataTypeModifier,
-        }));
+        fields = (m.fields as Field[]).map(toField);
       } else if (m.name === 'dataRow') rows.push(m.fields as (string | null)[]);
       else if (m.name === 'commandComplete') tag = m.text ?? '';
       else if (m.name === 'error') outcome.error ??= toPostgresError(m);
@@ -311,14 +316,7 @@ export function postgresBackend(connectionString: string): SqlBackend {
     };
     const res = await client.query<(string | null)[]>(config as pg.QueryArrayConfig);
     return {
-      fields: res.fields.map((f) => ({
-        name: f.name,
-        dataTypeID: f.dataTypeID,
-        tableID: f.tableID,
-        columnID: f.columnID,
-        dataTypeSize: f.dataTypeSize,
-        dataTypeModifier: f.dataTypeModifier,
-      })),
+      fields: res.fields.map(toField),
       rows: res.rows,
       command: res.command ?? '',
       rowCount: res.command ? res.rowCount : null,

@@ -25,3 +25,11 @@ export function StatusBox({
 export function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'An unexpected error occurred.';
 }
+
+/** A catalogue route's pending and error views (spec: loading text; the message in an error box). */
+export const productRouteStates = {
+  pendingComponent: () => <StatusBox>Loading our amazing products...</StatusBox>,
+  errorComponent: ({ error }: { error: unknown }) => (
+    <StatusBox tone="error">{errorText(error)}</StatusBox>
+  ),
+};

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { HeroCarousel } from '../components/HeroCarousel';
 import { ProductRow } from '../components/ProductRow';
-import { errorText, StatusBox } from '../components/StatusBox';
+import { productRouteStates } from '../components/StatusBox';
 import { pageHead } from '../seo';
 import { useTRPC } from '../trpc';
 
@@ -15,8 +15,7 @@ export const Route = createFileRoute('/')({
         'Premium fashion from Kampala: kitenge tailoring, dresses, shoes, bags and jewellery, priced in UGX and delivered across Uganda.',
       path: '/',
     }),
-  pendingComponent: () => <StatusBox>Loading our amazing products...</StatusBox>,
-  errorComponent: ({ error }) => <StatusBox tone="error">{errorText(error)}</StatusBox>,
+  ...productRouteStates,
   component: Home,
 });
 

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { Pagination } from '../components/Pagination';
 import { ProductGrid } from '../components/ProductGrid';
 import { ProductRow } from '../components/ProductRow';
-import { errorText, StatusBox } from '../components/StatusBox';
+import { errorText, productRouteStates, StatusBox } from '../components/StatusBox';
 import { pageHead } from '../seo';
 import { useTRPC } from '../trpc';
 
@@ -33,8 +33,7 @@ export const Route = createFileRoute('/shop')({
         'The whole duuka collection: new arrivals, featured pieces, affordable picks and the premium collection.',
       path: '/shop',
     }),
-  pendingComponent: () => <StatusBox>Loading our amazing products...</StatusBox>,
-  errorComponent: ({ error }) => <StatusBox tone="error">{errorText(error)}</StatusBox>,
+  ...productRouteStates,
   component: Shop,
 });
 

@@ -1,5 +1,6 @@
 // The mail adapter: the local outbox (development and tests) or an HTTP provider (production).
 
+import { escapeHtml } from '../../core/html.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
@@ -64,13 +65,6 @@ export function mailerFor(
   if (transport === 'resend') return resendMailer(secrets);
   throw new Error(`Mail: unknown MAIL_TRANSPORT "${transport}" (use "outbox" or "resend")`);
 }
-
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
 
 export function verificationMail(to: { email: string; name: string }, link: string): Mail {
   const greeting = `Hello ${to.name || 'there'},`;

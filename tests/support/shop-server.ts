@@ -1,11 +1,11 @@
 // e2e global setup: a seeded database behind the local Neon endpoint, the production build, and
 // `vite preview` serving it in workerd. Tests get the shop's URL with inject('shopUrl').
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBuilder, type PreviewServer, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../scripts/free-port.ts';
 import { type LocalDatabase, startLocalDatabase } from '../../scripts/local-database.ts';
 import { applyLocalAccountSecrets, withoutAccountSecrets } from '../../scripts/local-secrets.ts';
 import { freshPostgresDatabase } from './postgres.ts';
@@ -55,15 +55,4 @@ export async function teardown() {
   await server?.close();
   await database?.close();
   await cleanup?.();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { SHOP_GROUPS, type ShopGroup } from '../../../core/catalogue.ts';
 import { Pagination } from '../../components/Pagination';
 import { ProductGrid } from '../../components/ProductGrid';
-import { errorText, StatusBox } from '../../components/StatusBox';
+import { productRouteStates, StatusBox } from '../../components/StatusBox';
 import { orNotFound } from '../../not-found';
 import { pageHead } from '../../seo';
 import { useTRPC } from '../../trpc';
@@ -48,8 +48,7 @@ export const Route = createFileRoute('/products/')({
       path: query ? `/products?${query}` : '/products',
     });
   },
-  pendingComponent: () => <StatusBox>Loading our amazing products...</StatusBox>,
-  errorComponent: ({ error }) => <StatusBox tone="error">{errorText(error)}</StatusBox>,
+  ...productRouteStates,
   component: Listing,
 });
 
