@@ -10,7 +10,13 @@ export default defineConfig({
   plugins: [
     cloudflare({ viteEnvironment: { name: 'ssr' } }),
     tailwindcss(),
-    tanstackStart({ srcDirectory: 'app' }),
+    tanstackStart({
+      srcDirectory: 'app',
+      // Server-only code (Worker, database, local tooling) can never reach the client bundle.
+      importProtection: {
+        client: { files: ['**/*.server.*', 'server/**', 'db/**', 'local/**', 'scripts/**'] },
+      },
+    }),
     viteReact(),
   ],
 });

@@ -1,6 +1,6 @@
 // The browser's calls to better-auth (/api/auth/*): small fetches with the library's error codes,
 // mapped to the spec's texts by core/account.ts. Login, registration and logout are serialised.
-import type { AuthFailure } from '../core/account.ts';
+import type { AuthFailure } from '#core/account.ts';
 
 declare module '@tanstack/history' {
   interface HistoryState {

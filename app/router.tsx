@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { AppRouter } from '../server/routers/index.ts';
+import type { AppRouter } from '#server/routers/index.ts';
 import { NotFound } from './components/NotFound';
 import { routeTree } from './routeTree.gen';
 import { makeTRPCClient, TRPCProvider } from './trpc';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../core/catalogue.ts';
+import type { Product } from '#core/catalogue.ts';
 import { absoluteUrl, availabilityFor, jsonLdScript, pageHead, productJsonLd } from './seo.ts';
 
 const ORIGIN = 'https://duuka.test';

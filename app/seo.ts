@@ -32,7 +32,7 @@
  */
 import { createIsomorphicFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
-import { LOW_STOCK_BELOW, PLACEHOLDER_IMAGE, type Product } from '../core/catalogue.ts';
+import { LOW_STOCK_BELOW, PLACEHOLDER_IMAGE, type Product } from '#core/catalogue.ts';
 
 export const SITE_NAME = 'duuka';
 export const HOME_TITLE = 'duuka — premium fashion, Kampala';

@@ -2,7 +2,7 @@
 // truth: the server reads it (tRPC account.session, prefetched during SSR by the root route).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { SessionUser } from '../server/auth.ts';
+import type { SessionUser } from '#server/auth.ts';
 import { authCall } from './auth-client';
 import { useTRPC } from './trpc';
 

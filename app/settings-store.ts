@@ -5,7 +5,7 @@ import {
   defaultSettings,
   SETTINGS_STORAGE_KEY,
   type ShopperSettings,
-} from '../core/account.ts';
+} from '#core/account.ts';
 
 export function readCachedSettings(): ShopperSettings | null {
   if (typeof localStorage === 'undefined') return null;

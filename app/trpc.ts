@@ -2,8 +2,8 @@ import { createIsomorphicFn } from '@tanstack/react-start';
 import { getRequestHeaders } from '@tanstack/react-start/server';
 import { createTRPCClient, httpBatchStreamLink, unstable_localLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import { type AppRouter, appRouter } from '../server/routers/index.ts';
-import { createWorkerContext } from '../server/worker-context.ts';
+import { type AppRouter, appRouter } from '#server/routers/index.ts';
+import { createWorkerContext } from '#server/worker-context.ts';
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 

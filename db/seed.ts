@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { slugify } from '../core/slug.ts';
+import { slugify } from '#core/slug.ts';
 import type { Db } from './client.ts';
 import { categories, products, sellers, systemSettings } from './schema/index.ts';
 import * as demo from './seed-data.ts';

@@ -11,12 +11,17 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { createBuilder, preview } from 'vite';
-import { createDb } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { seedDemoCatalogue } from '../db/seed.ts';
+import { createDb } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { seedDemoCatalogue } from '#db/seed.ts';
+import { freePort } from '#local/free-port.ts';
+import {
+  pgliteBackend,
+  postgresBackend,
+  type SqlBackend,
+  startLocalNeon,
+} from '#local/neon-endpoint.ts';
 import { callerFor } from '../tests/support/trpc.ts';
-import { freePort } from './free-port.ts';
-import { pgliteBackend, postgresBackend, type SqlBackend, startLocalNeon } from './local-neon.ts';
 
 const RUNS = 30;
 const WARMUP = 3;

@@ -1,8 +1,8 @@
 // `npm run db:migrate`: applies db/migrations through the Neon driver. With NEON_DATABASE_URL set
 // it migrates that (remote Neon) database; otherwise the local database `npm start` uses.
-import { createDb } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { startLocalDatabase } from './local-database.ts';
+import { createDb } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { startLocalDatabase } from '#local/database.ts';
 
 if (process.env.NEON_DATABASE_URL) {
   await migrateDatabase(createDb(process.env.NEON_DATABASE_URL));

@@ -1,7 +1,7 @@
 // `npm run db:seed`: the demo catalogue into an empty shop (NEON_DATABASE_URL, else the local one).
-import { createDb } from '../db/client.ts';
-import { seedDemoCatalogue } from '../db/seed.ts';
-import { startLocalDatabase } from './local-database.ts';
+import { createDb } from '#db/client.ts';
+import { seedDemoCatalogue } from '#db/seed.ts';
+import { startLocalDatabase } from '#local/database.ts';
 
 const remote = process.env.NEON_DATABASE_URL;
 const database = remote

@@ -2,12 +2,12 @@
 // migrations, the demo catalogue on an empty database, then the shop in workerd through Vite.
 // `--preview` serves the production build instead of the dev server.
 import { createBuilder, createServer, preview } from 'vite';
-import { startLocalDatabase } from './local-database.ts';
+import { startLocalDatabase } from '#local/database.ts';
 import {
   applyLocalAccountSecrets,
   restoreAccountSecrets,
   withoutAccountSecrets,
-} from './local-secrets.ts';
+} from '#local/secrets.ts';
 
 const previewMode = process.argv.includes('--preview');
 const port = Number(process.env.PORT ?? 3000);

@@ -10,9 +10,9 @@ import {
   MIN_PASSWORD_LENGTH,
   TEXT,
   VERIFY_CALLBACK_PATH,
-} from '../core/account.ts';
-import type { Db } from '../db/client.ts';
-import { account, rateLimit, session, user, verification } from '../db/schema/index.ts';
+} from '#core/account.ts';
+import type { Db } from '#db/client.ts';
+import { account, rateLimit, session, user, verification } from '#db/schema/index.ts';
 import { ensureProfile } from './services/account.ts';
 import { type Mailer, verificationMail } from './services/mail.ts';
 

@@ -1,5 +1,5 @@
 import { initTRPC, StandardSchemaV1Error, TRPCError } from '@trpc/server';
-import type { Db } from '../db/client.ts';
+import type { Db } from '#db/client.ts';
 import { type Auth, type SessionUser, sessionUser } from './auth.ts';
 import type { AvatarStore } from './services/avatar.ts';
 

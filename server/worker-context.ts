@@ -1,6 +1,6 @@
 // Builds the tRPC context inside the Worker, from its bindings (never imported by Node tests).
 import { env, waitUntil } from 'cloudflare:workers';
-import { createDb, type Db } from '../db/client.ts';
+import { createDb, type Db } from '#db/client.ts';
 import { type Auth, createAuth } from './auth.ts';
 import { mailerFor } from './services/mail.ts';
 import type { Context } from './trpc.ts';

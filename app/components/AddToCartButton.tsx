@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
-import type { Product } from '../../core/catalogue.ts';
+import type { Product } from '#core/catalogue.ts';
 
 /**
  * Add to cart. Until the cart lands this follows the spec's logged-out rule: go to /login.

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { Product } from '../../core/catalogue.ts';
-import { formatUGX } from '../../core/money.ts';
+import type { Product } from '#core/catalogue.ts';
+import { formatUGX } from '#core/money.ts';
 import { ProductImage } from './ProductImage';
 
 /** Spec §9: 3 slides, autoplay every 5000 ms, 800 ms fade, infinite. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { lowStockBadge, type Product } from '../../core/catalogue.ts';
-import { formatUGX } from '../../core/money.ts';
+import { lowStockBadge, type Product } from '#core/catalogue.ts';
+import { formatUGX } from '#core/money.ts';
 import { AddToCartButton } from './AddToCartButton';
 import { ProductDialog } from './ProductDialog';
 import { ProductImage } from './ProductImage';

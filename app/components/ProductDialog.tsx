@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { LOW_STOCK_BELOW, type Product } from '../../core/catalogue.ts';
-import { formatUGX } from '../../core/money.ts';
+import { LOW_STOCK_BELOW, type Product } from '#core/catalogue.ts';
+import { formatUGX } from '#core/money.ts';
 import { AddToCartButton } from './AddToCartButton';
 import { ProductImage } from './ProductImage';
 import { QuantityStepper } from './QuantityStepper';

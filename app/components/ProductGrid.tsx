@@ -1,4 +1,4 @@
-import type { Product } from '../../core/catalogue.ts';
+import type { Product } from '#core/catalogue.ts';
 import { ProductCard } from './ProductCard';
 
 export function ProductGrid({ products, label }: { products: Product[]; label: string }) {

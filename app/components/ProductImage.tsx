@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { PLACEHOLDER_IMAGE } from '../../core/catalogue.ts';
+import { PLACEHOLDER_IMAGE } from '#core/catalogue.ts';
 
 /** A 4:5 product image that never shifts the layout and falls back to the placeholder if it breaks. */
 export function ProductImage({

@@ -1,7 +1,7 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef } from 'react';
-import type { Product } from '../../core/catalogue.ts';
+import type { Product } from '#core/catalogue.ts';
 import { ProductCard } from './ProductCard';
 
 /** Scroll buttons move the row by this much (spec §9). */

@@ -4,7 +4,7 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanst
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Toaster } from 'sonner';
-import type { AppRouter } from '../../server/routers/index.ts';
+import type { AppRouter } from '#server/routers/index.ts';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';

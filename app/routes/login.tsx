@@ -2,12 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  loginErrorText,
-  RESEND_NOTICE_MS,
-  TEXT,
-  VERIFY_CALLBACK_PATH,
-} from '../../core/account.ts';
+import { loginErrorText, RESEND_NOTICE_MS, TEXT, VERIFY_CALLBACK_PATH } from '#core/account.ts';
 import { authCall, serialised } from '../auth-client';
 import { AuthShell, Field, Notice, PasswordField } from '../components/account/ui';
 import { useRefreshSession } from '../session';

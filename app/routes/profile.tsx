@@ -3,7 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { AVATAR_ACCEPT, avatarProblem, TEXT } from '../../core/account.ts';
+import { AVATAR_ACCEPT, avatarProblem, TEXT } from '#core/account.ts';
 import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
 import { Field, inputClass, Loading, Notice, PageHeading } from '../components/account/ui';

@@ -7,7 +7,7 @@ import {
   registrationErrorText,
   TEXT,
   VERIFY_CALLBACK_PATH,
-} from '../../core/account.ts';
+} from '#core/account.ts';
 import { authCall, serialised } from '../auth-client';
 import { AuthShell, Field, Notice, PasswordField } from '../components/account/ui';
 

@@ -10,7 +10,7 @@ import {
   type ShopperSettings,
   TEXT,
   VISIBILITIES,
-} from '../../core/account.ts';
+} from '#core/account.ts';
 import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
 import { Field, inputClass, Loading, PageHeading } from '../components/account/ui';

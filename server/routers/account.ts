@@ -7,8 +7,8 @@ import {
   MAX_PASSWORD_LENGTH,
   TEXT,
   VISIBILITIES,
-} from '../../core/account.ts';
-import { isValidPhone, normalisePhone } from '../../core/phone.ts';
+} from '#core/account.ts';
+import { isValidPhone, normalisePhone } from '#core/phone.ts';
 import { passwordMatches, sessionUser } from '../auth.ts';
 import {
   deleteAccount,

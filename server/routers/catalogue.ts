@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SEARCH_TERM_MAX, SHOP_GROUPS, type ShopGroup } from '../../core/catalogue.ts';
+import { SEARCH_TERM_MAX, SHOP_GROUPS, type ShopGroup } from '#core/catalogue.ts';
 import {
   findCategory,
   findProduct,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isValidPhone, normalisePhone } from '../../core/phone.ts';
+import { isValidPhone, normalisePhone } from '#core/phone.ts';
 import { saveContactMessage, subscribeToNewsletter } from '../services/contact.ts';
 import { publicProcedure, router } from '../trpc.ts';
 

@@ -1,7 +1,7 @@
 // Profiles, settings and account deletion: what the account router and the auth hooks call.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DELETED_CUSTOMER_NAME, type ShopperSettings } from '../../core/account.ts';
-import type { Db } from '../../db/client.ts';
+import { DELETED_CUSTOMER_NAME, type ShopperSettings } from '#core/account.ts';
+import type { Db } from '#db/client.ts';
 import {
   mailOutbox,
   orders,
@@ -10,7 +10,7 @@ import {
   smsNotifications,
   user,
   userSettings,
-} from '../../db/schema/index.ts';
+} from '#db/schema/index.ts';
 
 export type Profile = typeof profiles.$inferSelect;
 

@@ -1,7 +1,7 @@
 // Profile pictures: validated (spec: image of an allowed type, under 2 MB), kept in R2 under the
 // owner's id, served only to their owner with long private caching (the URL carries a version).
-import { AVATAR_MAX_BYTES, avatarProblem, sniffImageType, TEXT } from '../../core/account.ts';
-import type { Db } from '../../db/client.ts';
+import { AVATAR_MAX_BYTES, avatarProblem, sniffImageType, TEXT } from '#core/account.ts';
+import type { Db } from '#db/client.ts';
 import { type Auth, sessionUser } from '../auth.ts';
 import { setAvatar } from './account.ts';
 

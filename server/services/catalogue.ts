@@ -12,9 +12,9 @@ import {
   SHOP_GROUPS,
   type ShopGroup,
   shopNewArrivalsCount,
-} from '../../core/catalogue.ts';
-import type { Db } from '../../db/client.ts';
-import { categories, productCategories, products } from '../../db/schema/index.ts';
+} from '#core/catalogue.ts';
+import type { Db } from '#db/client.ts';
+import { categories, productCategories, products } from '#db/schema/index.ts';
 
 /** The columns every screen needs, in the spec's product shape (§3). */
 const productColumns = {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { contactMessages, newsletterSubscriptions } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { contactMessages, newsletterSubscriptions } from '#db/schema/index.ts';
 
 /** Adds an address to the newsletter once; a second subscription is welcome and changes nothing. */
 export async function subscribeToNewsletter(db: Db, email: string): Promise<{ isNew: boolean }> {

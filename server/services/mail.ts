@@ -1,8 +1,8 @@
 // The mail adapter: the local outbox (development and tests) or an HTTP provider (production).
 
-import { escapeHtml } from '../../core/html.ts';
-import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { escapeHtml } from '#core/html.ts';
+import type { Db } from '#db/client.ts';
+import { mailOutbox } from '#db/schema/index.ts';
 
 export type Mail = { to: string; subject: string; text: string; html: string; link?: string };
 export type Mailer = { send(mail: Mail): Promise<void> };

@@ -1,8 +1,8 @@
 // The dev-only mailbox page: recent mails from the local outbox with their links.
 import { desc } from 'drizzle-orm';
-import { escapeHtml } from '../../core/html.ts';
-import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { escapeHtml } from '#core/html.ts';
+import type { Db } from '#db/client.ts';
+import { mailOutbox } from '#db/schema/index.ts';
 
 export async function renderMailbox(db: Db): Promise<Response> {
   const mails = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);

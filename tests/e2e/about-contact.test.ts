@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createDb } from '../../db/client.ts';
-import { contactMessages, newsletterSubscriptions } from '../../db/schema/index.ts';
+import { createDb } from '#db/client.ts';
+import { contactMessages, newsletterSubscriptions } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 

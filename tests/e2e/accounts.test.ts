@@ -4,8 +4,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createDb } from '../../db/client.ts';
-import { mailOutbox, orders, user } from '../../db/schema/index.ts';
+import { createDb } from '#db/client.ts';
+import { mailOutbox, orders, user } from '#db/schema/index.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 
 const db = createDb(inject('databaseUrl'));

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createDb } from '../../db/client.ts';
-import { listNewest } from '../../server/services/catalogue.ts';
+import { createDb } from '#db/client.ts';
+import { listNewest } from '#server/services/catalogue.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 
 afterAll(closeBrowser);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createDb } from '../../db/client.ts';
-import { listCategories, productSlugs } from '../../server/services/catalogue.ts';
+import { createDb } from '#db/client.ts';
+import { listCategories, productSlugs } from '#server/services/catalogue.ts';
 import { closeBrowser, openBrowser } from '../support/browser.ts';
 
 afterAll(closeBrowser);

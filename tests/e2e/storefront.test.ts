@@ -1,10 +1,10 @@
 import { asc, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { shopNewArrivalsCount } from '../../core/catalogue.ts';
-import { formatUGX } from '../../core/money.ts';
-import { createDb } from '../../db/client.ts';
-import { categories, products } from '../../db/schema/index.ts';
+import { shopNewArrivalsCount } from '#core/catalogue.ts';
+import { formatUGX } from '#core/money.ts';
+import { createDb } from '#db/client.ts';
+import { categories, products } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETED_CUSTOMER_NAME, defaultSettings, TEXT } from '../../core/account.ts';
+import { DELETED_CUSTOMER_NAME, defaultSettings, TEXT } from '#core/account.ts';
 import {
   account,
   chatMessages,
@@ -15,9 +15,9 @@ import {
   session,
   user,
   userSettings,
-} from '../../db/schema/index.ts';
-import type { Auth } from '../../server/auth.ts';
-import { type AvatarStore, handleAvatarRequest } from '../../server/services/avatar.ts';
+} from '#db/schema/index.ts';
+import type { Auth } from '#server/auth.ts';
+import { type AvatarStore, handleAvatarRequest } from '#server/services/avatar.ts';
 import { authPost, signedInShopper, testAuth } from '../support/accounts.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, queryOverHttp } from '../support/trpc.ts';

@@ -8,10 +8,10 @@ import {
   passwordErrorText,
   registrationErrorText,
   TEXT,
-} from '../../core/account.ts';
-import { mailOutbox, profiles, session, user } from '../../db/schema/index.ts';
-import { type Auth, createAuth } from '../../server/auth.ts';
-import { outboxMailer } from '../../server/services/mail.ts';
+} from '#core/account.ts';
+import { mailOutbox, profiles, session, user } from '#db/schema/index.ts';
+import { type Auth, createAuth } from '#server/auth.ts';
+import { outboxMailer } from '#server/services/mail.ts';
 import {
   type AuthAnswer,
   authGet,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, productCategories, products } from '../../db/schema/index.ts';
-import { seedDemoCatalogue } from '../../db/seed.ts';
+import { categories, productCategories, products } from '#db/schema/index.ts';
+import { seedDemoCatalogue } from '#db/seed.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, queryOverHttp } from '../support/trpc.ts';
 

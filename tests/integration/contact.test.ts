@@ -1,8 +1,8 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contactMessages, newsletterSubscriptions } from '../../db/schema/index.ts';
-import { appRouter } from '../../server/routers/index.ts';
+import { contactMessages, newsletterSubscriptions } from '#db/schema/index.ts';
+import { appRouter } from '#server/routers/index.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor } from '../support/trpc.ts';
 

@@ -14,14 +14,14 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../db/client.ts';
+import { createDb, type Db } from '#db/client.ts';
 import {
   type PgliteBackend,
   pgliteBackend,
   postgresBackend,
   type SqlBackend,
   startLocalNeon,
-} from '../../scripts/local-neon.ts';
+} from '#local/neon-endpoint.ts';
 import { freshPostgresDatabase } from '../support/postgres.ts';
 
 const samples = pgTable('samples', {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, productCategories, products } from '../../db/schema/index.ts';
+import { categories, productCategories, products } from '#db/schema/index.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, queryOverHttp } from '../support/trpc.ts';
 

@@ -1,10 +1,10 @@
 // Accounts in integration tests: the real better-auth configuration on the test database, with
 // the outbox mailer, driven over HTTP-shaped requests like a browser (cookies, client IP).
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
-import { type Auth, createAuth } from '../../server/auth.ts';
-import { outboxMailer } from '../../server/services/mail.ts';
+import type { Db } from '#db/client.ts';
+import { mailOutbox } from '#db/schema/index.ts';
+import { type Auth, createAuth } from '#server/auth.ts';
+import { outboxMailer } from '#server/services/mail.ts';
 
 export const TEST_ORIGIN = 'http://shop.test';
 

@@ -4,9 +4,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createDb } from '../../db/client.ts';
-import { migrateDatabase } from '../../db/migrate.ts';
-import { pgliteBackend, postgresBackend, startLocalNeon } from '../../scripts/local-neon.ts';
+import { createDb } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { pgliteBackend, postgresBackend, startLocalNeon } from '#local/neon-endpoint.ts';
 import { admin, freshPostgresDatabase } from './postgres.ts';
 
 declare module 'vitest' {

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBuilder, type PreviewServer, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../scripts/free-port.ts';
-import { type LocalDatabase, startLocalDatabase } from '../../scripts/local-database.ts';
-import { applyLocalAccountSecrets, withoutAccountSecrets } from '../../scripts/local-secrets.ts';
+import { type LocalDatabase, startLocalDatabase } from '#local/database.ts';
+import { freePort } from '#local/free-port.ts';
+import { applyLocalAccountSecrets, withoutAccountSecrets } from '#local/secrets.ts';
 import { freshPostgresDatabase } from './postgres.ts';
 
 declare module 'vitest' {

@@ -2,8 +2,8 @@
 // HTTP, through the local endpoint. PGlite by default; PostgreSQL when TEST_DATABASE_URL is set.
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { createDb, type Db } from '../../db/client.ts';
-import { pgliteBackend, postgresBackend, startLocalNeon } from '../../scripts/local-neon.ts';
+import { createDb, type Db } from '#db/client.ts';
+import { pgliteBackend, postgresBackend, startLocalNeon } from '#local/neon-endpoint.ts';
 import { freshPostgresDatabase } from './postgres.ts';
 
 export type TestDatabase = { db: Db; databaseUrl: string; close(): Promise<void> };

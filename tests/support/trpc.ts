@@ -1,11 +1,11 @@
 // Calls the app's tRPC router the two ways the shop does: in-process (as SSR does) and over the
 // fetch adapter (as the browser does, with the error formatter shoppers see).
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import type { Db } from '../../db/client.ts';
-import type { Auth } from '../../server/auth.ts';
-import { appRouter } from '../../server/routers/index.ts';
-import type { AvatarStore } from '../../server/services/avatar.ts';
-import { createCallerFactory } from '../../server/trpc.ts';
+import type { Db } from '#db/client.ts';
+import type { Auth } from '#server/auth.ts';
+import { appRouter } from '#server/routers/index.ts';
+import type { AvatarStore } from '#server/services/avatar.ts';
+import { createCallerFactory } from '#server/trpc.ts';
 
 type Extras = { auth?: Auth; avatars?: AvatarStore };
 

@@ -8,8 +8,8 @@ export const Route = createFileRoute('/dev/mailbox')({
       GET: async () => {
         if (!import.meta.env.DEV) return new Response('Not found', { status: 404 });
         const [{ renderMailbox }, { workerDb }] = await Promise.all([
-          import('../../../server/services/mailbox.ts'),
-          import('../../../server/worker-context.ts'),
+          import('#server/services/mailbox.ts'),
+          import('#server/worker-context.ts'),
         ]);
         return renderMailbox(workerDb());
       },

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { SHOP_GROUPS, type ShopGroup } from '../../../core/catalogue.ts';
+import { SHOP_GROUPS, type ShopGroup } from '#core/catalogue.ts';
 import { Pagination } from '../../components/Pagination';
 import { ProductGrid } from '../../components/ProductGrid';
 import { productRouteStates, StatusBox } from '../../components/StatusBox';

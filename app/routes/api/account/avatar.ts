@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { handleAvatarRequest } from '../../../../server/services/avatar.ts';
-import { workerAuth, workerAvatars, workerDb } from '../../../../server/worker-context.ts';
+import { handleAvatarRequest } from '#server/services/avatar.ts';
+import { workerAuth, workerAvatars, workerDb } from '#server/worker-context.ts';
 
 const handle = ({ request }: { request: Request }) =>
   handleAvatarRequest(request, { db: workerDb(), auth: workerAuth(), avatars: workerAvatars() });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { workerAuth } from '../../../../server/worker-context.ts';
+import { workerAuth } from '#server/worker-context.ts';
 
 const handle = ({ request }: { request: Request }) => workerAuth().handler(request);
 

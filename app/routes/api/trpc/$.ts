@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { appRouter } from '../../../../server/routers/index.ts';
-import { createWorkerContext } from '../../../../server/worker-context.ts';
+import { appRouter } from '#server/routers/index.ts';
+import { createWorkerContext } from '#server/worker-context.ts';
 
 async function handle({ request }: { request: Request }) {
   const response = await fetchRequestHandler({

@@ -1,9 +1,9 @@
 // Starts the local Neon endpoint over embedded PGlite (default) or a real PostgreSQL server,
 // migrates it and (optionally) seeds the demo catalogue. Used by start, migrate, seed, tests, bench.
-import { createDb, type Db } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { seedDemoCatalogue } from '../db/seed.ts';
-import { pgliteBackend, postgresBackend, startLocalNeon } from './local-neon.ts';
+import { createDb, type Db } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { seedDemoCatalogue } from '#db/seed.ts';
+import { pgliteBackend, postgresBackend, startLocalNeon } from './neon-endpoint.ts';
 
 export type LocalDatabase = {
   /** What the Worker gets as DATABASE_URL: a loopback URL that names the endpoint. */

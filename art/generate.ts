@@ -1,4 +1,4 @@
-// `node scripts/make-product-art.ts`: draws the catalogue art into public/images.
+// `npm run art`: draws the catalogue art into public/images.
 //
 // Art direction: flat editorial fashion illustration. Every product sits on a soft, warm
 // category tone (4:5, viewBox 0 0 800 1000): garments hang from a wooden hanger above a floor
@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { products, type SeedProduct } from '../db/seed-data.ts';
+import { products, type SeedProduct } from '#db/seed-data.ts';
 
 const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
 
