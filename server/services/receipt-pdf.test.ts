@@ -1,0 +1,138 @@
+// The receipt PDF read back with poppler's pdftotext (Debian's poppler-utils), as a shopper's
+// PDF reader would show it.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildReceipt, type ReceiptOrder } from '#core/receipt.ts';
+import { receiptPdf } from './receipt-pdf.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'receipt-pdf-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Uint8Array, ...args: string[]) {
+  const file = join(folder, `${tool}-${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], {
+    encoding: 'utf8',
+  });
+}
+
+const order: ReceiptOrder = {
+  id: '3f2a9c1e-7b4d-4e8a-9c3b-1d2e3f4a5b6c',
+  createdAt: '2026-11-14T11:05:00Z',
+  paymentMethod: 'mobile_money',
+  total: 1_390_000,
+  deliveryFee: 5000,
+  discount: 0,
+  items: [
+    { id: 'a', name: 'Kitenge Wrap Dress', price: 85_000, quantity: 2 },
+    { id: 'b', name: 'Ñambi Bark Cloth Scarf — ẞ edition', price: 30_000, quantity: 1 },
+    {
+      id: 'c',
+      name: 'Hand-beaded Ankole long-horn leather travel holdall with brass fittings, a detachable shoulder strap and a lining of Kampala-printed cotton',
+      price: 1_185_000,
+      quantity: 1,
+    },
+  ],
+};
+const customer = {
+  fullName: 'Nakato Ñambi — Kampala ẞ',
+  email: 'nakato@example.ug',
+  phone: '+256772123456',
+  address: 'Plot 12 Acacia Avenue, Kololo, Uganda',
+};
+
+describe('the receipt PDF', () => {
+  it('shows the receipt number, date, customer, items, totals and payment method', async () => {
+    const pdf = await receiptPdf(buildReceipt(order, customer));
+    const text = poppler('pdftotext', pdf, '-layout');
+    expect(text).toContain('RCP-3f2a9c1e');
+    expect(text).toContain('14 November 2026');
+    expect(text).toContain('14:05 EAT');
+    expect(text).toContain('Nakato Ñambi — Kampala ẞ');
+    expect(text).toContain('Plot 12 Acacia Avenue');
+    expect(text).toContain('Kololo, Uganda');
+    expect(text).toContain('Kitenge Wrap Dress');
+    expect(text).toContain('Ñambi Bark Cloth Scarf — ẞ edition');
+    expect(text).toContain('Mobile Money');
+    expect(text).toMatch(/Subtotal\s+UGX 1,385,000/);
+    expect(text).toMatch(/Delivery Fee\s+UGX 5,000/);
+    expect(text).toMatch(/Discount\s+UGX 0/);
+    expect(text).toMatch(/Total\s+UGX 1,390,000/);
+    expect(text).not.toContain('Tax');
+    expect(text).not.toContain('Transaction ID');
+  });
+
+  it('wraps a long item name instead of running into the figures', async () => {
+    const text = poppler('pdftotext', await receiptPdf(buildReceipt(order, customer)));
+    const words = text.replace(/\s+/g, ' ');
+    expect(words).toContain('Hand-beaded Ankole long-horn leather');
+    const nameLines = text.split('\n').filter((l) => /holdall|Kampala-printed|Hand-beaded/.test(l));
+    expect(nameLines.length).toBeGreaterThan(1);
+  });
+
+  it('embeds the shop fonts, subset', async () => {
+    const fonts = poppler('pdffonts', await receiptPdf(buildReceipt(order, customer)));
+    expect(fonts).toMatch(/CormorantGaramond-SemiBold/);
+    expect(fonts).toMatch(/Manrope-Regular/);
+    expect(fonts).toMatch(/Manrope-SemiBold/);
+    expect(fonts).not.toMatch(/Helvetica|Times/);
+  });
+
+  it('shows tax above 0 and a transaction id when there is one', async () => {
+    const receipt = buildReceipt(order, customer, {
+      tax: 1800,
+      transactionId: 'MP240611.1432.A77',
+    });
+    const text = poppler('pdftotext', await receiptPdf(receipt), '-layout');
+    expect(text).toMatch(/Tax\s+UGX 1,800/);
+    expect(text).toContain('Transaction ID'.toUpperCase());
+    expect(text).toContain('MP240611.1432.A77');
+  });
+
+  it('flows many items onto further pages, each numbered', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({
+      id: String(i),
+      name: `Kitenge shirt number ${i + 1}`,
+      price: 45_000,
+      quantity: 1,
+    }));
+    const receipt = buildReceipt({ ...order, items: many, total: 40 * 45_000 + 5000 }, customer);
+    const pdf = await receiptPdf(receipt);
+    const pages = Number(/Pages:\s+(\d+)/.exec(poppler('pdfinfo', pdf))?.[1]);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    const text = poppler('pdftotext', pdf, '-layout');
+    expect(text).toContain('Kitenge shirt number 1 ');
+    expect(text).toContain('Kitenge shirt number 40');
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+    expect(text).toMatch(/Total\s+UGX 1,805,000/);
+    // The table's head opens every page that carries items, once.
+    for (let n = 1; n <= pages; n++) {
+      const onPage = poppler('pdftotext', pdf, '-layout', '-f', String(n), '-l', String(n));
+      const heads = onPage.match(/UNIT PRICE/g)?.length ?? 0;
+      expect(heads, `table heads on page ${n}`).toBe(/Kitenge shirt/.test(onPage) ? 1 : 0);
+    }
+  });
+
+  it('composes a letter typed as letter + accent', async () => {
+    const receipt = buildReceipt(order, { ...customer, fullName: 'Nakato N\u0303ambi' });
+    const text = poppler('pdftotext', await receiptPdf(receipt), '-layout');
+    expect(text).toContain('Nakato Ñambi');
+  });
+
+  it('prints letters its fonts lack as ? and survives control characters', async () => {
+    const receipt = buildReceipt(
+      {
+        ...order,
+        items: [{ name: 'Silk 絲 scarf\u0000 🧣 with\ttabs', price: 1000, quantity: 1 }],
+      },
+      { ...customer, fullName: 'Guest\nName' },
+    );
+    const text = poppler('pdftotext', await receiptPdf(receipt), '-layout');
+    expect(text).toContain('Silk ? scarf ? with tabs');
+    expect(text).not.toContain('\u0000');
+    expect(text).toContain('Guest Name');
+  });
+});

@@ -1,0 +1,372 @@
+// The receipt as a PDF, made on the server with pdf-lib (DESIGN: Receipts). It runs inside the
+// Worker: no Node APIs. The shop's fonts (Cormorant Garamond for the wordmark and display,
+// Manrope for text; subsets under server/fonts/) are bundled as data by Vite's `?inline`, and
+// pdf-lib, fontkit and the fonts load on the first receipt only, so no other request pays for them.
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { formatUGX } from '#core/money.ts';
+import { RECEIPT_TEXT, type Receipt, showsTax } from '#core/receipt.ts';
+
+// A4, in points.
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const MARGIN = 50;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const FOOTER_TOP = 70;
+
+// The shop's palette (app/styles.css, light theme).
+const PALETTE = {
+  paper: '#faf7f2',
+  paper2: '#f1ebe1',
+  ink: '#1d1a16',
+  inkSoft: '#5b534a',
+  line: '#e3dacb',
+  clay: '#8f3f22',
+  gold: '#7a5a2e',
+} as const;
+
+// The items table: the name column wraps; the figures are right-aligned at these edges.
+const TABLE = {
+  namePad: 12,
+  nameWidth: 228,
+  qtyRight: 292,
+  unitRight: 392,
+  totalRight: CONTENT_WIDTH - 12,
+  size: 10,
+  leading: 13.5,
+  rowPad: 9,
+};
+
+type Fonts = { display: PDFFont; text: PDFFont; strong: PDFFont };
+type Pdf = typeof import('pdf-lib');
+
+function fromDataUrl(url: string): Uint8Array {
+  const binary = atob(url.slice(url.indexOf(',') + 1));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+let loading: Promise<{ pdf: Pdf; fontkit: unknown; faces: Uint8Array[] }> | undefined;
+
+/** pdf-lib, fontkit and the font files, loaded once per Worker instance. */
+function loadTools() {
+  loading ??= Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+    import('../fonts/CormorantGaramond-SemiBold.ttf?inline'),
+    import('../fonts/Manrope-Regular.ttf?inline'),
+    import('../fonts/Manrope-SemiBold.ttf?inline'),
+  ]).then(([pdf, fontkit, ...faces]) => ({
+    pdf,
+    fontkit: fontkit.default,
+    faces: faces.map((face) => fromDataUrl(face.default)),
+  }));
+  return loading;
+}
+
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
+/**
+ * Composed letters (NFC: the fonts carry no mark positioning), control characters out, runs of
+ * white space as one space, letters the font lacks as '?' (and accents it lacks left out).
+ */
+function printable(value: string, font: PDFFont): string {
+  let known = characterSets.get(font);
+  if (!known) {
+    known = new Set(font.getCharacterSet());
+    characterSets.set(font, known);
+  }
+  let out = '';
+  for (const char of value
+    .normalize('NFC')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim()) {
+    const code = char.codePointAt(0) ?? 0;
+    if (known.has(code)) out += char;
+    else if (!/\p{M}/u.test(char)) out += '?';
+  }
+  return out;
+}
+
+/** Lines no wider than `width`; a word longer than a line is broken between letters. */
+function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of value.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (fits(next)) {
+      line = next;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    for (const char of word) {
+      if (line && !fits(line + char)) {
+        lines.push(line);
+        line = '';
+      }
+      line += char;
+    }
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
+  const tools = await loadTools();
+  const { PDFDocument, rgb, setCharacterSpacing } = tools.pdf;
+  const colour = (hex: string): RGB =>
+    rgb(
+      Number.parseInt(hex.slice(1, 3), 16) / 255,
+      Number.parseInt(hex.slice(3, 5), 16) / 255,
+      Number.parseInt(hex.slice(5, 7), 16) / 255,
+    );
+
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(tools.fontkit as Parameters<typeof doc.registerFontkit>[0]);
+  const [display, text, strong] = await Promise.all(
+    tools.faces.map((bytes) => doc.embedFont(bytes, { subset: true })),
+  );
+  if (!display || !text || !strong) throw new Error('receipt fonts missing');
+  const fonts: Fonts = { display, text, strong };
+
+  const placedAt = new Date(receipt.orderDate);
+  doc.setTitle(`${RECEIPT_TEXT.title} ${receipt.receiptNumber}`);
+  doc.setAuthor('duuka');
+  doc.setCreator('duuka');
+  doc.setProducer('duuka');
+  if (Number.isFinite(placedAt.getTime())) doc.setCreationDate(placedAt);
+
+  type Draw = {
+    x: number;
+    y: number;
+    size: number;
+    font?: PDFFont;
+    color?: string;
+    tracking?: number;
+    align?: 'left' | 'right';
+  };
+  const widthOf = (s: string, font: PDFFont, size: number, tracking = 0) =>
+    font.widthOfTextAtSize(s, size) + tracking * Math.max(0, [...s].length - 1);
+
+  /** Draws one line (already printable); right-aligned text ends at x. */
+  function write(page: PDFPage, s: string, o: Draw) {
+    const font = o.font ?? fonts.text;
+    const tracking = o.tracking ?? 0;
+    const x = o.align === 'right' ? o.x - widthOf(s, font, o.size, tracking) : o.x;
+    if (tracking) page.pushOperators(setCharacterSpacing(tracking));
+    page.drawText(s, { x, y: o.y, size: o.size, font, color: colour(o.color ?? PALETTE.ink) });
+    if (tracking) page.pushOperators(setCharacterSpacing(0));
+  }
+  /** Small capitals in gold, like the shop's eyebrows. */
+  const eyebrow = (page: PDFPage, s: string, x: number, y: number, align?: 'right') =>
+    write(page, s.toUpperCase(), {
+      x,
+      y,
+      size: 7.5,
+      font: fonts.strong,
+      color: PALETTE.gold,
+      tracking: 1.6,
+      align,
+    });
+  const rule = (
+    page: PDFPage,
+    y: number,
+    from = MARGIN,
+    to = MARGIN + CONTENT_WIDTH,
+    c: string = PALETTE.line,
+  ) =>
+    page.drawLine({
+      start: { x: from, y },
+      end: { x: to, y },
+      thickness: 0.75,
+      color: colour(c),
+    });
+  const clean = (s: string, font: PDFFont = fonts.text) => printable(s, font);
+
+  const pages: PDFPage[] = [];
+  function newPage(): PDFPage {
+    const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    page.drawRectangle({
+      x: 0,
+      y: 0,
+      width: PAGE_WIDTH,
+      height: PAGE_HEIGHT,
+      color: colour(PALETTE.paper),
+    });
+    pages.push(page);
+    return page;
+  }
+
+  // First page: the wordmark, the receipt's number and date, who and how.
+  let page = newPage();
+  let y = PAGE_HEIGHT - MARGIN - 30;
+  write(page, 'duuka', { x: MARGIN - 2, y, size: 42, font: fonts.display, tracking: 1 });
+  eyebrow(page, 'Kampala · Uganda', MARGIN, y - 20);
+  const right = MARGIN + CONTENT_WIDTH;
+  eyebrow(page, RECEIPT_TEXT.title, right, y + 14, 'right');
+  write(page, clean(receipt.receiptNumber, fonts.strong), {
+    x: right,
+    y: y - 6,
+    size: 15,
+    font: fonts.strong,
+    align: 'right',
+  });
+  y -= 46;
+  rule(page, y);
+  rule(page, y, MARGIN, MARGIN + 56, PALETTE.clay);
+
+  // Customer and payment, side by side.
+  y -= 30;
+  const column = CONTENT_WIDTH / 2 - 16;
+  const half = MARGIN + CONTENT_WIDTH / 2 + 16;
+  const info = receipt.customerInfo;
+  const address = info.address;
+  eyebrow(page, RECEIPT_TEXT.customerInfo, MARGIN, y);
+  let left = y - 17;
+  for (const line of wrap(clean(info.name, fonts.strong), fonts.strong, 11.5, column)) {
+    write(page, line, { x: MARGIN, y: left, size: 11.5, font: fonts.strong });
+    left -= 15;
+  }
+  const place = [address.city, address.country].filter(Boolean).join(', ');
+  for (const detail of [info.email, info.phone, address.street, place]) {
+    if (!detail) continue;
+    for (const line of wrap(clean(detail), fonts.text, 9.5, column)) {
+      write(page, line, { x: MARGIN, y: left, size: 9.5, color: PALETTE.inkSoft });
+      left -= 13;
+    }
+  }
+
+  let across = y;
+  const fact = (label: string, value: string) => {
+    eyebrow(page, label, half, across);
+    across -= 17;
+    for (const line of wrap(clean(value, fonts.strong), fonts.strong, 11, column)) {
+      write(page, line, { x: half, y: across, size: 11, font: fonts.strong });
+      across -= 14;
+    }
+    across -= 12;
+  };
+  fact(RECEIPT_TEXT.orderDate, [receipt.date, receipt.time].filter(Boolean).join(', '));
+  fact(RECEIPT_TEXT.paymentMethod, receipt.paymentMethod);
+  if (receipt.transactionId) fact(RECEIPT_TEXT.transactionId, receipt.transactionId);
+  y = Math.min(left, across) - 22;
+
+  // The items.
+  const tableTop = (p: PDFPage, top: number) => {
+    p.drawRectangle({
+      x: MARGIN,
+      y: top - 24,
+      width: CONTENT_WIDTH,
+      height: 24,
+      color: colour(PALETTE.paper2),
+    });
+    const base = top - 15.5;
+    const head = (s: string, x: number, align?: 'right') =>
+      write(p, s.toUpperCase(), {
+        x: MARGIN + x,
+        y: base,
+        size: 7.5,
+        font: fonts.strong,
+        color: PALETTE.inkSoft,
+        tracking: 1.2,
+        align,
+      });
+    head(RECEIPT_TEXT.item, TABLE.namePad);
+    head(RECEIPT_TEXT.quantity, TABLE.qtyRight, 'right');
+    head(RECEIPT_TEXT.unitPrice, TABLE.unitRight, 'right');
+    head(RECEIPT_TEXT.lineTotal, TABLE.totalRight, 'right');
+    return top - 24;
+  };
+  /** A continuation page: a smaller masthead, then the table's head again. */
+  const nextPage = () => {
+    page = newPage();
+    const top = PAGE_HEIGHT - MARGIN - 20;
+    write(page, 'duuka', { x: MARGIN - 1, y: top, size: 24, font: fonts.display, tracking: 0.6 });
+    write(page, clean(receipt.receiptNumber, fonts.strong), {
+      x: right,
+      y: top + 2,
+      size: 10,
+      font: fonts.strong,
+      align: 'right',
+    });
+    rule(page, top - 16);
+    return top - 40;
+  };
+
+  y = tableTop(page, y);
+  for (const item of receipt.items) {
+    const lines = wrap(clean(item.name), fonts.text, TABLE.size, TABLE.nameWidth);
+    const height = lines.length * TABLE.leading + 2 * TABLE.rowPad;
+    if (y - height < FOOTER_TOP) {
+      const top = nextPage();
+      y = tableTop(page, top);
+    }
+    let baseline = y - TABLE.rowPad - TABLE.size + 1;
+    const figure = (s: string, x: number, font = fonts.text) =>
+      write(page, s, { x: MARGIN + x, y: baseline, size: TABLE.size, font, align: 'right' });
+    figure(String(item.quantity), TABLE.qtyRight);
+    figure(formatUGX(item.price), TABLE.unitRight);
+    figure(formatUGX(item.price * item.quantity), TABLE.totalRight, fonts.strong);
+    for (const line of lines) {
+      write(page, line, { x: MARGIN + TABLE.namePad, y: baseline, size: TABLE.size });
+      baseline -= TABLE.leading;
+    }
+    y -= height;
+    rule(page, y);
+  }
+
+  // The totals, kept together at the right.
+  const figures: [string, string][] = [
+    [RECEIPT_TEXT.subtotal, formatUGX(receipt.subtotal)],
+    [RECEIPT_TEXT.deliveryFee, formatUGX(receipt.deliveryFee)],
+    [
+      RECEIPT_TEXT.discount,
+      receipt.discount > 0 ? `− ${formatUGX(receipt.discount)}` : formatUGX(0),
+    ],
+  ];
+  if (showsTax(receipt)) figures.push([RECEIPT_TEXT.tax, formatUGX(receipt.tax)]);
+  const totalsHeight = figures.length * 19 + 120;
+  if (y - totalsHeight < FOOTER_TOP) y = nextPage();
+  const labelX = MARGIN + CONTENT_WIDTH - 240;
+  const valueX = MARGIN + TABLE.totalRight;
+  y -= 24;
+  for (const [label, value] of figures) {
+    write(page, label, { x: labelX, y, size: 9.5, color: PALETTE.inkSoft });
+    write(page, value, { x: valueX, y, size: 10, align: 'right' });
+    y -= 19;
+  }
+  y += 4;
+  rule(page, y, labelX, MARGIN + CONTENT_WIDTH, PALETTE.ink);
+  y -= 28;
+  write(page, RECEIPT_TEXT.total, { x: labelX, y, size: 17, font: fonts.display });
+  write(page, formatUGX(receipt.total), {
+    x: valueX,
+    y,
+    size: 16,
+    font: fonts.strong,
+    color: PALETTE.clay,
+    align: 'right',
+  });
+  y -= 48;
+  write(page, RECEIPT_TEXT.thanks, { x: MARGIN, y, size: 15, font: fonts.display });
+
+  // Every page's foot: where the shop is, and which page of how many.
+  pages.forEach((p, index) => {
+    rule(p, FOOTER_TOP - 24);
+    write(p, 'duuka · Kampala, Uganda', {
+      x: MARGIN,
+      y: FOOTER_TOP - 38,
+      size: 7.5,
+      color: PALETTE.inkSoft,
+    });
+    write(p, `${clean(receipt.receiptNumber)} · Page ${index + 1} of ${pages.length}`, {
+      x: right,
+      y: FOOTER_TOP - 38,
+      size: 7.5,
+      color: PALETTE.inkSoft,
+      align: 'right',
+    });
+  });
+
+  return doc.save();
+}
