@@ -1,8 +1,9 @@
 // better-auth: email + password with verification, database sessions in HttpOnly SameSite=Lax
 // cookies (Secure when the shop's URL is https), database-backed rate limiting keyed by the
-// client IP from cf-connecting-ip. Mounted at /api/auth/* (app/routes/api/auth/$.ts).
+// client IP from cf-connecting-ip, plus the shop's own limits per shopper (password checks) and
+// per address (verification mails). Mounted at /api/auth/* (app/routes/api/auth/$.ts).
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
 import {
   fullNameProblem,
@@ -11,10 +12,18 @@ import {
   TEXT,
   VERIFY_CALLBACK_PATH,
 } from '#core/account.ts';
+import { PASSWORD_CHECK_LIMIT, VERIFICATION_MAIL_LIMIT } from '#core/limits.ts';
 import type { Db } from '#db/client.ts';
 import { account, rateLimit, session, user, verification } from '#db/schema/index.ts';
 import { ensureProfile } from './services/account.ts';
 import { type Mailer, verificationMail } from './services/mail.ts';
+import {
+  CLIENT_IP_HEADERS,
+  countAttempt,
+  rateLimit as countShopperAttempt,
+  PASSWORD_CHECKS,
+  type Verdict,
+} from './services/rate-limit.ts';
 
 export type AuthConfig = {
   db: Db;
@@ -46,12 +55,28 @@ function withCallback(link: string): string {
   return url.toString();
 }
 
+/** One counter per address for every verification mail, whichever IP asks. */
+const verificationMailKey = (email: string) => `verification-mail:${email.trim().toLowerCase()}`;
+const AUTH_PATH = '/api/auth';
+const RESEND_PATH = `${AUTH_PATH}/send-verification-email`;
+
+/** Past a limit: 429 with the screens' wait text and the X-Retry-After header they read. */
+function refuseWhenOver(verdict: Verdict) {
+  if (verdict.allowed) return;
+  const seconds = verdict.retryAfterSeconds;
+  throw new APIError(
+    'TOO_MANY_REQUESTS',
+    { code: 'TOO_MANY_REQUESTS', message: TEXT.tooManyAttempts(seconds) },
+    { 'X-Retry-After': String(seconds) },
+  );
+}
+
 export function createAuth(config: AuthConfig) {
   const { db, mailer } = config;
   return betterAuth({
     appName: 'duuka',
     baseURL: config.baseURL,
-    basePath: '/api/auth',
+    basePath: AUTH_PATH,
     secret: config.secret,
     trustedOrigins: [...defaultTrustedOrigins(config.baseURL), ...(config.trustedOrigins ?? [])],
     database: drizzleAdapter(db, {
@@ -71,7 +96,15 @@ export function createAuth(config: AuthConfig) {
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
-      async sendVerificationEmail({ user: to, url }) {
+      async sendVerificationEmail({ user: to, url }, request) {
+        // The resend button's request was counted, and refused past the cap, in hooks.before.
+        // Registration and unverified sign-ins count here; past the cap the mail is skipped
+        // quietly: the sign-in still answers "verify first", as it would for anyone.
+        const resend = request && new URL(request.url).pathname === RESEND_PATH;
+        if (!resend) {
+          const key = verificationMailKey(to.email);
+          if (!(await countAttempt(db, key, VERIFICATION_MAIL_LIMIT)).allowed) return;
+        }
         await mailer.send(verificationMail(to, withCallback(url)));
       },
     },
@@ -87,7 +120,10 @@ export function createAuth(config: AuthConfig) {
       window: 60,
       max: 100,
       customRules: {
-        '/sign-in/email': { window: 60, max: 5 },
+        '/sign-in/email': {
+          window: PASSWORD_CHECK_LIMIT.windowSeconds,
+          max: PASSWORD_CHECK_LIMIT.max,
+        },
         '/get-session': false,
       },
     },
@@ -100,12 +136,14 @@ export function createAuth(config: AuthConfig) {
       '/request-password-reset',
       '/reset-password',
       '/set-password',
+      // A password oracle the shop does not need: the delete dialog checks through the router.
+      '/verify-password',
     ],
     advanced: {
       // better-auth skips origin checks when it detects a test run; the shop checks them always.
       disableOriginCheck: false,
       cookiePrefix: 'duuka',
-      ipAddress: { ipAddressHeaders: ['cf-connecting-ip'] },
+      ipAddress: CLIENT_IP_HEADERS,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ...(config.background ? { backgroundTasks: { handler: config.background } } : {}),
     },
@@ -146,6 +184,23 @@ export function createAuth(config: AuthConfig) {
               code: 'PASSWORD_UNCHANGED',
               message: TEXT.samePassword,
             });
+          }
+          // Password guesses share one counter per shopper with the delete-account dialog.
+          const signedIn = await getSessionFromCtx(ctx);
+          if (signedIn) {
+            const attempt = { db, headers: ctx.headers ?? new Headers(), user: signedIn.user };
+            refuseWhenOver(
+              await countShopperAttempt(attempt, { key: PASSWORD_CHECKS, ...PASSWORD_CHECK_LIMIT }),
+            );
+          }
+        }
+        if (ctx.path === '/send-verification-email') {
+          // Counted for any address, known or not, so the answer reveals nothing.
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          if (typeof email === 'string') {
+            refuseWhenOver(
+              await countAttempt(db, verificationMailKey(email), VERIFICATION_MAIL_LIMIT),
+            );
           }
         }
       }),

@@ -1,7 +1,10 @@
 import { initTRPC, StandardSchemaV1Error, TRPCError } from '@trpc/server';
+import { TEXT } from '#core/account.ts';
+import type { Limit } from '#core/limits.ts';
 import type { Db } from '#db/client.ts';
 import { type Auth, type SessionUser, sessionUser } from './auth.ts';
 import type { AvatarStore } from './services/avatar.ts';
+import { rateLimit } from './services/rate-limit.ts';
 
 export type Context = {
   db: Db;
@@ -53,3 +56,18 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
     ctx: { ...ctx, auth: ctx.auth as Auth, user } satisfies Context & { user: SessionUser },
   });
 });
+
+/**
+ * Refuses a procedure past `limit` attempts in its window, per signed-in shopper after
+ * protectedProcedure, else per client IP: 429 with the spec's text and the seconds left.
+ * Put it after `.input(...)` so only well-formed attempts count.
+ */
+export function limited(name: string, limit: Limit) {
+  return t.middleware(async ({ ctx, next }) => {
+    const verdict = await rateLimit(ctx, { key: name, ...limit });
+    if (!verdict.allowed) {
+      return shopperError('TOO_MANY_REQUESTS', TEXT.tooManyAttempts(verdict.retryAfterSeconds));
+    }
+    return next();
+  });
+}

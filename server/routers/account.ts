@@ -8,6 +8,7 @@ import {
   TEXT,
   VISIBILITIES,
 } from '#core/account.ts';
+import { PASSWORD_CHECK_LIMIT } from '#core/limits.ts';
 import { isValidPhone, normalisePhone } from '#core/phone.ts';
 import { passwordMatches, sessionUser } from '../auth.ts';
 import {
@@ -19,7 +20,8 @@ import {
   updateProfile,
 } from '../services/account.ts';
 import { avatarKey } from '../services/avatar.ts';
-import { protectedProcedure, publicProcedure, router, shopperError } from '../trpc.ts';
+import { PASSWORD_CHECKS } from '../services/rate-limit.ts';
+import { limited, protectedProcedure, publicProcedure, router, shopperError } from '../trpc.ts';
 
 const noMarkup = (message: string) => v.regex(/^[^<>]*$/, message);
 
@@ -141,6 +143,8 @@ export const accountRouter = router({
         ),
       }),
     )
+    // Every attempt counts, before the check: past the limit even the right password waits.
+    .use(limited(PASSWORD_CHECKS, PASSWORD_CHECK_LIMIT))
     .mutation(async ({ ctx, input }) => {
       if (!(await passwordMatches(ctx.auth, ctx.user.id, input.password))) {
         return shopperError('BAD_REQUEST', TEXT.passwordIncorrect);

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
+import { CONTACT_MESSAGE_LIMIT, NEWSLETTER_LIMIT } from '#core/limits.ts';
 import { isValidPhone, normalisePhone } from '#core/phone.ts';
 import { saveContactMessage, subscribeToNewsletter } from '../services/contact.ts';
-import { publicProcedure, router } from '../trpc.ts';
+import { limited, publicProcedure, router } from '../trpc.ts';
 
 export const EMAIL_REQUIRED = 'Please enter your email address.';
 export const EMAIL_INVALID = 'Please enter a valid email address.';
@@ -63,19 +64,25 @@ export const contactInput = v.object(
 
 export const contactRouter = router({
   /** The footer's newsletter box. Subscribing twice is fine: `isNew` tells the two apart. */
-  subscribe: publicProcedure.input(newsletterInput).mutation(async ({ ctx, input }) => {
-    const { isNew } = await subscribeToNewsletter(ctx.db, input.email);
-    return { email: input.email, isNew };
-  }),
+  subscribe: publicProcedure
+    .input(newsletterInput)
+    .use(limited('newsletter', NEWSLETTER_LIMIT))
+    .mutation(async ({ ctx, input }) => {
+      const { isNew } = await subscribeToNewsletter(ctx.db, input.email);
+      return { email: input.email, isNew };
+    }),
 
   /** The Contact page's form: stored for the shop to answer. */
-  send: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
-    const { id } = await saveContactMessage(ctx.db, {
-      name: input.name ?? null,
-      email: input.email,
-      phone: input.phone ?? null,
-      comment: input.comment ?? null,
-    });
-    return { id };
-  }),
+  send: publicProcedure
+    .input(contactInput)
+    .use(limited('contact', CONTACT_MESSAGE_LIMIT))
+    .mutation(async ({ ctx, input }) => {
+      const { id } = await saveContactMessage(ctx.db, {
+        name: input.name ?? null,
+        email: input.email,
+        phone: input.phone ?? null,
+        comment: input.comment ?? null,
+      });
+      return { id };
+    }),
 });

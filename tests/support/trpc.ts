@@ -20,15 +20,16 @@ export async function queryOverHttp(db: Db, path: string, input?: unknown, extra
   return send(db, new Request(url), extras);
 }
 
-/** A mutation over HTTP (POST), with the shopper's cookie when given. */
+/** A mutation over HTTP (POST), with the shopper's cookie and client IP when given. */
 export async function mutateOverHttp(
   db: Db,
   path: string,
   input: unknown,
-  extras: Extras & { cookie?: string } = {},
+  extras: Extras & { cookie?: string; ip?: string } = {},
 ) {
   const headers = new Headers({ 'content-type': 'application/json' });
   if (extras.cookie) headers.set('cookie', extras.cookie);
+  if (extras.ip) headers.set('cf-connecting-ip', extras.ip);
   const request = new Request(`http://shop.test/api/trpc/${path}`, {
     method: 'POST',
     headers,

@@ -1,0 +1,34 @@
+// How often one client may use each form before the shop asks them to wait. The answer past a
+// limit is the spec's login text, TEXT.tooManyAttempts (core/account.ts), with the seconds left.
+
+export type Limit = {
+  /** Attempts allowed in one window. */
+  max: number;
+  /** Length of the window; the count starts again when it ends. */
+  windowSeconds: number;
+};
+
+/**
+ * Contact page: a person writes once, maybe corrects and sends again; 5 in 10 minutes leaves room
+ * for that and for a few people behind one mobile network's shared address, while a script
+ * filling the shop's inbox gets 30 messages an hour from an address instead of thousands.
+ */
+export const CONTACT_MESSAGE_LIMIT: Limit = { max: 5, windowSeconds: 10 * 60 };
+
+/** Footer newsletter: one address each, a typo or two; same reasoning as the contact form. */
+export const NEWSLETTER_LIMIT: Limit = { max: 5, windowSeconds: 10 * 60 };
+
+/** Password guesses: sign-in per IP; delete account and change password per shopper. */
+export const PASSWORD_CHECK_LIMIT: Limit = { max: 5, windowSeconds: 60 };
+
+/**
+ * Verification mails to one address, from any IP: the registration mail and two resends an hour.
+ * Enough for a slow inbox; a stranger cannot turn the shop into a mail cannon aimed at someone.
+ */
+export const VERIFICATION_MAIL_LIMIT: Limit = { max: 3, windowSeconds: 60 * 60 };
+
+/** Cart changes per shopper: quick taps on a stepper are fine; a script hammering stock is not. */
+export const CART_LIMIT: Limit = { max: 120, windowSeconds: 60 };
+
+/** Checkout attempts per shopper: retries and a changed mind, not a flood of orders. */
+export const CHECKOUT_LIMIT: Limit = { max: 10, windowSeconds: 60 };
