@@ -1,5 +1,6 @@
 // Cart rules shared by the browser's cart and the server's (spec: storefront §3, §4, §5, §8).
 // Pure: every change answers the whole new cart and the toast to show, or the refusal's text.
+import * as v from 'valibot';
 
 export type CartLine = {
   productId: number;
@@ -212,3 +213,38 @@ export function mergeCarts(server: Cart, local: Cart): Cart {
   }
   return withLines(lines);
 }
+
+// What the cart procedures accept: a product and, for a set, a whole quantity. Never a price.
+const productId = v.pipe(
+  v.number('Product not found'),
+  v.integer('Product not found'),
+  v.minValue(1, 'Product not found'),
+  v.maxValue(2_147_483_647, 'Product not found'),
+);
+const quantity = v.pipe(
+  v.number(CART_TEXT.updateFailed),
+  v.integer(CART_TEXT.updateFailed),
+  v.minValue(-MAX_LINE_QUANTITY, CART_TEXT.updateFailed),
+  v.maxValue(MAX_LINE_QUANTITY, CART_TEXT.updateFailed),
+);
+
+export const cartProductInput = v.strictObject({ productId }, CART_TEXT.addFailed);
+export const cartQuantityInput = v.strictObject({ productId, quantity }, CART_TEXT.updateFailed);
+export const cartMergeInput = v.strictObject(
+  {
+    items: v.pipe(
+      v.array(
+        v.strictObject(
+          {
+            productId,
+            quantity: v.pipe(quantity, v.minValue(1, CART_TEXT.addFailed)),
+          },
+          CART_TEXT.addFailed,
+        ),
+        CART_TEXT.addFailed,
+      ),
+      v.maxLength(MAX_CART_LINES, CART_TEXT.addFailed),
+    ),
+  },
+  CART_TEXT.addFailed,
+);

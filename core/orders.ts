@@ -1,6 +1,9 @@
 // Order rules shared by the screens and the server (spec: storefront §4, §8, §9; account §2, §4,
 // §8, §9). Pure: no I/O, no dependence on the machine's clock zone.
 
+import * as v from 'valibot';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
+
 /** Fixed delivery fee, no free-delivery threshold at checkout. */
 export const DELIVERY_FEE = 5000;
 /** No discounts at checkout. */
@@ -166,6 +169,7 @@ export const CHECKOUT_TEXT = {
   checkoutError: 'An error occurred during checkout.',
   unexpected: 'An unexpected error occurred.',
   placed: 'Order placed successfully!',
+  profileIncomplete: 'Please complete your profile (full name and phone) before checkout.',
   placedTitle: 'ORDER PLACED SUCCESSFULLY',
 } as const;
 
@@ -202,3 +206,46 @@ export function orderCustomerName(orderName?: string | null, profileName?: strin
 
 /** Print in a new window: the window opens and prints after this delay. */
 export const PRINT_WINDOW_DELAY_MS = 500;
+
+// What checkout.placeOrder accepts: the client's order id, products and quantities, and how the
+// shopper pays. Prices, totals and anything else are refused: the server prices the order.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const orderId = (message: string) => v.pipe(v.string(message), v.regex(UUID, message));
+
+export const placeOrderInput = v.strictObject(
+  {
+    orderId: orderId(CHECKOUT_TEXT.orderFailed),
+    items: v.pipe(
+      v.array(
+        v.strictObject(
+          {
+            productId: v.pipe(
+              v.number(CHECKOUT_TEXT.checkoutError),
+              v.integer(CHECKOUT_TEXT.checkoutError),
+              v.minValue(1, CHECKOUT_TEXT.checkoutError),
+              v.maxValue(2_147_483_647, CHECKOUT_TEXT.checkoutError),
+            ),
+            quantity: v.pipe(
+              v.number(CHECKOUT_TEXT.checkoutError),
+              v.integer(CHECKOUT_TEXT.checkoutError),
+              v.minValue(1, CHECKOUT_TEXT.checkoutError),
+              v.maxValue(MAX_LINE_QUANTITY, CHECKOUT_TEXT.checkoutError),
+            ),
+          },
+          CHECKOUT_TEXT.checkoutError,
+        ),
+        CHECKOUT_TEXT.checkoutError,
+      ),
+      v.minLength(1, CHECKOUT_TEXT.emptyCart),
+      v.maxLength(MAX_CART_LINES, CHECKOUT_TEXT.checkoutError),
+    ),
+    paymentMethod: v.picklist(PAYMENT_METHODS, 'Please choose a payment method.'),
+  },
+  CHECKOUT_TEXT.checkoutError,
+);
+
+export const orderIdInput = v.strictObject({ id: orderId('Order not found') }, 'Order not found');
+export const receiptInput = v.strictObject(
+  { orderId: orderId('Order not found') },
+  'Order not found',
+);

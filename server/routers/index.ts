@@ -1,12 +1,18 @@
 import { router } from '../trpc.ts';
 import { accountRouter } from './account.ts';
+import { cartRouter } from './cart.ts';
 import { catalogueRouter } from './catalogue.ts';
+import { checkoutRouter } from './checkout.ts';
 import { contactRouter } from './contact.ts';
+import { ordersRouter } from './orders.ts';
 
 export const appRouter = router({
   account: accountRouter,
+  cart: cartRouter,
   catalogue: catalogueRouter,
+  checkout: checkoutRouter,
   contact: contactRouter,
+  orders: ordersRouter,
 });
 
 export type AppRouter = typeof appRouter;

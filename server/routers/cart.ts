@@ -1,0 +1,55 @@
+// The signed-in shopper's cart. Every answer is the whole cart, priced and stocked from the
+// database now; a refused change answers the spec's toast text.
+
+import { CART_TEXT, cartMergeInput, cartProductInput, cartQuantityInput } from '#core/cart.ts';
+import { CART_LIMIT } from '#core/limits.ts';
+import {
+  addToCart,
+  type CartAnswer,
+  clearCart,
+  getCart,
+  mergeIntoCart,
+  removeFromCart,
+  setCartQuantity,
+} from '../services/cart.ts';
+import { limited, protectedProcedure, router, shopperError } from '../trpc.ts';
+
+const changeCart = protectedProcedure.use(limited('cart', CART_LIMIT));
+
+function answer(result: CartAnswer, refused: (available: number, requested: number) => string) {
+  if (result.ok) return result.cart;
+  if (result.refusal.kind === 'product-missing')
+    return shopperError('NOT_FOUND', 'Product not found');
+  return shopperError('BAD_REQUEST', refused(result.refusal.available, result.refusal.requested));
+}
+
+export const cartRouter = router({
+  get: protectedProcedure.query(({ ctx }) => getCart(ctx.db, ctx.user.id)),
+
+  add: changeCart
+    .input(cartProductInput)
+    .mutation(async ({ ctx, input }) =>
+      answer(await addToCart(ctx.db, ctx.user.id, input.productId), (available) =>
+        CART_TEXT.cannotAddMore(available),
+      ),
+    ),
+
+  update: changeCart
+    .input(cartQuantityInput)
+    .mutation(async ({ ctx, input }) =>
+      answer(
+        await setCartQuantity(ctx.db, ctx.user.id, input.productId, input.quantity),
+        (available, requested) => CART_TEXT.cannotSet(requested, available),
+      ),
+    ),
+
+  remove: changeCart
+    .input(cartProductInput)
+    .mutation(({ ctx, input }) => removeFromCart(ctx.db, ctx.user.id, input.productId)),
+
+  clear: changeCart.mutation(({ ctx }) => clearCart(ctx.db, ctx.user.id)),
+
+  merge: changeCart
+    .input(cartMergeInput)
+    .mutation(({ ctx, input }) => mergeIntoCart(ctx.db, ctx.user.id, input.items)),
+});

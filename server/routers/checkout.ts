@@ -1,0 +1,44 @@
+// Checkout: the shopper sends what they want and how they pay — never prices or totals.
+import { CHECKOUT_LIMIT } from '#core/limits.ts';
+import { CHECKOUT_TEXT, placeOrderInput } from '#core/orders.ts';
+import { type CheckoutProblem, placeOrder } from '../services/checkout.ts';
+import { afterOrderPlaced } from '../services/order-events.ts';
+import { limited, protectedProcedure, router, shopperError } from '../trpc.ts';
+
+function refuse(problem: CheckoutProblem): never {
+  switch (problem.kind) {
+    case 'empty-cart':
+      return shopperError('BAD_REQUEST', CHECKOUT_TEXT.emptyCart);
+    case 'profile-incomplete':
+      return shopperError('BAD_REQUEST', CHECKOUT_TEXT.profileIncomplete);
+    case 'product-missing':
+      return shopperError('NOT_FOUND', CHECKOUT_TEXT.productNotFound(problem.name));
+    case 'insufficient-stock':
+      return shopperError(
+        'CONFLICT',
+        CHECKOUT_TEXT.insufficientStock(problem.name, problem.available),
+      );
+    case 'order-id-taken':
+      return shopperError('CONFLICT', CHECKOUT_TEXT.orderFailed);
+  }
+}
+
+export const checkoutRouter = router({
+  placeOrder: protectedProcedure
+    .input(placeOrderInput)
+    .use(limited('checkout', CHECKOUT_LIMIT))
+    .mutation(async ({ ctx, input }) => {
+      const result = await placeOrder(ctx.db, ctx.user, {
+        orderId: input.orderId,
+        lines: input.items,
+        paymentMethod: input.paymentMethod,
+      });
+      if (!result.ok) return refuse(result.problem);
+      if (result.order.created) await afterOrderPlaced(ctx, result.order);
+      return {
+        orderId: result.order.orderId,
+        total: result.order.total,
+        created: result.order.created,
+      };
+    }),
+});

@@ -1,0 +1,28 @@
+// The customer's own orders and receipts. Another customer's order and an unknown id are the same
+// NOT_FOUND: nothing tells them apart.
+import { ORDERS_TEXT, orderIdInput, receiptInput } from '#core/orders.ts';
+import { deleteOrder, findOrder, listOrders, receiptFor } from '../services/orders.ts';
+import { protectedProcedure, router, shopperError } from '../trpc.ts';
+
+const ORDER_NOT_FOUND = 'Order not found';
+
+export const ordersRouter = router({
+  list: protectedProcedure.query(({ ctx }) => listOrders(ctx.db, ctx.user.id)),
+
+  byId: protectedProcedure.input(orderIdInput).query(async ({ ctx, input }) => {
+    const order = await findOrder(ctx.db, ctx.user.id, input.id);
+    return order ?? shopperError('NOT_FOUND', ORDER_NOT_FOUND);
+  }),
+
+  delete: protectedProcedure.input(orderIdInput).mutation(async ({ ctx, input }) => {
+    if (!(await deleteOrder(ctx.db, ctx.user.id, input.id))) {
+      return shopperError('NOT_FOUND', ORDERS_TEXT.deleteFailed);
+    }
+    return { deleted: true };
+  }),
+
+  receipt: protectedProcedure.input(receiptInput).query(async ({ ctx, input }) => {
+    const receipt = await receiptFor(ctx.db, ctx.user.id, input.orderId);
+    return receipt ?? shopperError('NOT_FOUND', ORDER_NOT_FOUND);
+  }),
+});

@@ -1,0 +1,172 @@
+// A customer's orders and receipts. Every read is filtered by the customer's id: another
+// customer's order and an unknown id are the same "not found".
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { buildReceipt, type Receipt } from '#core/receipt.ts';
+import type { Db } from '#db/client.ts';
+import { orderItems, orders, profiles, receipts } from '#db/schema/index.ts';
+
+export type OrderItemView = { id: string; name: string; price: number; quantity: number };
+export type OrderView = {
+  id: string;
+  customerName: string;
+  orderDate: string;
+  createdAt: string;
+  subtotal: number;
+  deliveryFee: number;
+  discount: number;
+  total: number;
+  paymentMethod: string;
+  status: string;
+  items: OrderItemView[];
+  hasReceipt: boolean;
+};
+
+const orderColumns = {
+  id: orders.id,
+  customerName: orders.customerName,
+  orderDate: orders.orderDate,
+  createdAt: orders.createdAt,
+  subtotal: orders.subtotal,
+  deliveryFee: orders.deliveryFee,
+  discount: orders.discount,
+  total: orders.total,
+  paymentMethod: orders.paymentMethod,
+  status: orders.status,
+  // Spelled out: inside a sub-select drizzle would leave the outer column unqualified.
+  hasReceipt: sql<boolean>`exists (select 1 from receipts r where r.order_id = "orders"."id")`,
+};
+const itemColumns = {
+  id: orderItems.id,
+  orderId: orderItems.orderId,
+  name: orderItems.name,
+  price: orderItems.price,
+  quantity: orderItems.quantity,
+};
+
+type OrderRow = Omit<OrderView, 'items' | 'orderDate' | 'createdAt'> & {
+  orderDate: Date;
+  createdAt: Date;
+};
+type ItemRow = OrderItemView & { orderId: string };
+
+function toViews(rows: OrderRow[], items: ItemRow[]): OrderView[] {
+  return rows.map((row) => ({
+    ...row,
+    orderDate: row.orderDate.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    items: items
+      .filter((item) => item.orderId === row.id)
+      .map(({ id, name, price, quantity }) => ({ id, name, price, quantity })),
+  }));
+}
+
+const mine = (customerId: string, orderId: string) =>
+  and(eq(orders.id, orderId), eq(orders.customerId, customerId));
+
+/** The customer's orders, newest first, with their items: one round trip. */
+export async function listOrders(db: Db, customerId: string): Promise<OrderView[]> {
+  const theirs = db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customerId));
+  const [rows, items] = await db.batch([
+    db
+      .select(orderColumns)
+      .from(orders)
+      .where(eq(orders.customerId, customerId))
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
+    db
+      .select(itemColumns)
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, theirs))
+      .orderBy(asc(orderItems.name), asc(orderItems.id)),
+  ]);
+  return toViews(rows, items);
+}
+
+export async function findOrder(
+  db: Db,
+  customerId: string,
+  orderId: string,
+): Promise<OrderView | null> {
+  const [rows, items] = await db.batch([
+    db.select(orderColumns).from(orders).where(mine(customerId, orderId)),
+    db
+      .select(itemColumns)
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(mine(customerId, orderId))
+      .orderBy(asc(orderItems.name), asc(orderItems.id)),
+  ]);
+  return toViews(rows, items)[0] ?? null;
+}
+
+/**
+ * Deletes the customer's order — items and receipt go with it (foreign keys cascade) — in one
+ * statement; a still-pending order's pieces go back to stock in that statement. The restock
+ * reads the order from the DELETE's own result, so two racing deletes restock once.
+ */
+export async function deleteOrder(db: Db, customerId: string, orderId: string): Promise<boolean> {
+  const result = await db.execute<{ deleted: number }>(sql`
+    with gone as (
+      delete from orders where id = ${orderId}::uuid and customer_id = ${customerId}
+      returning id, status
+    ),
+    returned as (
+      update products p set quantity = p.quantity + back.quantity
+      from (
+        select oi.product_id, sum(oi.quantity)::int as quantity
+        from order_items oi join gone on gone.id = oi.order_id
+        where gone.status = 'pending' and oi.product_id is not null
+        group by oi.product_id
+      ) back
+      where p.id = back.product_id
+      returning p.id
+    )
+    select (select count(*) from gone)::int as deleted, (select count(*) from returned)::int as restocked
+  `);
+  return Number(result.rows[0]?.deleted ?? 0) > 0;
+}
+
+/** Stores an order's receipt (once: a second save of the same order changes nothing). */
+export async function saveReceipt(db: Db, customerId: string, receipt: Receipt): Promise<void> {
+  await db
+    .insert(receipts)
+    .values({
+      receiptNumber: receipt.receiptNumber,
+      orderId: receipt.orderId,
+      customerId,
+      subtotal: receipt.subtotal,
+      deliveryFee: receipt.deliveryFee,
+      discountAmount: receipt.discount,
+      totalAmount: receipt.total,
+      paymentMethod: receipt.paymentMethod,
+      transactionId: receipt.transactionId,
+      receiptData: receipt,
+    })
+    .onConflictDoNothing({ target: receipts.orderId });
+}
+
+/**
+ * The order's receipt: the stored one, else rebuilt from the order, its items and the profile
+ * (spec: receipt fallback) and stored. Null when the order is not this customer's.
+ */
+export async function receiptFor(
+  db: Db,
+  customerId: string,
+  orderId: string,
+): Promise<Receipt | null> {
+  const [[stored], [profile]] = await db.batch([
+    db
+      .select({ data: receipts.receiptData })
+      .from(receipts)
+      .innerJoin(orders, eq(orders.id, receipts.orderId))
+      .where(mine(customerId, orderId)),
+    db.select().from(profiles).where(eq(profiles.id, customerId)),
+  ]);
+  if (stored) return stored.data as Receipt;
+  const order = await findOrder(db, customerId, orderId);
+  if (!order) return null;
+  const receipt = buildReceipt({ ...order, createdAt: order.createdAt }, profile ?? null);
+  await saveReceipt(db, customerId, receipt).catch((error: unknown) =>
+    console.warn('Rebuilt receipt could not be stored', error),
+  );
+  return receipt;
+}

@@ -1,0 +1,315 @@
+// Checkout on a real database through the Neon driver: prices and stock from the database, one
+// write per order, never oversold, idempotent on the client's order id, nothing half written.
+// The races only prove something on PostgreSQL (TEST_DATABASE_URL); PGlite runs them serially.
+import { randomUUID } from 'node:crypto';
+import { neonConfig } from '@neondatabase/serverless';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_TEXT, DELIVERY_FEE } from '#core/orders.ts';
+import { orderItems, orders, products, profiles, receipts, user } from '#db/schema/index.ts';
+import type { Auth } from '#server/auth.ts';
+import { placeOrder } from '#server/services/checkout.ts';
+import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { callerFor, mutateOverHttp } from '../support/trpc.ts';
+
+let test: TestDatabase;
+let auth: Auth;
+
+beforeAll(async () => {
+  test = await openTestDatabase();
+  auth = testAuth(test.db);
+});
+afterAll(() => test.close());
+
+let productCounter = 0;
+async function product(price: number, quantity: number, name = `Kitenge Wrap ${++productCounter}`) {
+  const [row] = await test.db
+    .insert(products)
+    .values({
+      productName: name,
+      slug: `${name.toLowerCase().replaceAll(' ', '-')}-${randomUUID()}`,
+      price,
+      quantity,
+    })
+    .returning();
+  if (!row) throw new Error('no product');
+  return row;
+}
+
+/** A customer with a complete profile, written directly (no password hashing needed). */
+async function customer(name = 'Nakato Achieng') {
+  const id = randomUUID();
+  const email = `${id}@example.ug`;
+  await test.db.insert(user).values({ id, name, email, emailVerified: true });
+  await test.db
+    .insert(profiles)
+    .values({ id, email, fullName: name, phone: '+256772123456', address: 'Plot 4, Kampala Road' });
+  return { id, email, name };
+}
+
+const stockOf = async (id: number) =>
+  (await test.db.select({ q: products.quantity }).from(products).where(eq(products.id, id)))[0]?.q;
+
+describe('placeOrder', () => {
+  it('prices the order from the database: items + 5,000 delivery, pending, receipt stored', async () => {
+    const dress = await product(145_000, 3, 'Gomesi Silk Dress');
+    const scarf = await product(35_000, 10, 'Ñambi Scarf — ẞ');
+    const shopper = await customer();
+    const orderId = randomUUID();
+    const result = await placeOrder(test.db, shopper, {
+      orderId,
+      lines: [
+        { productId: dress.id, quantity: 2 },
+        { productId: scarf.id, quantity: 1 },
+      ],
+      paymentMethod: 'mobile_money',
+    });
+    expect(result).toMatchObject({ ok: true, order: { orderId, created: true, total: 330_000 } });
+    const [order] = await test.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({
+      customerId: shopper.id,
+      customerName: 'Nakato Achieng',
+      subtotal: 325_000,
+      deliveryFee: DELIVERY_FEE,
+      discount: 0,
+      total: 325_000 + DELIVERY_FEE,
+      status: 'pending',
+      paymentMethod: 'mobile_money',
+    });
+    const items = await test.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    expect(items.map((i) => [i.name, i.price, i.quantity]).sort()).toEqual([
+      ['Gomesi Silk Dress', 145_000, 2],
+      ['Ñambi Scarf — ẞ', 35_000, 1],
+    ]);
+    expect(await stockOf(dress.id)).toBe(1);
+    expect(await stockOf(scarf.id)).toBe(9);
+    const [receipt] = await test.db.select().from(receipts).where(eq(receipts.orderId, orderId));
+    expect(receipt).toMatchObject({
+      receiptNumber: `RCP-${orderId.slice(0, 8)}`,
+      deliveryFee: 5000,
+      discountAmount: 0,
+      totalAmount: 330_000,
+      transactionId: null,
+    });
+  });
+
+  it('the same order id again returns the same order and changes nothing', async () => {
+    const bag = await product(80_000, 5);
+    const shopper = await customer();
+    const order = {
+      orderId: randomUUID(),
+      lines: [{ productId: bag.id, quantity: 2 }],
+      paymentMethod: 'card' as const,
+    };
+    const first = await placeOrder(test.db, shopper, order);
+    const again = await placeOrder(test.db, shopper, order);
+    expect(first).toMatchObject({ ok: true, order: { created: true } });
+    expect(again).toMatchObject({
+      ok: true,
+      order: { orderId: order.orderId, created: false, total: 165_000 },
+    });
+    expect(await stockOf(bag.id)).toBe(3);
+  });
+
+  it("another customer's order id is refused and their order untouched", async () => {
+    const bag = await product(80_000, 5);
+    const [a, b] = [await customer(), await customer('Okello James')];
+    const orderId = randomUUID();
+    await placeOrder(test.db, a, {
+      orderId,
+      lines: [{ productId: bag.id, quantity: 1 }],
+      paymentMethod: 'card',
+    });
+    const theirs = await placeOrder(test.db, b, {
+      orderId,
+      lines: [{ productId: bag.id, quantity: 4 }],
+      paymentMethod: 'card',
+    });
+    expect(theirs).toEqual({ ok: false, problem: { kind: 'order-id-taken' } });
+    const [order] = await test.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.customerId).toBe(a.id);
+    expect(await stockOf(bag.id)).toBe(4);
+  });
+
+  it('too little stock or a missing product writes nothing', async () => {
+    const shirt = await product(60_000, 1, 'Bark Cloth Shirt');
+    const shopper = await customer();
+    const short = await placeOrder(test.db, shopper, {
+      orderId: randomUUID(),
+      lines: [{ productId: shirt.id, quantity: 2 }],
+      paymentMethod: 'cash_on_delivery',
+    });
+    expect(short).toEqual({
+      ok: false,
+      problem: { kind: 'insufficient-stock', name: 'Bark Cloth Shirt', available: 1 },
+    });
+
+    const gone = await product(20_000, 4, 'Beaded Anklet');
+    await test.db.delete(products).where(eq(products.id, gone.id));
+    const orderId = randomUUID();
+    const missing = await placeOrder(
+      test.db,
+      shopper,
+      {
+        orderId,
+        lines: [
+          { productId: shirt.id, quantity: 1 },
+          { productId: gone.id, quantity: 1 },
+        ],
+        paymentMethod: 'card',
+      },
+      new Map([[gone.id, 'Beaded Anklet']]),
+    );
+    expect(missing).toEqual({
+      ok: false,
+      problem: { kind: 'product-missing', name: 'Beaded Anklet' },
+    });
+    expect(await test.db.select().from(orders).where(eq(orders.id, orderId))).toEqual([]);
+    expect(await stockOf(shirt.id)).toBe(1);
+  });
+
+  it('50 concurrent orders for 5 in stock make exactly 5 orders and stock 0', async () => {
+    const sandal = await product(45_000, 5, 'Leather Sandal');
+    const shoppers = await Promise.all(Array.from({ length: 10 }, () => customer()));
+    const ids = Array.from({ length: 50 }, () => randomUUID());
+    const results = await Promise.all(
+      ids.map((orderId, i) =>
+        placeOrder(test.db, shoppers[i % 10] as (typeof shoppers)[number], {
+          orderId,
+          lines: [{ productId: sandal.id, quantity: 1 }],
+          paymentMethod: 'mobile_money',
+        }),
+      ),
+    );
+    const placed = results.filter((r) => r.ok);
+    expect(placed).toHaveLength(5);
+    for (const refused of results.filter((r) => !r.ok)) {
+      expect(refused).toEqual({
+        ok: false,
+        problem: { kind: 'insufficient-stock', name: 'Leather Sandal', available: 0 },
+      });
+    }
+    expect(await stockOf(sandal.id)).toBe(0);
+    const written = await test.db.select().from(orders).where(inArray(orders.id, ids));
+    expect(written).toHaveLength(5);
+  });
+
+  it('the same order id sent 10 times at once makes one order and one decrement', async () => {
+    const hat = await product(30_000, 8);
+    const shopper = await customer();
+    const order = {
+      orderId: randomUUID(),
+      lines: [{ productId: hat.id, quantity: 3 }],
+      paymentMethod: 'card' as const,
+    };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => placeOrder(test.db, shopper, order)),
+    );
+    expect(results.every((r) => r.ok && r.order.orderId === order.orderId)).toBe(true);
+    expect(results.filter((r) => r.ok && r.order.created)).toHaveLength(1);
+    expect(await stockOf(hat.id)).toBe(5);
+    expect(
+      await test.db.select().from(orderItems).where(eq(orderItems.orderId, order.orderId)),
+    ).toHaveLength(1);
+  });
+
+  it('writes once, at a 1-line and at a 10-line cart (round trips counted at the driver)', async () => {
+    const shopper = await customer();
+    const catalogue = await Promise.all(Array.from({ length: 10 }, () => product(10_000, 50)));
+    const counts: Record<number, string[]> = {};
+    for (const size of [1, 10]) {
+      const sent: string[] = [];
+      const original = neonConfig.fetchFunction;
+      neonConfig.fetchFunction = (url: string, init: RequestInit) => {
+        sent.push(String(init.body));
+        return fetch(url, init);
+      };
+      try {
+        const result = await placeOrder(test.db, shopper, {
+          orderId: randomUUID(),
+          lines: catalogue.slice(0, size).map((p) => ({ productId: p.id, quantity: 1 })),
+          paymentMethod: 'bank_transfer',
+        });
+        expect(result.ok).toBe(true);
+      } finally {
+        neonConfig.fetchFunction = original;
+      }
+      counts[size] = sent;
+    }
+    for (const sent of Object.values(counts)) {
+      // one batched read, one write of the order, one write of the receipt
+      expect(sent).toHaveLength(3);
+      expect(sent.filter((body) => /insert into orders/i.test(body))).toHaveLength(1);
+    }
+  });
+});
+
+describe('checkout.placeOrder over HTTP', () => {
+  it('refuses prices, totals and unknown fields; the stored total is the server’s', async () => {
+    const shopper = await signedInShopper(test.db, auth);
+    await test.db
+      .update(profiles)
+      .set({ phone: '+256772000111' })
+      .where(eq(profiles.id, shopper.id));
+    const coat = await product(200_000, 2);
+    const tampered = await mutateOverHttp(
+      test.db,
+      'checkout.placeOrder',
+      {
+        orderId: randomUUID(),
+        items: [{ productId: coat.id, quantity: 1, price: 1 }],
+        paymentMethod: 'card',
+        total: 5,
+      },
+      { auth, cookie: shopper.cookie },
+    );
+    expect(tampered.status).toBe(400);
+    expect(JSON.stringify(tampered.body)).not.toMatch(/stack/);
+
+    const orderId = randomUUID();
+    const ok = await mutateOverHttp(
+      test.db,
+      'checkout.placeOrder',
+      { orderId, items: [{ productId: coat.id, quantity: 1 }], paymentMethod: 'card' },
+      { auth, cookie: shopper.cookie },
+    );
+    expect(ok.status).toBe(200);
+    const [order] = await test.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.total).toBe(205_000);
+  });
+
+  it('answers the spec texts: unknown payment method, empty cart, insufficient stock', async () => {
+    const shopper = await signedInShopper(test.db, auth);
+    await test.db
+      .update(profiles)
+      .set({ phone: '+256772000222' })
+      .where(eq(profiles.id, shopper.id));
+    const caller = callerFor(test.db, new Headers({ cookie: shopper.cookie }), { auth });
+    const one = await product(50_000, 1, 'Cowrie Necklace');
+    await expect(
+      caller.checkout.placeOrder({
+        orderId: randomUUID(),
+        items: [{ productId: one.id, quantity: 2 }],
+        paymentMethod: 'card',
+      }),
+    ).rejects.toThrow(CHECKOUT_TEXT.insufficientStock('Cowrie Necklace', 1));
+    await expect(
+      caller.checkout.placeOrder({ orderId: randomUUID(), items: [], paymentMethod: 'card' }),
+    ).rejects.toThrow(CHECKOUT_TEXT.emptyCart);
+    await expect(
+      caller.checkout.placeOrder({
+        orderId: randomUUID(),
+        items: [{ productId: one.id, quantity: 1 }],
+        paymentMethod: 'bitcoin' as 'card',
+      }),
+    ).rejects.toThrow();
+    await expect(
+      callerFor(test.db, new Headers(), { auth }).checkout.placeOrder({
+        orderId: randomUUID(),
+        items: [{ productId: one.id, quantity: 1 }],
+        paymentMethod: 'card',
+      }),
+    ).rejects.toThrow('User not authenticated');
+  });
+});
