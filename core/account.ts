@@ -1,4 +1,7 @@
 // Account rules shared by the screens and the server (spec: storefront §5, §8, §9; account §5, §8, §9).
+import * as v from 'valibot';
+import { isValidPhone, normalisePhone } from './phone.ts';
+import { invisibleCharacters, objectMessage, optionalText, typedLine, typedLines } from './text.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -79,6 +82,25 @@ export const TEXT = {
   passwordTooShortServer: 'Password must be at least 6 characters long',
   passwordUpdated: 'Password updated successfully! You may need to log in again on other devices.',
   passwordFailed: (reason: string) => `Failed to update password: ${reason}`,
+  // what the profile and settings forms refuse (the shop's own texts)
+  fullNameNotText: 'Full name must be text',
+  fullNameTooLong: 'Full name must be at most 100 characters.',
+  fullNameInvisible: invisibleCharacters('Full name'),
+  phoneNotText: 'Phone must be text',
+  addressNotText: 'Address must be text',
+  addressInvisible: invisibleCharacters('Address'),
+  unexpectedProfileField: 'Unexpected profile field',
+  profileInvalid: 'Please check your profile details.',
+  displayNameNotText: 'Display name must be text',
+  displayNameTooLong: 'Display name must be at most 100 characters.',
+  displayNameMarkup: 'Display name cannot contain < or >.',
+  displayNameInvisible: invisibleCharacters('Display name'),
+  onOrOff: (setting: string) => `${setting} must be on or off`,
+  languageInvalid: 'Please choose one of the offered languages',
+  currencyInvalid: 'Please choose one of the offered currencies',
+  visibilityInvalid: 'Please choose public, private or friends only',
+  unexpectedSettingsField: 'Unexpected settings field',
+  settingsInvalid: 'Please check your settings.',
 } as const;
 
 /** An error as better-auth answers it: HTTP status, its code and message. */
@@ -219,3 +241,90 @@ export function defaultSettings(displayName = ''): ShopperSettings {
     account: { displayName, twoFactorAuth: false },
   };
 }
+
+// What the profile form, the settings screen and the deletion dialog send; the account
+// procedures check the same schemas.
+const noMarkup = (message: string) => v.regex(/^[^<>]*$/, message);
+
+export const profileInput = v.strictObject(
+  {
+    fullName: v.pipe(
+      v.string(TEXT.fullNameNotText),
+      v.trim(),
+      v.minLength(1, TEXT.fullNameRequired),
+      v.maxLength(MAX_NAME_LENGTH, TEXT.fullNameTooLong),
+      noMarkup(TEXT.nameMarkup),
+      typedLine(TEXT.fullNameInvisible),
+    ),
+    // Empty phone or address is stored as null (spec: account §5).
+    phone: v.pipe(
+      v.nullish(v.string(TEXT.phoneNotText), ''),
+      v.trim(),
+      v.maxLength(30, TEXT.invalidPhone),
+      typedLine(TEXT.invalidPhone),
+      v.transform((phone) => (phone === '' ? null : normalisePhone(phone))),
+      v.check((phone) => phone === null || isValidPhone(phone), TEXT.invalidPhone),
+    ),
+    address: optionalText(
+      v.pipe(
+        v.string(TEXT.addressNotText),
+        v.trim(),
+        v.maxLength(MAX_ADDRESS_LENGTH, TEXT.addressTooLong),
+        noMarkup(TEXT.addressMarkup),
+        typedLines(TEXT.addressInvisible),
+      ),
+    ),
+  },
+  objectMessage(TEXT.unexpectedProfileField, TEXT.profileInvalid),
+);
+
+const settingsGroup = <TEntries extends v.ObjectEntries>(entries: TEntries) =>
+  v.strictObject(entries, objectMessage(TEXT.unexpectedSettingsField, TEXT.settingsInvalid));
+const toggle = (setting: string) => v.boolean(TEXT.onOrOff(setting));
+
+export const settingsInput = settingsGroup({
+  notifications: settingsGroup({
+    email: toggle('Email notifications'),
+    push: toggle('Push notifications'),
+    orderUpdates: toggle('Order updates'),
+    promotions: toggle('Promotions'),
+  }),
+  appearance: settingsGroup({
+    darkMode: toggle('Dark mode'),
+    language: v.picklist(
+      LANGUAGES.map((l) => l.code),
+      TEXT.languageInvalid,
+    ),
+    currency: v.picklist(CURRENCIES, TEXT.currencyInvalid),
+  }),
+  privacy: settingsGroup({
+    profileVisibility: v.picklist(
+      VISIBILITIES.map((o) => o.value),
+      TEXT.visibilityInvalid,
+    ),
+    dataSharing: toggle('Data sharing'),
+    analytics: toggle('Analytics'),
+  }),
+  account: settingsGroup({
+    displayName: v.pipe(
+      v.string(TEXT.displayNameNotText),
+      v.trim(),
+      v.maxLength(MAX_NAME_LENGTH, TEXT.displayNameTooLong),
+      noMarkup(TEXT.displayNameMarkup),
+      typedLine(TEXT.displayNameInvisible),
+    ),
+    twoFactorAuth: toggle('Two-factor authentication'),
+  }),
+});
+
+/** Spec: the password is re-checked; anything that cannot be it is simply incorrect. */
+export const deleteAccountInput = v.strictObject(
+  {
+    password: v.pipe(
+      v.string(TEXT.passwordIncorrect),
+      v.minLength(1, TEXT.passwordIncorrect),
+      v.maxLength(MAX_PASSWORD_LENGTH, TEXT.passwordIncorrect),
+    ),
+  },
+  TEXT.passwordIncorrect,
+);

@@ -1,4 +1,6 @@
 /** The shop's grouping rules (storefront spec §2 and §9). Pure: used by server and client. */
+import * as v from 'valibot';
+import { cleanSearchText, isTypedLine } from './text.ts';
 
 export const FEATURED_MIN_PRICE_EXCLUSIVE = 50_000;
 export const AFFORDABLE_MAX_PRICE = 50_000;
@@ -46,3 +48,104 @@ export type ShopGroup = keyof typeof SHOP_GROUPS;
 /** Search terms are trimmed (an empty one does nothing) and at most this long. */
 export const SEARCH_TERM_MAX = 100;
 export const LISTING_PAGE_SIZE = 24;
+export const MAX_PAGE = 10_000;
+/** Ids are Postgres integers. */
+const MAX_ID = 2_147_483_647;
+const SLUG_MAX = 200;
+
+/** The catalogue's messages: the spec's (storefront §8, §2) and the shop's own. */
+export const TEXT = {
+  loading: 'Loading our amazing products...',
+  categoriesFailed: 'Failed to fetch categories',
+  searchFailed: 'An error occurred while searching.',
+  searchTooLong: `Search terms can be at most ${SEARCH_TERM_MAX} characters.`,
+  startTyping: 'Start typing to search for products.',
+  noneFound: 'No products found for your search.',
+  productNotFound: 'Product not found',
+  categoryNotFound: 'Category not found',
+  unknownGroup: 'Unknown product group',
+  unknownListing: 'Unknown product listing',
+} as const;
+
+const id = (what: string) =>
+  v.pipe(
+    v.number(`${what} id must be a number`),
+    v.integer(`${what} id must be a whole number`),
+    v.minValue(1, `${what} id must be positive`),
+    v.maxValue(MAX_ID, `${what} id is too large`),
+  );
+const pageNumber = v.pipe(
+  v.number('Page must be a number'),
+  v.integer('Page must be a whole number'),
+  v.minValue(1, 'Page must be 1 or more'),
+  v.maxValue(MAX_PAGE, 'Page is too large'),
+);
+const shopGroup = v.picklist(Object.keys(SHOP_GROUPS) as ShopGroup[], TEXT.unknownGroup);
+
+/** A search term: at most 100 characters; invisible characters read as spaces; trimmed. */
+export const searchTerm = v.pipe(
+  v.string(TEXT.searchFailed),
+  v.maxLength(SEARCH_TERM_MAX, TEXT.searchTooLong),
+  v.transform(cleanSearchText),
+);
+
+// What the catalogue procedures accept.
+export const listingInput = v.object(
+  {
+    categoryId: v.optional(id('Category')),
+    group: v.optional(shopGroup),
+    page: v.optional(pageNumber, 1),
+  },
+  TEXT.unknownListing,
+);
+export const searchInput = v.object(
+  {
+    term: searchTerm,
+    scope: v.optional(v.picklist(['all', 'name'], TEXT.searchFailed), 'all'),
+    page: v.optional(pageNumber, 1),
+  },
+  TEXT.searchFailed,
+);
+export const productInput = v.object({ id: id('Product') }, TEXT.productNotFound);
+export const productSlugInput = v.object(
+  { slug: v.string(TEXT.productNotFound) },
+  TEXT.productNotFound,
+);
+
+/** Whether a slug could name a product: longer ones, or ones with control characters, name none. */
+export function couldBeProductSlug(slug: string): boolean {
+  return slug.length > 0 && slug.length <= SLUG_MAX && isTypedLine(slug);
+}
+
+// What the catalogue pages read from their URLs. A URL is typed, pasted and shared, so a bad
+// value never becomes an error page: it reads as the nearest sensible page.
+
+/** ?q= on /shop and /search: a number reads as text (?q=123 arrives as 123), a longer term is
+ * cut to 100 characters, and anything else (?q=null, ?q={}) is no search. */
+export const searchParam = v.fallback(
+  v.pipe(
+    v.union([v.string(), v.number()]),
+    v.transform((q) => cleanSearchText(String(q).slice(0, SEARCH_TERM_MAX))),
+  ),
+  '',
+);
+/** A term as the search forms send it and the search pages read it ('' does nothing). */
+export function readSearchTerm(text: unknown): string {
+  return v.parse(searchParam, text);
+}
+/** ?page=: anything but a page number (0, -1, 1.5, abc, 99999) is page 1. */
+const pageParam = v.fallback(v.optional(pageNumber), undefined);
+/** The id a ?category= that cannot name a category reads as: no category has it (the 404 view). */
+export const NO_SUCH_CATEGORY = 0;
+
+/** /products: an unknown group shows the whole collection (its canonical address is /products);
+ * a category that cannot exist (abc, 0, -1, 1.5, too large) shows "Category not found". */
+export const listingSearch = v.object({
+  // Wrapped this way round: valibot gives a missing key its fallback, and a missing category is
+  // the whole collection, not a 404.
+  category: v.optional(v.fallback(id('Category'), NO_SUCH_CATEGORY)),
+  group: v.fallback(v.optional(shopGroup), undefined),
+  page: pageParam,
+});
+export const shopSearch = v.object({ q: v.optional(searchParam), page: pageParam });
+export const searchScreenSearch = v.object({ q: v.optional(searchParam) });

@@ -20,6 +20,17 @@ export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
 
 const isDev = import.meta.env?.DEV === true;
 
+/**
+ * A refused input's message, as shoppers read it. Every schema names its own messages; should
+ * one be missed, valibot's default ("... but received <the input>") would echo the input back,
+ * so such a message, or any long one, becomes this short text.
+ */
+function inputMessage(message: string | undefined): string {
+  const fallback = 'Please check what you entered and try again.';
+  if (!message || message.length > 300 || /received/i.test(message)) return fallback;
+  return message;
+}
+
 const t = initTRPC.context<Context>().create({
   isDev,
   errorFormatter({ shape, error }) {
@@ -27,7 +38,7 @@ const t = initTRPC.context<Context>().create({
     if (unexpected) console.error(error.cause ?? error);
     const invalidInput = error.cause instanceof StandardSchemaV1Error ? error.cause : null;
     let message = shape.message;
-    if (invalidInput) message = invalidInput.issues[0]?.message ?? 'Invalid input';
+    if (invalidInput) message = inputMessage(invalidInput.issues[0]?.message);
     else if (unexpected && !isDev) message = UNEXPECTED_ERROR;
     return {
       message,

@@ -3,6 +3,8 @@ import { Link, useHydrated } from '@tanstack/react-router';
 import { ArrowUp, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
+import * as v from 'valibot';
+import { EMAIL_MAX, newsletterInput, TEXT } from '#core/contact.ts';
 import { useTRPC } from '../trpc';
 import { SOCIAL_CHANNELS } from './SocialIcons';
 import { SHOP_CONTACT, shopperMessage } from './shop-contact';
@@ -125,22 +127,25 @@ function Newsletter() {
     const form = event.currentTarget;
     const email = String(new FormData(form).get('email') ?? '');
     setStatus(null);
+    const refused = (text: string) => {
+      setStatus({ tone: 'error', text });
+      toast.error(text);
+    };
+    // The server's own rule, checked before sending: the same schema, the same message.
+    const checked = v.safeParse(newsletterInput, { email });
+    if (!checked.success) return refused(checked.issues[0].message);
     subscribe.mutate(
       { email },
       {
         onSuccess: (result) => {
           const text = result.isNew
-            ? `Thank you for subscribing! New arrivals will reach ${result.email} first.`
-            : `${result.email} is already subscribed — thank you for staying with us.`;
+            ? TEXT.subscribed(result.email)
+            : TEXT.alreadySubscribed(result.email);
           setStatus({ tone: 'ok', text });
-          toast.success(result.isNew ? 'Thank you for subscribing!' : "You're already subscribed.");
+          toast.success(result.isNew ? TEXT.subscribedToast : TEXT.alreadySubscribedToast);
           form.reset();
         },
-        onError: (error) => {
-          const text = shopperMessage(error);
-          setStatus({ tone: 'error', text });
-          toast.error(text);
-        },
+        onError: (error) => refused(shopperMessage(error)),
       },
     );
   }
@@ -173,7 +178,7 @@ function Newsletter() {
               name="email"
               type="email"
               required
-              maxLength={254}
+              maxLength={EMAIL_MAX}
               autoComplete="email"
               inputMode="email"
               placeholder="you@example.com"
@@ -184,7 +189,7 @@ function Newsletter() {
               disabled={!hydrated || subscribe.isPending}
               className="btn min-h-12 shrink-0 bg-paper text-ink hover:bg-accent hover:text-accent-ink"
             >
-              {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
+              {subscribe.isPending ? TEXT.subscribing : 'Subscribe'}
             </button>
           </div>
           <p

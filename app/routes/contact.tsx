@@ -3,6 +3,17 @@ import { createFileRoute, useHydrated } from '@tanstack/react-router';
 import { CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import * as v from 'valibot';
+import {
+  COMMENT_MAX,
+  type ContactField,
+  contactFieldOf,
+  contactInput,
+  EMAIL_MAX,
+  NAME_MAX,
+  PHONE_MAX,
+  TEXT,
+} from '#core/contact.ts';
 import { SOCIAL_CHANNELS } from '../components/SocialIcons';
 import { SHOP_CONTACT, shopperMessage } from '../components/shop-contact';
 import { pageHead } from '../seo';
@@ -18,18 +29,6 @@ export const Route = createFileRoute('/contact')({
     }),
   component: Contact,
 });
-
-const COMMENT_MAX = 2000;
-type Field = 'name' | 'email' | 'phone' | 'comment';
-
-/** Which field a server message is about, so it can be shown beside that field. */
-function fieldOf(message: string): Field | null {
-  if (/email/i.test(message)) return 'email';
-  if (/phone/i.test(message)) return 'phone';
-  if (/name/i.test(message)) return 'name';
-  if (/message/i.test(message)) return 'comment';
-  return null;
-}
 
 function Contact() {
   return (
@@ -150,46 +149,56 @@ function ContactForm() {
   const hydrated = useHydrated();
   const send = useMutation(trpc.contact.send.mutationOptions());
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<{ field: Field | null; text: string } | null>(null);
+  const [error, setError] = useState<{ field: ContactField | null; text: string } | null>(null);
   const [commentLength, setCommentLength] = useState(0);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const text = (key: Field) => String(data.get(key) ?? '');
+    const text = (key: ContactField) => String(data.get(key) ?? '');
+    const message = {
+      name: text('name'),
+      email: text('email'),
+      phone: text('phone'),
+      comment: text('comment'),
+    };
     setSent(null);
     setError(null);
-    send.mutate(
-      { name: text('name'), email: text('email'), phone: text('phone'), comment: text('comment') },
-      {
-        onSuccess: () => {
-          const firstName = text('name').trim().split(/\s+/)[0];
-          setSent(
-            `Thank you${firstName ? `, ${firstName}` : ''}! Your message has been sent — we’ll reply to ${text('email').trim().toLowerCase()} soon.`,
-          );
-          toast.success('Message sent. Thank you for contacting us!');
-          form.reset();
-          setCommentLength(0);
-        },
-        onError: (failure) => {
-          const message = shopperMessage(failure);
-          const field = fieldOf(message);
-          setError({ field, text: message });
-          toast.error(message);
-          if (field) form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-        },
+    const refused = (field: ContactField | null, reason: string) => {
+      setError({ field, text: reason });
+      toast.error(reason);
+      if (field) form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+    };
+    // The server's own rules, checked before sending: the same schema, the same messages.
+    const checked = v.safeParse(contactInput, message);
+    if (!checked.success) {
+      const [issue] = checked.issues;
+      const reason = issue.message;
+      return refused(contactFieldOf(reason), reason);
+    }
+    send.mutate(message, {
+      onSuccess: () => {
+        const firstName = checked.output.name?.split(/\s+/)[0] ?? '';
+        setSent(TEXT.sent(firstName, checked.output.email));
+        toast.success(TEXT.sentToast);
+        form.reset();
+        setCommentLength(0);
       },
-    );
+      onError: (failure) => {
+        const reason = shopperMessage(failure);
+        refused(contactFieldOf(reason), reason);
+      },
+    });
   }
 
-  const errorFor = (field: Field) =>
+  const errorFor = (field: ContactField) =>
     error?.field === field ? (
       <p id={`contact-${field}-error`} className="mt-2 text-sm font-medium text-danger">
         {error.text}
       </p>
     ) : null;
-  const invalid = (field: Field) =>
+  const invalid = (field: ContactField) =>
     error?.field === field
       ? { 'aria-invalid': true as const, 'aria-describedby': `contact-${field}-error` }
       : {};
@@ -217,7 +226,7 @@ function ContactForm() {
               id="contact-name"
               name="name"
               autoComplete="name"
-              maxLength={100}
+              maxLength={NAME_MAX}
               className={`${inputClass} min-h-12`}
               {...invalid('name')}
             />
@@ -233,7 +242,7 @@ function ContactForm() {
               type="tel"
               autoComplete="tel"
               inputMode="tel"
-              maxLength={32}
+              maxLength={PHONE_MAX}
               placeholder="0772 123 456"
               className={`${inputClass} min-h-12`}
               {...invalid('phone')}
@@ -251,7 +260,7 @@ function ContactForm() {
             type="email"
             required
             autoComplete="email"
-            maxLength={254}
+            maxLength={EMAIL_MAX}
             placeholder="you@example.com"
             className={`${inputClass} min-h-12`}
             {...invalid('email')}
@@ -294,7 +303,7 @@ function ContactForm() {
             className="btn btn-primary w-full sm:w-auto"
             disabled={!hydrated || send.isPending}
           >
-            {send.isPending ? 'Sending…' : 'Send message'}
+            {send.isPending ? TEXT.sending : 'Send message'}
           </button>
         </div>
         <div role="status" aria-live="polite">

@@ -3,7 +3,14 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { AVATAR_ACCEPT, avatarProblem, TEXT } from '#core/account.ts';
+import * as v from 'valibot';
+import {
+  AVATAR_ACCEPT,
+  avatarProblem,
+  MAX_NAME_LENGTH,
+  profileInput,
+  TEXT,
+} from '#core/account.ts';
 import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
 import { Field, inputClass, Loading, Notice, PageHeading } from '../components/account/ui';
@@ -100,7 +107,9 @@ function ProfileForm({ user, profile }: { user: SessionUser; profile: ProfileDat
   function submit(event: FormEvent) {
     event.preventDefault();
     setMessage(null);
-    if (!fullName.trim()) return setMessage({ tone: 'error', text: TEXT.fullNameRequired });
+    // The server's own rules, checked before sending: the same schema, the same messages.
+    const checked = v.safeParse(profileInput, { fullName, phone, address });
+    if (!checked.success) return setMessage({ tone: 'error', text: checked.issues[0].message });
     save.mutate({ fullName, phone, address });
   }
 
@@ -207,7 +216,7 @@ function ProfileForm({ user, profile }: { user: SessionUser; profile: ProfileDat
                 name="fullName"
                 autoComplete="name"
                 required
-                maxLength={100}
+                maxLength={MAX_NAME_LENGTH}
                 value={fullName}
                 onChange={(e) => setFullName(e.target.value)}
               />

@@ -2,17 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import * as v from 'valibot';
+import { readSearchTerm, SEARCH_TERM_MAX, searchScreenSearch, TEXT } from '#core/catalogue.ts';
 import { ProductGrid } from '../components/ProductGrid';
 import { StatusBox } from '../components/StatusBox';
 import { pageHead } from '../seo';
 import { useTRPC } from '../trpc';
 
-const searchParams = v.object({ q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))) });
-
 /** The product search screen: names only. */
 export const Route = createFileRoute('/search')({
-  validateSearch: searchParams,
+  validateSearch: searchScreenSearch,
   head: () =>
     pageHead({
       title: 'Search',
@@ -40,7 +38,7 @@ function SearchScreen() {
           className="mt-8 flex max-w-2xl gap-3"
           onSubmit={(event) => {
             event.preventDefault();
-            const next = term.trim();
+            const next = readSearchTerm(term);
             if (next) navigate({ to: '/search', search: { q: next } });
           }}
         >
@@ -51,7 +49,7 @@ function SearchScreen() {
             onChange={(event) => setTerm(event.target.value)}
             placeholder="Search products..."
             aria-label="Search products by name"
-            maxLength={100}
+            maxLength={SEARCH_TERM_MAX}
             className="min-h-11 flex-1 border border-line bg-paper px-4 outline-none focus:border-ink"
           />
           <button type="submit" className="btn btn-primary">
@@ -61,13 +59,13 @@ function SearchScreen() {
       </search>
       <div className="mt-10">
         {!q ? (
-          <StatusBox>Start typing to search for products.</StatusBox>
+          <StatusBox>{TEXT.startTyping}</StatusBox>
         ) : results.isError ? (
-          <StatusBox tone="error">An error occurred while searching.</StatusBox>
+          <StatusBox tone="error">{TEXT.searchFailed}</StatusBox>
         ) : !results.data ? (
           <StatusBox>Searching...</StatusBox>
         ) : results.data.total === 0 ? (
-          <StatusBox>No products found for your search.</StatusBox>
+          <StatusBox>{TEXT.noneFound}</StatusBox>
         ) : (
           <ProductGrid products={results.data.products} label={`Results for ${q}`} />
         )}

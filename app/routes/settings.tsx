@@ -2,12 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import * as v from 'valibot';
 import {
   CURRENCIES,
   defaultSettings,
   LANGUAGES,
+  MAX_NAME_LENGTH,
   SETTINGS_RETRY_DELAYS_MS,
   type ShopperSettings,
+  settingsInput,
   TEXT,
   VISIBILITIES,
 } from '#core/account.ts';
@@ -118,6 +121,9 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
   }
 
   async function save() {
+    // The server's own rules, checked before anything is kept: the same schema and messages.
+    const checked = v.safeParse(settingsInput, settings);
+    if (!checked.success) return toast.error(checked.issues[0].message);
     setSaving(true);
     const toSave = settings;
     writeCachedSettings(toSave);
@@ -175,7 +181,7 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
             <Field
               label="Display name"
               name="displayName"
-              maxLength={100}
+              maxLength={MAX_NAME_LENGTH}
               value={settings.account.displayName}
               onChange={(e) => change('account', { displayName: e.target.value })}
             />

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import * as v from 'valibot';
+import { shopSearch } from '#core/catalogue.ts';
 import { Pagination } from '../components/Pagination';
 import { ProductGrid } from '../components/ProductGrid';
 import { ProductRow } from '../components/ProductRow';
@@ -8,13 +8,9 @@ import { errorText, productRouteStates, StatusBox } from '../components/StatusBo
 import { pageHead } from '../seo';
 import { useTRPC } from '../trpc';
 
-const searchParams = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
-  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000))),
-});
-
 export const Route = createFileRoute('/shop')({
-  validateSearch: searchParams,
+  // Read as the search screen reads it: a bad ?q= or ?page= is never an error page.
+  validateSearch: shopSearch,
   loaderDeps: ({ search }) => ({ q: search.q ?? '', page: search.page ?? 1 }),
   loader: ({ context, deps }) =>
     deps.q

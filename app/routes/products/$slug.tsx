@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { TEXT } from '#core/catalogue.ts';
 import { ProductDetails } from '../../components/ProductDialog';
 import { ProductImage } from '../../components/ProductImage';
 import { errorText, StatusBox } from '../../components/StatusBox';
@@ -7,7 +8,8 @@ import { orNotFound } from '../../not-found';
 import { jsonLdScript, pageHead, productJsonLd, siteOrigin } from '../../seo';
 import { useTRPC } from '../../trpc';
 
-/** A product's own page: the shareable, server-rendered deep link. */
+/** A product's own page: the shareable, server-rendered deep link. A slug that names no product
+ * (or could not: too long, control characters) is the 404 view: catalogue.productBySlug says so. */
 export const Route = createFileRoute('/products/$slug')({
   loader: ({ context, params }) =>
     orNotFound(
@@ -16,7 +18,7 @@ export const Route = createFileRoute('/products/$slug')({
       ),
     ),
   head: ({ loaderData: product }) => {
-    if (!product) return { meta: [{ title: 'Product not found — duuka' }] };
+    if (!product) return { meta: [{ title: `${TEXT.productNotFound} — duuka` }] };
     const head = pageHead({
       title: product.name,
       description: product.description ?? product.name,
@@ -27,7 +29,7 @@ export const Route = createFileRoute('/products/$slug')({
     return { ...head, scripts: [jsonLdScript(productJsonLd(product, siteOrigin()))] };
   },
   notFoundComponent: () => (
-    <StatusBox title="Product not found">
+    <StatusBox title={TEXT.productNotFound}>
       <p>This piece is no longer in the collection.</p>
       <Link to="/shop" className="btn btn-primary mt-6">
         Browse All Products

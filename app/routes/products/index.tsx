@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { SHOP_GROUPS, type ShopGroup } from '#core/catalogue.ts';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { listingSearch, NO_SUCH_CATEGORY, SHOP_GROUPS, TEXT } from '#core/catalogue.ts';
 import { Pagination } from '../../components/Pagination';
 import { ProductGrid } from '../../components/ProductGrid';
 import { productRouteStates, StatusBox } from '../../components/StatusBox';
@@ -9,19 +8,15 @@ import { orNotFound } from '../../not-found';
 import { pageHead } from '../../seo';
 import { useTRPC } from '../../trpc';
 
-const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
-const searchParams = v.object({
-  category: v.optional(positiveInt),
-  group: v.optional(v.picklist(Object.keys(SHOP_GROUPS) as ShopGroup[])),
-  page: v.optional(v.pipe(positiveInt, v.maxValue(10_000))),
-});
-
 /** /products (everything), /products?category={id}, /products?group=...: the full listing. */
 export const Route = createFileRoute('/products/')({
-  validateSearch: searchParams,
+  // A bad page reads as page 1 and an unknown group as the whole collection; a category id that
+  // cannot exist reads as NO_SUCH_CATEGORY, answered here with the 404 view.
+  validateSearch: listingSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    orNotFound(
+  loader: ({ context, deps }) => {
+    if (deps.category === NO_SUCH_CATEGORY) throw notFound();
+    return orNotFound(
       context.queryClient.ensureQueryData(
         context.trpc.catalogue.list.queryOptions({
           categoryId: deps.category,
@@ -29,18 +24,24 @@ export const Route = createFileRoute('/products/')({
           page: deps.page ?? 1,
         }),
       ),
-    ),
+    );
+  },
   notFoundComponent: () => (
-    <StatusBox title="Category not found">
+    <StatusBox title={TEXT.categoryNotFound}>
       <p>This category does not exist any more. The rest of the collection is still here.</p>
     </StatusBox>
   ),
   head: ({ loaderData, match }) => {
+    if (match.search.category !== undefined && !loaderData?.category) {
+      return { meta: [{ title: `${TEXT.categoryNotFound} — duuka` }] };
+    }
     const title =
       loaderData?.category?.name ??
       (match.search.group ? SHOP_GROUPS[match.search.group] : 'All Products');
     const query = new URLSearchParams(
-      Object.entries(match.search).map(([key, value]) => [key, String(value)]),
+      Object.entries(match.search)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, String(value)]),
     ).toString();
     return pageHead({
       title,
