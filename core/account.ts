@@ -1,7 +1,7 @@
 // Account rules shared by the screens and the server (spec: storefront §5, §8, §9; account §5, §8, §9).
 import * as v from 'valibot';
 import { isValidPhone, normalisePhone } from './phone.ts';
-import { invisibleCharacters, objectMessage, optionalText, typedLine, typedLines } from './text.ts';
+import { invisibleCharacters, objectMessage, optionalText, typedLine, typedText } from './text.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -249,12 +249,14 @@ const noMarkup = (message: string) => v.regex(/^[^<>]*$/, message);
 export const profileInput = v.strictObject(
   {
     fullName: v.pipe(
-      v.string(TEXT.fullNameNotText),
-      v.trim(),
+      typedText({
+        notText: TEXT.fullNameNotText,
+        max: MAX_NAME_LENGTH,
+        tooLong: TEXT.fullNameTooLong,
+        invisible: TEXT.fullNameInvisible,
+      }),
       v.minLength(1, TEXT.fullNameRequired),
-      v.maxLength(MAX_NAME_LENGTH, TEXT.fullNameTooLong),
       noMarkup(TEXT.nameMarkup),
-      typedLine(TEXT.fullNameInvisible),
     ),
     // Empty phone or address is stored as null (spec: account §5).
     phone: v.pipe(
@@ -267,11 +269,14 @@ export const profileInput = v.strictObject(
     ),
     address: optionalText(
       v.pipe(
-        v.string(TEXT.addressNotText),
-        v.trim(),
-        v.maxLength(MAX_ADDRESS_LENGTH, TEXT.addressTooLong),
+        typedText({
+          notText: TEXT.addressNotText,
+          max: MAX_ADDRESS_LENGTH,
+          tooLong: TEXT.addressTooLong,
+          invisible: TEXT.addressInvisible,
+          lines: true,
+        }),
         noMarkup(TEXT.addressMarkup),
-        typedLines(TEXT.addressInvisible),
       ),
     ),
   },
@@ -307,11 +312,13 @@ export const settingsInput = settingsGroup({
   }),
   account: settingsGroup({
     displayName: v.pipe(
-      v.string(TEXT.displayNameNotText),
-      v.trim(),
-      v.maxLength(MAX_NAME_LENGTH, TEXT.displayNameTooLong),
+      typedText({
+        notText: TEXT.displayNameNotText,
+        max: MAX_NAME_LENGTH,
+        tooLong: TEXT.displayNameTooLong,
+        invisible: TEXT.displayNameInvisible,
+      }),
       noMarkup(TEXT.displayNameMarkup),
-      typedLine(TEXT.displayNameInvisible),
     ),
     twoFactorAuth: toggle('Two-factor authentication'),
   }),

@@ -2,7 +2,7 @@
 // forms (before sending) and the contact procedures (on arrival) check.
 import * as v from 'valibot';
 import { isValidPhone, normalisePhone } from './phone.ts';
-import { invisibleCharacters, optionalText, typedLine, typedLines } from './text.ts';
+import { invisibleCharacters, optionalText, typedLine, typedText } from './text.ts';
 
 export const EMAIL_MAX = 254;
 export const NAME_MAX = 100;
@@ -66,22 +66,23 @@ export const newsletterInput = v.object({ email }, formMessage);
 export const contactInput = v.object(
   {
     name: optionalText(
-      v.pipe(
-        v.string(TEXT.nameNotText),
-        v.trim(),
-        v.maxLength(NAME_MAX, TEXT.nameTooLong),
-        typedLine(TEXT.nameInvisible),
-      ),
+      typedText({
+        notText: TEXT.nameNotText,
+        max: NAME_MAX,
+        tooLong: TEXT.nameTooLong,
+        invisible: TEXT.nameInvisible,
+      }),
     ),
     email,
     phone,
     comment: optionalText(
-      v.pipe(
-        v.string(TEXT.commentNotText),
-        v.trim(),
-        v.maxLength(COMMENT_MAX, TEXT.commentTooLong),
-        typedLines(TEXT.commentInvisible),
-      ),
+      typedText({
+        notText: TEXT.commentNotText,
+        max: COMMENT_MAX,
+        tooLong: TEXT.commentTooLong,
+        invisible: TEXT.commentInvisible,
+        lines: true,
+      }),
     ),
   },
   formMessage,

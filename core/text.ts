@@ -31,6 +31,25 @@ export function typedLines(message: string) {
   return v.check((text: string) => !INVISIBLE.test(text.replace(LINE_BREAKS, '')), message);
 }
 
+/**
+ * A field a person types into: text, trimmed, at most `max` characters, and nothing invisible
+ * (not even tabs or line breaks, unless the field spans `lines`).
+ */
+export function typedText(rules: {
+  notText: string;
+  max: number;
+  tooLong: string;
+  invisible: string;
+  lines?: boolean;
+}) {
+  return v.pipe(
+    v.string(rules.notText),
+    v.trim(),
+    v.maxLength(rules.max, rules.tooLong),
+    rules.lines ? typedLines(rules.invisible) : typedLine(rules.invisible),
+  );
+}
+
 /** A search term as the shop reads it: invisible characters become spaces, then trimmed. */
 export function cleanSearchText(text: string): string {
   return text.replace(INVISIBLE_RUNS, ' ').trim();
