@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
+import { getGlobalStartContext } from '@tanstack/react-start';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '#server/routers/index.ts';
 import { NotFound } from './components/NotFound';
@@ -17,6 +18,9 @@ export function getRouter() {
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFound,
+    // The page's CSP nonce from the Worker's front layer (app/server.ts), stamped on every inline
+    // script; in the browser the router reads it back from the page's csp-nonce meta tag.
+    ssr: { nonce: getGlobalStartContext()?.cspNonce },
     Wrap: ({ children }) => (
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         {children}

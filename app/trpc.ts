@@ -7,6 +7,9 @@ import { createWorkerContext } from '#server/worker-context.ts';
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
+/** Calls one HTTP request may carry: the server refuses larger batches, the browser splits them. */
+export const MAX_CALLS_PER_BATCH = 20;
+
 /** During SSR the router runs in-process; in the browser, batched and streamed over HTTP. */
 export const makeTRPCClient = createIsomorphicFn()
   .server(() =>
@@ -20,5 +23,7 @@ export const makeTRPCClient = createIsomorphicFn()
     }),
   )
   .client(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchStreamLink({ url: '/api/trpc' })] }),
+    createTRPCClient<AppRouter>({
+      links: [httpBatchStreamLink({ url: '/api/trpc', maxItems: MAX_CALLS_PER_BATCH })],
+    }),
   );

@@ -1,0 +1,68 @@
+// What the Worker's front layer knows of each endpoint: the methods it answers, the largest
+// body it takes, and the JSON shape its callers read errors in.
+import { AVATAR_MAX_BYTES, TEXT } from '#core/account.ts';
+
+const MiB = 1024 * 1024;
+
+export type Endpoint = {
+  kind: 'avatar' | 'trpc' | 'auth' | 'page';
+  /** Methods the endpoint answers (HEAD as GET); null: any (pages answer with their 404). */
+  methods: readonly string[] | null;
+  /** Largest request body, in bytes. */
+  bodyLimit: number;
+};
+
+const API_METHODS = ['GET', 'HEAD', 'POST'] as const;
+
+/** Profile pictures: the spec's 2 MB. tRPC, auth and anything else: 1 MiB. */
+export function endpointFor(pathname: string): Endpoint {
+  if (pathname === '/api/account/avatar') {
+    return { kind: 'avatar', methods: API_METHODS, bodyLimit: AVATAR_MAX_BYTES };
+  }
+  if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) {
+    return { kind: 'trpc', methods: API_METHODS, bodyLimit: MiB };
+  }
+  // better-auth's endpoints are all GET or POST.
+  if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) {
+    return { kind: 'auth', methods: API_METHODS, bodyLimit: MiB };
+  }
+  return { kind: 'page', methods: null, bodyLimit: MiB };
+}
+
+const TRPC_CODES = { 405: ['METHOD_NOT_SUPPORTED', -32005], 413: ['PAYLOAD_TOO_LARGE', -32013] };
+
+/** An error in the shape the endpoint's callers read: tRPC's, better-auth's or `{message}`. */
+export function endpointError(
+  endpoint: Endpoint,
+  status: 405 | 413,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  let body: unknown = { message };
+  if (endpoint.kind === 'trpc') {
+    const [code, number] = TRPC_CODES[status];
+    body = { error: { message, code: number, data: { code, httpStatus: status } } };
+  } else if (endpoint.kind === 'auth') {
+    body = { code: status === 405 ? 'METHOD_NOT_ALLOWED' : 'PAYLOAD_TOO_LARGE', message };
+  }
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+export function methodNotAllowed(endpoint: Endpoint): Response {
+  const allow = (endpoint.methods ?? []).join(', ');
+  return endpointError(endpoint, 405, `Method not allowed here; use ${allow}.`, { allow });
+}
+
+export function payloadTooLarge(endpoint: Endpoint): Response {
+  // The profile screen shows this message as it is: the spec's text.
+  if (endpoint.kind === 'avatar') return endpointError(endpoint, 413, TEXT.avatarSize);
+  const limit = `${endpoint.bodyLimit / MiB} MiB`;
+  return endpointError(
+    endpoint,
+    413,
+    `The request body is larger than the ${limit} accepted here.`,
+  );
+}

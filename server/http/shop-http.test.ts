@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { TEXT } from '#core/account.ts';
+import { type ShopApp, serveShop } from './shop-http.ts';
+
+const MiB = 1024 * 1024;
+
+/** An upload of `bytes` (chunked unless a length is declared) that records how far it was read. */
+function post(path: string, bytes: number, headers: Record<string, string> = {}) {
+  const seen = { read: 0, ended: false };
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes) {
+        seen.ended = true;
+        return controller.close();
+      }
+      const chunk = new Uint8Array(Math.min(64 * 1024, bytes - sent));
+      sent += chunk.byteLength;
+      seen.read = sent;
+      controller.enqueue(chunk);
+    },
+  });
+  const request = new Request(`http://shop.test${path}`, {
+    method: 'POST',
+    headers,
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  return { request, seen };
+}
+
+const serve = (request: Request, app: ShopApp) => serveShop(request, app, { dev: false });
+const unreachable: ShopApp = () => {
+  throw new Error('the app must not be called');
+};
+
+describe('serveShop: methods', () => {
+  it.each([
+    ['PUT', '/api/account/avatar'],
+    ['PATCH', '/api/trpc/catalogue.shop'],
+    ['DELETE', '/api/trpc/catalogue.shop'],
+    ['PUT', '/api/auth/sign-in/email'],
+    ['OPTIONS', '/api/auth/get-session'],
+  ])('%s %s answers 405 with Allow and JSON', async (method, path) => {
+    const response = await serve(new Request(`http://shop.test${path}`, { method }), unreachable);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(JSON.stringify(await response.json())).toContain('Method not allowed');
+  });
+
+  it('answers 405 in tRPC’s error shape on /api/trpc', async () => {
+    const response = await serve(
+      new Request('http://shop.test/api/trpc/x', { method: 'PUT' }),
+      unreachable,
+    );
+    expect(await response.json()).toMatchObject({
+      error: { code: -32005, data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405 } },
+    });
+  });
+
+  it('leaves pages to the app, whatever the method (their 404 view answers)', async () => {
+    const response = await serve(
+      new Request('http://shop.test/shop', { method: 'DELETE' }),
+      () => new Response('page', { status: 404, headers: { 'content-type': 'text/html' } }),
+    );
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('serveShop: body limits', () => {
+  it('refuses a declared length over the limit before the app runs', async () => {
+    const { request } = post('/api/trpc/x', 10, { 'content-length': String(1 * MiB + 1) });
+    const response = await serve(request, unreachable);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({
+      error: { code: -32013, data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } },
+    });
+  });
+
+  it('gives the avatar its 2 MB and the spec’s message', async () => {
+    const ok = post('/api/account/avatar', 10, { 'content-length': String(1.5 * MiB) });
+    expect((await serve(ok.request, () => new Response('ok'))).status).toBe(200);
+    const big = post('/api/account/avatar', 10, { 'content-length': String(2 * MiB + 1) });
+    const response = await serve(big.request, unreachable);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: TEXT.avatarSize });
+  });
+
+  it('turns a chunked body past the limit into 413, whatever the app made of the failed read', async () => {
+    const failing: ShopApp = async (request) => {
+      try {
+        await request.arrayBuffer();
+        return new Response('stored');
+      } catch {
+        return new Response('Internal Server Error', { status: 500 });
+      }
+    };
+    const { request, seen } = post('/api/auth/sign-up/email', 40 * MiB);
+    const response = await serve(request, failing);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(seen.read).toBeLessThan(40 * MiB);
+
+    const throwing: ShopApp = async (request) => new Response(await request.arrayBuffer());
+    const thrown = await serve(post('/api/trpc/x', 3 * MiB).request, throwing);
+    expect(thrown.status).toBe(413);
+  });
+
+  it('passes a body within the limit to the app whole', async () => {
+    const echo: ShopApp = async (request) =>
+      new Response(String((await request.arrayBuffer()).byteLength));
+    const response = await serve(post('/api/trpc/x', MiB).request, echo);
+    expect(await response.text()).toBe(String(MiB));
+  });
+});
+
+describe('serveShop: early answers', () => {
+  it('reads to its end the body a route answered without reading', async () => {
+    const { request, seen } = post('/api/account/avatar', 500 * 1024);
+    const response = await serve(request, () => Response.json({ message: 'no' }, { status: 401 }));
+    expect(response.status).toBe(401);
+    expect(seen.ended).toBe(true);
+  });
+
+  it('reads the body of a refused method too', async () => {
+    const { request, seen } = post('/api/trpc/x', 200 * 1024);
+    const put = new Request(request, { method: 'PUT' });
+    expect((await serve(put, unreachable)).status).toBe(405);
+    expect(seen.ended).toBe(true);
+  });
+});
+
+describe('serveShop: headers', () => {
+  it('hands the app the nonce its page policy names', async () => {
+    let given = '';
+    const response = await serve(new Request('https://shop.test/'), (_request, nonce) => {
+      given = nonce;
+      return new Response('<html>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    });
+    expect(given).not.toBe('');
+    expect(response.headers.get('content-security-policy')).toContain(`'nonce-${given}'`);
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+});

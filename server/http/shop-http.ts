@@ -1,0 +1,41 @@
+// The Worker's front layer, around TanStack Start: 405 for methods an API does not answer,
+// body limits (413), the unread rest of a body settled, security headers on every response.
+import { endpointFor, methodNotAllowed, payloadTooLarge } from './endpoints.ts';
+import { declaredTooLarge, limitBody } from './limits.ts';
+import { newNonce, withSecurityHeaders } from './security-headers.ts';
+
+/** The app behind the layer: gets the (body-limited) request and the page's CSP nonce. */
+export type ShopApp = (request: Request, cspNonce: string) => Promise<Response> | Response;
+
+export async function serveShop(
+  request: Request,
+  app: ShopApp,
+  options: { dev: boolean },
+): Promise<Response> {
+  const url = new URL(request.url);
+  const endpoint = endpointFor(url.pathname);
+  const security = { nonce: newNonce(), https: url.protocol === 'https:', dev: options.dev };
+  const limited = limitBody(request, endpoint.bodyLimit);
+
+  let response: Response;
+  if (endpoint.methods && !endpoint.methods.includes(request.method)) {
+    response = methodNotAllowed(endpoint);
+  } else if (declaredTooLarge(request, endpoint.bodyLimit)) {
+    response = payloadTooLarge(endpoint);
+  } else {
+    try {
+      response = await app(limited.request, security.nonce);
+    } catch (error) {
+      if (!limited.exceeded()) throw error;
+      response = payloadTooLarge(endpoint);
+    }
+    // The route's read failed past the limit: whatever it made of that (often a 500) becomes 413.
+    if (limited.exceeded() && response.status !== 413) {
+      await response.body?.cancel();
+      response = payloadTooLarge(endpoint);
+    }
+  }
+  // Every early answer (401, 404, 405, 413, 429 …) leaves the body unread: settle it.
+  await limited.settle();
+  return withSecurityHeaders(response, security);
+}

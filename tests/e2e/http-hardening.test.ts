@@ -1,0 +1,289 @@
+// The Worker's front layer on the production build in workerd (vite preview): security headers on
+// every kind of response, 405 for methods an API does not answer, the tRPC batch cap, body
+// limits (413 by Content-Length and for chunked bodies), and early answers that leave the local
+// proxy's connection usable (no 500 "fetch failed" on the request after them).
+import { eq } from 'drizzle-orm';
+import { describe, expect, inject, it } from 'vitest';
+import { TEXT } from '#core/account.ts';
+import { createDb } from '#db/client.ts';
+import { user } from '#db/schema/index.ts';
+
+const shopUrl = () => inject('shopUrl');
+const url = (path: string) => `${shopUrl()}${path}`;
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+let ipCounter = 0;
+/** A client IP of its own, so these requests never share a rate limit with other tests. */
+function freshIp(): string {
+  ipCounter += 1;
+  return `198.51.100.${ipCounter}`;
+}
+
+/**
+ * A chunked body (no Content-Length) of `bytes`. (How much the Worker read can't be seen from
+ * here: the local proxy reads the rest of a refused upload to discard it; the unit tests of
+ * server/http/limits.ts count what the Worker reads.)
+ */
+function chunked(bytes: number) {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes) return controller.close();
+      const chunk = new Uint8Array(Math.min(64 * KiB, bytes - sent)).fill(0x61);
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+const chunkedInit = (body: ReadableStream<Uint8Array>, headers: Record<string, string>) =>
+  ({ method: 'POST', headers, body, duplex: 'half' }) as RequestInit;
+
+function expectSecurityHeaders(response: Response) {
+  const headers = response.headers;
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=()');
+  const csp = headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toContain('unsafe-eval');
+  // Served over plain http here: HSTS would be meaningless (browsers ignore it on http).
+  expect(headers.has('strict-transport-security')).toBe(false);
+}
+
+describe('security headers', () => {
+  it('a page: a fresh nonce per response, on every script the page carries', async () => {
+    const [first, second] = await Promise.all([fetch(url('/')), fetch(url('/'))]);
+    expectSecurityHeaders(first);
+    const csp = first.headers.get('content-security-policy') ?? '';
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get('content-security-policy')).not.toBe(csp);
+
+    const html = await first.text();
+    await second.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it('an API response, an auth response and static files', async () => {
+    const api = await fetch(url('/api/trpc/catalogue.categories'));
+    const auth = await fetch(url('/api/auth/get-session'));
+    const html = await (await fetch(url('/'))).text();
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeTruthy();
+    const statics = await Promise.all(
+      ['/favicon.svg', '/images/placeholder.svg', `${script}`].map((path) => fetch(url(path))),
+    );
+    for (const response of [api, auth, ...statics]) {
+      expect(response.status, response.url).toBe(200);
+      expectSecurityHeaders(response);
+      // Nothing but a page may run anything.
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      await response.arrayBuffer();
+    }
+  });
+});
+
+describe('methods', () => {
+  it.each([
+    ['PUT', '/api/account/avatar'],
+    ['PATCH', '/api/account/avatar'],
+    ['DELETE', '/api/account/avatar'],
+    ['PUT', '/api/trpc/catalogue.shop'],
+    ['PATCH', '/api/trpc/account.updateProfile'],
+    ['DELETE', '/api/trpc/catalogue.shop'],
+    ['PUT', '/api/auth/sign-in/email'],
+    ['DELETE', '/api/auth/delete-user'],
+  ])('%s %s answers 405 with Allow and a small JSON body', async (method, path) => {
+    const response = await fetch(url(path), { method, body: method === 'DELETE' ? null : '{}' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const text = await response.text();
+    expect(text.length).toBeLessThan(300);
+    expect(text).toContain('Method not allowed');
+    expectSecurityHeaders(response);
+  });
+});
+
+describe('tRPC batch cap', () => {
+  const batch = (calls: number) =>
+    url(`/api/trpc/${Array(calls).fill('catalogue.shop').join(',')}?batch=1&input={}`);
+
+  it('answers a batch of 20 calls', async () => {
+    const response = await fetch(batch(20));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toHaveLength(20);
+  });
+
+  it('refuses a bigger one before running any call, in tRPC’s error shape', async () => {
+    // (1,000 calls would pass Cloudflare's 16 KB URL limit but not the local server's.)
+    for (const calls of [21, 500]) {
+      const response = await fetch(batch(calls));
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      const body = await response.json();
+      expect(body).toMatchObject({
+        error: { message: 'Batch call exceeds maximum size', data: { code: 'BAD_REQUEST' } },
+      });
+    }
+  });
+});
+
+describe('body limits', () => {
+  it('refuses a declared Content-Length over the limit with 413 (tRPC 1 MiB, auth 1 MiB)', async () => {
+    const body = new Uint8Array(MiB + 1).fill(0x61);
+    const trpc = await fetch(url('/api/trpc/contact.send'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(trpc.status).toBe(413);
+    expect(await trpc.json()).toMatchObject({
+      error: { code: -32013, data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } },
+    });
+    const auth = await fetch(url('/api/auth/sign-up/email'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: shopUrl() },
+      body,
+    });
+    expect(auth.status).toBe(413);
+    expect(await auth.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('refuses an avatar over 2 MB by its Content-Length, with the spec’s message', async () => {
+    const response = await fetch(url('/api/account/avatar'), {
+      method: 'POST',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(2 * MiB + 1),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: TEXT.avatarSize });
+  });
+
+  it('stops a chunked tRPC or auth body past 1 MiB with 413, not 500', async () => {
+    for (const path of ['/api/trpc/contact.send', '/api/auth/sign-in/email']) {
+      const body = chunked(20 * MiB);
+      const response = await fetch(
+        url(path),
+        chunkedInit(body, {
+          'content-type': 'application/json',
+          origin: shopUrl(),
+          'cf-connecting-ip': freshIp(),
+        }),
+      );
+      expect(response.status, path).toBe(413);
+      expect(JSON.stringify(await response.json())).toContain('PAYLOAD_TOO_LARGE');
+    }
+  });
+
+  it('stops a chunked 40 MiB avatar of a signed-in shopper with 413 and the spec’s message', async () => {
+    const cookie = await signedInShopper();
+    const body = chunked(40 * MiB);
+    const response = await fetch(
+      url('/api/account/avatar'),
+      chunkedInit(body, { 'content-type': 'image/png', cookie }),
+    );
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: TEXT.avatarSize });
+  });
+});
+
+describe('early answers', () => {
+  it('50 POSTs refused before their body is read, each followed by a normal request: no 500', async () => {
+    const json = { 'content-type': 'application/json', origin: shopUrl() };
+    const padding = JSON.stringify({ note: 'a'.repeat(200 * KiB) });
+    const rateLimitedIp = freshIp();
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await fetch(url('/api/auth/sign-in/email'), {
+        method: 'POST',
+        headers: { ...json, 'cf-connecting-ip': rateLimitedIp },
+        body: JSON.stringify({ email: 'nobody@example.ug', password: 'wrong-password' }),
+      }).then((response) => response.arrayBuffer());
+    }
+    const refusals: { expected: number; path: string; init: RequestInit }[] = [
+      {
+        expected: 401,
+        path: '/api/account/avatar',
+        init: { method: 'POST', headers: { 'content-type': 'image/png' }, body: padding },
+      },
+      {
+        expected: 401,
+        path: '/api/trpc/account.updateProfile',
+        init: { method: 'POST', headers: json, body: padding },
+      },
+      { expected: 404, path: '/no-such-page', init: { method: 'POST', body: padding } },
+      { expected: 405, path: '/api/trpc/catalogue.shop', init: { method: 'PUT', body: padding } },
+      {
+        expected: 413,
+        path: '/api/account/avatar',
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'image/png' },
+          body: new Uint8Array(3 * MiB),
+        },
+      },
+      {
+        expected: 429,
+        path: '/api/auth/sign-in/email',
+        init: {
+          method: 'POST',
+          headers: { ...json, 'cf-connecting-ip': rateLimitedIp },
+          body: padding,
+        },
+      },
+    ];
+    const failures: string[] = [];
+    for (let round = 0; round < 50; round++) {
+      const refusal = refusals[round % refusals.length];
+      if (!refusal) continue;
+      const early = await fetch(url(refusal.path), refusal.init);
+      await early.arrayBuffer();
+      if (early.status !== refusal.expected) {
+        failures.push(`round ${round}: ${refusal.path} ${early.status}`);
+      }
+      const normal = await fetch(url('/robots.txt'));
+      const text = await normal.text();
+      if (normal.status !== 200) failures.push(`round ${round}: then ${normal.status} ${text}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/** A verified shopper signed in over HTTP; the session cookie. */
+async function signedInShopper(): Promise<string> {
+  const email = `hardening-${Date.now()}@example.ug`;
+  const password = 'kampala-2026';
+  const headers = { 'content-type': 'application/json', origin: shopUrl() };
+  const signUp = await fetch(url('/api/auth/sign-up/email'), {
+    method: 'POST',
+    headers: { ...headers, 'cf-connecting-ip': freshIp() },
+    body: JSON.stringify({ name: 'Nakato Hardening', email, password }),
+  });
+  expect(signUp.status).toBe(200);
+  await createDb(inject('databaseUrl'))
+    .update(user)
+    .set({ emailVerified: true })
+    .where(eq(user.email, email));
+  const signIn = await fetch(url('/api/auth/sign-in/email'), {
+    method: 'POST',
+    headers: { ...headers, 'cf-connecting-ip': freshIp() },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(signIn.status).toBe(200);
+  return signIn.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
