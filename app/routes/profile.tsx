@@ -15,7 +15,7 @@ import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
 import { Field, inputClass, Loading, Notice, PageHeading } from '../components/account/ui';
 import type { SessionUser } from '../session';
-import { useTRPC } from '../trpc';
+import { type ApiOutput, useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/profile')({
   head: () => ({ meta: [{ title: 'My Profile · duuka' }, { name: 'robots', content: 'noindex' }] }),
@@ -58,19 +58,11 @@ function ProfileScreen({ user }: { user: SessionUser }) {
   return <ProfileForm user={user} profile={profile.data} />;
 }
 
-type ProfileData = {
-  email: string;
-  full_name: string;
-  avatar_url: string | null;
-  phone: string | null;
-  address: string | null;
-  created_at: string;
-  updated_at: string;
-};
+type Profile = ApiOutput['account']['profile'];
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
-function ProfileForm({ user, profile }: { user: SessionUser; profile: ProfileData }) {
+function ProfileForm({ user, profile }: { user: SessionUser; profile: Profile }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [fullName, setFullName] = useState(profile.full_name);
@@ -88,13 +80,19 @@ function ProfileForm({ user, profile }: { user: SessionUser; profile: ProfileDat
 
   const save = useMutation(
     trpc.account.updateProfile.mutationOptions({
-      onSuccess: async (saved) => {
+      onSuccess: (saved) => {
         setPhone(saved.phone ?? '');
         setAddress(saved.address ?? '');
         setFullName(saved.full_name);
         setMessage({ tone: 'success', text: TEXT.profileSaved });
         toast.success(TEXT.profileSaved);
-        await refresh();
+        // The saved profile is the answer: kept as it is, not fetched again. The account's
+        // name follows the profile's (header, side menu).
+        queryClient.setQueryData(trpc.account.profile.queryKey(), saved);
+        queryClient.setQueryData(
+          trpc.account.session.queryKey(),
+          (session) => session && { ...session, name: saved.full_name },
+        );
       },
       onError: (error) => {
         const text = error.message || 'An unknown error occurred';

@@ -3,8 +3,8 @@ import { PASSWORD_CHECK_LIMIT } from '#core/limits.ts';
 import { passwordMatches, sessionUser } from '../auth.ts';
 import {
   deleteAccount,
-  ensureProfile,
   type Profile,
+  readProfile,
   readSettings,
   saveSettings,
   updateProfile,
@@ -34,7 +34,7 @@ export const accountRouter = router({
 
   profile: protectedProcedure.query(async ({ ctx }) => {
     try {
-      return profileView(await ensureProfile(ctx.db, ctx.user));
+      return profileView(await readProfile(ctx.db, ctx.user));
     } catch (error) {
       console.error(error);
       return shopperError('INTERNAL_SERVER_ERROR', 'Could not fetch user profile');

@@ -14,18 +14,32 @@ import {
 
 export type Profile = typeof profiles.$inferSelect;
 
-/**
- * The shopper's profile, created when missing (spec: a missing profile is created; a duplicate
- * insert race reads the existing row), so two racing first visits get the same profile.
- */
-export async function ensureProfile(
-  db: Db,
-  owner: { id: string; email: string; name?: string | null },
-): Promise<Profile> {
+type Owner = { id: string; email: string; name?: string | null };
+
+/** A new profile's row: the name given at registration, else the spec's 'New User'. */
+function newProfile(owner: Owner) {
   const fullName = owner.name?.trim() ? owner.name.trim().slice(0, 100) : 'New User';
+  return { id: owner.id, email: owner.email, fullName };
+}
+
+/**
+ * The shopper's profile: one read when it exists (every visit but the first), created only when
+ * missing (spec: a missing profile is created).
+ */
+export async function readProfile(db: Db, owner: Owner): Promise<Profile> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, owner.id));
+  return row ?? ensureProfile(db, owner);
+}
+
+/**
+ * Creates the profile, or reads it when it already exists (registration, and a first read that
+ * found none): a duplicate insert race reads the existing row, so two racing first visits get the
+ * same profile.
+ */
+export async function ensureProfile(db: Db, owner: Owner): Promise<Profile> {
   const [created] = await db
     .insert(profiles)
-    .values({ id: owner.id, email: owner.email, fullName })
+    .values(newProfile(owner))
     .onConflictDoNothing({ target: profiles.id })
     .returning();
   if (created) return created;
@@ -36,18 +50,21 @@ export async function ensureProfile(
   return row;
 }
 
+/**
+ * Saves the edit in one round trip: the profile upserted (created with the edit when missing)
+ * and the account's name following it, in one batch.
+ */
 export async function updateProfile(
   db: Db,
-  owner: { id: string; email: string; name: string },
+  owner: Owner,
   changes: { fullName: string; phone: string | null; address: string | null },
 ): Promise<Profile> {
-  await ensureProfile(db, owner);
   const now = new Date();
   const [[row]] = await db.batch([
     db
-      .update(profiles)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(profiles.id, owner.id))
+      .insert(profiles)
+      .values({ ...newProfile(owner), ...changes })
+      .onConflictDoUpdate({ target: profiles.id, set: { ...changes, updatedAt: now } })
       .returning(),
     db.update(user).set({ name: changes.fullName, updatedAt: now }).where(eq(user.id, owner.id)),
   ]);
@@ -55,15 +72,14 @@ export async function updateProfile(
   return row;
 }
 
-export async function setAvatar(
-  db: Db,
-  owner: { id: string; email: string; name: string },
-  avatarUrl: string | null,
-): Promise<void> {
-  await ensureProfile(db, owner);
+/** Records the picture's URL on the profile (created when missing) and the account, in one batch. */
+export async function setAvatar(db: Db, owner: Owner, avatarUrl: string | null): Promise<void> {
   const now = new Date();
   await db.batch([
-    db.update(profiles).set({ avatarUrl, updatedAt: now }).where(eq(profiles.id, owner.id)),
+    db
+      .insert(profiles)
+      .values({ ...newProfile(owner), avatarUrl })
+      .onConflictDoUpdate({ target: profiles.id, set: { avatarUrl, updatedAt: now } }),
     db.update(user).set({ image: avatarUrl, updatedAt: now }).where(eq(user.id, owner.id)),
   ]);
 }

@@ -2,6 +2,7 @@
 // own profile, settings and picture; bad input is refused with a clear text and stored nowhere;
 // deletion removes the person and keeps the shop's books.
 import { randomUUID } from 'node:crypto';
+import { neonConfig } from '@neondatabase/serverless';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_CUSTOMER_NAME, defaultSettings, TEXT } from '#core/account.ts';
@@ -17,7 +18,7 @@ import {
   userSettings,
 } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
-import { type AvatarStore, handleAvatarRequest } from '#server/services/avatar.ts';
+import { type AvatarStore, readAvatar, saveAvatar } from '#server/services/avatar.ts';
 import { authPost, signedInShopper, testAuth } from '../support/accounts.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, queryOverHttp } from '../support/trpc.ts';
@@ -65,21 +66,9 @@ async function profileRow(id: string) {
 const PNG = Uint8Array.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
 ]);
-function avatarRequest(shopper: Shopper | null, body?: Uint8Array, type = 'image/png') {
-  const headers = new Headers(shopper ? { cookie: shopper.cookie } : {});
-  if (body) {
-    headers.set('content-type', type);
-    headers.set('content-length', String(body.byteLength));
-  }
-  return handleAvatarRequest(
-    new Request('http://shop.test/api/account/avatar', {
-      method: body ? 'POST' : 'GET',
-      headers,
-      body: body as Uint8Array<ArrayBuffer> | undefined,
-    }),
-    { db: test.db, auth, avatars },
-  );
-}
+/** The avatar service, as the route calls it for the signed-in shopper. */
+const uploadAvatar = (shopper: Shopper, bytes: Uint8Array, type = 'image/png') =>
+  saveAvatar({ db: test.db, avatars }, shopper, bytes, type);
 
 describe('signed out', () => {
   it('answers every account procedure with 401 User not authenticated', async () => {
@@ -96,7 +85,6 @@ describe('signed out', () => {
     );
     expect(save.status).toBe(401);
     await expect(as(null).account.session()).resolves.toBeNull();
-    expect((await avatarRequest(null)).status).toBe(401);
   });
 });
 
@@ -181,6 +169,60 @@ describe('profile', () => {
   });
 });
 
+/** How many HTTP requests the Neon driver sends (each one a round trip to the database). */
+async function roundTrips(run: () => Promise<unknown>): Promise<number> {
+  let requests = 0;
+  const previous = neonConfig.fetchFunction;
+  neonConfig.fetchFunction = (...args: Parameters<typeof fetch>) => {
+    requests += 1;
+    return (previous ?? fetch)(...args);
+  };
+  try {
+    await run();
+  } finally {
+    neonConfig.fetchFunction = previous;
+  }
+  return requests;
+}
+
+describe('profile round trips to the database', () => {
+  // What the profile work costs on top of reading the session (measured side by side).
+  async function beyondSession(shopper: Shopper, run: () => Promise<unknown>) {
+    const session = await roundTrips(() => as(shopper).account.session());
+    return (await roundTrips(run)) - session;
+  }
+
+  it('reads an existing profile in one request, writing nothing', async () => {
+    const shopper = await signedInShopper(test.db, auth);
+    const before = await profileRow(shopper.id);
+    const session = await roundTrips(() => as(shopper).account.session());
+    const reads = await beyondSession(shopper, () => as(shopper).account.profile());
+    console.info(`round trips: session ${session}, existing profile read ${reads} beyond it`);
+    expect(reads).toBe(1);
+    expect(await profileRow(shopper.id)).toEqual(before);
+  });
+
+  it('creates a missing profile on the first read, and saves an edit in one request', async () => {
+    const shopper = await signedInShopper(test.db, auth, { name: 'Sanyu' });
+    await test.db.delete(profiles).where(eq(profiles.id, shopper.id));
+    const first = await beyondSession(shopper, () => as(shopper).account.profile());
+    const save = await beyondSession(shopper, () =>
+      as(shopper).account.updateProfile({ fullName: 'Sanyu N', phone: '', address: 'Gulu' }),
+    );
+    await test.db.delete(profiles).where(eq(profiles.id, shopper.id));
+    const firstSave = await beyondSession(shopper, () =>
+      as(shopper).account.updateProfile({ fullName: 'Sanyu N', phone: '', address: 'Gulu' }),
+    );
+    console.info(
+      `round trips: first profile read ${first}, profile save ${save}, save without a profile ${firstSave}`,
+    );
+    expect(first).toBeLessThanOrEqual(2);
+    expect(save).toBe(1);
+    expect(firstSave).toBe(1);
+    expect(await profileRow(shopper.id)).toMatchObject({ fullName: 'Sanyu N', address: 'Gulu' });
+  });
+});
+
 describe('settings', () => {
   it('reads null before the first save, then what was saved', async () => {
     const shopper = await signedInShopper(test.db, auth);
@@ -249,26 +291,27 @@ describe('settings', () => {
 });
 
 describe('avatar', () => {
-  it('stores a picture for its owner only and serves it privately cached', async () => {
+  it('stores a picture for its owner only and gives back its URL and the picture', async () => {
     const a = await signedInShopper(test.db, auth);
     const b = await signedInShopper(test.db, auth);
-    const upload = await avatarRequest(a, PNG);
-    expect(upload.status).toBe(200);
-    const { avatarUrl } = (await upload.json()) as { avatarUrl: string };
-    expect(avatarUrl).toMatch(/^\/api\/account\/avatar\?v=\d+$/);
+    const upload = await uploadAvatar(a, PNG);
+    expect(upload).toEqual({
+      saved: true,
+      avatarUrl: expect.stringMatching(/^\/api\/account\/avatar\?v=\d+$/),
+    });
+    const { avatarUrl } = upload as { avatarUrl: string };
     expect((await profileRow(a.id))?.avatarUrl).toBe(avatarUrl);
     expect((await as(a).account.session())?.image).toBe(avatarUrl);
+    expect((await as(a).account.profile()).avatar_url).toBe(avatarUrl);
 
-    const own = await avatarRequest(a);
-    expect(own.status).toBe(200);
-    expect(own.headers.get('content-type')).toBe('image/png');
-    expect(own.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
-    expect(new Uint8Array(await own.arrayBuffer())).toEqual(PNG);
+    const own = await readAvatar({ avatars }, a);
+    expect(own?.httpMetadata?.contentType).toBe('image/png');
+    expect(new Uint8Array(await new Response(own?.body).arrayBuffer())).toEqual(PNG);
 
-    // B has no picture: B never gets A's, whatever B asks for.
-    expect((await avatarRequest(b)).status).toBe(404);
+    // B has no picture: B never gets A's.
+    await expect(readAvatar({ avatars }, b)).resolves.toBeNull();
     const gif = Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0]);
-    expect((await avatarRequest(b, gif, 'image/gif')).status).toBe(200);
+    expect(await uploadAvatar(b, gif, 'image/gif')).toMatchObject({ saved: true });
     expect(stored.get(`avatars/${a.id}`)?.bytes).toEqual(PNG);
     expect(stored.get(`avatars/${b.id}`)?.contentType).toBe('image/gif');
   });
@@ -290,9 +333,10 @@ describe('avatar', () => {
     ],
   ])('refuses %s with the spec text and stores nothing', async (_, body, type, message) => {
     const shopper = await signedInShopper(test.db, auth);
-    const answer = await avatarRequest(shopper, body, type);
-    expect(answer.status).toBe(400);
-    expect(((await answer.json()) as { message: string }).message).toBe(message);
+    await expect(uploadAvatar(shopper, body, type)).resolves.toEqual({
+      saved: false,
+      problem: message,
+    });
     expect(stored.has(`avatars/${shopper.id}`)).toBe(false);
     expect((await profileRow(shopper.id))?.avatarUrl).toBeNull();
   });
@@ -306,7 +350,7 @@ describe('account deletion', () => {
       address: 'Ntinda',
     });
     await as(shopper).account.saveSettings(defaultSettings('Amara'));
-    await avatarRequest(shopper, PNG);
+    await uploadAvatar(shopper, PNG);
     const orderId = randomUUID();
     await test.db.insert(orders).values({
       id: orderId,
