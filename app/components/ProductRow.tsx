@@ -7,7 +7,12 @@ import { ProductCard } from './ProductCard';
 /** Scroll buttons move the row by this much (spec §9). */
 export const SCROLL_STEP_PX = 300;
 
-/** A horizontal scroller of product cards under an editorial heading. */
+/**
+ * A horizontal scroller of product cards under an editorial heading. The heading's height does
+ * not depend on how wide its text is: on phones the title has its own line and the count and the
+ * buttons share the next, so the page does not shift when the web fonts replace the fallback
+ * ones (a title that wrapped with one font and not the other moved the whole row).
+ */
 export function ProductRow({
   title,
   eyebrow,
@@ -26,52 +31,59 @@ export function ProductRow({
 }) {
   const list = useRef<HTMLUListElement>(null);
   const headingId = `row-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  const countId = `${headingId}-count`;
+  const controls = Boolean(viewAll || scrollButtons);
   const scroll = (direction: 1 | -1) =>
     list.current?.scrollBy({ left: direction * SCROLL_STEP_PX, behavior: 'smooth' });
   return (
-    <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
+    <section
+      aria-labelledby={count === undefined ? headingId : `${headingId} ${countId}`}
+      className="mx-auto max-w-7xl px-4 py-10 sm:px-6"
+    >
+      <div className="mb-6 grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 md:grid-cols-[auto_1fr_auto] md:items-end">
+        <div className="col-span-2 md:col-span-1">
           {eyebrow && <p className="eyebrow">{eyebrow}</p>}
           <h2 id={headingId} className="mt-1 font-display text-4xl font-medium">
-            {title}{' '}
-            {count !== undefined && (
-              <span className="ml-3 align-middle font-sans text-sm font-normal text-ink-soft">
-                {count} {count === 1 ? 'item' : 'items'}
-              </span>
-            )}
+            {title}
           </h2>
         </div>
-        <div className="flex items-center gap-3">
-          {viewAll && (
-            <Link
-              {...viewAll.link}
-              className="text-sm font-semibold tracking-wide underline underline-offset-4 hover:text-accent"
-            >
-              {viewAll.label}
-            </Link>
-          )}
-          {scrollButtons && (
-            <>
-              <button
-                type="button"
-                className="grid size-10 place-items-center border border-line hover:bg-paper-2"
-                onClick={() => scroll(-1)}
-                aria-label={`Scroll ${title} left`}
+        {count !== undefined && (
+          <p id={countId} className="text-sm text-ink-soft md:pb-1.5">
+            {count} {count === 1 ? 'item' : 'items'}
+          </p>
+        )}
+        {controls && (
+          <div className="col-start-2 flex h-10 items-center justify-end gap-3 md:col-start-3">
+            {viewAll && (
+              <Link
+                {...viewAll.link}
+                className="text-sm font-semibold tracking-wide underline underline-offset-4 hover:text-accent"
               >
-                <ChevronLeft size={18} aria-hidden />
-              </button>
-              <button
-                type="button"
-                className="grid size-10 place-items-center border border-line hover:bg-paper-2"
-                onClick={() => scroll(1)}
-                aria-label={`Scroll ${title} right`}
-              >
-                <ChevronRight size={18} aria-hidden />
-              </button>
-            </>
-          )}
-        </div>
+                {viewAll.label}
+              </Link>
+            )}
+            {scrollButtons && (
+              <>
+                <button
+                  type="button"
+                  className="grid size-10 place-items-center border border-line hover:bg-paper-2"
+                  onClick={() => scroll(-1)}
+                  aria-label={`Scroll ${title} left`}
+                >
+                  <ChevronLeft size={18} aria-hidden />
+                </button>
+                <button
+                  type="button"
+                  className="grid size-10 place-items-center border border-line hover:bg-paper-2"
+                  onClick={() => scroll(1)}
+                  aria-label={`Scroll ${title} right`}
+                >
+                  <ChevronRight size={18} aria-hidden />
+                </button>
+              </>
+            )}
+          </div>
+        )}
       </div>
       <ul
         ref={list}
