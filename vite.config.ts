@@ -5,7 +5,20 @@ import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  server: { port: Number(process.env.PORT ?? 3000), strictPort: true },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    // The dev server serves the project root: never the database, Wrangler's state, the local
+    // Node or secrets, however asked (`?raw`, `/@fs/`). A deny list replaces Vite's own, so its
+    // defaults (.env, keys, .git...) are repeated here.
+    fs: {
+      deny: [
+        ...['.env', '.env.*', '.dev.vars', '.dev.vars.*', '.npmrc', '.yarnrc.yml'],
+        ...['*.{crt,pem,key,p12,pfx,cer,der}', '**/.git/**'],
+        ...['**/.data/**', '**/.wrangler/**', '**/.tools/**'],
+      ],
+    },
+  },
   preview: { port: Number(process.env.PORT ?? 3000), strictPort: true },
   plugins: [
     cloudflare({ viteEnvironment: { name: 'ssr' } }),

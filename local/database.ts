@@ -1,5 +1,6 @@
 // Starts the local Neon endpoint over embedded PGlite (default) or a real PostgreSQL server,
 // migrates it and (optionally) seeds the demo catalogue. Used by start, migrate, seed, tests, bench.
+import { randomBytes } from 'node:crypto';
 import { createDb, type Db } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { seedDemoCatalogue } from '#db/seed.ts';
@@ -13,6 +14,15 @@ export type LocalDatabase = {
   close(): Promise<void>;
 };
 
+/** The embedded database's directory: $PGLITE_DIR, else .data/pglite (relative to the project). */
+export function localDataDir(): string {
+  return process.env.PGLITE_DIR || '.data/pglite';
+}
+
+/**
+ * Throws LocalSetupError (one line for the developer) when the data directory is in use by
+ * another process, cannot be opened, or LOCAL_NEON_PORT is taken.
+ */
 export async function startLocalDatabase(options: {
   postgresUrl?: string;
   pgliteDir?: string;
@@ -20,25 +30,34 @@ export async function startLocalDatabase(options: {
   migrate?: boolean;
   seed?: boolean;
 }): Promise<LocalDatabase> {
+  const pgliteDir = options.pgliteDir ?? localDataDir();
   const backend = options.postgresUrl
     ? postgresBackend(options.postgresUrl)
-    : await pgliteBackend({ dataDir: options.pgliteDir ?? '.data/pglite' });
-  const endpoint = await startLocalNeon({ backend, port: options.port ?? 0 });
-  const databaseUrl = `postgresql://duuka:local@127.0.0.1:${endpoint.port}/duuka`;
-  const db = createDb(databaseUrl);
-  if (options.migrate !== false) await migrateDatabase(db);
-  if (options.seed) await seedDemoCatalogue(db);
-  return {
-    databaseUrl,
-    db,
-    backendName: options.postgresUrl
-      ? `PostgreSQL (${redact(options.postgresUrl)})`
-      : 'embedded PGlite',
-    async close() {
-      await endpoint.close();
-      await backend.close();
-    },
+    : await pgliteBackend({ dataDir: pgliteDir });
+  let endpoint: Awaited<ReturnType<typeof startLocalNeon>> | undefined;
+  const close = async () => {
+    await endpoint?.close();
+    await backend.close();
   };
+  try {
+    // A new password per start: only this process's Worker (given databaseUrl) gets in.
+    const password = randomBytes(18).toString('base64url');
+    endpoint = await startLocalNeon({ backend, port: options.port ?? 0, password });
+    const db = createDb(endpoint.databaseUrl);
+    if (options.migrate !== false) await migrateDatabase(db);
+    if (options.seed) await seedDemoCatalogue(db);
+    return {
+      databaseUrl: endpoint.databaseUrl,
+      db,
+      backendName: options.postgresUrl
+        ? `PostgreSQL (${redact(options.postgresUrl)})`
+        : `embedded PGlite (${pgliteDir})`,
+      close,
+    };
+  } catch (error) {
+    await close(); // releases the data directory for the next try
+    throw error;
+  }
 }
 
 function redact(url: string): string {

@@ -6,14 +6,22 @@
 // Modelled on Neon's proxy (proxy/src/serverless/sql_over_http.rs and json.rs): POST /sql, body
 // {query, params, arrayMode?} or {queries: [...]}, one statement per query run with the extended
 // protocol (unnamed statement, untyped text params, text results), batches in one transaction.
+// As on Neon: no session state outlives a request (the pool's reset), the connection string's
+// password is checked (a random one per start), a statement whose client went away is cancelled.
+// Stricter than Neon, to show mistakes locally: a 15 s statement_timeout, and a batch refuses
+// COMMIT, ROLLBACK, SAVEPOINT and the like (they would break its all-or-nothing).
 
-import { mkdir } from 'node:fs/promises';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { PGlite, protocol } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { protocol } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import { LocalSetupError } from './errors.ts';
 
 export type BatchOptions = {
   isolationLevel?: 'ReadUncommitted' | 'ReadCommitted' | 'RepeatableRead' | 'Serializable';
@@ -41,14 +49,22 @@ export type QueryResult = {
   rowCount: number | null;
 };
 
+/**
+ * A database behind the endpoint. Every request runs on a connection of its own session state
+ * (reset after it, as Neon's pool does), bounded by a statement timeout; `signal` aborts when the
+ * HTTP client goes away, which cancels the statement.
+ */
 export interface SqlBackend {
   /** Runs one statement (autocommit). Throws PostgresError for errors reported by Postgres. */
-  query(sql: string, params: unknown[]): Promise<QueryResult>;
+  query(sql: string, params: unknown[], signal?: AbortSignal): Promise<QueryResult>;
   /** Runs the statements in one transaction, all or nothing; throws the first error. */
   batch(
     queries: { query: string; params: unknown[] }[],
     options: BatchOptions,
+    signal?: AbortSignal,
   ): Promise<QueryResult[]>;
+  /** Told the endpoint's port once it listens (PGlite records it in its data directory's lock). */
+  noteEndpointPort?(port: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -131,7 +147,84 @@ function toPgArrayItem(value: unknown): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// PGlite: one in-process connection, so every request runs alone on it, in arrival order.
+// Session hygiene shared by both backends.
+
+/** Default statement_timeout: one slow statement must not hold every request behind it. */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
+/** How long PGlite may still run a statement whose client went away before it is stopped. */
+const CANCEL_GRACE_MS = 1_000;
+
+function timeoutError(): PostgresError {
+  return new PostgresError('canceling statement due to statement timeout', {
+    code: '57014',
+    severity: 'ERROR',
+  });
+}
+
+function cancelledError(): PostgresError {
+  return new PostgresError('canceling statement due to user request', {
+    code: '57014',
+    severity: 'ERROR',
+  });
+}
+
+/** The first keyword of a statement, after leading blanks and comments ("" when none). */
+function firstKeyword(sql: string): string {
+  let i = 0;
+  for (;;) {
+    while (i < sql.length && /\s/.test(sql.charAt(i))) i++;
+    if (sql.startsWith('--', i)) {
+      const end = sql.indexOf('\n', i);
+      i = end < 0 ? sql.length : end + 1;
+    } else if (sql.startsWith('/*', i)) {
+      let depth = 0; // Postgres' block comments nest
+      do {
+        if (sql.startsWith('/*', i)) depth++;
+        else if (sql.startsWith('*/', i)) depth--;
+        else {
+          i++;
+          continue;
+        }
+        i += 2;
+      } while (depth > 0 && i < sql.length);
+    } else break;
+  }
+  return (/^[a-z]+(\s+transaction\b)?/i.exec(sql.slice(i))?.[0] ?? '').toUpperCase();
+}
+
+const TRANSACTION_CONTROL = new Set([
+  'BEGIN',
+  'START',
+  'COMMIT',
+  'END',
+  'ROLLBACK',
+  'ABORT',
+  'SAVEPOINT',
+  'RELEASE',
+  'PREPARE TRANSACTION',
+]);
+
+/**
+ * A batch is one transaction, all or nothing: a COMMIT (or ROLLBACK, SAVEPOINT...) inside it
+ * would commit or undo part of it. Neon's proxy runs such a statement; refusing it here, before
+ * anything runs, shows the mistake locally instead of half a batch written in production.
+ */
+function refuseTransactionControl(queries: { query: string }[]): void {
+  queries.forEach((q, i) => {
+    const keyword = firstKeyword(q.query).replace(/\s+/g, ' ');
+    const word = TRANSACTION_CONTROL.has(keyword) ? keyword : keyword.split(' ')[0];
+    if (!word || !TRANSACTION_CONTROL.has(word)) return;
+    throw new PostgresError(
+      `${word} is not allowed inside a batch (statement ${i + 1} of ${queries.length}): ` +
+        'a batch runs as one transaction, all or nothing',
+      { code: '2D000', severity: 'ERROR' },
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// PGlite: one connection, in a worker thread; every request runs alone on it, in arrival order.
 
 type PgliteMessage = {
   name: string;
@@ -181,36 +274,175 @@ function startTransactionSql(options: BatchOptions): string {
   return modes.length ? `START TRANSACTION ${modes.join(', ')}` : 'START TRANSACTION';
 }
 
-/** Embedded PGlite (with pg_trgm). `dataDir` persists on disk; `loadDataDir` starts from a dump. */
-export async function pgliteBackend(
-  options: { dataDir?: string; loadDataDir?: Blob } = {},
-): Promise<PgliteBackend> {
-  // PGlite creates the data directory itself, but not its parents.
-  if (options.dataDir && !options.dataDir.includes('://')) {
-    await mkdir(dirname(resolve(options.dataDir)), { recursive: true });
-  }
-  const db = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  });
+type WorkerReply = {
+  id: number;
+  messages?: PgliteMessage[];
+  dump?: Uint8Array<ArrayBuffer>;
+  error?: string;
+};
 
-  // A promise-chain mutex: each job starts when the previous one has settled.
-  let tail: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(job: () => Promise<T>): Promise<T> => {
-    const run = tail.then(job);
-    tail = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
+type PgliteWorker = {
+  call(
+    request: { kind: 'exec'; message: Uint8Array } | { kind: 'dump' | 'close' },
+  ): Promise<WorkerReply>;
+  stop(): Promise<void>;
+};
+
+/** Starts local/pglite-worker.ts on `dataDir`; rejects with PGlite's first error line. */
+function startPgliteWorker(dataDir: string, loadDataDir?: Uint8Array): Promise<PgliteWorker> {
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+    workerData: { dataDir, loadDataDir },
+    execArgv: [], // not the parent's: `node -e ...` flags would stop the worker from loading
+  });
+  worker.unref(); // only pending requests keep the process alive (see call)
+  const pending = new Map<number, { resolve(reply: WorkerReply): void; reject(e: Error): void }>();
+  let nextId = 0;
+  const failAll = (error: Error) => {
+    for (const waiter of pending.values()) waiter.reject(error);
+    pending.clear();
+    worker.unref();
+  };
+  const handle: PgliteWorker = {
+    call: (request) =>
+      new Promise((resolveCall, rejectCall) => {
+        const id = ++nextId;
+        pending.set(id, { resolve: resolveCall, reject: rejectCall });
+        worker.ref();
+        worker.postMessage({ id, ...request });
+      }),
+    stop: async () => {
+      await worker.terminate();
+    },
+  };
+  return new Promise((resolveStart, rejectStart) => {
+    worker.on('message', (reply: WorkerReply & { kind?: string; message?: string }) => {
+      if (reply.kind === 'ready') return resolveStart(handle);
+      if (reply.kind === 'failed') {
+        void worker.terminate();
+        return rejectStart(new Error(reply.message));
+      }
+      const waiter = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (pending.size === 0) worker.unref();
+      if (reply.error) waiter?.reject(new Error(reply.error));
+      else waiter?.resolve(reply);
+    });
+    worker.on('error', (error) => {
+      rejectStart(error);
+      failAll(error);
+    });
+    worker.on('exit', (code) => {
+      const error = new Error(`PGlite stopped (worker exit code ${code})`);
+      rejectStart(error);
+      failAll(error);
+    });
+  });
+}
+
+/**
+ * Embedded PGlite (with pg_trgm) in a worker thread. `dataDir` persists on disk and is locked
+ * against a second owner (local/data-dir-lock.ts); without it the database lives in a temporary
+ * directory, removed on close. `loadDataDir` starts from a dump.
+ *
+ * PGlite ignores statement_timeout and cannot cancel a statement (it runs synchronously in
+ * WebAssembly), so a statement that outlives `statementTimeout` (or whose client went away) is
+ * stopped by ending the worker thread; PGlite restarts on the same directory, where Postgres'
+ * crash recovery rolls the statement's transaction back, and the queue moves on.
+ */
+export async function pgliteBackend(
+  options: { dataDir?: string; loadDataDir?: Blob; statementTimeout?: number } = {},
+): Promise<PgliteBackend> {
+  const timeoutMs = options.statementTimeout ?? STATEMENT_TIMEOUT_MS;
+  const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
+  const dataDir = options.dataDir
+    ? resolve(options.dataDir)
+    : await mkdtemp(join(tmpdir(), 'duuka-pglite-'));
+  const cleanUp = async () => {
+    await lock?.release();
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
+  let engine: Promise<PgliteWorker>;
+  try {
+    // PGlite creates the data directory itself, but not its parents.
+    await mkdir(dirname(dataDir), { recursive: true });
+    const dump = options.loadDataDir && new Uint8Array(await options.loadDataDir.arrayBuffer());
+    engine = Promise.resolve(await startPgliteWorker(dataDir, dump));
+  } catch (error) {
+    await cleanUp();
+    if (!options.dataDir) throw error;
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new LocalSetupError(
+      `The local database ${options.dataDir} could not be opened (${cause}). ` +
+        'If it is damaged, `npm run db:reset` moves it aside and starts a fresh one.',
+    );
+  }
+
+  let restarts = 0;
+  /** Ends the worker (and the statement in it) and starts PGlite again on the same directory. */
+  const restart = (why: string) => {
+    restarts++;
+    const started = Date.now();
+    engine = engine.then(async (old) => {
+      await old.stop(); // fully stopped before another PGlite opens the directory
+      return startPgliteWorker(dataDir);
+    });
+    engine.then(
+      () => console.warn(`local-neon: ${why}; PGlite restarted in ${Date.now() - started} ms`),
+      (error: unknown) => console.error(`local-neon: ${why}; PGlite did not restart:`, error),
+    );
+  };
+
+  /** One protocol exchange, bounded by the statement timeout and the client's presence. */
+  const exec = async (message: Uint8Array, signal?: AbortSignal): Promise<PgliteMessage[]> => {
+    const worker = await engine;
+    if (signal?.aborted) throw cancelledError();
+    return new Promise((resolveExec, rejectExec) => {
+      let grace: NodeJS.Timeout | undefined;
+      let settled = false;
+      const settle = () => {
+        settled = true;
+        clearTimeout(timer);
+        clearTimeout(grace);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const stop = (error: Error, why: string) => {
+        settle();
+        restart(why);
+        rejectExec(error);
+      };
+      const timer = setTimeout(
+        () => stop(timeoutError(), `stopped a statement after ${timeoutMs} ms (statement_timeout)`),
+        timeoutMs,
+      );
+      // A restart stalls every request for a second or so: a statement about to finish anyway
+      // (most take a few milliseconds) gets a moment before it is stopped.
+      const onAbort = () => {
+        grace = setTimeout(
+          () => stop(cancelledError(), 'stopped a statement: its client went away'),
+          CANCEL_GRACE_MS,
+        );
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      worker.call({ kind: 'exec', message }).then(
+        (reply) => {
+          settle();
+          resolveExec(reply.messages ?? []);
+        },
+        (error: Error) => {
+          // PGlite itself failed (the worker died, or threw): start it again for what follows.
+          if (!settled) stop(error, `PGlite failed (${error.message})`);
+        },
+      );
+    });
+  };
+
+  let status = 'I'; // the connection's transaction status after the last statement
   // Parse/Bind/Describe/Execute/Sync in one go, exactly as the proxy does: unnamed statement,
   // untyped (server-inferred) text parameters, text results. PGlite's own query() would serialize
   // parameters by their inferred type (a string bound to json gets JSON-encoded again) and parse
   // the results, so talk the protocol directly.
-  const run = async (sql: string, params: unknown[]): Promise<Outcome> => {
+  const run = async (sql: string, params: unknown[], signal?: AbortSignal): Promise<Outcome> => {
     const { serialize } = protocol;
     const message = concatBytes([
       serialize.parse({ text: sql }),
@@ -219,12 +451,11 @@ export async function pgliteBackend(
       serialize.execute({}),
       serialize.sync(),
     ]);
-    const { messages } = await db.execProtocol(message, { throwOnError: false, syncToFs: false });
     const outcome: Outcome = { status: 'I' };
     let fields: Field[] = [];
     const rows: (string | null)[][] = [];
     let tag = '';
-    for (const m of messages as unknown as PgliteMessage[]) {
+    for (const m of await exec(message, signal)) {
       if (m.name === 'rowDescription') {
         fields = (m.fields as Field[]).map(toField);
       } else if (m.name === 'dataRow') rows.push(m.fields as (string | null)[]);
@@ -232,13 +463,9 @@ export async function pgliteBackend(
       else if (m.name === 'error') outcome.error ??= toPostgresError(m);
       else if (m.name === 'readyForQuery') outcome.status = m.status ?? 'I';
     }
+    status = outcome.status;
     if (!outcome.error) outcome.result = { fields, rows, ...parseCommandTag(tag) };
     return outcome;
-  };
-
-  const rollbackIfOpen = async (outcome: Outcome): Promise<void> => {
-    // Neon drops a connection that a request left inside a transaction; PGlite is our only one.
-    if (outcome.status !== 'I') await run('ROLLBACK', []);
   };
 
   const unwrap = (outcome: Outcome): QueryResult => {
@@ -247,56 +474,106 @@ export async function pgliteBackend(
     return outcome.result;
   };
 
+  /**
+   * What Neon's pool does between requests: no transaction, no session state (settings, prepared
+   * statements, temporary tables, advisory locks, listeners) survives into the next request.
+   */
+  const resetSession = async () => {
+    try {
+      if (status !== 'I') unwrap(await run('ROLLBACK', []));
+      unwrap(await run('DISCARD ALL', []));
+    } catch (error) {
+      restart(`could not reset the session (${String(error)})`);
+    }
+  };
+
+  // A promise-chain mutex: each job starts when the previous one has settled.
+  let tail: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(job: () => Promise<T>): Promise<T> => {
+    const result = tail.then(job);
+    tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  };
+
+  /** A request's work, alone on the connection; the session is reset after it. */
+  const request = <T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> =>
+    exclusive(async () => {
+      if (signal?.aborted) throw cancelledError(); // its client left while it waited
+      const before = restarts;
+      try {
+        return await work();
+      } finally {
+        if (restarts === before) await resetSession(); // a restarted PGlite starts clean
+      }
+    });
+
   return {
-    query: (sql, params) =>
+    query: (sql, params, signal) =>
+      request(signal, async () => unwrap(await run(sql, params, signal))),
+
+    batch: async (queries, batchOptions, signal) => {
+      refuseTransactionControl(queries);
+      return request(signal, async () => {
+        unwrap(await run(startTransactionSql(batchOptions), [], signal));
+        const results: QueryResult[] = [];
+        for (const q of queries) results.push(unwrap(await run(q.query, q.params, signal)));
+        unwrap(await run('COMMIT', [], signal));
+        return results;
+      });
+    },
+
+    dumpDataDir: () =>
       exclusive(async () => {
-        const outcome = await run(sql, params);
-        await rollbackIfOpen(outcome);
-        await db.syncToFs();
-        return unwrap(outcome);
+        const reply = await (await engine).call({ kind: 'dump' });
+        return new Blob([reply.dump ?? new Uint8Array()]);
       }),
 
-    batch: (queries, batchOptions) =>
+    noteEndpointPort: async (port) => lock?.notePort(port),
+
+    close: () =>
       exclusive(async () => {
-        try {
-          const begin = await run(startTransactionSql(batchOptions), []);
-          if (begin.error) {
-            await rollbackIfOpen(begin);
-            throw begin.error;
-          }
-          const results: QueryResult[] = [];
-          for (const q of queries) {
-            const outcome = await run(q.query, q.params);
-            if (outcome.error) {
-              await run('ROLLBACK', []);
-              throw outcome.error;
-            }
-            results.push(unwrap(outcome));
-          }
-          const commit = await run('COMMIT', []);
-          await rollbackIfOpen(commit);
-          unwrap(commit);
-          return results;
-        } finally {
-          await db.syncToFs();
-        }
+        const worker = await engine.catch(() => undefined);
+        await worker?.call({ kind: 'close' }).catch(() => undefined);
+        await worker?.stop();
+        await cleanUp();
       }),
-
-    dumpDataDir: () => exclusive(() => db.dumpDataDir()),
-
-    close: () => exclusive(() => db.close()),
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Real PostgreSQL through node-postgres: a pool, raw text values, the extended protocol always.
 
-/** Real PostgreSQL through a `pg` pool (values stay raw text: every type parser is the identity). */
-export function postgresBackend(connectionString: string): SqlBackend {
+/** Asks the server to cancel what backend `pid` runs, from a connection of its own. */
+async function cancelBackend(connectionString: string, pid: number): Promise<void> {
+  const canceller = new pg.Client({ connectionString });
+  try {
+    await canceller.connect();
+    await canceller.query('select pg_cancel_backend($1)', [pid]);
+  } catch (error) {
+    console.warn(`local-neon: could not cancel a statement: ${(error as Error).message}`);
+  } finally {
+    await canceller.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Real PostgreSQL through a `pg` pool (values stay raw text: every type parser is the identity).
+ * Each connection starts with `statement_timeout`; a statement whose client went away is
+ * cancelled; a connection goes back to the pool only idle and reset (DISCARD ALL).
+ */
+export function postgresBackend(
+  connectionString: string,
+  options: { statementTimeout?: number } = {},
+): SqlBackend {
   const identity = (value: string) => value;
   const pool = new pg.Pool({
     connectionString,
     max: 20,
+    // A startup parameter, so DISCARD ALL (RESET ALL) returns to it rather than to no limit.
+    statement_timeout: options.statementTimeout ?? STATEMENT_TIMEOUT_MS,
     types: { getTypeParser: () => identity } as unknown as pg.CustomTypesConfig,
   });
   // An idle client's connection died (server restart...): the pool drops it; don't crash.
@@ -319,29 +596,51 @@ export function postgresBackend(connectionString: string): SqlBackend {
     } satisfies QueryResult;
   };
 
-  const withClient = async <T>(job: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+  const withClient = async <T>(
+    signal: AbortSignal | undefined,
+    job: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> => {
+    if (signal?.aborted) throw cancelledError();
     const client = await pool.connect().catch((error: unknown) => {
       throw toPostgresError(error) ?? error;
     });
-    let broken = false;
+    let cancelling: Promise<void> | undefined;
+    const onAbort = () => {
+      // pg keeps the backend's process id from BackendKeyData (not in its type definitions).
+      const pid = (client as unknown as { processID: number }).processID;
+      cancelling = cancelBackend(connectionString, pid);
+    };
+    let reusable = true;
     try {
+      if (signal?.aborted) throw cancelledError();
+      signal?.addEventListener('abort', onAbort, { once: true });
       return await job(client);
     } catch (error) {
       const pgError = toPostgresError(error);
-      broken = !pgError;
+      reusable = Boolean(pgError);
       throw pgError ?? error;
     } finally {
-      // Like Neon, never reuse a connection that is broken or still inside a transaction.
-      client.release(broken || client.getTransactionStatus() !== 'I');
+      signal?.removeEventListener('abort', onAbort);
+      // A cancel must land before the connection can serve anyone else: wait, then drop it.
+      if (cancelling) await cancelling;
+      // Like Neon, reuse only an idle connection, and only once its session is reset.
+      reusable &&= !cancelling && client.getTransactionStatus() === 'I';
+      if (reusable)
+        reusable = await client.query('DISCARD ALL').then(
+          () => true,
+          () => false,
+        );
+      client.release(!reusable);
     }
   };
 
   return {
-    query: (sql, params) => withClient((client) => run(client, sql, params)),
+    query: (sql, params, signal) => withClient(signal, (client) => run(client, sql, params)),
 
-    batch: (queries, options) =>
-      withClient(async (client) => {
-        await run(client, startTransactionSql(options), []);
+    batch: async (queries, batchOptions, signal) => {
+      refuseTransactionControl(queries);
+      return withClient(signal, async (client) => {
+        await run(client, startTransactionSql(batchOptions), []);
         try {
           const results: QueryResult[] = [];
           for (const q of queries) results.push(await run(client, q.query, q.params));
@@ -351,7 +650,8 @@ export function postgresBackend(connectionString: string): SqlBackend {
           await client.query('ROLLBACK').catch(() => undefined);
           throw error;
         }
-      }),
+      });
+    },
 
     close: () => pool.end(),
   };
@@ -506,8 +806,16 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function checkConnectionString(value: string | undefined): void {
-  // The credentials are ignored, but the string must be one Neon would accept.
+/** The role the local endpoint serves; its password is made per start (startLocalNeon). */
+const USER = 'duuka';
+
+function sameText(a: string, b: string): boolean {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Checks the connection string as Neon's proxy does, then its user and password. */
+function checkConnectionString(value: string | undefined, password: string): void {
   if (!value) throw new HttpError(400, 'invalid header: neon-connection-string');
   let url: URL;
   try {
@@ -520,7 +828,15 @@ function checkConnectionString(value: string | undefined): void {
   }
   if (url.pathname.replace(/^\//, '') === '') throw new HttpError(400, 'missing database name');
   if (!url.username) throw new HttpError(400, 'missing username');
+  if (!url.password) {
+    throw new HttpError(400, 'missing authentication credentials: required password');
+  }
   if (!url.hostname) throw new HttpError(400, 'missing hostname');
+  const user = decodeURIComponent(url.username);
+  if (user !== USER || !sameText(decodeURIComponent(url.password), password)) {
+    // Neon's proxy words it so (auth/mod.rs), with an empty code and HTTP 400.
+    throw new HttpError(400, `password authentication failed for user '${user}'`);
+  }
 }
 
 const ISOLATION_LEVELS = new Set([
@@ -594,7 +910,12 @@ function resultJson(result: QueryResult, arrayMode: boolean, rawOutput: boolean)
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, backend: SqlBackend) {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  backend: SqlBackend,
+  password: string,
+) {
   const { pathname } = new URL(req.url ?? '/', 'http://localhost');
   if (pathname !== '/sql') throw new HttpError(404, `no route for ${pathname}: use POST /sql`);
   if (req.method !== 'POST') {
@@ -603,7 +924,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, backend: SqlBac
   }
 
   // Headers: only the exact value "true" is true (as in Neon's proxy).
-  checkConnectionString(header(req, 'neon-connection-string'));
+  checkConnectionString(header(req, 'neon-connection-string'), password);
   const rawOutput = header(req, 'neon-raw-text-output') === 'true';
   const defaultArrayMode = header(req, 'neon-array-mode') === 'true';
   const isolation = header(req, 'neon-batch-isolation-level');
@@ -617,11 +938,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, backend: SqlBac
   };
 
   const payload = parsePayload(await readBody(req));
+  // The client went away before its answer: cancel its statement (Neon's proxy does the same).
+  const clientGone = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) clientGone.abort();
+  });
+  const { signal } = clientGone;
   let output: unknown;
   const responseHeaders: Record<string, string> = {};
   try {
     if ('queries' in payload) {
-      const results = await backend.batch(payload.queries, options);
+      const results = await backend.batch(payload.queries, options, signal);
       output = {
         results: results.map((r, i) =>
           resultJson(r, payload.queries[i]?.arrayMode ?? defaultArrayMode, rawOutput),
@@ -633,7 +960,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, backend: SqlBac
         responseHeaders['neon-batch-isolation-level'] = options.isolationLevel;
       }
     } else {
-      const result = await backend.query(payload.query, payload.params);
+      const result = await backend.query(payload.query, payload.params, signal);
       output = resultJson(result, payload.arrayMode ?? defaultArrayMode, rawOutput);
     }
   } catch (error) {
@@ -653,18 +980,32 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-/** Serves Neon's SQL-over-HTTP protocol on loopback. Closing it leaves the backend open. */
+export type LocalNeon = {
+  /** The SQL endpoint, http://127.0.0.1:PORT/sql (what neonConfig.fetchEndpoint points at). */
+  url: string;
+  port: number;
+  /** The connection string the driver is given: user `duuka`, this endpoint's password. */
+  databaseUrl: string;
+  close(): Promise<void>;
+};
+
+/**
+ * Serves Neon's SQL-over-HTTP protocol on loopback. Requests must carry `password` (a random one
+ * per start unless given) in their connection string. Closing it leaves the backend open.
+ */
 export async function startLocalNeon(options: {
   backend: SqlBackend;
   port?: number;
   host?: string;
-}): Promise<{ url: string; port: number; close(): Promise<void> }> {
+  password?: string;
+}): Promise<LocalNeon> {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopback(host)) {
-    throw new Error(`local-neon listens on loopback only (it ignores credentials), not ${host}`);
+    throw new Error(`local-neon listens on loopback only, not ${host}`);
   }
+  const password = options.password ?? randomBytes(18).toString('base64url');
   const server = createServer((req, res) => {
-    handle(req, res, options.backend).catch((error: unknown) => {
+    handle(req, res, options.backend, password).catch((error: unknown) => {
       const status = error instanceof HttpError ? error.status : 500;
       const message = error instanceof Error ? error.message : String(error);
       if (status === 500) console.error('local-neon:', error);
@@ -677,17 +1018,26 @@ export async function startLocalNeon(options: {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 70_000;
   await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE') return reject(error);
+      reject(
+        new LocalSetupError(
+          `Port ${options.port} for the local Neon endpoint is in use: set LOCAL_NEON_PORT to a free port, or leave it unset for any free port.`,
+        ),
+      );
+    });
     server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
       resolveListen();
     });
   });
   const { port } = server.address() as AddressInfo;
+  await options.backend.noteEndpointPort?.(port);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${port}/sql`,
     port,
+    databaseUrl: `postgresql://${USER}:${encodeURIComponent(password)}@${urlHost}:${port}/${USER}`,
     close: () =>
       new Promise<void>((resolveClose, reject) => {
         server.close((error) => (error ? reject(error) : resolveClose()));

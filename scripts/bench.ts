@@ -238,7 +238,7 @@ function bundleSizes(html: string, server: Sizes, client: Sizes) {
 async function benchBackend(name: string, backend: SqlBackend) {
   console.log(`\n== ${name}`);
   const endpoint = await startLocalNeon({ backend: recording(backend) });
-  const databaseUrl = `postgresql://duuka:local@127.0.0.1:${endpoint.port}/duuka`;
+  const { databaseUrl } = endpoint;
   const db = createDb(databaseUrl);
   const port = await freePort();
   let server: Awaited<ReturnType<typeof preview>> | undefined;

@@ -1,7 +1,7 @@
 // The local Neon endpoint, exercised through the real driver (`neon()` and drizzle neon-http), on
 // embedded PGlite and — when TEST_DATABASE_URL is set — on a throwaway PostgreSQL database.
 import { NeonDbError, neon } from '@neondatabase/serverless';
-import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
+import { DrizzleQueryError, eq, inArray, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -59,21 +59,26 @@ const SCHEMA = [
 
 const UNICODE = 'Kampala — ñ 😀 ẞ';
 
-type Target = { name: string; start(): Promise<{ backend: SqlBackend; drop(): Promise<void> }> };
+type Target = {
+  name: string;
+  start(options?: {
+    statementTimeout?: number;
+  }): Promise<{ backend: SqlBackend; drop(): Promise<void> }>;
+};
 
 const targets: Target[] = [
   {
     name: 'PGlite',
-    start: async () => ({ backend: await pgliteBackend({}), drop: async () => {} }),
+    start: async (options) => ({ backend: await pgliteBackend(options), drop: async () => {} }),
   },
 ];
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (serverUrl) {
   targets.push({
     name: 'PostgreSQL',
-    start: async () => {
+    start: async (options) => {
       const database = await freshPostgresDatabase(serverUrl, 'local_neon');
-      return { backend: postgresBackend(database.url), drop: database.drop };
+      return { backend: postgresBackend(database.url, options), drop: database.drop };
     },
   });
 }
@@ -107,7 +112,7 @@ describe.each(targets)('local Neon endpoint on $name', (target) => {
     backend = started.backend;
     dropDatabase = started.drop;
     endpoint = await startLocalNeon({ backend });
-    databaseUrl = `postgresql://duuka:local@127.0.0.1:${endpoint.port}/duuka`;
+    databaseUrl = endpoint.databaseUrl;
     db = createDb(databaseUrl);
     rawSql = neon(databaseUrl);
     for (const statement of SCHEMA) await rawSql.query(statement);
@@ -470,6 +475,204 @@ describe.each(targets)('local Neon endpoint on $name', (target) => {
     );
     expect(stored.json.fields[0]).toMatchObject({ name: 'id', columnID: 1, dataTypeSize: 4 });
     expect(stored.json.fields[0].tableID).toBeGreaterThan(0);
+  });
+
+  it('keeps no session state from one request to the next (as Neon’s pool resets it)', async () => {
+    const pid = async () =>
+      ((await rawSql.query('select pg_backend_pid() as pid')) as [{ pid: number }])[0].pid;
+    const before = await pid();
+    const searchPath = await rawSql.query('show search_path');
+    await rawSql.query('set search_path to nowhere');
+    await rawSql.query('prepare shop_probe as select 1');
+    await rawSql.query('create temp table basket_probe (x int)');
+    await rawSql.query('select pg_advisory_lock(4242)');
+    // The same connection served every request (on PostgreSQL the pool hands back the last one),
+    // so what follows would see the state if it survived.
+    expect(await pid()).toBe(before);
+
+    expect(await rawSql.query('show search_path')).toEqual(searchPath);
+    expect(neonError(await rejection(rawSql.query('execute shop_probe'))).code).toBe('26000');
+    expect(neonError(await rejection(rawSql.query('select * from basket_probe'))).code).toBe(
+      '42P01',
+    );
+    const locks = await rawSql.query(
+      "select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 4242",
+    );
+    expect(locks).toEqual([{ n: 0 }]);
+    if (target.name === 'PostgreSQL') {
+      // RESET ALL goes back to the connection's own statement_timeout, not to none.
+      await rawSql.query('set statement_timeout = 1');
+      expect(await rawSql.query('show statement_timeout')).toEqual([{ statement_timeout: '15s' }]);
+    }
+  });
+
+  it('refuses COMMIT, ROLLBACK and the like inside a batch, before anything runs', async () => {
+    const halfCommitted = await rejection(
+      db.batch([
+        db.insert(stock).values({ id: 20, sku: 'BATCH-A', quantity: 1 }),
+        db.execute(sql`commit`),
+        db.insert(stock).values({ id: 21, sku: 'BATCH-B', quantity: 1 }),
+      ]),
+    );
+    expect(neonError(halfCommitted)).toMatchObject({
+      code: '2D000',
+      message:
+        'COMMIT is not allowed inside a batch (statement 2 of 3): a batch runs as one transaction, all or nothing',
+    });
+    expect(
+      await db
+        .select()
+        .from(stock)
+        .where(inArray(stock.id, [20, 21])),
+    ).toEqual([]);
+
+    for (const statement of [
+      'rollback',
+      'ROLLBACK TO SAVEPOINT s1',
+      '  -- closing early\n  END',
+      '/* a /* nested */ comment */ savepoint s1',
+      'release savepoint s1',
+      'start transaction',
+      'begin',
+      'abort',
+      'commit and chain',
+      "prepare transaction 'shop'",
+    ]) {
+      const refused = neonError(
+        await rejection(
+          rawSql.transaction([rawSql`insert into counter values (30, 1)`, rawSql.query(statement)]),
+        ),
+      );
+      expect(refused.code, statement).toBe('2D000');
+    }
+    expect(await rawSql.query('select * from counter where id = 30')).toEqual([]);
+
+    // Words that only look like transaction control run as usual.
+    const [words] = (await rawSql.transaction([
+      rawSql`select 'commit' as word, ${'rollback'}::text as other`,
+    ])) as [{ word: string; other: string }[]];
+    expect(words).toEqual([{ word: 'commit', other: 'rollback' }]);
+  });
+
+  it('refuses a wrong password or user, as Neon does, and a password from another start', async () => {
+    const url = new URL(databaseUrl);
+    url.password = 'guess';
+    const wrong = neonError(await rejection(neon(url.toString()).query('select 1')));
+    expect(wrong.message).toBe("password authentication failed for user 'duuka'");
+
+    const refused = await post('{"query":"select 1"}', {
+      'Neon-Connection-String': url.toString(),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      message: "password authentication failed for user 'duuka'",
+      code: '',
+    });
+
+    const stranger = new URL(databaseUrl);
+    stranger.username = 'someone';
+    const user = await post('{"query":"select 1"}', {
+      'Neon-Connection-String': stranger.toString(),
+    });
+    expect(user.json.message).toBe("password authentication failed for user 'someone'");
+
+    url.password = '';
+    const missing = await post('{"query":"select 1"}', {
+      'Neon-Connection-String': url.toString(),
+    });
+    expect([missing.status, missing.json.message]).toEqual([
+      400,
+      'missing authentication credentials: required password',
+    ]);
+
+    // Each start makes its own password: the first endpoint's URL does not open the second.
+    const second = await startLocalNeon({ backend });
+    try {
+      expect(second.databaseUrl).not.toBe(databaseUrl);
+      const other = new URL(databaseUrl);
+      other.port = String(second.port);
+      expect(neonError(await rejection(neon(other.toString()).query('select 1'))).message).toBe(
+        "password authentication failed for user 'duuka'",
+      );
+      expect(await neon(second.databaseUrl).query('select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('cancels the statement of a client that went away', async () => {
+    const client = new AbortController();
+    const sleeping = fetch(endpoint.url, {
+      method: 'POST',
+      body: JSON.stringify({ query: 'select pg_sleep(20)' }),
+      headers: { 'Neon-Connection-String': databaseUrl },
+      signal: client.signal,
+    }).catch(() => 'aborted');
+    await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+    client.abort();
+    expect(await sleeping).toBe('aborted');
+
+    // PGlite runs one statement at a time: this answers only once the sleep is stopped, long
+    // before the 20 s sleep or the 15 s statement timeout would end it.
+    const started = Date.now();
+    expect(await rawSql.query('select 1 as one')).toEqual([{ one: 1 }]);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    if (target.name === 'PostgreSQL') {
+      const stillSleeping = async () =>
+        (
+          (await rawSql.query(
+            "select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(20)' and state = 'active'",
+          )) as [{ n: number }]
+        )[0].n;
+      const deadline = Date.now() + 5_000;
+      while ((await stillSleeping()) > 0 && Date.now() < deadline) {
+        await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      }
+      expect(await stillSleeping()).toBe(0);
+    }
+  });
+
+  it('stops a statement at the statement timeout; the others are answered', async () => {
+    const slow = await target.start({ statementTimeout: 1_000 });
+    const slowEndpoint = await startLocalNeon({ backend: slow.backend });
+    const slowSql = neon(slowEndpoint.databaseUrl);
+    try {
+      await slowSql.query('create table kept (id int primary key)');
+      await slowSql.query('insert into kept values (1)');
+      const started = Date.now();
+      const sleeper = slowSql
+        .query('with w as (insert into kept values (2) returning id) select pg_sleep(30) from w')
+        .then(
+          () => ({ error: undefined, at: Date.now() - started }),
+          (error: unknown) => ({ error: neonError(error), at: Date.now() - started }),
+        );
+      await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+      const other = slowSql
+        .query('select count(*)::int as n from kept')
+        .then((rows) => ({ rows, at: Date.now() - started }));
+      const [stopped, answered] = await Promise.all([sleeper, other]);
+
+      expect(stopped.error).toMatchObject({
+        code: '57014',
+        message: 'canceling statement due to statement timeout',
+      });
+      expect(stopped.at).toBeLessThan(10_000);
+      expect(answered.rows).toEqual([{ n: 1 }]); // the stopped statement's insert is undone
+      if (target.name === 'PostgreSQL') expect(answered.at).toBeLessThan(stopped.at);
+      else expect(answered.at).toBeLessThan(stopped.at + 8_000); // right after PGlite restarts
+
+      const batch = neonError(
+        await rejection(
+          slowSql.transaction([slowSql`insert into kept values (3)`, slowSql`select pg_sleep(30)`]),
+        ),
+      );
+      expect(batch.code).toBe('57014');
+      expect(await slowSql.query('select id from kept order by id')).toEqual([{ id: 1 }]);
+    } finally {
+      await slowEndpoint.close();
+      await slow.backend.close();
+      await slow.drop();
+    }
   });
 
   if (target.name === 'PGlite') {

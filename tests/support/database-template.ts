@@ -51,7 +51,7 @@ export async function teardown() {
 async function migrateThrough(backend: Parameters<typeof startLocalNeon>[0]['backend']) {
   const endpoint = await startLocalNeon({ backend });
   try {
-    await migrateDatabase(createDb(`postgresql://duuka:local@127.0.0.1:${endpoint.port}/duuka`));
+    await migrateDatabase(createDb(endpoint.databaseUrl));
   } finally {
     await endpoint.close();
   }

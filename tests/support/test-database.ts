@@ -16,7 +16,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     ? postgresBackend(fresh.url)
     : await pgliteBackend({ loadDataDir: new Blob([await readFile(template)]) });
   const endpoint = await startLocalNeon({ backend });
-  const databaseUrl = `postgresql://duuka:local@127.0.0.1:${endpoint.port}/duuka`;
+  const { databaseUrl } = endpoint;
   return {
     db: createDb(databaseUrl),
     databaseUrl,
