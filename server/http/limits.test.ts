@@ -66,6 +66,22 @@ describe('limitBody', () => {
     expect(limited.exceeded()).toBe(false);
   });
 
+  it('keeps for the route what settle received (a streamed answer reads its input later)', async () => {
+    const { request, seen } = upload(8);
+    const limited = limitBody(request, 1 * MiB);
+    await limited.settle();
+    expect(seen.pulled).toBe(8);
+    expect((await limited.request.arrayBuffer()).byteLength).toBe(8 * 64 * KiB);
+  });
+
+  it('a read after settle passed the limit fails with BodyTooLarge', async () => {
+    const { request } = upload(40);
+    const limited = limitBody(request, 1 * MiB);
+    await limited.settle();
+    expect(limited.exceeded()).toBe(true);
+    await expect(limited.request.arrayBuffer()).rejects.toBeInstanceOf(BodyTooLarge);
+  });
+
   it('settle cancels a body that runs past the drain allowance', async () => {
     const { request, seen } = upload(640);
     const limited = limitBody(request, 1 * MiB, 2 * MiB);

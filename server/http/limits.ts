@@ -15,20 +15,24 @@ export class BodyTooLarge extends Error {
 }
 
 /**
- * How much of a body is read, at most, to discard what the route did not read. Under workerd
- * (`npm start`, `npm run preview`) a request body left unread makes it close the connection
- * with a reset once the answer is sent, and the local proxy's next request on that connection
- * failed with 500 "fetch failed". Reading the rest before answering keeps the connection
- * usable; past this allowance the body is cancelled (the route never sees more than its limit).
+ * How much of a body is read, at most, before answering. Under workerd (`npm start`,
+ * `npm run preview`) a request body left unread makes it close the connection with a reset once
+ * the answer is sent, and the local proxy's next request on that connection failed with 500
+ * "fetch failed". Receiving the whole body before answering keeps the connection usable; past
+ * this allowance the body is cancelled. Only bytes within the limit are kept for the route.
  */
 export const DRAIN_ALLOWANCE = 8 * 1024 * 1024;
 
 /** A request whose body is counted as the route reads it; see `settle` for the unread rest. */
 export type LimitedRequest = {
   request: Request;
-  /** True once the body went past the limit (the route's read failed with BodyTooLarge). */
+  /** True once the body went past the limit (a read of it fails with BodyTooLarge). */
   exceeded(): boolean;
-  /** Before answering: reads and discards what the route left, up to DRAIN_ALLOWANCE. */
+  /**
+   * Before answering: receives what the route has not read yet. Within the limit it is kept
+   * for the route (a streamed tRPC answer reads its input after the answer has started);
+   * past the limit it is discarded, up to DRAIN_ALLOWANCE, then the body is cancelled.
+   */
   settle(): Promise<void>;
 };
 
@@ -40,33 +44,35 @@ export function limitBody(
   const source = request.body;
   if (!source) return { request, exceeded: () => false, settle: async () => {} };
   const reader = source.getReader();
+  /** Received from the client, not yet handed to the route (in order). */
+  const kept: Uint8Array[] = [];
   let received = 0;
-  let finished = false;
-  let refused = false;
+  let done = false;
 
-  /** The client's next chunk; null once the body ended or ran past the drain allowance. */
-  async function readOnce(): Promise<Uint8Array | null> {
-    if (finished) return null;
+  /** Receives one chunk: kept while within the limit, else discarded; cancelled past allowance. */
+  async function receiveOnce(): Promise<void> {
+    if (done) return;
     try {
       const chunk = await reader.read();
       if (chunk.done) {
-        finished = true;
-        return null;
+        done = true;
+        return;
       }
       received += chunk.value.byteLength;
-      if (received <= Math.max(limit, allowance)) return chunk.value;
+      if (received <= limit) kept.push(chunk.value);
+      else if (received > Math.max(limit, allowance)) {
+        done = true;
+        await reader.cancel().catch(() => {});
+      }
     } catch (error) {
-      finished = true;
+      done = true; // the client went away
       throw error;
     }
-    finished = true;
-    await reader.cancel().catch(() => {});
-    return null;
   }
-  // workerd's request stream takes one read at a time: reads wait for the one before.
+  // workerd's request stream takes one read at a time: each waits for the one before.
   let lastRead: Promise<unknown> = Promise.resolve();
-  const readChunk = () => {
-    const next = lastRead.then(readOnce, readOnce);
+  const receive = () => {
+    const next = lastRead.then(receiveOnce, receiveOnce);
     lastRead = next.catch(() => {});
     return next;
   };
@@ -74,10 +80,10 @@ export function limitBody(
   const counted = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const chunk = await readChunk();
-        refused = received > limit;
-        if (refused) controller.error(new BodyTooLarge(limit));
-        else if (chunk) controller.enqueue(chunk);
+        while (kept.length === 0 && received <= limit && !done) await receive();
+        const chunk = kept.shift();
+        if (chunk) controller.enqueue(chunk);
+        else if (received > limit) controller.error(new BodyTooLarge(limit));
         else controller.close();
       },
       // No cancel(): a route that gives up on the body leaves the rest to `settle`.
@@ -86,7 +92,7 @@ export function limitBody(
   );
 
   return {
-    // Built from its parts: the original body stays ours to count and to drain.
+    // Built from its parts: the original body stays ours to count and to receive.
     request: new Request(request.url, {
       method: request.method,
       headers: request.headers,
@@ -94,12 +100,12 @@ export function limitBody(
       signal: request.signal,
       duplex: 'half',
     } as RequestInit),
-    exceeded: () => refused,
+    exceeded: () => received > limit,
     async settle() {
       try {
-        while ((await readChunk()) !== null) {}
+        while (!done) await receive();
       } catch {
-        // The client went away: nothing left to read.
+        // The client went away: nothing left to receive.
       }
     },
   };

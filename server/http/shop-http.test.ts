@@ -123,6 +123,17 @@ describe('serveShop: early answers', () => {
     expect(seen.ended).toBe(true);
   });
 
+  it('leaves the body to a route that answers first and reads it after (tRPC streaming)', async () => {
+    let input: Promise<string> | undefined;
+    const streaming: ShopApp = (request) => {
+      input = new Promise((resolve) => setTimeout(() => resolve(request.text()), 20));
+      return new Response('[stream]');
+    };
+    const { request } = post('/api/trpc/account.updateProfile', 300 * 1024);
+    expect((await serve(request, streaming)).status).toBe(200);
+    expect((await input)?.length).toBe(300 * 1024);
+  });
+
   it('reads the body of a refused method too', async () => {
     const { request, seen } = post('/api/trpc/x', 200 * 1024);
     const put = new Request(request, { method: 'PUT' });
