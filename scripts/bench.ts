@@ -10,10 +10,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { createBuilder, preview } from 'vite';
+import { preview } from 'vite';
 import { createDb } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { seedDemoCatalogue } from '#db/seed.ts';
+import { buildForPreview } from '#local/build.ts';
 import { freePort } from '#local/free-port.ts';
 import {
   pgliteBackend,
@@ -332,16 +333,7 @@ async function main() {
   execFileSync('git', ['init', '-q'], { cwd: copy }); // Tailwind's scanner honours .gitignore in a repo
   process.chdir(copy);
   console.log(`building (vite build) a copy of the working tree in ${copy}...`);
-  // A secret present at build time is frozen into dist/server/.dev.vars: build without them.
-  for (const secret of [
-    'DATABASE_URL',
-    'BETTER_AUTH_SECRET',
-    'BETTER_AUTH_URL',
-    'MAIL_TRANSPORT',
-  ]) {
-    Reflect.deleteProperty(process.env, secret);
-  }
-  await (await createBuilder({ logLevel: 'warn' })).buildApp();
+  await buildForPreview({ logLevel: 'warn' }); // as `npm run preview` builds (local/build.ts)
   const built = {
     server: await jsSizes('dist/server'),
     client: await jsSizes('dist/client/assets'),

@@ -2,13 +2,16 @@
 // it migrates that (remote Neon) database; otherwise the local database `npm start` uses.
 import { createDb } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
+import { runCommand } from '#local/command.ts';
 import { startLocalDatabase } from '#local/database.ts';
 
-if (process.env.NEON_DATABASE_URL) {
-  await migrateDatabase(createDb(process.env.NEON_DATABASE_URL));
-  console.log('Neon database migrated.');
-} else {
-  const database = await startLocalDatabase({ postgresUrl: process.env.DATABASE_URL });
-  console.log(`${database.backendName} migrated.`);
-  await database.close();
-}
+await runCommand(async () => {
+  if (process.env.NEON_DATABASE_URL) {
+    await migrateDatabase(createDb(process.env.NEON_DATABASE_URL));
+    console.log('Neon database migrated.');
+  } else {
+    const database = await startLocalDatabase({ postgresUrl: process.env.DATABASE_URL });
+    console.log(`${database.backendName} migrated.`);
+    await database.close();
+  }
+});

@@ -1,43 +1,60 @@
 // `npm start`: local Neon endpoint (embedded PGlite unless DATABASE_URL names a PostgreSQL server),
 // migrations, the demo catalogue on an empty database, then the shop in workerd through Vite.
-// `--preview` serves the production build instead of the dev server.
-import { createBuilder, createServer, preview } from 'vite';
+// `--preview` (`npm run preview`) builds for production and serves that build instead.
+import { createServer, preview } from 'vite';
+import { buildForPreview, LOCAL_WRANGLER_ENV } from '#local/build.ts';
+import { runCommand } from '#local/command.ts';
 import { startLocalDatabase } from '#local/database.ts';
-import {
-  applyLocalAccountSecrets,
-  restoreAccountSecrets,
-  withoutAccountSecrets,
-} from '#local/secrets.ts';
+import { LocalSetupError } from '#local/errors.ts';
+import { applyLocalAccountSecrets } from '#local/secrets.ts';
 
 const previewMode = process.argv.includes('--preview');
 const port = Number(process.env.PORT ?? 3000);
-process.env.WRANGLER_SEND_METRICS ??= 'false';
 
-const database = await startLocalDatabase({
-  postgresUrl: process.env.DATABASE_URL,
-  port: process.env.LOCAL_NEON_PORT ? Number(process.env.LOCAL_NEON_PORT) : 0,
-  seed: true,
-});
-console.log(`Database: ${database.backendName}, migrated and seeded.`);
-// The Worker reads DATABASE_URL (a declared secret) from this process's environment.
-process.env.DATABASE_URL = database.databaseUrl;
-
-// Account secrets: the caller's, else local defaults (never present during the build).
-const callersSecrets = withoutAccountSecrets();
-if (previewMode) await createBuilder().then((builder) => builder.buildApp()); // client and Worker
-restoreAccountSecrets(callersSecrets);
-applyLocalAccountSecrets(`http://localhost:${port}`);
-const server = previewMode
-  ? await preview({ preview: { port, strictPort: true } })
-  : await createServer({ server: { port, strictPort: true } }).then((s) => s.listen());
-
-const url = server.resolvedUrls?.local[0] ?? `http://localhost:${port}/`;
-console.log(`\n  duuka is open at ${url}\n`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    await server.close();
-    await database.close();
-    process.exit(0);
+await runCommand(async () => {
+  process.env.WRANGLER_SEND_METRICS ??= 'false';
+  const database = await startLocalDatabase({
+    postgresUrl: process.env.DATABASE_URL,
+    port: process.env.LOCAL_NEON_PORT ? Number(process.env.LOCAL_NEON_PORT) : 0,
+    seed: true,
   });
+  console.log(`Database: ${database.backendName}, migrated and seeded.`);
+  try {
+    // Built with no Worker variable in the environment (local/build.ts): they are passed below.
+    if (previewMode) await buildForPreview({ devVars: true });
+    // The Worker reads its variables from this process's environment (or a .dev.vars file),
+    // through wrangler.toml's local environment (a preview build already is one).
+    if (previewMode) Reflect.deleteProperty(process.env, 'CLOUDFLARE_ENV');
+    else process.env.CLOUDFLARE_ENV = LOCAL_WRANGLER_ENV;
+    process.env.DATABASE_URL = database.databaseUrl;
+    applyLocalAccountSecrets(`http://localhost:${port}`);
+    const server = previewMode
+      ? await preview({ preview: { port, strictPort: true } })
+      : await createServer({ server: { port, strictPort: true } }).then((s) => s.listen());
+
+    const url = server.resolvedUrls?.local[0] ?? `http://localhost:${port}/`;
+    console.log(`\n  duuka is open at ${url}\n`);
+    let closing = false; // a stop can arrive twice (the terminal's and the launcher's)
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.on(signal, async () => {
+        if (closing) return;
+        closing = true;
+        await server.close();
+        await database.close();
+        process.exit(0);
+      });
+    }
+  } catch (error) {
+    await database.close();
+    throw portTaken(error);
+  }
+});
+
+/** Vite's "Port 3000 is already in use", as a one-line LocalSetupError with the way out. */
+function portTaken(error: unknown): unknown {
+  if (!(error instanceof Error) || !/already in use/.test(error.message)) return error;
+  const command = previewMode ? 'npm run preview' : 'npm start';
+  return new LocalSetupError(
+    `Port ${port} is in use by another program: stop it, or choose another port, e.g. PORT=${port + 1} ${command}`,
+  );
 }

@@ -9,10 +9,10 @@ import { rateLimit } from './services/rate-limit.ts';
 export type Context = {
   db: Db;
   headers: Headers;
-  /** Reads the session from the request's cookie; absent where no one can be signed in. */
-  auth?: Auth;
-  /** Profile pictures (the Worker's R2 bucket). */
-  avatars?: AvatarStore;
+  /** Reads the session from the request's cookie. */
+  auth: Auth;
+  /** Profile pictures (the Worker's R2 bucket; tests pass local/fakes' in-memory bucket). */
+  avatars: AvatarStore;
 };
 
 /** The spec's generic text for anything we did not foresee; details stay in the server log. */
@@ -61,11 +61,9 @@ export function shopperError(code: TRPCError['code'], message: string): never {
 
 /** For procedures that need a signed-in shopper: `ctx.user` is theirs, else UNAUTHORIZED. */
 export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const user = ctx.auth ? await sessionUser(ctx.auth, ctx.headers) : null;
+  const user = await sessionUser(ctx.auth, ctx.headers);
   if (!user) return shopperError('UNAUTHORIZED', 'User not authenticated');
-  return next({
-    ctx: { ...ctx, auth: ctx.auth as Auth, user } satisfies Context & { user: SessionUser },
-  });
+  return next({ ctx: { ...ctx, user } satisfies Context & { user: SessionUser } });
 });
 
 /**

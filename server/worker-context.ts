@@ -1,43 +1,50 @@
 // Builds the tRPC context inside the Worker, from its bindings (never imported by Node tests).
+// The Worker's variables are read here only, through `shopEnv()` (server/env.ts).
 import { env, waitUntil } from 'cloudflare:workers';
 import { createDb, type Db } from '#db/client.ts';
 import { type Auth, createAuth } from './auth.ts';
+import { parseShopEnv, type ShopEnv } from './env.ts';
 import { mailerFor } from './services/mail.ts';
 import type { Context } from './trpc.ts';
 
+let config: ShopEnv | undefined;
 let db: Db | undefined;
 let auth: Auth | undefined;
 
+/**
+ * The Worker's variables and secrets, checked once per isolate. Throws ConfigurationError
+ * (naming each missing or invalid variable) while the configuration is wrong.
+ */
+export function shopEnv(): ShopEnv {
+  config ??= parseShopEnv(env);
+  return config;
+}
+
 export function workerDb(): Db {
-  db ??= createDb(env.DATABASE_URL);
+  db ??= createDb(shopEnv().DATABASE_URL);
   return db;
 }
 
-/** Optional secrets (production mail) are not in the generated Env: read them loosely. */
-const optionalSecret = (name: string) =>
-  (env as unknown as Record<string, string | undefined>)[name] || undefined;
-
 export function workerAuth(): Auth {
+  const config = shopEnv();
   auth ??= createAuth({
     db: workerDb(),
-    secret: env.BETTER_AUTH_SECRET,
-    baseURL: env.BETTER_AUTH_URL,
-    trustedOrigins: optionalSecret('TRUSTED_ORIGINS')
-      ?.split(',')
-      .map((o) => o.trim()),
-    mailer: mailerFor(env.MAIL_TRANSPORT, workerDb(), {
-      apiKey: optionalSecret('EMAIL_API_KEY'),
-      from: optionalSecret('EMAIL_FROM'),
+    secret: config.BETTER_AUTH_SECRET,
+    baseURL: config.BETTER_AUTH_URL,
+    trustedOrigins: config.TRUSTED_ORIGINS,
+    mailer: mailerFor(config.MAIL_TRANSPORT, workerDb(), {
+      apiKey: config.EMAIL_API_KEY,
+      from: config.EMAIL_FROM,
     }),
     background: waitUntil,
   });
   return auth;
 }
 
-export function createWorkerContext(headers: Headers): Context {
-  return { db: workerDb(), headers, auth: workerAuth(), avatars: env.AVATARS };
+export function workerAvatars(): R2Bucket {
+  return shopEnv().AVATARS;
 }
 
-export function workerAvatars() {
-  return env.AVATARS;
+export function createWorkerContext(headers: Headers): Context {
+  return { db: workerDb(), headers, auth: workerAuth(), avatars: workerAvatars() };
 }

@@ -28,9 +28,7 @@ function profileView(profile: Profile) {
 
 export const accountRouter = router({
   /** Who is signed in (null for a visitor): the header, side menu and guards read this. */
-  session: publicProcedure.query(async ({ ctx }) =>
-    ctx.auth ? sessionUser(ctx.auth, ctx.headers) : null,
-  ),
+  session: publicProcedure.query(({ ctx }) => sessionUser(ctx.auth, ctx.headers)),
 
   profile: protectedProcedure.query(async ({ ctx }) => {
     try {
@@ -62,7 +60,7 @@ export const accountRouter = router({
       }
       await deleteAccount(ctx.db, ctx.user);
       try {
-        await ctx.avatars?.delete(avatarKey(ctx.user.id));
+        await ctx.avatars.delete(avatarKey(ctx.user.id));
       } catch (error) {
         console.error('Avatar removal failed after account deletion', error);
       }

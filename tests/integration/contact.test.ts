@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, newsletterSubscriptions } from '#db/schema/index.ts';
 import { appRouter } from '#server/routers/index.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { callerFor } from '../support/trpc.ts';
+import { callerFor, testContext } from '../support/trpc.ts';
 
 let test: TestDatabase;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ async function mutate(path: string, input: unknown) {
       body: JSON.stringify(input),
     }),
     router: appRouter,
-    createContext: () => ({ db: test.db, headers: new Headers() }),
+    createContext: () => testContext(test.db, new Headers()),
   });
   const body = (await response.json()) as {
     result?: { data: unknown };

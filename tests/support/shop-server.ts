@@ -3,11 +3,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBuilder, type PreviewServer, preview } from 'vite';
+import { type PreviewServer, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { buildForPreview } from '#local/build.ts';
 import { type LocalDatabase, startLocalDatabase } from '#local/database.ts';
 import { freePort } from '#local/free-port.ts';
-import { applyLocalAccountSecrets, withoutAccountSecrets } from '#local/secrets.ts';
+import { localAccountSecrets } from '#local/secrets.ts';
+import { WORKER_VARIABLES } from '#server/env.ts';
 import { freshPostgresDatabase } from './postgres.ts';
 
 declare module 'vitest' {
@@ -32,20 +34,14 @@ export async function setup(project: TestProject) {
     database = await startLocalDatabase({ pgliteDir: dir, seed: true });
     cleanup = () => rm(dir, { recursive: true, force: true });
   }
-  // Build without DATABASE_URL (a secret present at build time is frozen into dist/server/.dev.vars).
-  Reflect.deleteProperty(process.env, 'DATABASE_URL');
-  withoutAccountSecrets();
-  // vitest runs with NODE_ENV=test, which Vite would keep for the build: import.meta.env.DEV
-  // would then be true and dev-only code (e.g. /dev/mailbox) would ship. Build as production.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  await (await createBuilder({ logLevel: 'warn', mode: 'production' })).buildApp();
-  if (nodeEnv === undefined) Reflect.deleteProperty(process.env, 'NODE_ENV');
-  else process.env.NODE_ENV = nodeEnv;
-  process.env.DATABASE_URL = database.databaseUrl;
+  // The build `npm run preview` makes (no Worker variable frozen in, production mode).
+  await buildForPreview({ logLevel: 'warn' });
   const port = Number(process.env.E2E_PORT ?? (await freePort()));
-  // Accounts: verification links point at this server; mails land in the outbox table.
-  applyLocalAccountSecrets(`http://127.0.0.1:${port}`);
+  // Only the test's own Worker variables, whatever the shell has: verification links point at
+  // this server; mails land in the outbox table.
+  for (const name of WORKER_VARIABLES) Reflect.deleteProperty(process.env, name);
+  Object.assign(process.env, localAccountSecrets(`http://127.0.0.1:${port}`));
+  process.env.DATABASE_URL = database.databaseUrl;
   server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
   project.provide('shopUrl', `http://127.0.0.1:${port}`);
   project.provide('databaseUrl', database.databaseUrl);

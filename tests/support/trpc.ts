@@ -2,15 +2,41 @@
 // fetch adapter (as the browser does, with the error formatter shoppers see).
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { Db } from '#db/client.ts';
+import { memoryBucket } from '#local/fakes/r2-bucket.ts';
 import type { Auth } from '#server/auth.ts';
 import { appRouter } from '#server/routers/index.ts';
 import type { AvatarStore } from '#server/services/avatar.ts';
-import { createCallerFactory } from '#server/trpc.ts';
+import { type Context, createCallerFactory } from '#server/trpc.ts';
+import { testAuth } from './accounts.ts';
 
 type Extras = { auth?: Auth; avatars?: AvatarStore };
 
+const auths = new WeakMap<Db, Auth>();
+const buckets = new WeakMap<Db, AvatarStore>();
+
+/**
+ * The context the Worker builds, on the test database: the real auth (mails to the outbox) and an
+ * in-memory R2 bucket, one of each per database unless the test passes its own.
+ */
+export function testContext(db: Db, headers: Headers, extras: Extras = {}): Context {
+  return {
+    db,
+    headers,
+    auth: extras.auth ?? perDatabase(auths, db, testAuth),
+    avatars: extras.avatars ?? perDatabase(buckets, db, memoryBucket),
+  };
+}
+
+function perDatabase<T>(made: WeakMap<Db, T>, db: Db, make: (db: Db) => T): T {
+  const existing = made.get(db);
+  if (existing) return existing;
+  const fresh = make(db);
+  made.set(db, fresh);
+  return fresh;
+}
+
 export function callerFor(db: Db, headers = new Headers(), extras: Extras = {}) {
-  return createCallerFactory(appRouter)({ db, headers, ...extras });
+  return createCallerFactory(appRouter)(testContext(db, headers, extras));
 }
 
 /** A GET query over HTTP; returns the status and the JSON body (the shopper-visible error). */
@@ -43,7 +69,7 @@ async function send(db: Db, req: Request, extras: Extras) {
     endpoint: '/api/trpc',
     req,
     router: appRouter,
-    createContext: () => ({ db, headers: req.headers, ...extras }),
+    createContext: () => testContext(db, req.headers, extras),
   });
   return { status: response.status, body: (await response.json()) as TrpcBody };
 }

@@ -1,0 +1,234 @@
+// Every Worker variable and secret, declared once: what each must look like, its default, and
+// the message that names it when it is missing or wrong. Parsed once per isolate by
+// server/worker-context.ts (`shopEnv()`); nothing else reads the Worker's `env` by name.
+// Production sets them with `wrangler secret put NAME`; wrangler.toml lists every name (a unit
+// test keeps the two in step). A value that is empty or only spaces counts as unset.
+import * as v from 'valibot';
+import { isValidPhone } from '#core/phone.ts';
+
+/** The Worker's configuration is missing or wrong: the message names every variable at fault. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+const quoted = (input: unknown) => JSON.stringify(input);
+const isOrigin = (value: string) => {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+};
+const isHttpUrl = (value: string) => {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** Any text (credentials, names): never echoed back in a message. */
+const text = (name: string) => v.string(`${name} must be text`);
+/** An http(s) URL; not secret, so a wrong one is shown. */
+const httpUrl = (name: string) =>
+  v.pipe(
+    text(name),
+    v.check(isHttpUrl, (issue) => `${name} must be an http(s) URL (got ${quoted(issue.input)})`),
+  );
+const phone = (name: string) =>
+  v.pipe(
+    text(name),
+    v.check(
+      isValidPhone,
+      `${name} must be a phone number in international form, e.g. +256700123456`,
+    ),
+  );
+
+const schema = v.object({
+  // Database and accounts (required everywhere).
+  /** Neon's connection string; a loopback host means the local Neon endpoint. */
+  DATABASE_URL: v.pipe(
+    text('DATABASE_URL'),
+    v.regex(/^postgres(ql)?:\/\/./, 'DATABASE_URL must be a postgres:// connection string'),
+  ),
+  /** Signs sessions and verification links. */
+  BETTER_AUTH_SECRET: v.pipe(
+    text('BETTER_AUTH_SECRET'),
+    v.minLength(32, 'BETTER_AUTH_SECRET must be at least 32 characters (openssl rand -base64 32)'),
+  ),
+  /**
+   * The shop's public origin (https://duuka.ug): verification links, and the address payment
+   * providers call back (no separate PUBLIC_ORIGIN).
+   */
+  BETTER_AUTH_URL: v.pipe(
+    text('BETTER_AUTH_URL'),
+    v.check(
+      isOrigin,
+      (issue) =>
+        `BETTER_AUTH_URL must be the shop's origin, like https://duuka.ug (got ${quoted(issue.input)})`,
+    ),
+  ),
+  /** Extra origins allowed to call /api/auth, comma-separated. */
+  TRUSTED_ORIGINS: v.optional(
+    v.pipe(
+      text('TRUSTED_ORIGINS'),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
+      v.check(
+        (origins) => origins.every(isOrigin),
+        (issue) =>
+          `TRUSTED_ORIGINS must be origins separated by commas, like https://preview.duuka.ug (got ${quoted(issue.input.join(','))})`,
+      ),
+    ),
+    '',
+  ),
+
+  // Mail.
+  MAIL_TRANSPORT: v.picklist(
+    ['outbox', 'resend'],
+    (issue) => `MAIL_TRANSPORT must be "outbox" or "resend" (got ${quoted(issue.input)})`,
+  ),
+  /** Resend's API key (MAIL_TRANSPORT=resend). */
+  EMAIL_API_KEY: v.optional(text('EMAIL_API_KEY')),
+  /** The sender, e.g. `duuka <hello@duuka.ug>` (MAIL_TRANSPORT=resend). */
+  EMAIL_FROM: v.optional(
+    v.pipe(
+      text('EMAIL_FROM'),
+      v.includes('@', (issue) => `EMAIL_FROM must contain an address (got ${quoted(issue.input)})`),
+    ),
+  ),
+
+  /** Profile pictures: the R2 bucket binding. */
+  AVATARS: v.custom<R2Bucket>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      ['get', 'put', 'delete'].every(
+        (method) => typeof (value as Record<string, unknown>)[method] === 'function',
+      ),
+    'AVATARS must be the R2 bucket binding ([[r2_buckets]] in wrangler.toml)',
+  ),
+
+  // SMS gateway (EgoSMS plain-text API).
+  EGOSMS_URL: v.optional(httpUrl('EGOSMS_URL'), 'https://www.egosms.co/api/v1/plain/'),
+  EGOSMS_USERNAME: v.optional(text('EGOSMS_USERNAME')),
+  EGOSMS_PASSWORD: v.optional(text('EGOSMS_PASSWORD')),
+  EGOSMS_SENDER: v.optional(
+    v.pipe(
+      text('EGOSMS_SENDER'),
+      v.maxLength(
+        11,
+        (issue) =>
+          `EGOSMS_SENDER must be at most 11 characters (got ${quoted(issue.input)}, ${issue.received} characters)`,
+      ),
+    ),
+  ),
+  /** Where order alerts for the shop go. */
+  ADMIN_PHONE: v.optional(phone('ADMIN_PHONE')),
+
+  // Shopping assistant (Gemini through the AI SDK).
+  GOOGLE_GENERATIVE_AI_API_KEY: v.optional(text('GOOGLE_GENERATIVE_AI_API_KEY')),
+  CHAT_MODEL: v.optional(text('CHAT_MODEL'), 'gemini-2.5-flash'),
+  /** Another endpoint for the model's API (a local fake, a proxy). */
+  GEMINI_BASE_URL: v.optional(httpUrl('GEMINI_BASE_URL')),
+
+  // Mobile money: MTN MoMo Collection.
+  MOMO_BASE_URL: v.optional(httpUrl('MOMO_BASE_URL')),
+  MOMO_API_USER: v.optional(text('MOMO_API_USER')),
+  MOMO_API_KEY: v.optional(text('MOMO_API_KEY')),
+  MOMO_SUBSCRIPTION_KEY: v.optional(text('MOMO_SUBSCRIPTION_KEY')),
+  MOMO_TARGET_ENVIRONMENT: v.optional(
+    v.picklist(
+      ['sandbox', 'mtnuganda'],
+      (issue) =>
+        `MOMO_TARGET_ENVIRONMENT must be "sandbox" or "mtnuganda" (got ${quoted(issue.input)})`,
+    ),
+  ),
+  // Mobile money: Airtel Money.
+  AIRTEL_BASE_URL: v.optional(httpUrl('AIRTEL_BASE_URL')),
+  AIRTEL_CLIENT_ID: v.optional(text('AIRTEL_CLIENT_ID')),
+  AIRTEL_CLIENT_SECRET: v.optional(text('AIRTEL_CLIENT_SECRET')),
+
+  // Shown to shoppers as the shop's contact.
+  SUPPORT_EMAIL: v.optional(
+    v.pipe(
+      text('SUPPORT_EMAIL'),
+      v.email((issue) => `SUPPORT_EMAIL must be an email address (got ${quoted(issue.input)})`),
+    ),
+  ),
+  SUPPORT_PHONE: v.optional(phone('SUPPORT_PHONE')),
+});
+
+/** The Worker's configuration, checked: what the shop reads instead of `env`. */
+export type ShopEnv = v.InferOutput<typeof schema>;
+
+/** Every variable's name, in wrangler.toml's order. */
+export const WORKER_VARIABLES = Object.keys(schema.entries) as (keyof ShopEnv)[];
+
+/** Names that must always be set (the rest are optional or have a default). */
+export const REQUIRED_VARIABLES = WORKER_VARIABLES.filter(
+  (name) => schema.entries[name].type !== 'optional',
+);
+
+/** Settings that only work together: when one is set, all must be. */
+const TOGETHER: { service: string; names: (keyof ShopEnv)[] }[] = [
+  { service: 'the SMS gateway', names: ['EGOSMS_USERNAME', 'EGOSMS_PASSWORD'] },
+  {
+    service: 'MTN MoMo',
+    names: [
+      'MOMO_BASE_URL',
+      'MOMO_API_USER',
+      'MOMO_API_KEY',
+      'MOMO_SUBSCRIPTION_KEY',
+      'MOMO_TARGET_ENVIRONMENT',
+    ],
+  },
+  {
+    service: 'Airtel Money',
+    names: ['AIRTEL_BASE_URL', 'AIRTEL_CLIENT_ID', 'AIRTEL_CLIENT_SECRET'],
+  },
+];
+
+function incomplete(config: ShopEnv): string[] {
+  const problems: string[] = [];
+  if (config.MAIL_TRANSPORT === 'resend') {
+    for (const name of ['EMAIL_API_KEY', 'EMAIL_FROM'] as const) {
+      if (!config[name]) problems.push(`${name} is missing (MAIL_TRANSPORT is "resend")`);
+    }
+  }
+  for (const { service, names } of TOGETHER) {
+    const missing = names.filter((name) => config[name] === undefined);
+    if (missing.length > 0 && missing.length < names.length) {
+      problems.push(`${missing.join(', ')} missing: ${service} needs ${names.join(', ')}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Checks the Worker's `env` (or any object holding its variables) and returns the typed
+ * configuration; throws ConfigurationError naming each missing or invalid variable. Secret
+ * values are never part of the message.
+ */
+export function parseShopEnv(env: object): ShopEnv {
+  const given: Record<string, unknown> = {};
+  for (const name of WORKER_VARIABLES) {
+    const value = (env as Record<string, unknown>)[name];
+    if (typeof value === 'string' && value.trim() === '') continue;
+    given[name] = typeof value === 'string' ? value.trim() : value;
+  }
+  const result = v.safeParse(schema, given, { abortPipeEarly: true });
+  const problems = result.success
+    ? incomplete(result.output)
+    : result.issues.map((issue) => {
+        const name = v.getDotPath(issue);
+        return issue.input === undefined ? `${name} is missing` : issue.message;
+      });
+  if (problems.length > 0) throw new ConfigurationError(`Configuration: ${problems.join('; ')}`);
+  return result.output as ShopEnv;
+}

@@ -1,0 +1,146 @@
+// The README's commands as a developer runs them: `npm run preview` on a fresh checkout (no dist/,
+// no .data/, no .wrangler/, no .dev.vars, nothing in the environment) serves the shop. It builds
+// and serves a copy of the working tree so the shared dist/ of the other browser tests is left
+// alone; the copy's embedded database lives in the copy.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '#local/free-port.ts';
+import { WORKER_VARIABLES } from '#server/env.ts';
+
+const repo = process.cwd();
+let copy = '';
+
+/** Tracked and new files of the working tree (what a clone has, plus work not yet committed). */
+async function freshCopy(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'duuka-fresh-'));
+  const files = execFileSync('git', ['ls-files', '-z', '-co', '--exclude-standard'], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
+  for (const file of files.split('\0').filter(Boolean)) {
+    await cp(join(repo, file), join(dir, file)).catch(() => undefined); // deleted, not yet staged
+  }
+  await symlink(join(repo, 'node_modules'), join(dir, 'node_modules')); // as after `npm install`
+  execFileSync('git', ['init', '-q'], { cwd: dir }); // Tailwind's scanner reads .gitignore in a repo
+  return dir;
+}
+
+/** A developer's shell: none of the Worker's variables, no test runner's settings. */
+function developerShell(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (/^(VITEST|NODE_ENV$|CLOUDFLARE_ENV$|PGLITE_DIR$)/.test(name)) delete env[name];
+  }
+  for (const name of WORKER_VARIABLES) delete env[name];
+  return { ...env, WRANGLER_SEND_METRICS: 'false', ...extra };
+}
+
+/** Everything this file started, stopped at the end whatever happened. */
+const children: ChildProcess[] = [];
+
+type Running = { child: ChildProcess; output: () => string; url: string };
+
+/** Starts a command in the copy, in its own process group (npm, Node, workerd stop together). */
+async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Running> {
+  const child = spawn(command, args, {
+    cwd: copy,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = output.match(/(?:duuka is open at|Local:)\s+(http:\/\/\S+)/)?.[1];
+      if (found) resolve(found.replace(/\/$/, '').replace('localhost', '127.0.0.1'));
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`${command} ended (${code}):\n${output}`)));
+  });
+  return { child, url, output: () => output };
+}
+
+async function stop(child: ChildProcess) {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  const timeout = new Promise((resolve) => setTimeout(resolve, 15_000, 'timeout'));
+  if ((await Promise.race([exited, timeout])) === 'timeout') process.kill(-child.pid, 'SIGKILL');
+}
+
+async function get(base: string, path: string) {
+  const response = await fetch(`${base}${path}`);
+  return { path, status: response.status, html: await response.text() };
+}
+
+let preview: Running | undefined;
+
+beforeAll(async () => {
+  copy = await freshCopy();
+  const port = await freePort();
+  preview = await run('npm', ['run', 'preview'], developerShell({ PORT: String(port) }));
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.allSettled(children.map(stop));
+  if (copy) await rm(copy, { recursive: true, force: true });
+}, 60_000);
+
+describe('npm run preview on a fresh checkout', () => {
+  it('serves the home page, the shop, a product page and the login page', async () => {
+    const url = preview?.url ?? '';
+    const home = await get(url, '/');
+    const sitemap = await get(url, '/sitemap.xml');
+    const productPath = sitemap.html.match(/<loc>[^<]*?(\/products\/[^<?]+)<\/loc>/)?.[1];
+    expect(productPath, 'a product page in /sitemap.xml').toBeDefined();
+    const pages = [
+      home,
+      await get(url, '/shop'),
+      await get(url, productPath ?? '/products/x'),
+      await get(url, '/login'),
+    ];
+    expect(pages.map(({ path, status }) => ({ path, status }))).toEqual(
+      pages.map(({ path }) => ({ path, status: 200 })),
+    );
+    expect(home.html).toContain('Featured Collection');
+  });
+
+  it('froze none of the Worker variables into the build, and said nothing about them', () => {
+    expect(existsSync(join(copy, 'dist', 'server', 'index.js'))).toBe(true);
+    expect(existsSync(join(copy, 'dist', 'server', '.dev.vars'))).toBe(false);
+    expect(preview?.output()).not.toMatch(/Missing required secrets|Configuration:/);
+  });
+});
+
+describe('the same build with a wrong setting', () => {
+  it('answers a 500 page with the generic text; only the log names the variable', async () => {
+    if (preview) await stop(preview.child);
+    // An optional variable (it must reach the Worker to be refused) with a wrong value.
+    const port = await freePort();
+    const wronglyConfigured = await run(
+      join(copy, 'node_modules', '.bin', 'vite'),
+      ['preview', '--port', String(port), '--strictPort'],
+      developerShell({
+        DATABASE_URL: 'postgresql://duuka:local@127.0.0.1:9/duuka',
+        BETTER_AUTH_SECRET: 'duuka-local-development-secret-never-used-in-production',
+        BETTER_AUTH_URL: `http://127.0.0.1:${port}`,
+        MAIL_TRANSPORT: 'outbox',
+        SUPPORT_EMAIL: 'care at duuka',
+      }),
+    );
+    const home = await get(wronglyConfigured.url, '/');
+    expect(home.status).toBe(500);
+    expect(home.html).toContain('An unexpected error occurred.');
+    expect(home.html).not.toMatch(/SUPPORT_EMAIL|Configuration/);
+    await expect
+      .poll(() => wronglyConfigured.output(), { timeout: 5_000 })
+      .toContain('Configuration: SUPPORT_EMAIL must be an email address (got "care at duuka")');
+  });
+});
