@@ -315,7 +315,8 @@ describe('shareable product pages', () => {
     const url = `${inject('shopUrl')}/products/${product.slug}`;
     expect(html).toContain(`<link rel="canonical" href="${url}"`);
     expect(html).toContain('property="og:type" content="product"');
-    const ld = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1];
+    // (Every script in the page carries the CSP nonce, this data block too.)
+    const ld = html.match(/<script [^>]*type="application\/ld\+json"[^>]*>(.*?)<\/script>/)?.[1];
     expect(JSON.parse(ld ?? 'null')).toMatchObject({
       '@type': 'Product',
       name: product.productName,
