@@ -114,8 +114,18 @@ describe('accounts', () => {
     await page.getByLabel('Full name').fill('Amara N. Nakato');
     await page.getByLabel('Phone').fill('0772 123 456');
     await page.getByLabel('Delivery address').fill('Plot 12, Ntinda Road, Kampala');
+    // The saved profile comes back with the save: nothing is read again to show it.
+    const reads: string[] = [];
+    const countReads = (request: { url(): string }) => {
+      const path = new URL(request.url()).pathname;
+      if (/account\.(profile|session)/.test(path)) reads.push(path);
+    };
+    page.on('request', countReads);
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await page.getByText('Profile updated successfully!').first().waitFor();
+    await card.getByRole('heading', { name: 'Amara N. Nakato' }).waitFor();
+    page.off('request', countReads);
+    expect(reads).toEqual([]);
     await page.reload();
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
     await expect(page.getByLabel('Phone').inputValue()).resolves.toBe('+256772123456');
@@ -149,6 +159,14 @@ describe('accounts', () => {
     expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
     // Without the cookie, nobody gets it.
     expect((await fetch(new URL(src, inject('shopUrl')))).status).toBe(401);
+    // The server reads the bytes, not the declared type: a page dressed as a PNG is refused.
+    const dressed = await page.request.post('/api/account/avatar', {
+      headers: { 'content-type': 'image/png' },
+      data: Buffer.from('<html><script>alert(1)</script></html>'),
+    });
+    expect(dressed.status()).toBe(400);
+    await expect(dressed.json()).resolves.toEqual({ message: 'Please select a valid image file' });
+    expect((await page.request.get(src)).status()).toBe(200);
     await page.screenshot({ path: `${SHOTS}/profile-1366.png`, fullPage: true });
 
     // Settings: dark mode switches the whole site at once and survives a reload.
