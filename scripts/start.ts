@@ -1,6 +1,7 @@
 // `npm start`: local Neon endpoint (embedded PGlite unless DATABASE_URL names a PostgreSQL server),
 // migrations, the demo catalogue on an empty database, then the shop in workerd through Vite.
 // `--preview` (`npm run preview`) builds for production and serves that build instead.
+import { createServer as createNetServer } from 'node:net';
 import { createServer, preview } from 'vite';
 import { buildForPreview, LOCAL_WRANGLER_ENV } from '#local/build.ts';
 import { runCommand } from '#local/command.ts';
@@ -13,6 +14,7 @@ const port = Number(process.env.PORT ?? 3000);
 
 await runCommand(async () => {
   process.env.WRANGLER_SEND_METRICS ??= 'false';
+  await portFree(); // before the database and the build, not after
   const database = await startLocalDatabase({
     postgresUrl: process.env.DATABASE_URL,
     port: process.env.LOCAL_NEON_PORT ? Number(process.env.LOCAL_NEON_PORT) : 0,
@@ -50,11 +52,25 @@ await runCommand(async () => {
   }
 });
 
-/** Vite's "Port 3000 is already in use", as a one-line LocalSetupError with the way out. */
-function portTaken(error: unknown): unknown {
-  if (!(error instanceof Error) || !/already in use/.test(error.message)) return error;
+function portTakenError(): LocalSetupError {
   const command = previewMode ? 'npm run preview' : 'npm start';
   return new LocalSetupError(
     `Port ${port} is in use by another program: stop it, or choose another port, e.g. PORT=${port + 1} ${command}`,
   );
+}
+
+/** Listens on the port for a moment, as Vite will (on localhost). */
+async function portFree(): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(port, 'localhost', () => probe.close(() => resolve()));
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EADDRINUSE' ? portTakenError() : error;
+  });
+}
+
+/** Vite's own "Port 3000 is already in use" (taken since the check), as the same one line. */
+function portTaken(error: unknown): unknown {
+  return error instanceof Error && /already in use/.test(error.message) ? portTakenError() : error;
 }
