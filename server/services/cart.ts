@@ -55,18 +55,23 @@ export async function addToCart(db: Db, userId: string, productId: number): Prom
     productById(db, productId),
     readCart(db, userId),
   ]);
-  const cart = toCart(lines);
-  if (added.rows.length > 0) return { ok: true, cart };
-  if (!product) return { ok: false, refusal: { kind: 'product-missing' }, cart };
   const inCart = lines.find((l) => l.productId === productId)?.quantity ?? 0;
+  return answer(added.rows.length > 0, lines, product, inCart + 1);
+}
+
+/** The cart after a change, or why the change placed nothing: a product gone or too few left. */
+function answer(
+  changed: boolean,
+  lines: CartLine[],
+  product: { name: string; stock: number } | undefined,
+  requested: number,
+): CartAnswer {
+  const cart = toCart(lines);
+  if (changed) return { ok: true, cart };
+  if (!product) return { ok: false, refusal: { kind: 'product-missing' }, cart };
   return {
     ok: false,
-    refusal: {
-      kind: 'stock-limit',
-      name: product.name,
-      available: product.stock,
-      requested: inCart + 1,
-    },
+    refusal: { kind: 'stock-limit', name: product.name, available: product.stock, requested },
     cart,
   };
 }
@@ -88,21 +93,9 @@ export async function setCartQuantity(
     productById(db, productId),
     readCart(db, userId),
   ]);
-  const cart = toCart(lines);
-  if (updated.rows.length > 0) return { ok: true, cart };
-  if (!product || !lines.some((l) => l.productId === productId)) {
-    return { ok: false, refusal: { kind: 'product-missing' }, cart };
-  }
-  return {
-    ok: false,
-    refusal: {
-      kind: 'stock-limit',
-      name: product.name,
-      available: product.stock,
-      requested: quantity,
-    },
-    cart,
-  };
+  // A line that is not in the cart cannot be set: answered like a product that is gone.
+  const inCart = lines.some((l) => l.productId === productId);
+  return answer(updated.rows.length > 0, lines, inCart ? product : undefined, quantity);
 }
 
 export async function removeFromCart(db: Db, userId: string, productId: number): Promise<Cart> {
