@@ -1,0 +1,267 @@
+// One order (spec: account, Orders reading A, "Selected order"): Order Confirmation, its total, id,
+// customer, date, status and items; a receipt tab (disabled when there is no receipt) and delete.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { type KeyboardEvent, useId, useRef } from 'react';
+import { toast } from 'sonner';
+import { formatUGX } from '#core/money.ts';
+import {
+  formatLongDate,
+  ORDERS_TEXT,
+  orderCustomerName,
+  orderIdHead,
+  paymentMethodLabel,
+} from '#core/orders.ts';
+import { type ApiOutput, useTRPC } from '../../trpc';
+import { ReceiptView } from './ReceiptView';
+import { StatusBadge } from './StatusBadge';
+
+export type Order = ApiOutput['orders']['list'][number];
+export type OrderTab = 'details' | 'receipt';
+
+export function OrderDetails({
+  order,
+  tab,
+  onTab,
+  onDeleted,
+}: {
+  order: Order;
+  tab: OrderTab;
+  onTab: (tab: OrderTab) => void;
+  onDeleted: () => Promise<unknown>;
+}) {
+  const ids = useId();
+  const showReceipt = tab === 'receipt' && order.hasReceipt;
+  const tabs: { id: OrderTab; label: string; disabled?: boolean }[] = [
+    { id: 'details', label: 'Order Details' },
+    {
+      id: 'receipt',
+      label: order.hasReceipt ? 'Receipt' : `Receipt ${ORDERS_TEXT.receiptUnavailable}`,
+      disabled: !order.hasReceipt,
+    },
+  ];
+  const current: OrderTab = showReceipt ? 'receipt' : 'details';
+
+  // Arrow keys move between the tabs that can be chosen (WAI-ARIA tabs pattern).
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    const open = tabs.filter((t) => !t.disabled);
+    const next = open[(open.findIndex((t) => t.id === current) + 1) % open.length];
+    if (!next) return;
+    onTab(next.id);
+    document.getElementById(`${ids}-${next.id}-tab`)?.focus();
+  }
+
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label={`Order ${orderIdHead(order.id)}`}
+        className="flex gap-6 border-b border-line print:hidden"
+        onKeyDown={onKeyDown}
+      >
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            id={`${ids}-${t.id}-tab`}
+            type="button"
+            role="tab"
+            aria-selected={current === t.id}
+            aria-controls={`${ids}-panel`}
+            tabIndex={current === t.id ? 0 : -1}
+            disabled={t.disabled}
+            onClick={() => onTab(t.id)}
+            className="-mb-px border-b-2 border-transparent pb-3 text-xs font-semibold uppercase tracking-[0.16em] text-ink-soft hover:text-ink disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:text-ink-soft aria-selected:border-ink aria-selected:text-ink"
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div
+        id={`${ids}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${ids}-${current}-tab`}
+        className="pt-6"
+      >
+        {showReceipt ? (
+          <ReceiptView orderId={order.id} onBack={() => onTab('details')} />
+        ) : (
+          <OrderConfirmation order={order} onDeleted={onDeleted} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function OrderConfirmation({
+  order,
+  onDeleted,
+}: {
+  order: Order;
+  onDeleted: () => Promise<unknown>;
+}) {
+  const trpc = useTRPC();
+  // The profile's name is needed only when the order carries none.
+  const needsProfile = !order.customerName.trim();
+  const profile = useQuery(trpc.account.profile.queryOptions(undefined, { enabled: needsProfile }));
+  const customer = orderCustomerName(order.customerName, profile.data?.full_name);
+  return (
+    <article aria-labelledby="order-confirmation">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="eyebrow">{ORDERS_TEXT.confirmation}</p>
+          <h2 id="order-confirmation" className="mt-2 font-display text-3xl sm:text-4xl">
+            Order <span className="lining-nums">#{orderIdHead(order.id)}</span>
+          </h2>
+        </div>
+        <div className="text-right">
+          <p className="text-xs uppercase tracking-[0.16em] text-ink-soft">Order total</p>
+          <p className="mt-1 font-display text-3xl font-semibold lining-nums tabular-nums">
+            {formatUGX(order.total)}
+          </p>
+        </div>
+      </header>
+
+      <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-4 border-y border-line py-5 text-sm sm:grid-cols-4">
+        <Fact label="Customer" value={customer} />
+        <Fact label="Order date" value={formatLongDate(order.createdAt)} />
+        <div>
+          <dt className="text-xs uppercase tracking-[0.14em] text-ink-soft">Status</dt>
+          <dd className="mt-1.5">
+            <StatusBadge status={order.status} />
+          </dd>
+        </div>
+        <Fact label="Payment" value={paymentMethodLabel(order.paymentMethod)} />
+      </dl>
+
+      <section className="mt-7" aria-labelledby="items-ordered">
+        <h3 id="items-ordered" className="eyebrow">
+          Items ordered
+        </h3>
+        <ul className="mt-3 divide-y divide-line border-b border-line">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex items-start justify-between gap-4 py-4">
+              <div className="min-w-0">
+                <p className="font-medium">{item.name}</p>
+                <p className="mt-1 text-sm text-ink-soft">
+                  Qty {item.quantity} × {formatUGX(item.price)}
+                </p>
+              </div>
+              <p className="whitespace-nowrap text-sm font-medium tabular-nums">
+                {formatUGX(item.price * item.quantity)}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 ml-auto max-w-xs space-y-2 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-soft">Subtotal</dt>
+            <dd className="tabular-nums">{formatUGX(order.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-soft">Delivery fee</dt>
+            <dd className="tabular-nums">{formatUGX(order.deliveryFee)}</dd>
+          </div>
+          {order.discount > 0 && (
+            <div className="flex justify-between gap-4">
+              <dt className="text-ink-soft">Discount</dt>
+              <dd className="tabular-nums">− {formatUGX(order.discount)}</dd>
+            </div>
+          )}
+          <div className="flex items-baseline justify-between gap-4 border-t border-ink pt-3">
+            <dt className="text-xs font-semibold uppercase tracking-[0.16em]">Total</dt>
+            <dd className="font-display text-2xl font-semibold lining-nums tabular-nums">
+              {formatUGX(order.total)}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <DeleteOrder order={order} onDeleted={onDeleted} />
+    </article>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs uppercase tracking-[0.14em] text-ink-soft">{label}</dt>
+      <dd className="mt-1 break-words font-medium">{value}</dd>
+    </div>
+  );
+}
+
+/** The delete control: a confirm dialog, then the spec's toasts; the lists drop the order. */
+function DeleteOrder({ order, onDeleted }: { order: Order; onDeleted: () => Promise<unknown> }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const remove = useMutation(
+    trpc.orders.delete.mutationOptions({
+      onSuccess: async () => {
+        queryClient.setQueryData(trpc.orders.list.queryKey(), (orders) =>
+          orders?.filter((o) => o.id !== order.id),
+        );
+        dialog.current?.close();
+        toast.success(ORDERS_TEXT.deleted);
+        // Forgotten once the screen has moved on (while shown, a forgotten order is read again).
+        await onDeleted();
+        queryClient.removeQueries({ queryKey: trpc.orders.byId.queryKey({ id: order.id }) });
+        queryClient.removeQueries({
+          queryKey: trpc.orders.receipt.queryKey({ orderId: order.id }),
+        });
+      },
+      onError: () => {
+        dialog.current?.close();
+        toast.error(ORDERS_TEXT.deleteFailed);
+      },
+    }),
+  );
+  const head = orderIdHead(order.id);
+  return (
+    <div className="mt-10 flex justify-end print:hidden">
+      <button
+        type="button"
+        className="btn btn-outline text-danger"
+        onClick={() => dialog.current?.showModal()}
+      >
+        <Trash2 size={16} aria-hidden />
+        Delete order
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby={`delete-${head}-title`}
+        aria-describedby={`delete-${head}-text`}
+        className="m-auto w-[min(30rem,92vw)] border border-line bg-paper p-0 text-ink backdrop:bg-ink/60"
+      >
+        <div className="space-y-5 p-7">
+          <p className="eyebrow text-danger">Delete order</p>
+          <h2 id={`delete-${head}-title`} className="font-display text-2xl leading-snug">
+            Delete order #{head}?
+          </h2>
+          <p id={`delete-${head}-text`} className="text-sm text-ink-soft">
+            The order, its items and its receipt are removed from your history. This cannot be
+            undone.
+          </p>
+          <div className="flex flex-wrap justify-end gap-3">
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => dialog.current?.close()}
+            >
+              Keep order
+            </button>
+            <button
+              type="button"
+              className="btn bg-danger text-paper hover:opacity-90"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate({ id: order.id })}
+            >
+              {remove.isPending ? 'Deleting...' : 'Delete order'}
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </div>
+  );
+}

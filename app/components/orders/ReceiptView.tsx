@@ -1,0 +1,240 @@
+// The receipt view (spec: account "Receipt view", §3 Receipt object): the receipt sheet, and
+// Back to Order Details, Print Receipt, printing in a new window and Download PDF.
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
+import { type RefObject, useRef } from 'react';
+import { toast } from 'sonner';
+import { formatUGX } from '#core/money.ts';
+import { ORDERS_TEXT, PRINT_WINDOW_DELAY_MS } from '#core/orders.ts';
+import { RECEIPT_TEXT, type Receipt, showsTax } from '#core/receipt.ts';
+import { useTRPC } from '../../trpc';
+import { Notice } from '../account/ui';
+
+/** Where the order's receipt PDF is served (its owner only). */
+export const receiptPdfUrl = (orderId: string) => `/api/orders/${orderId}/receipt.pdf`;
+
+export function ReceiptView({ orderId, onBack }: { orderId: string; onBack: () => void }) {
+  const trpc = useTRPC();
+  const receipt = useQuery(trpc.orders.receipt.queryOptions({ orderId }));
+  const sheet = useRef<HTMLElement>(null);
+  return (
+    <div>
+      <div className="print:hidden">
+        <button
+          type="button"
+          className="inline-flex items-center gap-2 text-xs font-semibold uppercase tracking-[0.14em] text-ink-soft hover:text-accent"
+          onClick={onBack}
+        >
+          <ArrowLeft size={14} aria-hidden />
+          {ORDERS_TEXT.backToDetails}
+        </button>
+        <div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          <button
+            type="button"
+            className="btn btn-primary px-4"
+            disabled={!receipt.data}
+            onClick={() => window.print()}
+          >
+            <Printer size={16} aria-hidden />
+            {ORDERS_TEXT.printReceipt}
+          </button>
+          <a href={receiptPdfUrl(orderId)} download className="btn btn-outline px-4">
+            <Download size={16} aria-hidden />
+            {ORDERS_TEXT.downloadPdf}
+          </a>
+          <button
+            type="button"
+            className="btn btn-outline col-span-2 px-4"
+            disabled={!receipt.data}
+            onClick={() => receipt.data && printInNewWindow(sheet, receipt.data)}
+          >
+            <ExternalLink size={16} aria-hidden />
+            Print in New Window
+          </button>
+        </div>
+      </div>
+      <div className="mt-6">
+        {receipt.isError ? (
+          <Notice tone="error">{ORDERS_TEXT.detailsFailed}</Notice>
+        ) : receipt.data ? (
+          <ReceiptSheet receipt={receipt.data} sheetRef={sheet} />
+        ) : (
+          <p role="status" className="py-16 text-center font-display text-2xl text-ink-soft">
+            Loading receipt...
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Print in a new window: the sheet alone, with the shop's stylesheet, printed after 500 ms (spec)
+ * so the styles and fonts are in. The window closes itself once printing is done.
+ */
+function printInNewWindow(sheet: RefObject<HTMLElement | null>, receipt: Receipt) {
+  const printable = sheet.current?.outerHTML;
+  const win = printable ? window.open('', '_blank', 'popup,width=860,height=1000') : null;
+  if (!win || !printable) {
+    toast.error('Could not open a print window. Please allow pop-ups, or use Print Receipt.');
+    return;
+  }
+  const styles = [...document.querySelectorAll('link[rel="stylesheet"], style')]
+    .map((node) => node.outerHTML)
+    .join('');
+  win.document.write(
+    `<!doctype html><html lang="en" data-theme="light"><head><meta charset="utf-8"><title>${receipt.receiptNumber} · duuka</title>${styles}</head><body class="receipt-window">${printable}</body></html>`,
+  );
+  win.document.close();
+  win.addEventListener('afterprint', () => win.close());
+  win.setTimeout(() => {
+    win.focus();
+    win.print();
+  }, PRINT_WINDOW_DELAY_MS);
+}
+
+/** The receipt itself: what prints, what the new window shows. */
+export function ReceiptSheet({
+  receipt,
+  sheetRef,
+}: {
+  receipt: Receipt;
+  sheetRef?: RefObject<HTMLElement | null>;
+}) {
+  const { address } = receipt.customerInfo;
+  return (
+    <article
+      ref={sheetRef}
+      aria-label={`${RECEIPT_TEXT.title} ${receipt.receiptNumber}`}
+      className="receipt-sheet border border-line bg-paper px-5 py-7 text-ink sm:px-10 sm:py-10"
+      data-testid="receipt"
+    >
+      <header className="flex flex-wrap items-end justify-between gap-4 border-b border-ink pb-5">
+        <div>
+          <p className="font-display text-4xl font-semibold leading-none tracking-wide">duuka</p>
+          <p className="mt-2 text-xs uppercase tracking-[0.2em] text-ink-soft">
+            Premium fashion · Kampala
+          </p>
+        </div>
+        <div className="sm:text-right">
+          <p className="eyebrow">{RECEIPT_TEXT.title}</p>
+          <p className="mt-1 text-lg font-semibold tracking-wide">{receipt.receiptNumber}</p>
+        </div>
+      </header>
+
+      <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-4 text-sm sm:grid-cols-4">
+        <Fact label={RECEIPT_TEXT.orderDate} value={receipt.date} />
+        <Fact label={RECEIPT_TEXT.time} value={receipt.time} />
+        <Fact label={RECEIPT_TEXT.paymentMethod} value={receipt.paymentMethod} />
+        {receipt.transactionId && (
+          <Fact label={RECEIPT_TEXT.transactionId} value={receipt.transactionId} breakAll />
+        )}
+      </dl>
+
+      <section className="mt-7 border-t border-line pt-5" aria-labelledby="receipt-customer">
+        <h3 id="receipt-customer" className="eyebrow">
+          {RECEIPT_TEXT.customerInfo}
+        </h3>
+        <div className="mt-3 grid gap-1 text-sm sm:grid-cols-2 sm:gap-x-6">
+          <div>
+            <p className="font-semibold">{receipt.customerInfo.name}</p>
+            {receipt.customerInfo.email && (
+              <p className="break-all text-ink-soft">{receipt.customerInfo.email}</p>
+            )}
+            {receipt.customerInfo.phone && (
+              <p className="text-ink-soft">{receipt.customerInfo.phone}</p>
+            )}
+          </div>
+          <address className="not-italic text-ink-soft" data-testid="receipt-address">
+            {address.street && <span className="block">{address.street}</span>}
+            <span className="block">{address.city}</span>
+            <span className="block">{address.country}</span>
+          </address>
+        </div>
+      </section>
+
+      <section className="mt-7" aria-labelledby="receipt-items">
+        <h3 id="receipt-items" className="eyebrow">
+          {RECEIPT_TEXT.items}
+        </h3>
+        <table className="mt-3 w-full text-sm">
+          <thead>
+            <tr className="border-b border-ink text-left text-xs uppercase tracking-[0.12em] text-ink-soft">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                {RECEIPT_TEXT.item}
+              </th>
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
+                {RECEIPT_TEXT.quantity}
+              </th>
+              <th scope="col" className="hidden px-2 py-2 text-right font-semibold sm:table-cell">
+                {RECEIPT_TEXT.unitPrice}
+              </th>
+              <th scope="col" className="py-2 pl-2 text-right font-semibold">
+                {RECEIPT_TEXT.lineTotal}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.items.map((item) => (
+              <tr key={item.id} className="border-b border-line align-top">
+                <td className="py-3 pr-3">
+                  <span className="font-medium">{item.name}</span>
+                  <span className="mt-0.5 block text-xs text-ink-soft sm:hidden">
+                    {formatUGX(item.price)} each
+                  </span>
+                </td>
+                <td className="px-2 py-3 text-right tabular-nums">{item.quantity}</td>
+                <td className="hidden whitespace-nowrap px-2 py-3 text-right tabular-nums sm:table-cell">
+                  {formatUGX(item.price)}
+                </td>
+                <td className="whitespace-nowrap py-3 pl-2 text-right tabular-nums">
+                  {formatUGX(item.price * item.quantity)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <dl className="mt-5 ml-auto max-w-xs space-y-2 text-sm">
+        <Amount label={RECEIPT_TEXT.subtotal} value={formatUGX(receipt.subtotal)} />
+        <Amount label={RECEIPT_TEXT.deliveryFee} value={formatUGX(receipt.deliveryFee)} />
+        <Amount
+          label={RECEIPT_TEXT.discount}
+          value={receipt.discount > 0 ? `− ${formatUGX(receipt.discount)}` : formatUGX(0)}
+        />
+        {showsTax(receipt) && <Amount label={RECEIPT_TEXT.tax} value={formatUGX(receipt.tax)} />}
+        <div className="flex items-baseline justify-between gap-4 border-t border-ink pt-3">
+          <dt className="text-xs font-semibold uppercase tracking-[0.16em]">
+            {RECEIPT_TEXT.total}
+          </dt>
+          <dd className="font-display text-2xl font-semibold lining-nums tabular-nums">
+            {formatUGX(receipt.total)}
+          </dd>
+        </div>
+      </dl>
+
+      <p className="mt-10 border-t border-line pt-5 text-center font-display text-lg italic text-ink-soft">
+        {RECEIPT_TEXT.thanks}
+      </p>
+    </article>
+  );
+}
+
+function Fact({ label, value, breakAll }: { label: string; value: string; breakAll?: boolean }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-[0.14em] text-ink-soft">{label}</dt>
+      <dd className={`mt-1 font-medium ${breakAll ? 'break-all' : ''}`}>{value}</dd>
+    </div>
+  );
+}
+
+function Amount({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-ink-soft">{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// One order of the history (spec: account "Reading B", /order-history/{id}): its details and its
+// receipt. Someone else's order, an unknown id and a malformed one are the same 404.
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
+import { ArrowLeft } from 'lucide-react';
+import * as v from 'valibot';
+import { ORDERS_TEXT, orderIdInput } from '#core/orders.ts';
+import { Loading, Notice } from '../../components/account/ui';
+import { OrderDetails } from '../../components/orders/OrderDetails';
+import { HistoryHeading, RequireShopper } from '../../components/orders/OrderHistory';
+import { StatusBox } from '../../components/StatusBox';
+import { orNotFound } from '../../not-found';
+import { useTRPC } from '../../trpc';
+
+type DetailsSearch = { view?: 'receipt' };
+
+export const Route = createFileRoute('/order-history/$orderId')({
+  validateSearch: (search: Record<string, unknown>): DetailsSearch =>
+    search.view === 'receipt' ? { view: 'receipt' } : {},
+  head: () => ({
+    meta: [{ title: 'Order Details · duuka' }, { name: 'robots', content: 'noindex' }],
+  }),
+  loader: async ({ context, params }) => {
+    const user = await context.queryClient
+      .ensureQueryData(context.trpc.account.session.queryOptions())
+      .catch(() => null);
+    if (!user) return; // the screen sends visitors to /login
+    if (!v.is(orderIdInput, { id: params.orderId })) throw notFound();
+    await orNotFound(
+      context.queryClient.ensureQueryData(
+        context.trpc.orders.byId.queryOptions({ id: params.orderId }),
+      ),
+    );
+  },
+  notFoundComponent: OrderNotFound,
+  component: () => <RequireShopper>{() => <HistoryOrder />}</RequireShopper>,
+});
+
+function OrderNotFound() {
+  return (
+    <StatusBox title="Order not found">
+      <p>This order is not in your order history.</p>
+      <Link to="/order-history" className="btn btn-primary mt-6">
+        Back to Order History
+      </Link>
+    </StatusBox>
+  );
+}
+
+function HistoryOrder() {
+  const trpc = useTRPC();
+  const { orderId } = Route.useParams();
+  const { view } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const order = useQuery(trpc.orders.byId.queryOptions({ id: orderId }, { retry: false }));
+  if (order.isPending) return <Loading text={ORDERS_TEXT.historyLoading} />;
+  if (order.isError) {
+    const missing =
+      order.error instanceof TRPCClientError && order.error.data?.code === 'NOT_FOUND';
+    return missing ? (
+      <OrderNotFound />
+    ) : (
+      <section className="mx-auto max-w-4xl px-4 py-16">
+        <Notice tone="error">{ORDERS_TEXT.detailsFailed}</Notice>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6 md:py-14">
+      <HistoryHeading>
+        <Link
+          to="/order-history"
+          className="mt-4 inline-flex items-center gap-2 text-xs font-semibold uppercase tracking-[0.14em] text-ink-soft hover:text-accent"
+        >
+          <ArrowLeft size={14} aria-hidden />
+          All orders
+        </Link>
+      </HistoryHeading>
+      <div className="mt-8 border border-line bg-paper px-5 py-6 sm:px-8 sm:py-8">
+        <OrderDetails
+          order={order.data}
+          tab={view === 'receipt' ? 'receipt' : 'details'}
+          onTab={(next) =>
+            navigate({
+              search: next === 'receipt' ? { view: next } : {},
+              replace: true,
+              resetScroll: false,
+            })
+          }
+          onDeleted={() => navigate({ to: '/order-history' })}
+        />
+      </div>
+    </section>
+  );
+}
