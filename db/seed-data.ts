@@ -1,7 +1,7 @@
 /**
  * The demo catalogue: a Kampala fashion house, priced in whole UGX.
  * Pure data (no imports) so tests, the seeder and the art script can all read it.
- * Every `image` is drawn by scripts/make-product-art.ts (file name = slug of the product name).
+ * Every `image` is drawn by art/generate.ts (file name = slug of the product name).
  */
 
 export type SeedCategory = { name: string };
