@@ -1,12 +1,13 @@
 // A shopper's whole account life in the browser, against the production build in workerd:
 // register → verify from the mailed link → login → profile and picture → settings (dark mode)
 // → change password → logout → login again → delete the account → that login fails.
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
-import { mailOutbox, orders, user } from '#db/schema/index.ts';
+import { orders, user } from '#db/schema/index.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { mailedLink } from '../support/mailbox.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
@@ -21,16 +22,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function verificationLink(to: string): Promise<string> {
-  const [mail] = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.recipient, to))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  if (!mail?.link) throw new Error(`no verification mail for ${to}`);
-  return mail.link;
-}
+const verificationLink = (to: string) => mailedLink(db, to);
 
 async function logIn(page: Page, password: string) {
   await page.goto('/login');

@@ -1,0 +1,20 @@
+// The newest mailed link for an address, from the local outbox. better-auth sends verification
+// mail after answering the request (the Worker's waitUntil), so the mail may land a moment later:
+// look again for up to 5 s before giving up.
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { mailOutbox } from '#db/schema/index.ts';
+
+export async function mailedLink(db: Db, to: string, after?: Date): Promise<string> {
+  for (let tries = 0; tries < 50; tries++) {
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, to.toLowerCase()))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    if (mail?.link && (!after || mail.createdAt >= after)) return mail.link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail with a link for ${to}`);
+}
