@@ -11,10 +11,14 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as CartRouteImport } from './routes/cart'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
+import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as OrderSuccessRouteImport } from './routes/order-success'
+import { Route as OrdersRouteImport } from './routes/orders'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
@@ -24,6 +28,8 @@ import { Route as ShopRouteImport } from './routes/shop'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as OrderHistoryIndexRouteImport } from './routes/order-history/index'
+import { Route as OrderHistoryOrderIdRouteImport } from './routes/order-history/$orderId'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsSlugRouteImport } from './routes/products/$slug'
 import { Route as ApiAccountAvatarRouteImport } from './routes/api/account/avatar'
@@ -41,9 +47,19 @@ const AboutRoute = AboutRouteImport.update({
   path: '/about',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CartRoute = CartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ChangePasswordRoute = ChangePasswordRouteImport.update({
   id: '/change-password',
   path: '/change-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutRoute = CheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -59,6 +75,16 @@ const LoginRoute = LoginRouteImport.update({
 const LogoutRoute = LogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrderSuccessRoute = OrderSuccessRouteImport.update({
+  id: '/order-success',
+  path: '/order-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrdersRoute = OrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProfileRoute = ProfileRouteImport.update({
@@ -106,6 +132,16 @@ const DevMailboxRoute = DevMailboxRouteImport.update({
   path: '/dev/mailbox',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrderHistoryIndexRoute = OrderHistoryIndexRouteImport.update({
+  id: '/order-history/',
+  path: '/order-history/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrderHistoryOrderIdRoute = OrderHistoryOrderIdRouteImport.update({
+  id: '/order-history/$orderId',
+  path: '/order-history/$orderId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductsIndexRoute = ProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -141,10 +177,14 @@ const ApiOrdersOrderIdReceiptDotpdfRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/cart': typeof CartRoute
   '/change-password': typeof ChangePasswordRoute
+  '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/order-success': typeof OrderSuccessRoute
+  '/orders': typeof OrdersRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
   '/robots.txt': typeof RobotsDottxtRoute
@@ -154,7 +194,9 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/order-history/$orderId': typeof OrderHistoryOrderIdRoute
   '/products/$slug': typeof ProductsSlugRoute
+  '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
@@ -164,10 +206,14 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/cart': typeof CartRoute
   '/change-password': typeof ChangePasswordRoute
+  '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/order-success': typeof OrderSuccessRoute
+  '/orders': typeof OrdersRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
   '/robots.txt': typeof RobotsDottxtRoute
@@ -177,7 +223,9 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/order-history/$orderId': typeof OrderHistoryOrderIdRoute
   '/products/$slug': typeof ProductsSlugRoute
+  '/order-history': typeof OrderHistoryIndexRoute
   '/products': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
@@ -188,10 +236,14 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/cart': typeof CartRoute
   '/change-password': typeof ChangePasswordRoute
+  '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/order-success': typeof OrderSuccessRoute
+  '/orders': typeof OrdersRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
   '/robots.txt': typeof RobotsDottxtRoute
@@ -201,7 +253,9 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/order-history/$orderId': typeof OrderHistoryOrderIdRoute
   '/products/$slug': typeof ProductsSlugRoute
+  '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
@@ -213,10 +267,14 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/cart'
     | '/change-password'
+    | '/checkout'
     | '/contact'
     | '/login'
     | '/logout'
+    | '/order-success'
+    | '/orders'
     | '/profile'
     | '/register'
     | '/robots.txt'
@@ -226,7 +284,9 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/auth/callback'
     | '/dev/mailbox'
+    | '/order-history/$orderId'
     | '/products/$slug'
+    | '/order-history/'
     | '/products/'
     | '/api/account/avatar'
     | '/api/auth/$'
@@ -236,10 +296,14 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/cart'
     | '/change-password'
+    | '/checkout'
     | '/contact'
     | '/login'
     | '/logout'
+    | '/order-success'
+    | '/orders'
     | '/profile'
     | '/register'
     | '/robots.txt'
@@ -249,7 +313,9 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/auth/callback'
     | '/dev/mailbox'
+    | '/order-history/$orderId'
     | '/products/$slug'
+    | '/order-history'
     | '/products'
     | '/api/account/avatar'
     | '/api/auth/$'
@@ -259,10 +325,14 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/about'
+    | '/cart'
     | '/change-password'
+    | '/checkout'
     | '/contact'
     | '/login'
     | '/logout'
+    | '/order-success'
+    | '/orders'
     | '/profile'
     | '/register'
     | '/robots.txt'
@@ -272,7 +342,9 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/auth/callback'
     | '/dev/mailbox'
+    | '/order-history/$orderId'
     | '/products/$slug'
+    | '/order-history/'
     | '/products/'
     | '/api/account/avatar'
     | '/api/auth/$'
@@ -283,10 +355,14 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
+  CartRoute: typeof CartRoute
   ChangePasswordRoute: typeof ChangePasswordRoute
+  CheckoutRoute: typeof CheckoutRoute
   ContactRoute: typeof ContactRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
+  OrderSuccessRoute: typeof OrderSuccessRoute
+  OrdersRoute: typeof OrdersRoute
   ProfileRoute: typeof ProfileRoute
   RegisterRoute: typeof RegisterRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
@@ -296,7 +372,9 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
   DevMailboxRoute: typeof DevMailboxRoute
+  OrderHistoryOrderIdRoute: typeof OrderHistoryOrderIdRoute
   ProductsSlugRoute: typeof ProductsSlugRoute
+  OrderHistoryIndexRoute: typeof OrderHistoryIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
   ApiAccountAvatarRoute: typeof ApiAccountAvatarRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
@@ -320,11 +398,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AboutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/cart': {
+      id: '/cart'
+      path: '/cart'
+      fullPath: '/cart'
+      preLoaderRoute: typeof CartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/change-password': {
       id: '/change-password'
       path: '/change-password'
       fullPath: '/change-password'
       preLoaderRoute: typeof ChangePasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout': {
+      id: '/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof CheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -346,6 +438,20 @@ declare module '@tanstack/react-router' {
       path: '/logout'
       fullPath: '/logout'
       preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order-success': {
+      id: '/order-success'
+      path: '/order-success'
+      fullPath: '/order-success'
+      preLoaderRoute: typeof OrderSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/orders': {
+      id: '/orders'
+      path: '/orders'
+      fullPath: '/orders'
+      preLoaderRoute: typeof OrdersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/profile': {
@@ -411,6 +517,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DevMailboxRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/order-history/': {
+      id: '/order-history/'
+      path: '/order-history'
+      fullPath: '/order-history/'
+      preLoaderRoute: typeof OrderHistoryIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order-history/$orderId': {
+      id: '/order-history/$orderId'
+      path: '/order-history/$orderId'
+      fullPath: '/order-history/$orderId'
+      preLoaderRoute: typeof OrderHistoryOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/products/': {
       id: '/products/'
       path: '/products'
@@ -459,10 +579,14 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
+  CartRoute: CartRoute,
   ChangePasswordRoute: ChangePasswordRoute,
+  CheckoutRoute: CheckoutRoute,
   ContactRoute: ContactRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
+  OrderSuccessRoute: OrderSuccessRoute,
+  OrdersRoute: OrdersRoute,
   ProfileRoute: ProfileRoute,
   RegisterRoute: RegisterRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
@@ -472,7 +596,9 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   AuthCallbackRoute: AuthCallbackRoute,
   DevMailboxRoute: DevMailboxRoute,
+  OrderHistoryOrderIdRoute: OrderHistoryOrderIdRoute,
   ProductsSlugRoute: ProductsSlugRoute,
+  OrderHistoryIndexRoute: OrderHistoryIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
   ApiAccountAvatarRoute: ApiAccountAvatarRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,

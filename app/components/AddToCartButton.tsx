@@ -1,10 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { ShoppingBag } from 'lucide-react';
+import { useState } from 'react';
 import type { Product } from '#core/catalogue.ts';
+import { cartProduct, useCart } from '../cart';
 
 /**
- * Add to cart. Until the cart lands this follows the spec's logged-out rule: go to /login.
- * Disabled and titled Out of Stock at 0.
+ * Add to cart (spec: storefront §4). Logged out: the wanted product and quantity are remembered
+ * and the shopper goes to /login, where the add completes. Logged in: add, then /cart; a refused
+ * add shows its toast and stays. Disabled and titled Out of Stock at 0.
  */
 export function AddToCartButton({
   product,
@@ -18,14 +21,32 @@ export function AddToCartButton({
   className?: string;
 }) {
   const navigate = useNavigate();
+  const cart = useCart();
+  const [adding, setAdding] = useState(false);
   const soldOut = product.stock <= 0;
+
+  async function addToCart() {
+    if (!cart.signedIn) {
+      cart.rememberPendingAdd(cartProduct(product), quantity);
+      await navigate({ to: '/login' });
+      return;
+    }
+    setAdding(true);
+    try {
+      if (await cart.add(cartProduct(product), quantity)) await navigate({ to: '/cart' });
+    } finally {
+      setAdding(false);
+    }
+  }
+
   return (
     <button
       type="button"
       className={`btn btn-${variant} ${className}`}
-      disabled={soldOut}
+      disabled={soldOut || adding}
+      aria-busy={adding || undefined}
       title={soldOut ? 'Out of Stock' : undefined}
-      onClick={() => navigate({ to: '/login' })}
+      onClick={addToCart}
     >
       {soldOut ? (
         'Out of Stock'

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { Menu, Search, User, X } from 'lucide-react';
+import { Menu, Search, ShoppingBag, User, X } from 'lucide-react';
 import { useState } from 'react';
+import { useCart } from '../cart';
 import { CategoriesMenu } from './CategoriesMenu';
 import { SearchForm } from './SearchForm';
 import { SideMenu } from './SideMenu';
 
-/** The fixed header: menu, categories (desktop), search (toggled on mobile), logo, profile. */
+/** The fixed header: menu, categories (desktop), search (toggled on mobile), logo, profile, cart. */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -58,6 +59,7 @@ export function Header() {
             >
               <User size={20} aria-hidden />
             </Link>
+            <CartLink />
           </div>
         </div>
         {searchOpen && (
@@ -68,5 +70,28 @@ export function Header() {
       </header>
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
     </>
+  );
+}
+
+/** The cart link with the item count (a badge over the bag: it never moves the header). */
+function CartLink() {
+  const { itemCount } = useCart();
+  return (
+    <Link
+      to="/cart"
+      className="relative -mr-2 grid size-10 place-items-center hover:text-accent"
+      aria-label={itemCount > 0 ? `Cart, ${itemCount} item${itemCount === 1 ? '' : 's'}` : 'Cart'}
+    >
+      <ShoppingBag size={20} aria-hidden />
+      {itemCount > 0 && (
+        <span
+          aria-hidden
+          data-testid="cart-count"
+          className="absolute top-0.5 right-0 grid h-[1.15rem] min-w-[1.15rem] place-items-center rounded-full bg-accent px-1 text-[0.65rem] leading-none font-bold text-accent-ink tabular-nums"
+        >
+          {itemCount > 99 ? '99+' : itemCount}
+        </span>
+      )}
+    </Link>
   );
 }

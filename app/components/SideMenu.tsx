@@ -10,11 +10,13 @@ type Entry = { label: string; to: string };
 const always: Entry[] = [
   { label: 'Home', to: '/' },
   { label: 'Shop', to: '/shop' },
+  { label: 'Cart', to: '/cart' },
   { label: 'Contact Us', to: '/contact' },
 ];
 const signedIn: Entry[] = [
   { label: 'Profile', to: '/profile' },
   { label: 'Settings', to: '/settings' },
+  { label: 'Orders', to: '/orders' },
   { label: 'Logout', to: '/logout' },
 ];
 const signedOut: Entry[] = [

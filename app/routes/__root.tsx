@@ -11,6 +11,7 @@ import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Toaster } from 'sonner';
 import type { AppRouter } from '#server/routers/index.ts';
+import { CartProvider } from '../cart';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -40,10 +41,14 @@ export const Route = createRootRouteWithContext<{
       { rel: 'manifest', href: '/site.webmanifest' },
     ],
   }),
-  // The session for the header and side menu, read from the cookie during SSR (accounts).
+  // The session for the header and side menu, read from the cookie during SSR (accounts), and a
+  // signed-in shopper's cart for the header's count.
   loader: ({ context }) =>
     context.queryClient
       .ensureQueryData(context.trpc.account.session.queryOptions())
+      .then(
+        (user) => user && context.queryClient.ensureQueryData(context.trpc.cart.get.queryOptions()),
+      )
       .catch(() => null),
   shellComponent: Shell,
   component: Layout,
@@ -56,14 +61,20 @@ function Layout() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <>
+    <CartProvider>
       <Header />
       <main id="main" className="min-h-[70vh] pt-16">
         <Outlet />
       </main>
       <Footer />
-      <Toaster position="top-right" duration={3000} />
-    </>
+      {/* Below the fixed header (4rem), so a toast never covers the cart or profile links. */}
+      <Toaster
+        position="top-right"
+        duration={3000}
+        offset={{ top: 80, right: 24 }}
+        mobileOffset={{ top: 72, right: 16, left: 16 }}
+      />
+    </CartProvider>
   );
 }
 

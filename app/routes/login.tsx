@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { loginErrorText, RESEND_NOTICE_MS, TEXT, VERIFY_CALLBACK_PATH } from '#core/account.ts';
 import { authCall, serialised } from '../auth-client';
+import { useCart } from '../cart';
 import { AuthShell, Field, Notice, PasswordField } from '../components/account/ui';
 import { useRefreshSession } from '../session';
 import { applyAppearance, writeCachedSettings } from '../settings-store';
@@ -25,6 +26,7 @@ function LoginScreen() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refreshSession = useRefreshSession();
+  const cart = useCart();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -78,7 +80,9 @@ function LoginScreen() {
           applyAppearance(saved.appearance);
         }
         toast.success(TEXT.welcomeBack);
-        await navigate({ to: '/' });
+        // A visitor's cart joins the shopper's; an add asked for before login completes now.
+        const { pendingAdd } = await cart.afterLogin(result.data.user.id);
+        await navigate({ to: pendingAdd ? '/cart' : '/' });
       } catch {
         setError(TEXT.loginUnexpected);
       } finally {

@@ -348,7 +348,7 @@ describe('side menu', () => {
     const menu = page.getByRole('navigation', { name: 'Menu' });
     await expect.poll(() => menu.isVisible()).toBe(true);
     const names = await menu.getByRole('link').allTextContents();
-    expect(names).toEqual(['Home', 'Shop', 'Contact Us', 'Login', 'Register']);
+    expect(names).toEqual(['Home', 'Shop', 'Cart', 'Contact Us', 'Login', 'Register']);
     await page.keyboard.press('Escape');
     await expect
       .poll(() => page.locator('dialog#side-menu').evaluate((d: HTMLDialogElement) => d.open))

@@ -1,0 +1,438 @@
+// The browser's cart. A visitor's cart lives in local storage under `cart`. A signed-in shopper's
+// cart lives on the server: it is read with `cart.get`, changed through the cart procedures, and
+// the server's answer (priced and stocked now) is what the screens show and what local storage
+// keeps as a copy for the next visit. At login a visitor's cart is merged into the server's.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useHydrated } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
+import { toast } from 'sonner';
+import { CART_STORAGE_KEY } from '#core/account.ts';
+import {
+  addToCart,
+  CART_TEXT,
+  type Cart,
+  type CartProduct,
+  cartItemCount,
+  cartItems,
+  emptyCart,
+  readSavedCart,
+  removeFromCart,
+  savedCartText,
+  updateCartQuantity,
+} from '#core/cart.ts';
+import type { Product } from '#core/catalogue.ts';
+import type { SessionUser } from './session';
+import { useTRPC } from './trpc';
+
+/** Whose server cart the local copy mirrors; absent for a visitor's own cart. */
+const CART_OWNER_KEY = 'cartOwner';
+/** The add a visitor asked for before logging in (session storage: this tab only). */
+const PENDING_ADD_KEY = 'pendingCartAdd';
+
+export type CartState = {
+  /** A shopper is signed in: the cart is the server's. */
+  signedIn: boolean;
+  cart: Cart;
+  itemCount: number;
+  /** False while the cart cannot be known yet (server render of a visitor, first server read). */
+  ready: boolean;
+  /** Adds `quantity` pieces; true when added. Shows the spec's toast either way. */
+  add: (product: CartProduct, quantity?: number) => Promise<boolean>;
+  setQuantity: (productId: number, quantity: number) => Promise<boolean>;
+  remove: (productId: number) => Promise<boolean>;
+  /** Empties the cart here and on the server, without a toast (after an order). */
+  clear: () => Promise<boolean>;
+  /** Remembers a logged-out add, completed by `afterLogin`. */
+  rememberPendingAdd: (product: CartProduct, quantity: number) => void;
+  /** At login: merges a visitor's cart into the server's, then completes a remembered add. */
+  afterLogin: (userId: string) => Promise<{ pendingAdd: boolean }>;
+};
+
+const CartContext = createContext<CartState | null>(null);
+
+export function useCart(): CartState {
+  const state = useContext(CartContext);
+  if (!state) throw new Error('useCart needs <CartProvider>');
+  return state;
+}
+
+/** The product as a card, the dialog or a product page knows it. */
+export function cartProduct(product: Product): CartProduct {
+  return {
+    productId: product.id,
+    name: product.name,
+    price: product.price,
+    image: product.image_url,
+    stock: Math.max(0, product.stock),
+    slug: product.slug,
+  };
+}
+
+// Local storage, as a tiny external store: every tab sees the others' changes.
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+function storageGet(storage: 'local' | 'session', key: string): string | null {
+  try {
+    return (storage === 'local' ? localStorage : sessionStorage).getItem(key);
+  } catch {
+    return null;
+  }
+}
+function storageSet(storage: 'local' | 'session', key: string, value: string | null) {
+  try {
+    const store = storage === 'local' ? localStorage : sessionStorage;
+    if (value === null) store.removeItem(key);
+    else store.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the cart still works for this page.
+  }
+}
+const readLocalText = () => storageGet('local', CART_STORAGE_KEY);
+const readLocalCart = () => readSavedCart(readLocalText());
+function writeLocalCart(cart: Cart | null, owner: string | null) {
+  storageSet('local', CART_STORAGE_KEY, cart ? savedCartText(cart) : null);
+  storageSet('local', CART_OWNER_KEY, owner);
+  for (const listener of listeners) listener();
+}
+
+function takePendingAdd(): { product: CartProduct; quantity: number } | null {
+  const saved = storageGet('session', PENDING_ADD_KEY);
+  storageSet('session', PENDING_ADD_KEY, null);
+  if (!saved) return null;
+  // Checked like a saved cart: anything that is not exactly one cart line is dropped.
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(saved);
+  } catch {
+    return null;
+  }
+  const [line] = readSavedCart(JSON.stringify({ productsInCart: [parsed] })).productsInCart;
+  if (!line) return null;
+  const { quantity, ...product } = line;
+  return { product, quantity };
+}
+
+const NO_CART: Cart = emptyCart();
+
+/** A refusal worked out here (the spec's text), after the server's answer. */
+class CartRefusal extends Error {}
+
+/** The server's refusal text (the spec's toast), or `fallback` when no answer came. */
+export function serverMessage(error: unknown, fallback: string): string {
+  return error instanceof TRPCClientError && error.data && error.message ? error.message : fallback;
+}
+
+/**
+ * Who is signed in, read straight from the query cache (undefined while unknown). A query
+ * observer would keep showing a session query that was removed from the cache (sign-out and
+ * login replace it) until something re-renders it; the cart must follow at once.
+ */
+function useSignedInId(): string | null | undefined {
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
+  const read = useMemo(() => {
+    const key = trpc.account.session.queryKey();
+    return () => {
+      const user = queryClient.getQueryData<SessionUser | null>(key);
+      return user === undefined ? undefined : (user?.id ?? null);
+    };
+  }, [queryClient, trpc]);
+  const subscribe = useCallback(
+    (listener: () => void) => queryClient.getQueryCache().subscribe(listener),
+    [queryClient],
+  );
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const hydrated = useHydrated();
+  const signedIn = useSignedInId();
+  const sessionPending = signedIn === undefined;
+  const userId = signedIn ?? null;
+
+  const localText = useSyncExternalStore(subscribe, readLocalText, () => null);
+  const localCart = useMemo(() => readSavedCart(localText), [localText]);
+  const cartKey = useMemo(() => trpc.cart.get.queryKey(), [trpc]);
+  const serverCart = useQuery({ ...trpc.cart.get.queryOptions(), enabled: userId !== null });
+
+  const addMutation = useMutation(trpc.cart.add.mutationOptions());
+  const updateMutation = useMutation(trpc.cart.update.mutationOptions());
+  const removeMutation = useMutation(trpc.cart.remove.mutationOptions());
+  const clearMutation = useMutation(trpc.cart.clear.mutationOptions());
+  const mergeMutation = useMutation(trpc.cart.merge.mutationOptions());
+
+  // Server changes run one after another, so answers arrive in the order the shopper acted; an
+  // answer is shown only when no later change is waiting (no flicker under quick clicks).
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const waiting = useRef(0);
+  const syncedFor = useRef<string | null>(null);
+
+  const serverChange = useCallback(
+    (run: () => Promise<Cart>): Promise<Cart> => {
+      waiting.current += 1;
+      const step = queue.current.then(run);
+      queue.current = step.catch(() => undefined);
+      return step
+        .then((answer) => {
+          if (waiting.current === 1) queryClient.setQueryData(cartKey, answer);
+          return answer;
+        })
+        .catch((error) => {
+          // The optimistic copy may be wrong now: read the truth again.
+          void queryClient.invalidateQueries({ queryKey: cartKey });
+          throw error;
+        })
+        .finally(() => {
+          waiting.current -= 1;
+        });
+    },
+    [queryClient, cartKey],
+  );
+
+  /** The cart a change starts from: the newest copy, including changes still on their way. */
+  const currentCart = useCallback(
+    (onServer: boolean) =>
+      onServer ? (queryClient.getQueryData<Cart>(cartKey) ?? readLocalCart()) : readLocalCart(),
+    [queryClient, cartKey],
+  );
+
+  const addSignedIn = useCallback(
+    async (product: CartProduct, quantity: number): Promise<boolean> => {
+      let current: Cart;
+      try {
+        current = await queryClient.ensureQueryData(trpc.cart.get.queryOptions());
+      } catch (error) {
+        toast.error(serverMessage(error, CART_TEXT.addFailed));
+        return false;
+      }
+      const present = current.productsInCart.find((l) => l.productId === product.productId);
+      // The server's stock of a line in the cart is the fresher reading.
+      const change = addToCart(
+        current,
+        { ...product, stock: present?.stock ?? product.stock },
+        quantity,
+      );
+      if (!change.ok) {
+        toast.error(change.message);
+        return false;
+      }
+      try {
+        await serverChange(async () => {
+          if (quantity === 1) return addMutation.mutateAsync({ productId: product.productId });
+          if (present) {
+            return updateMutation.mutateAsync({
+              productId: product.productId,
+              quantity: present.quantity + quantity,
+            });
+          }
+          // N pieces of a new line in one call; a stock that fell meanwhile is refused, not cut.
+          const merged = await mergeMutation.mutateAsync({
+            items: [{ productId: product.productId, quantity }],
+          });
+          const line = merged.productsInCart.find((l) => l.productId === product.productId);
+          if (line?.quantity === quantity) return merged;
+          const restored = line
+            ? await removeMutation.mutateAsync({ productId: product.productId })
+            : merged;
+          queryClient.setQueryData(cartKey, restored);
+          throw new CartRefusal(CART_TEXT.cannotAdd(quantity, line?.stock ?? 0));
+        });
+      } catch (error) {
+        toast.error(
+          error instanceof CartRefusal ? error.message : serverMessage(error, CART_TEXT.addFailed),
+        );
+        return false;
+      }
+      toast.success(change.toast);
+      return true;
+    },
+    [
+      queryClient,
+      trpc,
+      cartKey,
+      serverChange,
+      addMutation,
+      updateMutation,
+      mergeMutation,
+      removeMutation,
+    ],
+  );
+
+  const add = useCallback(
+    async (product: CartProduct, quantity = 1): Promise<boolean> => {
+      if (userId) return addSignedIn(product, quantity);
+      const change = addToCart(readLocalCart(), product, quantity);
+      if (!change.ok) {
+        toast.error(change.message);
+        return false;
+      }
+      writeLocalCart(change.cart, null);
+      toast.success(change.toast);
+      return true;
+    },
+    [userId, addSignedIn],
+  );
+
+  const setQuantity = useCallback(
+    async (productId: number, quantity: number): Promise<boolean> => {
+      const change = updateCartQuantity(currentCart(!!userId), productId, quantity);
+      if (!change.ok) {
+        toast.error(change.message);
+        return false;
+      }
+      if (!userId) {
+        writeLocalCart(change.cart, null);
+        toast.success(change.toast);
+        return true;
+      }
+      queryClient.setQueryData(cartKey, change.cart);
+      try {
+        await serverChange(() => updateMutation.mutateAsync({ productId, quantity }));
+      } catch (error) {
+        toast.error(serverMessage(error, CART_TEXT.updateFailed));
+        return false;
+      }
+      toast.success(change.toast);
+      return true;
+    },
+    [userId, currentCart, queryClient, cartKey, serverChange, updateMutation],
+  );
+
+  const remove = useCallback(
+    async (productId: number): Promise<boolean> => {
+      const change = removeFromCart(currentCart(!!userId), productId);
+      if (!change.ok) {
+        toast.error(change.message);
+        return false;
+      }
+      if (!userId) {
+        writeLocalCart(change.cart, null);
+        toast.success(change.toast);
+        return true;
+      }
+      queryClient.setQueryData(cartKey, change.cart);
+      try {
+        await serverChange(() => removeMutation.mutateAsync({ productId }));
+      } catch (error) {
+        toast.error(serverMessage(error, CART_TEXT.removeFailed));
+        return false;
+      }
+      toast.success(change.toast);
+      return true;
+    },
+    [userId, currentCart, queryClient, cartKey, serverChange, removeMutation],
+  );
+
+  const clear = useCallback(async (): Promise<boolean> => {
+    const cart = emptyCart();
+    if (!userId) {
+      writeLocalCart(cart, null);
+      return true;
+    }
+    queryClient.setQueryData(cartKey, cart);
+    try {
+      await serverChange(() => clearMutation.mutateAsync());
+      return true;
+    } catch (error) {
+      toast.error(serverMessage(error, CART_TEXT.clearFailed));
+      return false;
+    }
+  }, [userId, queryClient, cartKey, serverChange, clearMutation]);
+
+  /** A visitor's own cart joins the shopper's server cart once they are signed in. */
+  const syncWithServer = useCallback(
+    (id: string): Promise<unknown> => {
+      if (syncedFor.current === id) return queue.current;
+      syncedFor.current = id;
+      const visitorCart = storageGet('local', CART_OWNER_KEY) === null ? readLocalCart() : null;
+      if (!visitorCart || visitorCart.productsInCart.length === 0) return queue.current;
+      return serverChange(() => mergeMutation.mutateAsync({ items: cartItems(visitorCart) }))
+        .then((cart) => writeLocalCart(cart, id))
+        .catch((error) => {
+          syncedFor.current = null;
+          toast.error(serverMessage(error, CART_TEXT.addFailed));
+        });
+    },
+    [serverChange, mergeMutation],
+  );
+
+  const afterLogin = useCallback(
+    async (id: string) => {
+      await syncWithServer(id);
+      const pending = takePendingAdd();
+      if (pending) await addSignedIn(pending.product, pending.quantity);
+      return { pendingAdd: pending !== null };
+    },
+    [syncWithServer, addSignedIn],
+  );
+
+  const rememberPendingAdd = useCallback((product: CartProduct, quantity: number) => {
+    storageSet('session', PENDING_ADD_KEY, JSON.stringify({ ...product, quantity }));
+  }, []);
+
+  // Signing in merges a visitor's cart; signing out leaves the shopper's cart on the server and
+  // empties this browser's copy of it. Another person's cart never stays in the cache.
+  const cachedFor = useRef(userId);
+  useEffect(() => {
+    if (!hydrated || sessionPending) return;
+    if (cachedFor.current !== userId) {
+      cachedFor.current = userId;
+      queryClient.removeQueries({ queryKey: trpc.cart.pathKey() });
+    }
+    if (userId) {
+      void syncWithServer(userId);
+      return;
+    }
+    syncedFor.current = null;
+    if (storageGet('local', CART_OWNER_KEY) !== null) writeLocalCart(null, null);
+  }, [hydrated, sessionPending, userId, syncWithServer, queryClient, trpc]);
+
+  // The server's answer is also kept locally: the next visit shows it before the first read.
+  useEffect(() => {
+    if (userId && serverCart.data) writeLocalCart(serverCart.data, userId);
+  }, [userId, serverCart.data]);
+
+  const ownCopy = hydrated && storageGet('local', CART_OWNER_KEY) === userId;
+  const cart = userId
+    ? (serverCart.data ?? (ownCopy ? localCart : NO_CART))
+    : hydrated
+      ? localCart
+      : NO_CART;
+  const ready = userId ? serverCart.data !== undefined || ownCopy : hydrated;
+
+  const state = useMemo<CartState>(
+    () => ({
+      signedIn: userId !== null,
+      cart,
+      itemCount: cartItemCount(cart),
+      ready,
+      add,
+      setQuantity,
+      remove,
+      clear,
+      rememberPendingAdd,
+      afterLogin,
+    }),
+    [userId, cart, ready, add, setQuantity, remove, clear, rememberPendingAdd, afterLogin],
+  );
+  return <CartContext.Provider value={state}>{children}</CartContext.Provider>;
+}

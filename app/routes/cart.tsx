@@ -1,0 +1,187 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
+import { ArrowLeft, Lock, ShoppingBag, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { CART_TEXT, type CartLine, MAX_LINE_QUANTITY } from '#core/cart.ts';
+import { LOW_STOCK_BELOW } from '#core/catalogue.ts';
+import { formatUGX } from '#core/money.ts';
+import { CHECKOUT_TEXT } from '#core/orders.ts';
+import { useCart } from '../cart';
+import { Loading } from '../components/account/ui';
+import { OrderSummary } from '../components/cart/Summary';
+import { ProductImage } from '../components/ProductImage';
+import { QuantityStepper } from '../components/QuantityStepper';
+import { useTRPC } from '../trpc';
+
+// A signed-in shopper's cart arrives with the page (the root route reads it for the header);
+// a visitor's cart is in this browser only and shows once the page is live.
+export const Route = createFileRoute('/cart')({
+  head: () => ({
+    meta: [{ title: 'Your Cart · duuka' }, { name: 'robots', content: 'noindex' }],
+  }),
+  component: CartScreen,
+});
+
+function CartScreen() {
+  const { cart, ready } = useCart();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6 md:py-14">
+      <header className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3 border-b border-line pb-6">
+        <div>
+          <p className="eyebrow">Your selection</p>
+          <h1 className="mt-2 font-display text-4xl sm:text-5xl">Shopping Cart</h1>
+        </div>
+        <Link
+          to="/shop"
+          className="inline-flex min-h-11 items-center gap-2 text-xs font-semibold uppercase tracking-[0.16em] hover:text-accent"
+        >
+          <ArrowLeft size={16} aria-hidden />
+          {CART_TEXT.continueShopping}
+        </Link>
+      </header>
+      <div className="min-h-[26rem]">
+        {!ready ? (
+          <Loading text="Loading your cart..." />
+        ) : cart.productsInCart.length === 0 ? (
+          <EmptyCart />
+        ) : (
+          <div className="mt-2 grid gap-8 lg:mt-8 lg:grid-cols-[1fr_22rem] lg:gap-12">
+            <ul
+              className="divide-y divide-line self-start border-b border-line"
+              aria-label="Cart items"
+            >
+              {cart.productsInCart.map((line) => (
+                <CartLineItem key={line.productId} line={line} />
+              ))}
+            </ul>
+            <OrderSummary cart={cart}>
+              <ProceedToCheckout />
+            </OrderSummary>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="mx-auto max-w-md py-20 text-center">
+      <span className="mx-auto grid size-20 place-items-center rounded-full border border-gold/50 text-gold">
+        <ShoppingBag size={30} strokeWidth={1.25} aria-hidden />
+      </span>
+      <h2 className="mt-6 font-display text-4xl">{CART_TEXT.empty}</h2>
+      <p className="mt-3 text-ink-soft">Pieces you add to your cart will wait for you here.</p>
+      <Link to="/shop" className="btn btn-primary mt-8">
+        {CART_TEXT.startShopping}
+      </Link>
+    </div>
+  );
+}
+
+function CartLineItem({ line }: { line: CartLine }) {
+  const { setQuantity, remove } = useCart();
+  const lowStock = line.stock !== undefined && line.stock > 0 && line.stock < LOW_STOCK_BELOW;
+  const name = line.slug ? (
+    <Link to="/products/$slug" params={{ slug: line.slug }} className="hover:text-accent">
+      {line.name}
+    </Link>
+  ) : (
+    line.name
+  );
+  return (
+    <li className="grid grid-cols-[5.5rem_1fr] gap-4 py-6 sm:grid-cols-[7.5rem_1fr] sm:gap-6">
+      <ProductImage src={line.image} alt="" />
+      <div className="flex min-w-0 flex-col">
+        <div className="flex items-start justify-between gap-4">
+          <div className="min-w-0">
+            <h2 className="font-display text-xl leading-snug sm:text-2xl">{name}</h2>
+            <p className="mt-1 text-sm text-ink-soft">
+              {formatUGX(line.price)} {CART_TEXT.each}
+            </p>
+            {lowStock && (
+              <p className="mt-1 text-xs font-semibold text-accent">Only {line.stock} left</p>
+            )}
+          </div>
+          <p className="shrink-0 text-right font-semibold tabular-nums" data-testid="line-total">
+            {formatUGX(line.price * line.quantity)}
+          </p>
+        </div>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
+          {/* Minimum 1; the + is never disabled at the stock: going past it shows the refusal. */}
+          <QuantityStepper
+            label={`Quantity of ${line.name}`}
+            value={line.quantity}
+            min={1}
+            max={MAX_LINE_QUANTITY}
+            onChange={(quantity) => void setQuantity(line.productId, quantity)}
+          />
+          <button
+            type="button"
+            onClick={() => void remove(line.productId)}
+            className="inline-flex min-h-10 items-center gap-2 text-xs font-semibold uppercase tracking-[0.14em] text-ink-soft hover:text-danger"
+            aria-label={`${CART_TEXT.remove} ${line.name}`}
+          >
+            <Trash2 size={15} aria-hidden />
+            {CART_TEXT.remove}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Spec §4: check the session, load (or create) the profile, then /checkout. */
+function ProceedToCheckout() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [processing, setProcessing] = useState(false);
+
+  async function logInFirst() {
+    toast.error(CHECKOUT_TEXT.mustLogIn);
+    await navigate({ to: '/login' });
+  }
+
+  async function proceed() {
+    setProcessing(true);
+    try {
+      const user = await queryClient
+        .fetchQuery({ ...trpc.account.session.queryOptions(), staleTime: 0 })
+        .catch(() => null);
+      if (!user) return await logInFirst();
+      try {
+        // The server reads the profile and creates it when missing.
+        await queryClient.fetchQuery(trpc.account.profile.queryOptions());
+      } catch (error) {
+        if (error instanceof TRPCClientError && error.data?.code === 'UNAUTHORIZED') {
+          return await logInFirst();
+        }
+        toast.error(CHECKOUT_TEXT.profileFailed);
+        return;
+      }
+      await navigate({ to: '/checkout' });
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={proceed}
+        disabled={processing}
+        className="btn btn-primary mt-8 w-full"
+      >
+        {processing ? CART_TEXT.processing : CART_TEXT.proceed}
+      </button>
+      <p className="mt-4 flex items-center justify-center gap-2 text-xs text-ink-soft">
+        <Lock size={13} aria-hidden />
+        Mobile Money, card, bank transfer or cash on delivery
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,318 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { Banknote, CreditCard, Landmark, type LucideIcon, Smartphone } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { CART_TEXT, type Cart, cartItems } from '#core/cart.ts';
+import { formatUGX } from '#core/money.ts';
+import {
+  CHECKOUT_TEXT,
+  PAYMENT_METHOD_CHOICES,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '#core/orders.ts';
+import { serverMessage, useCart } from '../cart';
+import { Loading, Notice } from '../components/account/ui';
+import { OrderSummary } from '../components/cart/Summary';
+import { forgetOrderAttempt, orderAttemptId } from '../components/checkout/order-attempt';
+import { ProductImage } from '../components/ProductImage';
+import { useSession } from '../session';
+import { type ApiOutput, useTRPC } from '../trpc';
+
+export const Route = createFileRoute('/checkout')({
+  head: () => ({
+    meta: [{ title: 'Checkout · duuka' }, { name: 'robots', content: 'noindex' }],
+  }),
+  // Signed in: the profile and the cart arrive with the page; a visitor gets the log-in screen.
+  loader: async ({ context }) => {
+    const user = await context.queryClient
+      .ensureQueryData(context.trpc.account.session.queryOptions())
+      .catch(() => null);
+    if (!user) return;
+    await Promise.all([
+      context.queryClient.prefetchQuery(context.trpc.account.profile.queryOptions()),
+      context.queryClient.prefetchQuery(context.trpc.cart.get.queryOptions()),
+    ]);
+  },
+  component: CheckoutScreen,
+});
+
+const PAYMENT_ICONS: Record<PaymentMethod, LucideIcon> = {
+  mobile_money: Smartphone,
+  card: CreditCard,
+  bank_transfer: Landmark,
+  cash_on_delivery: Banknote,
+};
+
+type Profile = ApiOutput['account']['profile'];
+
+function CheckoutScreen() {
+  const { user, isPending } = useSession();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6 md:py-14">
+      <header className="border-b border-line pb-6">
+        <p className="eyebrow">Secure checkout</p>
+        <h1 className="mt-2 font-display text-4xl sm:text-5xl">Checkout</h1>
+      </header>
+      <div className="min-h-[26rem]">
+        {isPending ? (
+          <Loading text="Loading checkout..." />
+        ) : user ? (
+          <Checkout />
+        ) : (
+          <Gate title={CHECKOUT_TEXT.notLoggedIn}>
+            <Link to="/login" className="btn btn-primary">
+              Log In
+            </Link>
+          </Gate>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** A full-width message with its way out (logged out, empty cart, profile failure). */
+function Gate({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md py-20 text-center" role="status">
+      <h2 className="font-display text-3xl sm:text-4xl">{title}</h2>
+      <div className="mt-8 flex justify-center">{children}</div>
+    </div>
+  );
+}
+
+type Status = 'ready' | 'processing' | 'placed';
+
+function Checkout() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const cart = useCart();
+  const profile = useQuery(trpc.account.profile.queryOptions());
+  const placeOrder = useMutation(trpc.checkout.placeOrder.mutationOptions());
+  const [method, setMethod] = useState<PaymentMethod>('mobile_money');
+  const [status, setStatus] = useState<Status>('ready');
+  const [error, setError] = useState<string | null>(null);
+  // The lines being paid for stay on screen while the order is placed and the cart emptied.
+  const [paying, setPaying] = useState<Cart | null>(null);
+  const busy = useRef(false);
+
+  if (profile.isPending || !cart.ready) return <Loading text="Loading checkout..." />;
+  if (profile.isError) {
+    return (
+      <div className="mx-auto max-w-xl py-16">
+        <Notice tone="error">{CHECKOUT_TEXT.profileFailed}</Notice>
+      </div>
+    );
+  }
+  const lines = paying ?? cart.cart;
+  if (lines.productsInCart.length === 0) {
+    return (
+      <Gate title={CHECKOUT_TEXT.emptyCart}>
+        <Link to="/shop" className="btn btn-primary">
+          {CART_TEXT.continueShopping}
+        </Link>
+      </Gate>
+    );
+  }
+  const details = profile.data;
+  const complete = details.full_name.trim() !== '' && !!details.phone;
+
+  async function pay() {
+    if (busy.current || !complete) return;
+    busy.current = true;
+    const paid = cart.cart;
+    const items = cartItems(paid);
+    // Same cart, same id: a retry can never make a second order.
+    const orderId = orderAttemptId(sessionStorage, items);
+    setPaying(paid);
+    setStatus('processing');
+    setError(null);
+    try {
+      await placeOrder.mutateAsync({ orderId, items, paymentMethod: method });
+    } catch (failure) {
+      const text = serverMessage(failure, CHECKOUT_TEXT.checkoutError);
+      setError(text);
+      toast.error(text);
+      setPaying(null);
+      setStatus('ready');
+      busy.current = false;
+      // Stock or the profile may have changed: show them as they are now.
+      void queryClient.invalidateQueries({ queryKey: trpc.cart.get.queryKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.account.profile.queryKey() });
+      return;
+    }
+    forgetOrderAttempt(sessionStorage);
+    setStatus('placed');
+    // The server took the stock with the order; the cart empties here and on the server.
+    await cart.clear();
+    void queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
+    toast.success(CHECKOUT_TEXT.placed);
+    await navigate({ to: '/orders' });
+  }
+
+  const working = status !== 'ready';
+  return (
+    <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:gap-12">
+      <div className="min-w-0 space-y-8">
+        <DeliveryInformation profile={details} complete={complete} />
+        <ItemsInOrder cart={lines} />
+        <PaymentChoice value={method} onChange={setMethod} disabled={working} />
+      </div>
+      <OrderSummary cart={lines}>
+        {error && (
+          <div className="mt-6">
+            <Notice tone="error">{error}</Notice>
+          </div>
+        )}
+        <button
+          type="button"
+          onClick={pay}
+          disabled={!complete || working}
+          className="btn btn-primary mt-8 w-full"
+        >
+          {working ? CART_TEXT.processing : 'Place Order'}
+        </button>
+        <p className="mt-4 text-center text-xs text-ink-soft">
+          Paying with {PAYMENT_METHOD_CHOICES[method].label}
+        </p>
+      </OrderSummary>
+    </div>
+  );
+}
+
+function DeliveryInformation({ profile, complete }: { profile: Profile; complete: boolean }) {
+  return (
+    <section aria-labelledby="delivery-heading" className="border border-line p-6 sm:p-8">
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id="delivery-heading" className="font-display text-2xl sm:text-3xl">
+          Delivery Information
+        </h2>
+        {complete && (
+          <Link
+            to="/profile"
+            className="text-xs font-semibold uppercase tracking-[0.14em] text-accent underline-offset-4 hover:underline"
+          >
+            Edit
+          </Link>
+        )}
+      </div>
+      <dl className="mt-6 grid gap-5 sm:grid-cols-2">
+        <Detail label="Full name" value={profile.full_name} />
+        <Detail label="Phone" value={profile.phone} />
+        <Detail label="Delivery address" value={profile.address} className="sm:col-span-2" />
+      </dl>
+      {!complete && (
+        <div className="mt-6 flex flex-col gap-4 border border-gold/60 bg-gold/10 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm">{CHECKOUT_TEXT.profileIncomplete}</p>
+          <Link to="/profile" className="btn btn-primary shrink-0">
+            Complete Profile
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** One delivery field; all three are marked required (the address does not block paying). */
+function Detail({
+  label,
+  value,
+  className = '',
+}: {
+  label: string;
+  value: string | null;
+  className?: string;
+}) {
+  const given = value?.trim();
+  return (
+    <div className={className}>
+      <dt className="text-xs font-semibold uppercase tracking-[0.16em]">
+        {label}{' '}
+        <span className="text-accent" aria-hidden>
+          *
+        </span>
+        <span className="sr-only">(required)</span>
+      </dt>
+      <dd className={`mt-1.5 break-words ${given ? '' : 'text-danger'}`}>
+        {given || 'Not provided'}
+      </dd>
+    </div>
+  );
+}
+
+function ItemsInOrder({ cart }: { cart: Cart }) {
+  return (
+    <section aria-labelledby="items-heading" className="border border-line p-6 sm:p-8">
+      <h2 id="items-heading" className="font-display text-2xl sm:text-3xl">
+        Your Items
+      </h2>
+      <ul className="mt-4 divide-y divide-line">
+        {cart.productsInCart.map((line) => (
+          <li
+            key={line.productId}
+            className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-4 py-4"
+          >
+            <ProductImage src={line.image} alt="" />
+            <div className="min-w-0">
+              <p className="line-clamp-2 font-medium">{line.name}</p>
+              <p className="mt-0.5 text-sm text-ink-soft tabular-nums">
+                {line.quantity} × {formatUGX(line.price)}
+              </p>
+            </div>
+            <p className="font-semibold tabular-nums">{formatUGX(line.price * line.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PaymentChoice({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: PaymentMethod;
+  onChange: (method: PaymentMethod) => void;
+  disabled: boolean;
+}) {
+  return (
+    <fieldset className="border border-line p-6 sm:p-8" disabled={disabled}>
+      <legend className="float-left w-full font-display text-2xl sm:text-3xl">
+        Payment Method
+      </legend>
+      <div className="clear-left grid gap-3 pt-5 sm:grid-cols-2">
+        {PAYMENT_METHODS.map((method) => {
+          const choice = PAYMENT_METHOD_CHOICES[method];
+          const Icon = PAYMENT_ICONS[method];
+          const checked = value === method;
+          return (
+            <label
+              key={method}
+              className={`flex cursor-pointer items-start gap-3 border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
+                checked ? 'border-ink bg-paper-2' : 'border-line hover:border-ink/50'
+              }`}
+            >
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={method}
+                checked={checked}
+                onChange={() => onChange(method)}
+                className="mt-1 size-4 shrink-0 accent-[var(--accent)]"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium">{choice.label}</span>
+                {choice.description && (
+                  <span className="mt-0.5 block text-sm text-ink-soft">{choice.description}</span>
+                )}
+              </span>
+              <Icon size={20} strokeWidth={1.5} className="shrink-0 text-gold" aria-hidden />
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

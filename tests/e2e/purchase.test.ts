@@ -1,0 +1,406 @@
+// The purchase path in the browser, against the production build in workerd: browse → add while
+// logged out → login → the add completes → cart stepper and a refused over-stock add → checkout
+// with mobile money → /orders; a visitor's cart merged at login; the checkout's gates, a refused
+// order and its retry with the same order id; axe on /cart and /checkout, light and dark.
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatUGX } from '#core/money.ts';
+import { createDb } from '#db/client.ts';
+import { cartItems, mailOutbox, orders, products, profiles, user } from '#db/schema/index.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+
+const db = createDb(inject('databaseUrl'));
+afterAll(closeBrowser);
+
+const SHOTS = '/tmp/duuka';
+const PASSWORD = 'kampala-2026';
+const PHONE_NUMBER = '+256772123456';
+let ipCounter = 140;
+
+type Shopper = { email: string; name: string; id: string };
+type Piece = { id: number; name: string; price: number; slug: string; image: string | null };
+
+/** Registers and verifies a shopper over HTTP; with a phone in the profile unless told not to. */
+async function newShopper(name: string, withPhone = true): Promise<Shopper> {
+  const email = `${name.split(' ')[0]?.toLowerCase()}-${randomUUID().slice(0, 8)}@example.ug`;
+  const shopUrl = inject('shopUrl');
+  const signUp = await fetch(new URL('/api/auth/sign-up/email', shopUrl), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: shopUrl,
+      'cf-connecting-ip': `198.51.100.${ipCounter++}`,
+    },
+    body: JSON.stringify({ name, email, password: PASSWORD }),
+  });
+  expect(signUp.status).toBe(200);
+  // The mail may be written just after the answer (the Worker's waitUntil).
+  let link: string | null = null;
+  for (let tries = 0; !link && tries < 50; tries++) {
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, email))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    link = mail?.link ?? null;
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!link) throw new Error(`no verification mail for ${email}`);
+  expect((await fetch(link, { redirect: 'manual' })).status).toBeLessThan(400);
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!row) throw new Error('no user row');
+  const phone = withPhone ? PHONE_NUMBER : null;
+  await db
+    .insert(profiles)
+    .values({ id: row.id, email, fullName: name, phone })
+    .onConflictDoUpdate({ target: profiles.id, set: { fullName: name, phone } });
+  return { email, name, id: row.id };
+}
+
+/** A seeded product in stock, given exactly `stock` pieces for this test. */
+async function pieceWithStock(skip: number, stock: number): Promise<Piece> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(gt(products.quantity, 10))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .offset(skip)
+    .limit(1);
+  if (!row) throw new Error('the demo catalogue has products in stock');
+  await db.update(products).set({ quantity: stock }).where(eq(products.id, row.id));
+  return {
+    id: row.id,
+    name: row.productName,
+    price: row.price,
+    slug: row.slug,
+    image: row.productImage,
+  };
+}
+
+const stockOf = async (id: number) =>
+  (await db.select({ q: products.quantity }).from(products).where(eq(products.id, id)))[0]?.q;
+
+async function logIn(page: Page, shopper: Shopper) {
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** A page that records every toast it shows, so a short-lived one is never missed. */
+async function shopPage(viewport: typeof PHONE) {
+  const opened = await newPage(viewport);
+  await opened.page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { shownToasts: seen });
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-sonner-toast]')) {
+        const text = toast.textContent ?? '';
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return opened;
+}
+
+/** A toast with this text was shown (sonner's toasts leave after 3 s). */
+const toastText = (page: Page, text: string) =>
+  poll(() =>
+    page.evaluate(
+      (wanted) =>
+        (window as unknown as { shownToasts: string[] }).shownToasts.some((t) =>
+          t.includes(wanted),
+        ),
+      text,
+    ),
+  ).toBe(true);
+
+/** The browser and the server on a busy machine: give a change a few seconds to show. */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
+const cartLine = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Cart items' }).getByRole('listitem').filter({ hasText: name });
+
+const lineQuantity = (page: Page, name: string) =>
+  cartLine(page, name).locator('output').textContent();
+
+/** The header's cart link names the count: 'Cart, 2 items', or 'Cart' when empty. */
+const cartCount = (page: Page) =>
+  page.getByRole('banner').getByRole('link', { name: /^Cart/ }).getAttribute('aria-label');
+
+const noToasts = (page: Page) => poll(() => page.locator('[data-sonner-toast]').count()).toBe(0);
+
+/** Layout shift of the page so far (CLS without session windows), as the browser reports it. */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 800);
+      }),
+  );
+
+/** The header link is what a tap at its centre reaches (nothing lies over it). */
+const headerLinkUncovered = (page: Page, name: RegExp) =>
+  page
+    .getByRole('banner')
+    .getByRole('link', { name })
+    .evaluate((link) => {
+      const box = link.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit?.closest('a') === link;
+    });
+
+/** The page as the server sends it, with this browser's cookies. */
+const serverHtml = async (page: Page, path: string) => (await page.request.get(path)).text();
+
+async function expectAxeClean(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** Screenshots in light and dark (the whole page and the first screen), each audited by axe. */
+async function lookAt(page: Page, name: string, width: number) {
+  for (const scheme of ['light', 'dark'] as const) {
+    // Reduced motion, and two frames for the (now instant) colour transitions to end: colours are
+    // measured at rest, not at a transition's first frame, which still shows the old scheme.
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await expectAxeClean(page);
+    const path = `${SHOTS}/purchase-${name}-${width}-${scheme}`;
+    await page.screenshot({ path: `${path}.png`, fullPage: true });
+    await page.screenshot({ path: `${path}-screen.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+}
+
+describe('purchase', () => {
+  beforeAll(async () => {
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(SHOTS, { recursive: true });
+  });
+
+  for (const [label, viewport, skip] of [
+    ['phone', PHONE, 0],
+    ['desktop', DESKTOP, 1],
+  ] as const) {
+    it(`buys a piece from browsing to /orders (${label})`, async () => {
+      const piece = await pieceWithStock(skip, 3);
+      const shopper = await newShopper(`Nakato ${label}`);
+      const { page, errors } = await shopPage(viewport);
+
+      // Browse, open the piece, ask for 2 while logged out: off to /login.
+      await page.goto('/shop');
+      await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor();
+      await page.goto(`/shop?q=${encodeURIComponent(piece.name)}`);
+      const card = page.getByTestId('product-card').filter({ hasText: piece.name }).first();
+      await card.getByRole('button', { name: `View ${piece.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: piece.name });
+      await dialog.getByRole('button', { name: 'Increase quantity' }).click();
+      await dialog.getByRole('button', { name: 'Add 2 to Cart' }).click();
+      await page.waitForURL('**/login');
+
+      // Login completes the add and lands on the cart.
+      await logIn(page, shopper);
+      await page.waitForURL('**/cart');
+      await toastText(page, `${piece.name} added to cart`);
+      await poll(() => lineQuantity(page, piece.name)).toBe('2');
+      await poll(() => cartCount(page)).toBe('Cart, 2 items');
+
+      // The stepper: up to the stock, then the refusal; the + is never a dead button.
+      const line = cartLine(page, piece.name);
+      await line.getByRole('button', { name: 'Increase quantity' }).click();
+      await toastText(page, `Updated ${piece.name} quantity to 3`);
+      await poll(() => lineQuantity(page, piece.name)).toBe('3');
+      await line.getByRole('button', { name: 'Increase quantity' }).click();
+      await toastText(page, 'Cannot set quantity to 4. Only 3 available in stock.');
+      await expect(lineQuantity(page, piece.name)).resolves.toBe('3');
+      await expect(line.getByTestId('line-total').textContent()).resolves.toBe(
+        formatUGX(piece.price * 3),
+      );
+
+      // A card's add past the stock is refused with its toast and stays where it is.
+      await page.goto(`/shop?q=${encodeURIComponent(piece.name)}`);
+      await card.getByRole('button', { name: 'Add to Cart' }).click();
+      await toastText(page, 'Cannot add more items. Only 3 available in stock.');
+      expect(new URL(page.url()).pathname).toBe('/shop');
+      // Toasts sit below the header: the cart link is never covered.
+      await page
+        .locator('[data-sonner-toast]')
+        .first()
+        .evaluate((toast) => Promise.all(toast.getAnimations().map((a) => a.finished)));
+      await expect(headerLinkUncovered(page, /^Cart/)).resolves.toBe(true);
+      const [kept] = await db
+        .select()
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, shopper.id), eq(cartItems.productId, piece.id)));
+      expect(kept?.quantity).toBe(3);
+
+      // Back to the cart from the header; one fewer.
+      await page.getByRole('banner').getByRole('link', { name: 'Cart, 3 items' }).click();
+      await page.waitForURL('**/cart');
+      await line.getByRole('button', { name: 'Decrease quantity' }).click();
+      await toastText(page, `Updated ${piece.name} quantity to 2`);
+      await poll(() => lineQuantity(page, piece.name)).toBe('2');
+      await page.getByText('Subtotal (2 items)').waitFor();
+      await noToasts(page);
+      await lookAt(page, 'cart', viewport.width);
+      // Server-rendered with the shopper's lines, and still once live.
+      const cartHtml = await serverHtml(page, '/cart');
+      expect(cartHtml).toContain(piece.name);
+      expect(cartHtml).toContain('Proceed to Checkout');
+      await page.goto('/cart');
+      expect(await layoutShift(page)).toBeLessThan(0.02);
+
+      // Checkout: the profile's delivery details, mobile money, the totals with delivery.
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await page.waitForURL('**/checkout');
+      const delivery = page.getByRole('region', { name: 'Delivery Information' });
+      await delivery.getByText(shopper.name).waitFor();
+      await delivery.getByText(PHONE_NUMBER).waitFor();
+      const mobileMoney = page.getByRole('radio', { name: /Mobile Money/ });
+      await mobileMoney.check();
+      await page.getByText('MTN Mobile Money, Airtel Money and similar').waitFor();
+      await page.getByText(formatUGX(piece.price * 2 + 5000)).waitFor();
+      await lookAt(page, 'checkout', viewport.width);
+      expect(await serverHtml(page, '/checkout')).toContain('Delivery Information');
+      await page.reload();
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      expect(await layoutShift(page)).toBeLessThan(0.02);
+      await mobileMoney.check();
+
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await toastText(page, 'Order placed successfully!');
+      await page.waitForURL('**/orders');
+      await poll(() => cartCount(page)).toBe('Cart');
+
+      const [order] = await db.select().from(orders).where(eq(orders.customerId, shopper.id));
+      expect(order).toMatchObject({
+        paymentMethod: 'mobile_money',
+        status: 'pending',
+        total: piece.price * 2 + 5000,
+        customerName: shopper.name,
+      });
+      expect(await stockOf(piece.id)).toBe(1);
+      expect(await db.select().from(cartItems).where(eq(cartItems.userId, shopper.id))).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it("keeps a visitor's cart, merges it at login, guards checkout and retries with one order id", async () => {
+    const piece = await pieceWithStock(2, 3);
+    const shopper = await newShopper('Okello Visitor', false);
+    const { page, errors } = await shopPage(PHONE);
+
+    // Logged out: checkout says so; an empty cart invites shopping.
+    expect(await serverHtml(page, '/checkout')).toContain('You need to be logged in to checkout');
+    await page.goto('/checkout');
+    await page.getByRole('heading', { name: 'You need to be logged in to checkout' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Log In' }).getAttribute('href')).resolves.toBe(
+      '/login',
+    );
+    await page.goto('/cart');
+    await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+    await expect(
+      page.getByRole('link', { name: 'Start Shopping' }).getAttribute('href'),
+    ).resolves.toBe('/shop');
+    await expect(
+      page.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href'),
+    ).resolves.toBe('/shop');
+
+    // A visitor's cart in this browser: it works here, and checkout asks for a login.
+    await page.evaluate((p) => {
+      const line = { productId: p.id, name: p.name, price: p.price, image: p.image, quantity: 1 };
+      localStorage.setItem('cart', JSON.stringify({ productsInCart: [line], subtotal: p.price }));
+    }, piece);
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await cartLine(page, piece.name).waitFor();
+    expect(await layoutShift(page)).toBeLessThan(0.02);
+    await cartLine(page, piece.name).getByRole('button', { name: 'Increase quantity' }).click();
+    await poll(() => lineQuantity(page, piece.name)).toBe('2');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await toastText(page, 'You must be logged in to checkout.');
+    await page.waitForURL('**/login');
+
+    // At login the visitor's cart joins the shopper's server cart.
+    await logIn(page, shopper);
+    await page.waitForURL((url) => url.pathname === '/');
+    await poll(async () =>
+      db.select().from(cartItems).where(eq(cartItems.userId, shopper.id)),
+    ).toMatchObject([{ productId: piece.id, quantity: 2 }]);
+    await poll(() => cartCount(page)).toBe('Cart, 2 items');
+
+    // No phone yet: checkout shows the way to the profile and cannot pay.
+    await page.goto('/checkout');
+    await page
+      .getByText('Please complete your profile (full name and phone) before checkout.')
+      .waitFor();
+    await expect(
+      page.getByRole('link', { name: 'Complete Profile' }).getAttribute('href'),
+    ).resolves.toBe('/profile');
+    await expect(page.getByRole('button', { name: 'Place Order' }).isDisabled()).resolves.toBe(
+      true,
+    );
+    await expectAxeClean(page);
+
+    // With a phone it can; stock that fell meanwhile refuses the order with the server's text.
+    await db.update(profiles).set({ phone: PHONE_NUMBER }).where(eq(profiles.id, shopper.id));
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await db.update(products).set({ quantity: 1 }).where(eq(products.id, piece.id));
+    await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const refusal = `Insufficient stock for ${piece.name}. Available: 1`;
+    await toastText(page, refusal);
+    await page.getByRole('region', { name: 'Order Summary' }).getByText(refusal).waitFor();
+    const attempt = await page.evaluate(() => sessionStorage.getItem('checkoutOrderAttempt'));
+    const attemptId = (JSON.parse(attempt ?? '{}') as { orderId?: string }).orderId;
+    expect(attemptId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await db.select().from(orders).where(eq(orders.customerId, shopper.id))).toEqual([]);
+
+    // Restocked, the retry of the same cart sends the same id and makes the one order.
+    await db.update(products).set({ quantity: 3 }).where(eq(products.id, piece.id));
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await toastText(page, 'Order placed successfully!');
+    await page.waitForURL('**/orders');
+    const placed = await db.select().from(orders).where(eq(orders.customerId, shopper.id));
+    expect(placed.map((o) => [o.id, o.paymentMethod])).toEqual([[attemptId, 'cash_on_delivery']]);
+    expect(await stockOf(piece.id)).toBe(1);
+
+    // The order-placed screen.
+    await page.goto('/order-success');
+    await page.getByRole('heading', { name: 'ORDER PLACED SUCCESSFULLY' }).waitFor();
+    await expect(
+      page.getByRole('link', { name: 'View Order History' }).getAttribute('href'),
+    ).resolves.toBe('/order-history');
+    await expect(
+      page.getByRole('link', { name: 'Back to Home' }).getAttribute('href'),
+    ).resolves.toBe('/');
+
+    // Logging out leaves no copy of the shopper's cart in this browser.
+    await db.insert(cartItems).values({ userId: shopper.id, productId: piece.id, quantity: 1 });
+    await page.goto('/cart');
+    await poll(() => lineQuantity(page, piece.name)).toBe('1');
+    expect(await page.evaluate(() => localStorage.getItem('cart'))).toContain(piece.name);
+    await page.goto('/logout');
+    await page.getByText('Successfully logged out!').first().waitFor();
+    await poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
