@@ -1,6 +1,6 @@
 // Who is signed in, for the header, side menu and guarded screens. The session cookie is the
 // truth: the server reads it (tRPC account.session, prefetched during SSR by the root route).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { SessionUser } from '#server/auth.ts';
 import { authCall } from './auth-client';
@@ -19,8 +19,13 @@ export function useRefreshSession() {
   const queryClient = useQueryClient();
   const trpc = useTRPC();
   return useCallback(async () => {
-    queryClient.removeQueries({ queryKey: trpc.account.pathKey() });
-    await queryClient.fetchQuery(trpc.account.session.queryOptions());
+    const session = trpc.account.session.queryKey();
+    queryClient.removeQueries({
+      queryKey: trpc.account.pathKey(),
+      predicate: (query) => hashKey(query.queryKey) !== hashKey(session),
+    });
+    // Refetched in place, so everything watching the session sees the new shopper at once.
+    await queryClient.fetchQuery({ ...trpc.account.session.queryOptions(), staleTime: 0 });
   }, [queryClient, trpc]);
 }
 
@@ -31,8 +36,14 @@ export function useSignOut() {
   return useCallback(async (): Promise<string | null> => {
     const result = await authCall('/sign-out');
     if (!result.ok) return result.failure.message ?? 'Unknown error';
-    queryClient.removeQueries({ queryKey: trpc.account.pathKey() });
-    queryClient.setQueryData(trpc.account.session.queryKey(), null);
+    // Set the session in place (the header and menu watch that query), then drop the rest of
+    // the account data: removing the session query too would leave its watchers on a stale copy.
+    const session = trpc.account.session.queryKey();
+    queryClient.setQueryData(session, null);
+    queryClient.removeQueries({
+      queryKey: trpc.account.pathKey(),
+      predicate: (query) => hashKey(query.queryKey) !== hashKey(session),
+    });
     return null;
   }, [queryClient, trpc]);
 }

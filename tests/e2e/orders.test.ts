@@ -3,70 +3,32 @@
 // (visitors, someone else's order), at phone and desktop widths.
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { asc, desc, eq, gte } from 'drizzle-orm';
+import { asc, eq, gte } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
-import { mailOutbox, orders, products, profiles, receipts, user } from '#db/schema/index.ts';
+import { orders, products, receipts } from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import {
+  anyClientIp,
+  SHOPPER_PASSWORD,
+  type Shopper,
+  verifiedShopper,
+} from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
 
 const SHOTS = '/tmp/duuka';
-const PASSWORD = 'kampala-2026';
-let ipCounter = 40;
+const PASSWORD = SHOPPER_PASSWORD;
 
-type Shopper = { email: string; name: string; id: string };
 type Placed = { id: string; total: number; lines: { name: string; price: number; qty: number }[] };
 
-/** Registers and verifies a shopper over HTTP, with a phone and an address in their profile. */
-async function newShopper(name: string): Promise<Shopper> {
-  const email = `${name.split(' ')[0]?.toLowerCase()}-${randomUUID().slice(0, 8)}@example.ug`;
-  const shopUrl = inject('shopUrl');
-  const signUp = await fetch(new URL('/api/auth/sign-up/email', shopUrl), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: shopUrl,
-      'cf-connecting-ip': `198.51.100.${ipCounter++}`,
-    },
-    body: JSON.stringify({ name, email, password: PASSWORD }),
-  });
-  expect(signUp.status).toBe(200);
-  // The mail is written after the answer (waitUntil): wait for it.
-  let link: string | null | undefined;
-  for (let tries = 0; !link && tries < 50; tries++) {
-    const [mail] = await db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.recipient, email))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    link = mail?.link;
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!link) throw new Error(`no verification mail for ${email}`);
-  expect((await fetch(link, { redirect: 'manual' })).status).toBeLessThan(400);
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (!row) throw new Error('no user row');
-  await db
-    .insert(profiles)
-    .values({
-      id: row.id,
-      email,
-      fullName: name,
-      phone: '+256772123456',
-      address: 'Plot 12 Ntinda Road, Kampala',
-    })
-    .onConflictDoUpdate({
-      target: profiles.id,
-      set: { fullName: name, phone: '+256772123456', address: 'Plot 12 Ntinda Road, Kampala' },
-    });
-  return { email, name, id: row.id };
-}
+/** A verified shopper with a phone and an address in their profile. */
+const newShopper = (name: string) =>
+  verifiedShopper(db, name, { phone: '+256772123456', address: 'Plot 12 Ntinda Road, Kampala' });
 
 /** Places an order for the shopper the way checkout does (the server's own placeOrder). */
 async function order(shopper: Shopper, quantities: number[]): Promise<Placed> {
@@ -98,7 +60,7 @@ async function order(shopper: Shopper, quantities: number[]): Promise<Placed> {
 async function signIn(page: Page, shopper: Shopper) {
   const answer = await page.request.post('/api/auth/sign-in/email', {
     data: { email: shopper.email, password: PASSWORD },
-    headers: { origin: inject('shopUrl'), 'cf-connecting-ip': `198.51.100.${ipCounter++}` },
+    headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
   });
   expect(answer.status()).toBe(200);
 }

@@ -2,64 +2,28 @@
 // logged out → login → the add completes → cart stepper and a refused over-stock add → checkout
 // with mobile money → /orders; a visitor's cart merged at login; the checkout's gates, a refused
 // order and its retry with the same order id; axe on /cart and /checkout, light and dark.
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
 import { createDb } from '#db/client.ts';
-import { cartItems, mailOutbox, orders, products, profiles, user } from '#db/schema/index.ts';
+import { cartItems, orders, products, profiles } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { SHOPPER_PASSWORD, type Shopper, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
 
 const SHOTS = '/tmp/duuka';
-const PASSWORD = 'kampala-2026';
+const PASSWORD = SHOPPER_PASSWORD;
 const PHONE_NUMBER = '+256772123456';
-let ipCounter = 140;
 
-type Shopper = { email: string; name: string; id: string };
 type Piece = { id: number; name: string; price: number; slug: string; image: string | null };
 
-/** Registers and verifies a shopper over HTTP; with a phone in the profile unless told not to. */
-async function newShopper(name: string, withPhone = true): Promise<Shopper> {
-  const email = `${name.split(' ')[0]?.toLowerCase()}-${randomUUID().slice(0, 8)}@example.ug`;
-  const shopUrl = inject('shopUrl');
-  const signUp = await fetch(new URL('/api/auth/sign-up/email', shopUrl), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: shopUrl,
-      'cf-connecting-ip': `198.51.100.${ipCounter++}`,
-    },
-    body: JSON.stringify({ name, email, password: PASSWORD }),
-  });
-  expect(signUp.status).toBe(200);
-  // The mail may be written just after the answer (the Worker's waitUntil).
-  let link: string | null = null;
-  for (let tries = 0; !link && tries < 50; tries++) {
-    const [mail] = await db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.recipient, email))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
-    link = mail?.link ?? null;
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!link) throw new Error(`no verification mail for ${email}`);
-  expect((await fetch(link, { redirect: 'manual' })).status).toBeLessThan(400);
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (!row) throw new Error('no user row');
-  const phone = withPhone ? PHONE_NUMBER : null;
-  await db
-    .insert(profiles)
-    .values({ id: row.id, email, fullName: name, phone })
-    .onConflictDoUpdate({ target: profiles.id, set: { fullName: name, phone } });
-  return { email, name, id: row.id };
-}
+/** A verified shopper; with a phone in the profile unless told not to. */
+const newShopper = (name: string, withPhone = true) =>
+  verifiedShopper(db, name, { phone: withPhone ? PHONE_NUMBER : null });
 
 /** A seeded product in stock, given exactly `stock` pieces for this test. */
 async function pieceWithStock(skip: number, stock: number): Promise<Piece> {
@@ -400,6 +364,10 @@ describe('purchase', () => {
     await page.goto('/logout');
     await page.getByText('Successfully logged out!').first().waitFor();
     await poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+    // The menu follows at once: the visitor's entries, not the shopper's.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Logout' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -1,0 +1,47 @@
+// A verified shopper for browser tests: registered over HTTP against the shop under test, verified
+// through the mailed link, with the profile details checkout needs.
+import { randomInt, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
+import type { Db } from '#db/client.ts';
+import { profiles, user } from '#db/schema/index.ts';
+import { mailedLink } from './mailbox.ts';
+
+export const SHOPPER_PASSWORD = 'kampala-2026';
+export type Shopper = { email: string; name: string; id: string };
+
+/** Each registration from its own client address, so the sign-up limits of one never touch another. */
+export const anyClientIp = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+
+export async function verifiedShopper(
+  db: Db,
+  name: string,
+  profile: { phone?: string | null; address?: string | null } = {},
+): Promise<Shopper> {
+  const email = `${name.split(' ')[0]?.toLowerCase()}-${randomUUID().slice(0, 8)}@example.ug`;
+  const shopUrl = inject('shopUrl');
+  const signUp = await fetch(new URL('/api/auth/sign-up/email', shopUrl), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: shopUrl,
+      'cf-connecting-ip': anyClientIp(),
+    },
+    body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }),
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`);
+  const verified = await fetch(await mailedLink(db, email), { redirect: 'manual' });
+  if (verified.status >= 400) throw new Error(`verification answered ${verified.status}`);
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!row) throw new Error('no user row');
+  const details = {
+    fullName: name,
+    phone: profile.phone ?? null,
+    address: profile.address ?? null,
+  };
+  await db
+    .insert(profiles)
+    .values({ id: row.id, email, ...details })
+    .onConflictDoUpdate({ target: profiles.id, set: details });
+  return { email, name, id: row.id };
+}
