@@ -1,11 +1,14 @@
 // The purchase path in the browser, against the production build in workerd: browse → add while
 // logged out → login → the add completes → cart stepper and a refused over-stock add → checkout
-// with mobile money → /orders; a visitor's cart merged at login; the checkout's gates, a refused
-// order and its retry with the same order id; axe on /cart and /checkout, light and dark.
+// with mobile money → /orders → the receipt → the PDF → /order-history → delete; a visitor's cart
+// merged at login; the checkout's gates, a refused order and its retry with the same order id;
+// axe on /cart and /checkout, light and dark.
+import { readFile } from 'node:fs/promises';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
+import { formatOrderDate } from '#core/orders.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, orders, products, profiles } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -161,7 +164,7 @@ describe('purchase', () => {
     ['phone', PHONE, 0],
     ['desktop', DESKTOP, 1],
   ] as const) {
-    it(`buys a piece from browsing to /orders (${label})`, async () => {
+    it(`buys a piece from browsing to /orders, its receipt and PDF, then deletes it (${label})`, async () => {
       const piece = await pieceWithStock(skip, 3);
       const shopper = await newShopper(`Nakato ${label}`);
       const { page, errors } = await shopPage(viewport);
@@ -260,6 +263,40 @@ describe('purchase', () => {
       });
       expect(await stockOf(piece.id)).toBe(1);
       expect(await db.select().from(cartItems).where(eq(cartItems.userId, shopper.id))).toEqual([]);
+      if (!order) throw new Error('no order');
+
+      // /orders shows it; its receipt; the PDF downloads.
+      const short = order.id.slice(0, 8);
+      await page.getByRole('heading', { name: '1 order(s) found' }).waitFor();
+      await page.getByTestId('order-list').getByRole('link').first().click();
+      const details = page.getByRole('region', { name: 'Order details' });
+      await details.getByRole('heading', { name: `Order #${short}` }).waitFor();
+      await details.getByText(piece.name).first().waitFor();
+      await page.getByRole('tab', { name: 'Receipt' }).click();
+      await page.getByText(`RCP-${short}`).first().waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download PDF' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`duuka-RCP-${short}.pdf`);
+      const pdfPath = await download.path();
+      expect((await readFile(pdfPath)).subarray(0, 5).toString()).toBe('%PDF-');
+
+      // /order-history lists it with today's date (Kampala) and the pending badge.
+      await page.goto('/order-history');
+      await page.getByRole('heading', { name: 'ORDER HISTORY' }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: order.id.slice(-8) });
+      await row.getByText(formatOrderDate(order.createdAt)).first().waitFor();
+      await row.getByText('Pending').first().waitFor();
+      await row.getByText(formatUGX(order.total)).first().waitFor();
+
+      // Delete it: the pieces go back to stock.
+      await page.goto(`/orders?order=${order.id}`);
+      await details.getByRole('button', { name: 'Delete order' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete order' }).click();
+      await page.getByText('Order deleted successfully').waitFor();
+      expect(await db.select().from(orders).where(eq(orders.id, order.id))).toEqual([]);
+      expect(await stockOf(piece.id)).toBe(3);
       expect(errors).toEqual([]);
       await page.context().close();
     });
