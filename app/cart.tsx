@@ -21,6 +21,7 @@ import {
   addToCart,
   CART_TEXT,
   type Cart,
+  type CartChange,
   type CartProduct,
   cartItemCount,
   cartItems,
@@ -292,9 +293,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [userId, addSignedIn],
   );
 
-  const setQuantity = useCallback(
-    async (productId: number, quantity: number): Promise<boolean> => {
-      const change = updateCartQuantity(currentCart(!!userId), productId, quantity);
+  /**
+   * A change worked out by the cart rules: a visitor's is saved at once; a shopper's shows at once
+   * and goes to the server, whose answer (or refusal) has the last word.
+   */
+  const commit = useCallback(
+    async (change: CartChange, send: () => Promise<Cart>, failed: string): Promise<boolean> => {
       if (!change.ok) {
         toast.error(change.message);
         return false;
@@ -306,40 +310,35 @@ export function CartProvider({ children }: { children: ReactNode }) {
       }
       queryClient.setQueryData(cartKey, change.cart);
       try {
-        await serverChange(() => updateMutation.mutateAsync({ productId, quantity }));
+        await serverChange(send);
       } catch (error) {
-        toast.error(serverMessage(error, CART_TEXT.updateFailed));
+        toast.error(serverMessage(error, failed));
         return false;
       }
       toast.success(change.toast);
       return true;
     },
-    [userId, currentCart, queryClient, cartKey, serverChange, updateMutation],
+    [userId, queryClient, cartKey, serverChange],
+  );
+
+  const setQuantity = useCallback(
+    (productId: number, quantity: number): Promise<boolean> =>
+      commit(
+        updateCartQuantity(currentCart(!!userId), productId, quantity),
+        () => updateMutation.mutateAsync({ productId, quantity }),
+        CART_TEXT.updateFailed,
+      ),
+    [userId, currentCart, commit, updateMutation],
   );
 
   const remove = useCallback(
-    async (productId: number): Promise<boolean> => {
-      const change = removeFromCart(currentCart(!!userId), productId);
-      if (!change.ok) {
-        toast.error(change.message);
-        return false;
-      }
-      if (!userId) {
-        writeLocalCart(change.cart, null);
-        toast.success(change.toast);
-        return true;
-      }
-      queryClient.setQueryData(cartKey, change.cart);
-      try {
-        await serverChange(() => removeMutation.mutateAsync({ productId }));
-      } catch (error) {
-        toast.error(serverMessage(error, CART_TEXT.removeFailed));
-        return false;
-      }
-      toast.success(change.toast);
-      return true;
-    },
-    [userId, currentCart, queryClient, cartKey, serverChange, removeMutation],
+    (productId: number): Promise<boolean> =>
+      commit(
+        removeFromCart(currentCart(!!userId), productId),
+        () => removeMutation.mutateAsync({ productId }),
+        CART_TEXT.removeFailed,
+      ),
+    [userId, currentCart, commit, removeMutation],
   );
 
   const clear = useCallback(async (): Promise<boolean> => {

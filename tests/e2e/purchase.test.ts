@@ -394,9 +394,23 @@ describe('purchase', () => {
     ).resolves.toBe('/');
 
     // Logging out leaves no copy of the shopper's cart in this browser.
-    await db.insert(cartItems).values({ userId: shopper.id, productId: piece.id, quantity: 1 });
+    const other = await pieceWithStock(3, 5);
+    await db.insert(cartItems).values([
+      { userId: shopper.id, productId: piece.id, quantity: 1 },
+      { userId: shopper.id, productId: other.id, quantity: 1 },
+    ]);
     await page.goto('/cart');
     await poll(() => lineQuantity(page, piece.name)).toBe('1');
+    // Remove: the line goes, on the screen and on the server.
+    await cartLine(page, other.name)
+      .getByRole('button', { name: /Remove/ })
+      .click();
+    await toastText(page, `${other.name} removed from cart`);
+    await poll(async () =>
+      (await db.select().from(cartItems).where(eq(cartItems.userId, shopper.id))).map(
+        (l) => l.productId,
+      ),
+    ).toEqual([piece.id]);
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toContain(piece.name);
     await page.goto('/logout');
     await page.getByText('Successfully logged out!').first().waitFor();
