@@ -142,5 +142,5 @@ describe('the same build with a wrong setting', () => {
     await expect
       .poll(() => wronglyConfigured.output(), { timeout: 5_000 })
       .toContain('Configuration: SUPPORT_EMAIL must be an email address (got "care at duuka")');
-  });
+  }, 180_000);
 });

@@ -1,6 +1,7 @@
 // Playwright (playwright-core) driving Debian's Chromium, with the flags this machine needs.
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { anyClientIp } from './shoppers.ts';
 
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 390, height: 844 };
@@ -35,6 +36,9 @@ export async function newPage(viewport = DESKTOP): Promise<{ page: Page; errors:
     baseURL: inject('shopUrl'),
     isMobile: viewport.width < 600,
     hasTouch: viewport.width < 600,
+    // Each page is its own client, as on Cloudflare: the per-IP limits (sign-in: 5 a minute) of
+    // one test never refuse another's.
+    extraHTTPHeaders: { 'cf-connecting-ip': anyClientIp() },
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
