@@ -33,10 +33,11 @@ async function freshCopy(): Promise<string> {
 function developerShell(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (/^(VITEST|NODE_ENV$|CLOUDFLARE_ENV$|PGLITE_DIR$)/.test(name)) delete env[name];
+    if (/^(VITEST|NODE_ENV$|CLOUDFLARE_ENV$|PGLITE_DIR$|FORCE_COLOR$)/.test(name)) delete env[name];
   }
   for (const name of WORKER_VARIABLES) delete env[name];
-  return { ...env, WRANGLER_SEND_METRICS: 'false', ...extra };
+  // Plain output to read the URL from: with CI set, Vite colours it (picocolors) even in a pipe.
+  return { ...env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', ...extra };
 }
 
 /** Everything this file started, stopped at the end whatever happened. */
@@ -142,5 +143,5 @@ describe('the same build with a wrong setting', () => {
     await expect
       .poll(() => wronglyConfigured.output(), { timeout: 5_000 })
       .toContain('Configuration: SUPPORT_EMAIL must be an email address (got "care at duuka")');
-  }, 180_000);
+  });
 });
