@@ -193,7 +193,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       const step = queue.current.then(run);
       queue.current = step.catch(() => undefined);
       return step
-        .then((answer) => {
+        .then(async (answer) => {
+          // A cart.get still on its way (e.g. fired by the login itself) carries an older cart:
+          // drop it, so it cannot land after this answer and undo it.
+          await queryClient.cancelQueries({ queryKey: cartKey });
           if (waiting.current === 1) queryClient.setQueryData(cartKey, answer);
           return answer;
         })
