@@ -1,8 +1,10 @@
 // The Worker's entry: TanStack Start serves pages, /api/trpc and /api/auth behind the front
-// layer (server/http: 405s, body limits, security headers with the page's CSP nonce); queue and
-// cron handlers join here as the areas that need them arrive.
+// layer (server/http: 405s, body limits, security headers with the page's CSP nonce); the Cron
+// Trigger runs each area's sweep (server/scheduled.ts).
 import handler from '@tanstack/react-start/server-entry';
 import { serveShop } from '#server/http/shop-http.ts';
+import { runScheduledSweeps } from '#server/scheduled.ts';
+import { createWorkerContext } from '#server/worker-context.ts';
 
 declare module '@tanstack/react-start' {
   interface Register {
@@ -16,5 +18,8 @@ export default {
     return serveShop(request, (req, cspNonce) => handler.fetch(req, { context: { cspNonce } }), {
       dev: import.meta.env.DEV,
     });
+  },
+  scheduled(_controller, _env, execution) {
+    execution.waitUntil(runScheduledSweeps(createWorkerContext(new Headers())));
   },
 } satisfies ExportedHandler<Env>;

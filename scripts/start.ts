@@ -7,6 +7,7 @@ import { buildForPreview, LOCAL_WRANGLER_ENV } from '#local/build.ts';
 import { runCommand } from '#local/command.ts';
 import { startLocalDatabase } from '#local/database.ts';
 import { LocalSetupError } from '#local/errors.ts';
+import { applyFakeEnv, startLocalFakes } from '#local/fakes/index.ts';
 import { applyLocalAccountSecrets } from '#local/secrets.ts';
 
 const previewMode = process.argv.includes('--preview');
@@ -30,6 +31,8 @@ await runCommand(async () => {
     else process.env.CLOUDFLARE_ENV = LOCAL_WRANGLER_ENV;
     process.env.DATABASE_URL = database.databaseUrl;
     applyLocalAccountSecrets(`http://localhost:${port}`);
+    const fakes = await startLocalFakes();
+    applyFakeEnv(fakes.env);
     const server = previewMode
       ? await preview({ preview: { port, strictPort: true } })
       : await createServer({ server: { port, strictPort: true } }).then((s) => s.listen());
@@ -42,6 +45,7 @@ await runCommand(async () => {
         if (closing) return;
         closing = true;
         await server.close();
+        await fakes.close();
         await database.close();
         process.exit(0);
       });

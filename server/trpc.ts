@@ -13,6 +13,11 @@ export type Context = {
   auth: Auth;
   /** Profile pictures (the Worker's R2 bucket; tests pass local/fakes' in-memory bucket). */
   avatars: AvatarStore;
+  /**
+   * Work that must finish after the answer is sent (the Worker's `waitUntil`): SMS delivery,
+   * payment follow-ups. Never awaited by the request; each job catches its own errors.
+   */
+  background: (work: Promise<unknown>) => void;
 };
 
 /** The spec's generic text for anything we did not foresee; details stay in the server log. */

@@ -46,5 +46,11 @@ export function workerAvatars(): R2Bucket {
 }
 
 export function createWorkerContext(headers: Headers): Context {
-  return { db: workerDb(), headers, auth: workerAuth(), avatars: workerAvatars() };
+  return {
+    db: workerDb(),
+    headers,
+    auth: workerAuth(),
+    avatars: workerAvatars(),
+    background: waitUntil,
+  };
 }

@@ -7,6 +7,7 @@ import { type PreviewServer, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { buildForPreview } from '#local/build.ts';
 import { type LocalDatabase, startLocalDatabase } from '#local/database.ts';
+import { type LocalFakes, startLocalFakes } from '#local/fakes/index.ts';
 import { freePort } from '#local/free-port.ts';
 import { localAccountSecrets } from '#local/secrets.ts';
 import { WORKER_VARIABLES } from '#server/env.ts';
@@ -16,11 +17,14 @@ declare module 'vitest' {
   export interface ProvidedContext {
     shopUrl: string;
     databaseUrl: string;
+    /** The outside services' fakes: the Worker variables pointing at them (base URLs). */
+    fakeEnv: Record<string, string>;
   }
 }
 
 let server: PreviewServer | undefined;
 let database: LocalDatabase | undefined;
+let fakes: LocalFakes | undefined;
 let cleanup: (() => Promise<void>) | undefined;
 
 export async function setup(project: TestProject) {
@@ -42,13 +46,17 @@ export async function setup(project: TestProject) {
   for (const name of WORKER_VARIABLES) Reflect.deleteProperty(process.env, name);
   Object.assign(process.env, localAccountSecrets(`http://127.0.0.1:${port}`));
   process.env.DATABASE_URL = database.databaseUrl;
+  fakes = await startLocalFakes();
+  Object.assign(process.env, fakes.env);
   server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
   project.provide('shopUrl', `http://127.0.0.1:${port}`);
   project.provide('databaseUrl', database.databaseUrl);
+  project.provide('fakeEnv', fakes.env);
 }
 
 export async function teardown() {
   await server?.close();
+  await fakes?.close();
   await database?.close();
   await cleanup?.();
 }

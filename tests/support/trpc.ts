@@ -9,7 +9,7 @@ import type { AvatarStore } from '#server/services/avatar.ts';
 import { type Context, createCallerFactory } from '#server/trpc.ts';
 import { testAuth } from './accounts.ts';
 
-type Extras = { auth?: Auth; avatars?: AvatarStore };
+type Extras = { auth?: Auth; avatars?: AvatarStore; background?: Context['background'] };
 
 const auths = new WeakMap<Db, Auth>();
 const buckets = new WeakMap<Db, AvatarStore>();
@@ -24,7 +24,13 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
     headers,
     auth: extras.auth ?? perDatabase(auths, db, testAuth),
     avatars: extras.avatars ?? perDatabase(buckets, db, memoryBucket),
+    background: extras.background ?? inBackground,
   };
+}
+
+/** Background work in tests runs at once; a failure is logged as the Worker would. */
+function inBackground(work: Promise<unknown>): void {
+  work.catch((error: unknown) => console.error('Background work failed', error));
 }
 
 function perDatabase<T>(made: WeakMap<Db, T>, db: Db, make: (db: Db) => T): T {

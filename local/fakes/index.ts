@@ -1,0 +1,34 @@
+// The outside services' fakes (payment providers, SMS gateway, the model), each speaking its real
+// API's shape on loopback, started by `npm start`, `npm run preview` and the browser tests so a
+// fresh clone can pay, get texts and chat with no account anywhere. Each area adds its fake here:
+// it starts a server and names the Worker variables that point the real adapter at it. A variable
+// the caller set wins (`MOMO_BASE_URL=… npm start` talks to that endpoint instead).
+export type LocalFake = {
+  /** Worker variables for this fake (the adapter's base URL and credentials). */
+  env: Record<string, string>;
+  close(): Promise<void>;
+};
+
+type StartFake = () => Promise<LocalFake>;
+
+/** Each area's fake; `npm start` and the browser tests start them all. */
+const FAKES: StartFake[] = [];
+
+export type LocalFakes = { env: Record<string, string>; close(): Promise<void> };
+
+export async function startLocalFakes(): Promise<LocalFakes> {
+  const started = await Promise.all(FAKES.map((start) => start()));
+  return {
+    env: Object.assign({}, ...started.map((fake) => fake.env)),
+    close: async () => {
+      await Promise.all(started.map((fake) => fake.close()));
+    },
+  };
+}
+
+/** Sets each fake's variables unless the caller set that variable already. */
+export function applyFakeEnv(env: Record<string, string>): void {
+  for (const [name, value] of Object.entries(env)) {
+    if (!process.env[name]?.trim()) process.env[name] = value;
+  }
+}

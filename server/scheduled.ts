@@ -1,0 +1,17 @@
+// The Cron Trigger's work (wrangler.toml `[triggers]`, every minute): each area's sweep picks up
+// what the request path left (payments still pending, SMS to retry). A sweep's failure is logged
+// and never stops the others.
+import type { Context } from './trpc.ts';
+
+type Sweep = { name: string; run: (ctx: Context) => Promise<unknown> };
+
+/** Each area adds its sweep here. */
+const SWEEPS: Sweep[] = [];
+
+export async function runScheduledSweeps(ctx: Context): Promise<void> {
+  await Promise.all(
+    SWEEPS.map(({ name, run }) =>
+      run(ctx).catch((error: unknown) => console.error(`Scheduled sweep ${name} failed`, error)),
+    ),
+  );
+}
