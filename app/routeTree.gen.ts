@@ -34,8 +34,10 @@ import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsSlugRouteImport } from './routes/products/$slug'
 import { Route as ApiAccountAvatarRouteImport } from './routes/api/account/avatar'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
+import { Route as ApiPaymentsMtnPaymentIdSecretRouteImport } from './routes/api/payments/mtn.$paymentId.$secret'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -162,6 +164,11 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiPaymentsAirtelRoute = ApiPaymentsAirtelRouteImport.update({
+  id: '/api/payments/airtel',
+  path: '/api/payments/airtel',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   id: '/api/trpc/$',
   path: '/api/trpc/$',
@@ -171,6 +178,12 @@ const ApiOrdersOrderIdReceiptDotpdfRoute =
   ApiOrdersOrderIdReceiptDotpdfRouteImport.update({
     id: '/api/orders/$orderId/receipt.pdf',
     path: '/api/orders/$orderId/receipt.pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiPaymentsMtnPaymentIdSecretRoute =
+  ApiPaymentsMtnPaymentIdSecretRouteImport.update({
+    id: '/api/payments/mtn/$paymentId/$secret',
+    path: '/api/payments/mtn/$paymentId/$secret',
     getParentRoute: () => rootRouteImport,
   } as any)
 
@@ -200,8 +213,10 @@ export interface FileRoutesByFullPath {
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
+  '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -229,8 +244,10 @@ export interface FileRoutesByTo {
   '/products': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
+  '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -259,8 +276,10 @@ export interface FileRoutesById {
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
+  '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -290,8 +309,10 @@ export interface FileRouteTypes {
     | '/products/'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/api/orders/$orderId/receipt.pdf'
+    | '/api/payments/mtn/$paymentId/$secret'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -319,8 +340,10 @@ export interface FileRouteTypes {
     | '/products'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/api/orders/$orderId/receipt.pdf'
+    | '/api/payments/mtn/$paymentId/$secret'
   id:
     | '__root__'
     | '/'
@@ -348,8 +371,10 @@ export interface FileRouteTypes {
     | '/products/'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/api/orders/$orderId/receipt.pdf'
+    | '/api/payments/mtn/$paymentId/$secret'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -378,8 +403,10 @@ export interface RootRouteChildren {
   ProductsIndexRoute: typeof ProductsIndexRoute
   ApiAccountAvatarRoute: typeof ApiAccountAvatarRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiPaymentsAirtelRoute: typeof ApiPaymentsAirtelRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiOrdersOrderIdReceiptDotpdfRoute: typeof ApiOrdersOrderIdReceiptDotpdfRoute
+  ApiPaymentsMtnPaymentIdSecretRoute: typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -559,6 +586,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/payments/airtel': {
+      id: '/api/payments/airtel'
+      path: '/api/payments/airtel'
+      fullPath: '/api/payments/airtel'
+      preLoaderRoute: typeof ApiPaymentsAirtelRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/trpc/$': {
       id: '/api/trpc/$'
       path: '/api/trpc/$'
@@ -571,6 +605,13 @@ declare module '@tanstack/react-router' {
       path: '/api/orders/$orderId/receipt.pdf'
       fullPath: '/api/orders/$orderId/receipt.pdf'
       preLoaderRoute: typeof ApiOrdersOrderIdReceiptDotpdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/payments/mtn/$paymentId/$secret': {
+      id: '/api/payments/mtn/$paymentId/$secret'
+      path: '/api/payments/mtn/$paymentId/$secret'
+      fullPath: '/api/payments/mtn/$paymentId/$secret'
+      preLoaderRoute: typeof ApiPaymentsMtnPaymentIdSecretRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -602,8 +643,10 @@ const rootRouteChildren: RootRouteChildren = {
   ProductsIndexRoute: ProductsIndexRoute,
   ApiAccountAvatarRoute: ApiAccountAvatarRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiPaymentsAirtelRoute: ApiPaymentsAirtelRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiOrdersOrderIdReceiptDotpdfRoute: ApiOrdersOrderIdReceiptDotpdfRoute,
+  ApiPaymentsMtnPaymentIdSecretRoute: ApiPaymentsMtnPaymentIdSecretRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

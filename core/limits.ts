@@ -32,3 +32,9 @@ export const CART_LIMIT: Limit = { max: 120, windowSeconds: 60 };
 
 /** Checkout attempts per shopper: retries and a changed mind, not a flood of orders. */
 export const CHECKOUT_LIMIT: Limit = { max: 10, windowSeconds: 60 };
+
+/** Payment requests per shopper: a retry or two after a decline, never a stream of phone prompts. */
+export const PAYMENT_LIMIT: Limit = { max: 10, windowSeconds: 60 };
+
+/** Status reads per shopper: the checkout polls every 2 s (30 a minute), with room for two tabs. */
+export const PAYMENT_STATUS_LIMIT: Limit = { max: 90, windowSeconds: 60 };

@@ -1,12 +1,13 @@
 // The Cron Trigger's work (wrangler.toml `[triggers]`, every minute): each area's sweep picks up
 // what the request path left (payments still pending, SMS to retry). A sweep's failure is logged
 // and never stops the others.
+import { sweepPayments } from './services/payments.ts';
 import type { Context } from './trpc.ts';
 
 type Sweep = { name: string; run: (ctx: Context) => Promise<unknown> };
 
 /** Each area adds its sweep here. */
-const SWEEPS: Sweep[] = [];
+const SWEEPS: Sweep[] = [{ name: 'payments', run: sweepPayments }];
 
 export async function runScheduledSweeps(ctx: Context): Promise<void> {
   await Promise.all(

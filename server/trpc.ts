@@ -4,6 +4,7 @@ import type { Limit } from '#core/limits.ts';
 import type { Db } from '#db/client.ts';
 import { type Auth, type SessionUser, sessionUser } from './auth.ts';
 import type { AvatarStore } from './services/avatar.ts';
+import type { MobileMoney } from './services/mobile-money/index.ts';
 import { rateLimit } from './services/rate-limit.ts';
 
 export type Context = {
@@ -18,6 +19,8 @@ export type Context = {
    * payment follow-ups. Never awaited by the request; each job catches its own errors.
    */
   background: (work: Promise<unknown>) => void;
+  /** The mobile-money providers configured (MTN MoMo, Airtel Money) and the callback origin. */
+  payments: MobileMoney;
 };
 
 /** The spec's generic text for anything we did not foresee; details stay in the server log. */

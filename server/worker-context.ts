@@ -5,11 +5,13 @@ import { createDb, type Db } from '#db/client.ts';
 import { type Auth, createAuth } from './auth.ts';
 import { parseShopEnv, type ShopEnv } from './env.ts';
 import { mailerFor } from './services/mail.ts';
+import { type MobileMoney, mobileMoneyFrom } from './services/mobile-money/index.ts';
 import type { Context } from './trpc.ts';
 
 let config: ShopEnv | undefined;
 let db: Db | undefined;
 let auth: Auth | undefined;
+let mobileMoney: MobileMoney | undefined;
 
 /**
  * The Worker's variables and secrets, checked once per isolate. Throws ConfigurationError
@@ -45,6 +47,12 @@ export function workerAvatars(): R2Bucket {
   return shopEnv().AVATARS;
 }
 
+/** The payment providers, built once per isolate so their access tokens are kept. */
+export function workerMobileMoney(): MobileMoney {
+  mobileMoney ??= mobileMoneyFrom(shopEnv());
+  return mobileMoney;
+}
+
 export function createWorkerContext(headers: Headers): Context {
   return {
     db: workerDb(),
@@ -52,5 +60,6 @@ export function createWorkerContext(headers: Headers): Context {
     auth: workerAuth(),
     avatars: workerAvatars(),
     background: waitUntil,
+    payments: workerMobileMoney(),
   };
 }

@@ -3,4 +3,5 @@ export * from './catalogue.ts';
 export * from './mail.ts';
 export * from './messaging.ts';
 export * from './orders.ts';
+export * from './payments.ts';
 export * from './storefront.ts';

@@ -3,6 +3,8 @@
 // fresh clone can pay, get texts and chat with no account anywhere. Each area adds its fake here:
 // it starts a server and names the Worker variables that point the real adapter at it. A variable
 // the caller set wins (`MOMO_BASE_URL=… npm start` talks to that endpoint instead).
+import { startFakeMobileMoney } from './mobile-money.ts';
+
 export type LocalFake = {
   /** Worker variables for this fake (the adapter's base URL and credentials). */
   env: Record<string, string>;
@@ -12,7 +14,7 @@ export type LocalFake = {
 type StartFake = () => Promise<LocalFake>;
 
 /** Each area's fake; `npm start` and the browser tests start them all. */
-const FAKES: StartFake[] = [];
+const FAKES: StartFake[] = [() => startFakeMobileMoney()];
 
 export type LocalFakes = { env: Record<string, string>; close(): Promise<void> };
 

@@ -5,7 +5,7 @@ import { AVATAR_MAX_BYTES, TEXT } from '#core/account.ts';
 const MiB = 1024 * 1024;
 
 export type Endpoint = {
-  kind: 'avatar' | 'trpc' | 'auth' | 'page';
+  kind: 'avatar' | 'trpc' | 'auth' | 'payments' | 'page';
   /** Methods the endpoint answers (HEAD as GET); null: any (pages answer with their 404). */
   methods: readonly string[] | null;
   /** Largest request body, in bytes. */
@@ -26,6 +26,10 @@ export function endpointFor(pathname: string): Endpoint {
   // better-auth's endpoints are all GET or POST.
   if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) {
     return { kind: 'auth', methods: API_METHODS, bodyLimit: MiB };
+  }
+  // Payment providers' callbacks: small JSON bodies, POST (Airtel) or PUT (MTN).
+  if (pathname.startsWith('/api/payments/')) {
+    return { kind: 'payments', methods: ['POST', 'PUT'], bodyLimit: 64 * 1024 };
   }
   return { kind: 'page', methods: null, bodyLimit: MiB };
 }

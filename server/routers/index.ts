@@ -5,6 +5,7 @@ import { catalogueRouter } from './catalogue.ts';
 import { checkoutRouter } from './checkout.ts';
 import { contactRouter } from './contact.ts';
 import { ordersRouter } from './orders.ts';
+import { paymentsRouter } from './payments.ts';
 
 export const appRouter = router({
   account: accountRouter,
@@ -13,6 +14,7 @@ export const appRouter = router({
   checkout: checkoutRouter,
   contact: contactRouter,
   orders: ordersRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

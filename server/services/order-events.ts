@@ -6,3 +6,11 @@ import type { PlacedOrder } from './checkout.ts';
 export async function afterOrderPlaced(_ctx: Context, _order: PlacedOrder): Promise<void> {
   // SMS (order confirmation, admin alert, sellers) and payment requests are added by their areas.
 }
+
+/** A mobile-money payment succeeded (once per order): the payment-received SMS joins here. */
+export async function afterPaymentReceived(
+  _ctx: Context,
+  _payment: { orderId: string; amount: number; transactionId: string },
+): Promise<void> {
+  // The SMS area sends the 'payment received' text from here.
+}

@@ -6,10 +6,16 @@ import { memoryBucket } from '#local/fakes/r2-bucket.ts';
 import type { Auth } from '#server/auth.ts';
 import { appRouter } from '#server/routers/index.ts';
 import type { AvatarStore } from '#server/services/avatar.ts';
+import type { MobileMoney } from '#server/services/mobile-money/index.ts';
 import { type Context, createCallerFactory } from '#server/trpc.ts';
 import { testAuth } from './accounts.ts';
 
-type Extras = { auth?: Auth; avatars?: AvatarStore; background?: Context['background'] };
+type Extras = {
+  auth?: Auth;
+  avatars?: AvatarStore;
+  background?: Context['background'];
+  payments?: MobileMoney;
+};
 
 const auths = new WeakMap<Db, Auth>();
 const buckets = new WeakMap<Db, AvatarStore>();
@@ -25,6 +31,8 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
     auth: extras.auth ?? perDatabase(auths, db, testAuth),
     avatars: extras.avatars ?? perDatabase(buckets, db, memoryBucket),
     background: extras.background ?? inBackground,
+    // No provider configured unless the test starts the fake providers (tests/support/payments.ts).
+    payments: extras.payments ?? { providers: {}, callbackOrigin: 'http://shop.test' },
   };
 }
 

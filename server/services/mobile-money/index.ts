@@ -1,0 +1,55 @@
+// The mobile-money providers the shop is configured for, built from server/env.ts's variables:
+// MTN when all MOMO_* are set, Airtel when all AIRTEL_* are (env.ts refuses half a set).
+import { type Network, PROVIDER_TIMEOUT_MS } from '#core/mobile-money.ts';
+import type { ShopEnv } from '../../env.ts';
+import { airtelMoney } from './airtel-money.ts';
+import { mtnMomo } from './mtn-momo.ts';
+import type { MobileMoneyProvider } from './provider.ts';
+
+export type MobileMoney = {
+  providers: Partial<Record<Network, MobileMoneyProvider>>;
+  /** The shop's public origin: callbacks come to {origin}/api/payments/…. */
+  callbackOrigin: string;
+};
+
+type Config = Pick<
+  ShopEnv,
+  | 'BETTER_AUTH_URL'
+  | 'MOMO_BASE_URL'
+  | 'MOMO_API_USER'
+  | 'MOMO_API_KEY'
+  | 'MOMO_SUBSCRIPTION_KEY'
+  | 'MOMO_TARGET_ENVIRONMENT'
+  | 'AIRTEL_BASE_URL'
+  | 'AIRTEL_CLIENT_ID'
+  | 'AIRTEL_CLIENT_SECRET'
+>;
+
+export function mobileMoneyFrom(config: Config, timeoutMs = PROVIDER_TIMEOUT_MS): MobileMoney {
+  const providers: MobileMoney['providers'] = {};
+  if (
+    config.MOMO_BASE_URL &&
+    config.MOMO_API_USER &&
+    config.MOMO_API_KEY &&
+    config.MOMO_SUBSCRIPTION_KEY &&
+    config.MOMO_TARGET_ENVIRONMENT
+  ) {
+    providers.mtn = mtnMomo({
+      baseUrl: config.MOMO_BASE_URL,
+      apiUser: config.MOMO_API_USER,
+      apiKey: config.MOMO_API_KEY,
+      subscriptionKey: config.MOMO_SUBSCRIPTION_KEY,
+      targetEnvironment: config.MOMO_TARGET_ENVIRONMENT,
+      timeoutMs,
+    });
+  }
+  if (config.AIRTEL_BASE_URL && config.AIRTEL_CLIENT_ID && config.AIRTEL_CLIENT_SECRET) {
+    providers.airtel = airtelMoney({
+      baseUrl: config.AIRTEL_BASE_URL,
+      clientId: config.AIRTEL_CLIENT_ID,
+      clientSecret: config.AIRTEL_CLIENT_SECRET,
+      timeoutMs,
+    });
+  }
+  return { providers, callbackOrigin: config.BETTER_AUTH_URL.replace(/\/+$/, '') };
+}

@@ -1,0 +1,96 @@
+// The one small interface every mobile-money provider's adapter implements (MTN MoMo, Airtel
+// Money; an aggregator such as Flutterwave or Pesapal would be one more file). The adapters only
+// speak the provider's HTTP API; what a payment means for the order is server/services/payments.ts.
+import type { FailureReason, Network } from '#core/mobile-money.ts';
+
+export type PaymentRequest = {
+  /** Our payment id: the reference the provider knows this payment by. */
+  reference: string;
+  orderId: string;
+  /** Whole UGX. */
+  amount: number;
+  /** The payer, +256…. */
+  phone: string;
+  /** Where the provider may call back (a hint only; the status read is the truth). */
+  callbackUrl: string;
+};
+
+export type ProviderStatus =
+  | { state: 'pending' }
+  | { state: 'successful'; transactionId: string }
+  | { state: 'failed'; reason: FailureReason }
+  /** The provider has never heard of this reference (the request did not reach it). */
+  | { state: 'unknown' };
+
+export interface MobileMoneyProvider {
+  readonly network: Network;
+  /** Asks the provider to collect; throws ProviderError when it refused or did not answer. */
+  requestPayment(request: PaymentRequest): Promise<void>;
+  /** The provider's answer for one reference: the truth about a payment. */
+  paymentStatus(reference: string): Promise<ProviderStatus>;
+  /** The reference a callback body names, or null for a body of the wrong shape. */
+  parseCallback(body: unknown): { reference: string | null } | null;
+}
+
+/**
+ * A provider did not take a request. `refused` carries the reason when it answered with one (a
+ * number it does not know); `uncertain` means it may have got the request (a time-out), so the
+ * payment stays pending until a status read tells.
+ */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  readonly outcome: { refused: FailureReason } | { uncertain: true } | { unavailable: true };
+  constructor(message: string, outcome: ProviderError['outcome']) {
+    super(message);
+    this.outcome = outcome;
+  }
+}
+
+/** fetch with a deadline: a hanging provider becomes a ProviderError, never a stuck request. */
+export async function providerFetch(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  what: string,
+): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ProviderError(
+      `${what}: ${timedOut ? `no answer within ${timeoutMs} ms` : String(error)}`,
+      timedOut ? { uncertain: true } : { unavailable: true },
+    );
+  }
+}
+
+/** An access token kept until shortly before it expires (one per adapter, i.e. per isolate). */
+export class TokenCache {
+  #token: { value: string; until: number } | null = null;
+  #pending: Promise<string> | null = null;
+  readonly #fetchToken: () => Promise<{ token: string; expiresIn: number }>;
+
+  constructor(fetchToken: () => Promise<{ token: string; expiresIn: number }>) {
+    this.#fetchToken = fetchToken;
+  }
+
+  async get(now = Date.now()): Promise<string> {
+    if (this.#token && now < this.#token.until) return this.#token.value;
+    this.#pending ??= this.#fetchToken()
+      .then(({ token, expiresIn }) => {
+        // A minute's margin (or a tenth of a short lifetime) before the provider's expiry.
+        const margin = Math.min(60, expiresIn / 10) * 1000;
+        this.#token = { value: token, until: Date.now() + expiresIn * 1000 - margin };
+        return token;
+      })
+      .finally(() => {
+        this.#pending = null;
+      });
+    return this.#pending;
+  }
+
+  /** The provider refused the token (401): fetch a new one next time. */
+  forget(): void {
+    this.#token = null;
+  }
+}

@@ -1,0 +1,423 @@
+// Collecting an order's total by mobile money (docs/payments.md has the states and the diagram).
+// The provider's status read is the only truth: a callback is a hint to read it, the amount is
+// always the order's own total, and one statement marks an order paid, once.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  type FailureReason,
+  failureText,
+  mobileMoneyNumber,
+  type Network,
+  networkOf,
+  PAYMENT_EXPIRY_MS,
+  type PaymentState,
+  STATUS_CHECK_INTERVAL_MS,
+} from '#core/mobile-money.ts';
+import { type PaymentMethod, paymentMethodLabel } from '#core/orders.ts';
+import type { Db } from '#db/client.ts';
+import { orders, payments, profiles } from '#db/schema/index.ts';
+import type { Context } from '../trpc.ts';
+import { ProviderError, type ProviderStatus } from './mobile-money/provider.ts';
+import { afterPaymentReceived } from './order-events.ts';
+
+export type PaymentView = {
+  id: string;
+  orderId: string;
+  network: Network;
+  phone: string;
+  amount: number;
+  state: PaymentState;
+  reason: FailureReason | null;
+  /** What the shopper reads when it failed or expired. */
+  message: string | null;
+  transactionId: string | null;
+  startedAt: string;
+  /** After this, an unanswered request expires. */
+  expiresAt: string;
+};
+
+export type PaymentProblem =
+  | 'order-not-found'
+  | 'not-mobile-money'
+  | 'already-paid'
+  | 'not-pending'
+  | 'no-number'
+  | 'unsupported-network'
+  | { notConfigured: Network };
+
+type PaymentRow = typeof payments.$inferSelect;
+
+const postgresCode = (error: unknown): string | undefined =>
+  (error as { cause?: { code?: string } })?.cause?.code;
+
+function view(row: PaymentRow): PaymentView {
+  const reason = (row.reason as FailureReason | null) ?? null;
+  const state = row.status as PaymentState;
+  return {
+    id: row.id,
+    orderId: row.orderId ?? '',
+    network: row.network as Network,
+    phone: row.phone,
+    amount: row.amount,
+    state,
+    reason,
+    message: state === 'failed' || state === 'expired' ? failureText(reason ?? 'expired') : null,
+    transactionId: row.transactionId,
+    startedAt: row.createdAt.toISOString(),
+    expiresAt: new Date(row.createdAt.getTime() + PAYMENT_EXPIRY_MS).toISOString(),
+  };
+}
+
+const isExpired = (row: PaymentRow, now = Date.now()) =>
+  now - row.createdAt.getTime() >= PAYMENT_EXPIRY_MS;
+
+/** The customer's order as a payment sees it, with its newest payment: one round trip. */
+async function orderAndPayment(db: Db, customerId: string, orderId: string) {
+  const [[order], [latest], [profile]] = await db.batch([
+    db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        method: orders.paymentMethod,
+        total: orders.total,
+      })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(desc(payments.createdAt))
+      .limit(1),
+    db.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, customerId)),
+  ]);
+  return { order, latest, profilePhone: profile?.phone ?? null };
+}
+
+/** A random secret for one payment's callback URL. */
+function callbackSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+function callbackUrl(ctx: Context, row: PaymentRow): string {
+  const origin = ctx.payments.callbackOrigin;
+  return row.network === 'mtn'
+    ? `${origin}/api/payments/mtn/${row.id}/${row.callbackSecret}`
+    : `${origin}/api/payments/airtel`;
+}
+
+/**
+ * Asks the shopper's network to collect the order's total: the customer's own order, paid by
+ * mobile money, still pending and not paid. A payment already waiting is answered as it is (a
+ * double click starts nothing new); a failed or expired one may be retried with a new reference.
+ */
+export async function startPayment(
+  ctx: Context,
+  customerId: string,
+  input: { orderId: string; phone?: string },
+): Promise<{ ok: true; payment: PaymentView } | { ok: false; problem: PaymentProblem }> {
+  const { order, latest, profilePhone } = await orderAndPayment(ctx.db, customerId, input.orderId);
+  if (!order) return { ok: false, problem: 'order-not-found' };
+  if (order.method !== 'mobile_money') return { ok: false, problem: 'not-mobile-money' };
+  if (latest?.status === 'successful') return { ok: false, problem: 'already-paid' };
+  if (latest?.status === 'pending') {
+    if (!isExpired(latest)) return { ok: true, payment: view(latest) };
+    // Past its 5 minutes: one last read, then it expires and a new request may start.
+    let settled = await refreshPayment(ctx, latest);
+    if (settled.status === 'pending') settled = await markFailed(ctx.db, settled, 'expired');
+    if (settled.status === 'successful') return { ok: false, problem: 'already-paid' };
+  }
+  if (order.status !== 'pending') return { ok: false, problem: 'not-pending' };
+
+  const phone = mobileMoneyNumber(input.phone ?? profilePhone ?? '');
+  if (!phone) return { ok: false, problem: 'no-number' };
+  const network = networkOf(phone);
+  if (!network) return { ok: false, problem: 'unsupported-network' };
+  const provider = ctx.payments.providers[network];
+  if (!provider) return { ok: false, problem: { notConfigured: network } };
+
+  // The amount is the order's own total, read in the insert itself. The partial unique index
+  // lets only one payment per order wait or succeed: a racing second start inserts nothing.
+  const id = crypto.randomUUID();
+  const inserted = await ctx.db.execute<{ id: string }>(sql`
+    insert into payments (id, order_id, customer_id, network, phone, amount, callback_secret)
+    select ${id}::uuid, o.id, o.customer_id, ${network}, ${phone}, o.total, ${callbackSecret()}
+    from orders o
+    where o.id = ${order.id}::uuid and o.customer_id = ${customerId}
+      and o.payment_method = 'mobile_money' and o.status = 'pending'
+    on conflict do nothing
+    returning id
+  `);
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(
+      inserted.rows.length > 0
+        ? eq(payments.id, id)
+        : and(eq(payments.orderId, order.id), sql`${payments.status} in ('pending', 'successful')`),
+    );
+  if (!row) return { ok: false, problem: 'not-pending' };
+  if (inserted.rows.length === 0) {
+    return row.status === 'successful'
+      ? { ok: false, problem: 'already-paid' }
+      : { ok: true, payment: view(row) };
+  }
+
+  try {
+    await provider.requestPayment({
+      reference: row.id,
+      orderId: order.id,
+      amount: row.amount,
+      phone,
+      callbackUrl: callbackUrl(ctx, row),
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    console.error(`Payment ${row.id}: ${error.message}`);
+    // A time-out may still have reached the provider: the payment waits for a status read.
+    if ('uncertain' in error.outcome) return { ok: true, payment: view(row) };
+    const reason = 'refused' in error.outcome ? error.outcome.refused : 'unavailable';
+    return { ok: true, payment: view(await markFailed(ctx.db, row, reason)) };
+  }
+  return { ok: true, payment: view(row) };
+}
+
+/**
+ * The order's newest payment, read fresh from the provider when it is still pending (at most one
+ * provider read per payment every few seconds, whoever asks). Null: not this customer's order,
+ * or no payment started yet (`order` tells which).
+ */
+export async function paymentStatus(
+  ctx: Context,
+  customerId: string,
+  orderId: string,
+): Promise<{ order: boolean; payment: PaymentView | null }> {
+  const { order, latest } = await orderAndPayment(ctx.db, customerId, orderId);
+  if (!order) return { order: false, payment: null };
+  if (!latest) return { order: true, payment: null };
+  const row = latest.status === 'pending' ? await refreshPayment(ctx, latest) : latest;
+  return { order: true, payment: view(row) };
+}
+
+/**
+ * Reads the payment's status from its provider and records what it says: paid, failed, or, past
+ * the 5 minutes with no answer, expired. Only one reader per interval asks the provider (the
+ * claim on checked_at); the others answer the row as it is.
+ */
+export async function refreshPayment(ctx: Context, row: PaymentRow): Promise<PaymentRow> {
+  const claimed = await ctx.db.execute<{ id: string }>(sql`
+    update payments set checked_at = now()
+    where id = ${row.id}::uuid and status = 'pending'
+      and (checked_at is null
+        or checked_at < now() - make_interval(secs => ${STATUS_CHECK_INTERVAL_MS / 1000}))
+    returning id
+  `);
+  if (claimed.rows.length === 0) return (await reread(ctx.db, row.id)) ?? row;
+
+  const provider = ctx.payments.providers[row.network as Network];
+  let status: ProviderStatus | null = null;
+  if (provider) {
+    try {
+      status = await provider.paymentStatus(row.id);
+    } catch (error) {
+      console.error(`Payment ${row.id}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  return settle(ctx, row, status);
+}
+
+async function reread(db: Db, id: string): Promise<PaymentRow | undefined> {
+  const [fresh] = await db.select().from(payments).where(eq(payments.id, id));
+  return fresh;
+}
+
+/** Records a provider's answer (null: no answer) for a payment. */
+async function settle(
+  ctx: Context,
+  row: PaymentRow,
+  status: ProviderStatus | null,
+): Promise<PaymentRow> {
+  if (status?.state === 'successful') return markPaid(ctx, row, status.transactionId);
+  if (status?.state === 'failed') return markFailed(ctx.db, row, status.reason);
+  // The provider never got the request (it did not answer it): nothing will come.
+  const unknownFor = Date.now() - row.createdAt.getTime();
+  if (status?.state === 'unknown' && unknownFor > 60_000) {
+    return markFailed(ctx.db, row, 'unavailable');
+  }
+  if (isExpired(row)) return markFailed(ctx.db, row, 'expired', 'expired');
+  return (await reread(ctx.db, row.id)) ?? row;
+}
+
+async function markFailed(
+  db: Db,
+  row: PaymentRow,
+  reason: FailureReason,
+  state: 'failed' | 'expired' = reason === 'expired' ? 'expired' : 'failed',
+): Promise<PaymentRow> {
+  const [updated] = await db
+    .update(payments)
+    .set({ status: state, reason, settledAt: sql`now()` })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
+    .returning();
+  return updated ?? (await reread(db, row.id)) ?? row;
+}
+
+/**
+ * The provider says the money moved. ONE statement: the payment becomes successful (unless the
+ * order already has a successful one), the order moves from pending to processing, and the
+ * receipt gets the provider's transaction id; a second success (duplicate callback, late answer)
+ * finds nothing to change. The payment-received follow-ups run once, in the background.
+ */
+async function markPaid(ctx: Context, row: PaymentRow, transactionId: string): Promise<PaymentRow> {
+  let paid: { order_id: string; amount: number; transaction_id: string }[] = [];
+  try {
+    const result = await ctx.db.execute<{
+      order_id: string;
+      amount: number;
+      transaction_id: string;
+    }>(sql`
+      with paid as (
+        update payments p
+        set status = 'successful', transaction_id = ${transactionId}, reason = null,
+            settled_at = now()
+        where p.id = ${row.id}::uuid and p.status <> 'successful'
+          and not exists (
+            select 1 from payments other
+            where other.order_id = p.order_id and other.status = 'successful' and other.id <> p.id
+          )
+        returning p.order_id, p.amount, p.transaction_id
+      ),
+      processing as (
+        update orders set status = 'processing'
+        where id in (select order_id from paid) and status = 'pending'
+        returning id
+      ),
+      receipt as (
+        update receipts r
+        set transaction_id = paid.transaction_id,
+            receipt_data = jsonb_set(r.receipt_data, '{transactionId}', to_jsonb(paid.transaction_id))
+        from paid where r.order_id = paid.order_id
+        returning r.id
+      )
+      select order_id, amount, transaction_id from paid
+    `);
+    paid = result.rows;
+  } catch (error) {
+    // 23505: another payment of this order is waiting (this one succeeded after it expired).
+    if (postgresCode(error) !== '23505') throw error;
+  }
+  const [done] = paid;
+  if (done) {
+    ctx.background(
+      afterPaymentReceived(ctx, {
+        orderId: done.order_id,
+        amount: Number(done.amount),
+        transactionId: done.transaction_id,
+      }),
+    );
+  } else {
+    const fresh = await reread(ctx.db, row.id);
+    if (fresh && fresh.status !== 'successful') {
+      // Money moved for an order that was already paid, or while another request waits: the
+      // provider's record stands; the operator refunds it. Kept on the row and in the log.
+      console.error(
+        `Payment ${row.id} (order ${row.orderId}) succeeded (${transactionId}) but the order is paid or being paid by another payment: refund due`,
+      );
+      await ctx.db
+        .update(payments)
+        .set({ transactionId, reason: 'refund-due' })
+        .where(eq(payments.id, row.id));
+    }
+  }
+  return (await reread(ctx.db, row.id)) ?? row;
+}
+
+/**
+ * A provider's callback: a hint that the status changed, nothing more. MTN's URL names the
+ * payment and carries its secret (wrong or missing: nothing happens); Airtel's fixed URL names
+ * the payment in the body. Either way the status is then read from the provider.
+ */
+export async function paymentCallback(
+  ctx: Context,
+  callback: { network: Network; paymentId?: string; secret?: string; body: unknown },
+): Promise<'accepted' | 'unknown'> {
+  const provider = ctx.payments.providers[callback.network];
+  const reference =
+    callback.network === 'mtn'
+      ? callback.paymentId
+      : (provider?.parseCallback(callback.body)?.reference ?? undefined);
+  if (!provider || !reference || !/^[0-9a-f-]{36}$/i.test(reference)) return 'unknown';
+  const row = await reread(ctx.db, reference);
+  if (!row || row.network !== callback.network) return 'unknown';
+  if (callback.network === 'mtn' && !sameSecret(row.callbackSecret, callback.secret ?? '')) {
+    return 'unknown';
+  }
+  if (row.status === 'pending') await refreshPayment(ctx, row);
+  return 'accepted';
+}
+
+/** Compares in time independent of where they differ. */
+function sameSecret(expected: string, given: string): boolean {
+  if (expected.length !== given.length) return false;
+  let difference = 0;
+  for (let i = 0; i < expected.length; i++) {
+    difference |= expected.charCodeAt(i) ^ given.charCodeAt(i);
+  }
+  return difference === 0;
+}
+
+/**
+ * The Cron Trigger's sweep: asks the providers about payments still pending (oldest first, a
+ * bounded batch) and expires those unanswered after 5 minutes.
+ */
+export async function sweepPayments(ctx: Context, batch = 50): Promise<number> {
+  const waiting = await ctx.db
+    .select()
+    .from(payments)
+    .where(eq(payments.status, 'pending'))
+    .orderBy(payments.createdAt)
+    .limit(batch);
+  for (const row of waiting) await refreshPayment(ctx, row);
+  return waiting.length;
+}
+
+/**
+ * After a mobile-money payment failed: the shopper pays another way (recorded as chosen, the
+ * order stays pending). Refused while a payment waits or after one succeeded.
+ */
+export async function changePaymentMethod(
+  ctx: Context,
+  customerId: string,
+  orderId: string,
+  method: Exclude<PaymentMethod, 'mobile_money'>,
+): Promise<{ ok: true } | { ok: false; problem: PaymentProblem }> {
+  const { order, latest } = await orderAndPayment(ctx.db, customerId, orderId);
+  if (!order) return { ok: false, problem: 'order-not-found' };
+  if (order.method !== 'mobile_money') return { ok: false, problem: 'not-mobile-money' };
+  if (latest?.status === 'successful') return { ok: false, problem: 'already-paid' };
+  if (latest?.status === 'pending' && !isExpired(latest))
+    return { ok: false, problem: 'not-pending' };
+  const result = await ctx.db.execute<{ id: string }>(sql`
+    with changed as (
+      update orders set payment_method = ${method}
+      where id = ${orderId}::uuid and customer_id = ${customerId}
+        and payment_method = 'mobile_money' and status = 'pending'
+        and not exists (
+          select 1 from payments p where p.order_id = orders.id and p.status = 'successful'
+        )
+      returning id
+    ),
+    receipt as (
+      update receipts r
+      set payment_method = ${paymentMethodLabel(method)},
+          receipt_data = jsonb_set(r.receipt_data, '{paymentMethod}', to_jsonb(${paymentMethodLabel(method)}::text))
+      from changed where r.order_id = changed.id
+      returning r.id
+    )
+    select id from changed
+  `);
+  return result.rows.length > 0 ? { ok: true } : { ok: false, problem: 'not-pending' };
+}
