@@ -4,6 +4,7 @@ import { Banknote, CreditCard, Landmark, type LucideIcon, Smartphone } from 'luc
 import { type ReactNode, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { CART_TEXT, type Cart, cartItems } from '#core/cart.ts';
+import { displayNumber, networkOf, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import {
   CHECKOUT_TEXT,
@@ -14,6 +15,7 @@ import {
 import { serverMessage, useCart } from '../cart';
 import { Loading, Notice } from '../components/account/ui';
 import { OrderSummary } from '../components/cart/Summary';
+import { MobileMoneyPayment, PayerNumber } from '../components/checkout/MobileMoneyPayment';
 import { forgetOrderAttempt, orderAttemptId } from '../components/checkout/order-attempt';
 import { ProductImage } from '../components/ProductImage';
 import { useSession } from '../session';
@@ -82,6 +84,8 @@ function Gate({ title, children }: { title: string; children: ReactNode }) {
 }
 
 type Status = 'ready' | 'processing' | 'placed';
+/** A mobile-money order placed and being paid: the approval screen replaces the checkout. */
+type Paying = { orderId: string; total: number; phone: string };
 
 function Checkout() {
   const trpc = useTRPC();
@@ -95,8 +99,30 @@ function Checkout() {
   const [error, setError] = useState<string | null>(null);
   // The lines being paid for stay on screen while the order is placed and the cart emptied.
   const [paying, setPaying] = useState<Cart | null>(null);
+  const [payer, setPayer] = useState<string | null>(null);
+  const [payerError, setPayerError] = useState<string | null>(null);
+  const [mobilePayment, setMobilePayment] = useState<Paying | null>(null);
   const busy = useRef(false);
 
+  if (mobilePayment) {
+    return (
+      <div className="mt-10">
+        <MobileMoneyPayment
+          orderId={mobilePayment.orderId}
+          amount={mobilePayment.total}
+          phone={mobilePayment.phone}
+          onPaid={() => {
+            toast.success(PAYMENT_TEXT.paid);
+            void navigate({ to: '/orders' });
+          }}
+          onMethodChanged={() => {
+            toast.success(PAYMENT_TEXT.methodChanged);
+            void navigate({ to: '/orders' });
+          }}
+        />
+      </div>
+    );
+  }
   if (profile.isPending || !cart.ready) return <Loading text="Loading checkout..." />;
   if (profile.isError) {
     return (
@@ -117,9 +143,14 @@ function Checkout() {
   }
   const details = profile.data;
   const complete = details.full_name.trim() !== '' && !!details.phone;
+  const payerNumber = payer ?? (details.phone ? displayNumber(details.phone) : '');
 
   async function pay() {
     if (busy.current || !complete) return;
+    if (method === 'mobile_money' && !networkOf(payerNumber)) {
+      setPayerError(PAYMENT_TEXT.invalidNumber);
+      return;
+    }
     busy.current = true;
     const paid = cart.cart;
     const items = cartItems(paid);
@@ -128,8 +159,9 @@ function Checkout() {
     setPaying(paid);
     setStatus('processing');
     setError(null);
+    let placed: { orderId: string; total: number };
     try {
-      await placeOrder.mutateAsync({ orderId, items, paymentMethod: method });
+      placed = await placeOrder.mutateAsync({ orderId, items, paymentMethod: method });
     } catch (failure) {
       const text = serverMessage(failure, CHECKOUT_TEXT.checkoutError);
       setError(text);
@@ -148,6 +180,10 @@ function Checkout() {
     await cart.clear();
     void queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
     toast.success(CHECKOUT_TEXT.placed);
+    if (method === 'mobile_money') {
+      setMobilePayment({ orderId: placed.orderId, total: placed.total, phone: payerNumber });
+      return;
+    }
     await navigate({ to: '/orders' });
   }
 
@@ -157,7 +193,21 @@ function Checkout() {
       <div className="min-w-0 space-y-8">
         <DeliveryInformation profile={details} complete={complete} />
         <ItemsInOrder cart={lines} />
-        <PaymentChoice value={method} onChange={setMethod} disabled={working} />
+        <PaymentChoice value={method} onChange={setMethod} disabled={working}>
+          {method === 'mobile_money' && (
+            <div className="mt-5">
+              <PayerNumber
+                value={payerNumber}
+                onChange={(phone) => {
+                  setPayer(phone);
+                  setPayerError(null);
+                }}
+                error={payerError}
+                disabled={working}
+              />
+            </div>
+          )}
+        </PaymentChoice>
       </div>
       <OrderSummary cart={lines}>
         {error && (
@@ -272,10 +322,13 @@ function PaymentChoice({
   value,
   onChange,
   disabled,
+  children,
 }: {
   value: PaymentMethod;
   onChange: (method: PaymentMethod) => void;
   disabled: boolean;
+  /** The chosen method's own fields (the mobile-money number). */
+  children?: ReactNode;
 }) {
   return (
     <fieldset className="border border-line p-6 sm:p-8" disabled={disabled}>
@@ -313,6 +366,7 @@ function PaymentChoice({
           );
         })}
       </div>
+      {children}
     </fieldset>
   );
 }

@@ -1,0 +1,204 @@
+// Paying by mobile money in the browser, against the production build in workerd and the fake MTN
+// and Airtel servers (local/fakes/mobile-money.ts, approving after ~3 s): checkout → the approval
+// screen → paid, with the transaction id on the receipt; a declined number with its reason, Try
+// again and another method; Retry payment from /orders. At phone and desktop widths.
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { PAYMENT_TEXT } from '#core/mobile-money.ts';
+import { createDb } from '#db/client.ts';
+import { cartItems, orders, payments, products } from '#db/schema/index.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import {
+  anyClientIp,
+  SHOPPER_PASSWORD,
+  type Shopper,
+  verifiedShopper,
+} from '../support/shoppers.ts';
+
+const db = createDb(inject('databaseUrl'));
+afterAll(closeBrowser);
+const SHOTS = '/tmp/duuka';
+
+async function signIn(page: Page, shopper: Shopper) {
+  const answer = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: shopper.email, password: SHOPPER_PASSWORD },
+    headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
+  });
+  expect(answer.status()).toBe(200);
+}
+
+/** A shopper with this phone and one piece (in stock) in their cart; the order's total. */
+async function shopperWithCart(name: string, phone: string, skip: number) {
+  const shopper = await verifiedShopper(db, name, { phone, address: 'Plot 3 Acacia Avenue' });
+  const [piece] = await db
+    .select()
+    .from(products)
+    .where(gt(products.quantity, 5))
+    .orderBy(desc(products.id))
+    .offset(skip)
+    .limit(1);
+  if (!piece) throw new Error('the demo catalogue has products in stock');
+  await db.insert(cartItems).values({ userId: shopper.id, productId: piece.id, quantity: 1 });
+  return { shopper, total: piece.price + 5000 };
+}
+
+const latestOrder = async (shopper: Shopper) =>
+  (await db.select().from(orders).where(eq(orders.customerId, shopper.id)))[0];
+
+describe('paying by mobile money', () => {
+  for (const [label, viewport, skip] of [
+    ['desktop', DESKTOP, 0],
+    ['phone', PHONE, 1],
+  ] as const) {
+    it(`pays on an approving number: approval screen, then paid with the transaction id on the receipt (${label})`, async () => {
+      const { shopper, total } = await shopperWithCart('Grace Atim', '+256772000001', skip);
+      const { page, errors } = await newPage(viewport);
+      await signIn(page, shopper);
+      await page.goto('/checkout');
+      await page.getByRole('radio', { name: /Mobile Money/ }).check();
+      const number = page.getByLabel(PAYMENT_TEXT.payerNumber);
+      await expect.poll(() => number.inputValue()).toBe('0772 000 001');
+      await page.getByText('MTN Mobile Money', { exact: true }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/mm-checkout-${label}.png`, fullPage: true });
+
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await page.getByRole('heading', { name: PAYMENT_TEXT.approve(total) }).waitFor();
+      await page.getByText('is sending a prompt to 0772 000 001').waitFor();
+      await page.getByText(PAYMENT_TEXT.waiting).waitFor();
+      await page.screenshot({ path: `${SHOTS}/mm-approve-${label}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The fake approves after ~3 s; the screen follows and lands on /orders.
+      await page.getByText(PAYMENT_TEXT.paid).first().waitFor({ timeout: 20_000 });
+      await page.waitForURL('**/orders');
+      const order = await latestOrder(shopper);
+      expect(order).toMatchObject({ status: 'processing', total, paymentMethod: 'mobile_money' });
+      const [payment] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, order?.id ?? ''), eq(payments.status, 'successful')));
+      expect(payment?.amount).toBe(total);
+      expect(payment?.transactionId).toMatch(/^\d{10}$/);
+
+      await page.goto(`/orders?order=${order?.id}`);
+      const details = page.getByRole('region', { name: 'Order details' });
+      await details.getByText('Processing').first().waitFor();
+      await expect(
+        details.getByRole('button', { name: PAYMENT_TEXT.retryPayment }).count(),
+      ).resolves.toBe(0);
+      await page.getByRole('tab', { name: 'Receipt' }).click();
+      await page
+        .getByText(payment?.transactionId ?? 'none')
+        .first()
+        .waitFor();
+      await page.screenshot({ path: `${SHOTS}/mm-receipt-${label}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('a declined number: the reason in plain words, Try again on another number, then paid', async () => {
+    const { shopper, total } = await shopperWithCart('Brian Okello', '+256772000001', 2);
+    const { page, errors } = await newPage(DESKTOP);
+    await signIn(page, shopper);
+    await page.goto('/checkout');
+    await page.getByRole('radio', { name: /Mobile Money/ }).check();
+    const number = page.getByLabel(PAYMENT_TEXT.payerNumber);
+    // A number of no supported network is refused before any order is made.
+    await number.fill('0712 000 002');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByText(PAYMENT_TEXT.invalidNumber).waitFor();
+    expect(await latestOrder(shopper)).toBeUndefined();
+
+    await number.fill('0752 000 002');
+    await page.getByText('Airtel Money', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByRole('heading', { name: PAYMENT_TEXT.approve(total) }).waitFor();
+    await page.getByText(PAYMENT_TEXT.reasons.declined).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: PAYMENT_TEXT.tryAgain }).waitFor();
+    await page.getByRole('button', { name: PAYMENT_TEXT.chooseAnother }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/mm-declined-desktop.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect((await latestOrder(shopper))?.status).toBe('pending');
+
+    await page.getByLabel(PAYMENT_TEXT.payerNumber).fill('0752 000 001');
+    await page.getByRole('button', { name: PAYMENT_TEXT.tryAgain }).click();
+    await page.getByRole('heading', { name: PAYMENT_TEXT.approve(total) }).waitFor();
+    await page.waitForURL('**/orders', { timeout: 20_000 });
+    const order = await latestOrder(shopper);
+    expect(order?.status).toBe('processing');
+    const rows = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order?.id ?? ''));
+    expect(rows.map((r) => [r.phone, r.status]).sort()).toEqual([
+      ['+256752000001', 'successful'],
+      ['+256752000002', 'failed'],
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('not enough funds, then another method; an unpaid order offers Retry payment on /orders', async () => {
+    const { shopper, total } = await shopperWithCart('Aisha Namutebi', '+256772000003', 3);
+    const { page, errors } = await newPage(PHONE);
+    await signIn(page, shopper);
+    await page.goto('/checkout');
+    await page.getByRole('radio', { name: /Mobile Money/ }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByText(PAYMENT_TEXT.reasons['not-enough-funds']).waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: `${SHOTS}/mm-no-funds-phone.png`, fullPage: true });
+
+    // Not now: the order waits on /orders with Retry payment, which pays it.
+    await page.goto(`/orders?order=${(await latestOrder(shopper))?.id}`);
+    const details = page.getByRole('region', { name: 'Order details' });
+    await details.getByRole('button', { name: PAYMENT_TEXT.retryPayment }).click();
+    await details.getByText(PAYMENT_TEXT.reasons['not-enough-funds']).waitFor({ timeout: 20_000 });
+    await details.getByRole('button', { name: PAYMENT_TEXT.chooseAnother }).click();
+    await details.getByRole('radio', { name: 'Cash on Delivery' }).check();
+    await details.getByRole('button', { name: 'Pay with Cash on Delivery' }).click();
+    await page.getByText(PAYMENT_TEXT.methodChanged).waitFor();
+    await details.getByText('Cash on Delivery').first().waitFor();
+    expect(await latestOrder(shopper)).toMatchObject({
+      paymentMethod: 'cash_on_delivery',
+      status: 'pending',
+      total,
+    });
+    await expect(
+      details.getByRole('button', { name: PAYMENT_TEXT.retryPayment }).count(),
+    ).resolves.toBe(0);
+    await page.screenshot({ path: `${SHOTS}/mm-other-method-phone.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('MTN’s callback alone settles a payment in the Worker; the callback routes answer nothing else', async () => {
+    const { shopper, total } = await shopperWithCart('Peter Mugisha', '+256782000001', 4);
+    const { page } = await newPage(DESKTOP);
+    await signIn(page, shopper);
+    const [line] = await db.select().from(cartItems).where(eq(cartItems.userId, shopper.id));
+    const orderId = crypto.randomUUID();
+    const placed = await page.request.post('/api/trpc/checkout.placeOrder', {
+      data: {
+        orderId,
+        items: [{ productId: line?.productId, quantity: 1 }],
+        paymentMethod: 'mobile_money',
+      },
+    });
+    expect(placed.status()).toBe(200);
+    const started = await page.request.post('/api/trpc/payments.start', { data: { orderId } });
+    expect(started.status()).toBe(200);
+    // Nobody asks for the status (no page, no cron locally): only the fake's callback can do it.
+    await expect
+      .poll(async () => (await latestOrder(shopper))?.status, { timeout: 15_000, interval: 250 })
+      .toBe('processing');
+    const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment).toMatchObject({ status: 'successful', amount: total });
+
+    const forged = await page.request.put(`/api/payments/mtn/${payment?.id}/${'x'.repeat(32)}`, {
+      data: { status: 'SUCCESSFUL' },
+    });
+    expect(forged.status()).toBe(200);
+    expect(await forged.json()).toEqual({ received: true });
+    expect((await page.request.get('/api/payments/airtel')).status()).toBe(405);
+  });
+});
