@@ -46,7 +46,11 @@ export function displayNumber(phone: string): string {
     : phone;
 }
 
-export const PAYMENT_STATES = ['pending', 'successful', 'failed', 'expired'] as const;
+/**
+ * refund_due: the provider took money the order did not need (it was already paid by another
+ * payment, or deleted while the request waited): kept for the operator to refund.
+ */
+export const PAYMENT_STATES = ['pending', 'successful', 'failed', 'expired', 'refund_due'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** Why a payment did not go through, in the shop's words (providers' codes map onto these). */
@@ -98,6 +102,8 @@ export const PAYMENT_TEXT = {
     `${NETWORK_LABEL[network]} payments are not available right now. Please choose another method.`,
   orderNotFound: 'Order not found',
   methodChanged: 'Payment method updated.',
+  refundDue:
+    'This payment was not needed for the order and will be refunded to your mobile money account.',
 } as const;
 
 /** What the shopper reads for a payment that did not go through. */

@@ -12,7 +12,7 @@ CREATE TABLE "payments" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"checked_at" timestamp with time zone,
 	"settled_at" timestamp with time zone,
-	CONSTRAINT "payments_status_check" CHECK ("payments"."status" in ('pending', 'successful', 'failed', 'expired')),
+	CONSTRAINT "payments_status_check" CHECK ("payments"."status" in ('pending', 'successful', 'failed', 'expired', 'refund_due')),
 	CONSTRAINT "payments_network_check" CHECK ("payments"."network" in ('mtn', 'airtel')),
 	CONSTRAINT "payments_amount_check" CHECK ("payments"."amount" > 0)
 );

@@ -28,6 +28,7 @@ export const payments = pgTable(
     phone: text().notNull(),
     /** The order's total when the payment started, in UGX: never taken from a provider. */
     amount: integer().notNull(),
+    /** pending → successful | failed | expired; refund_due: money moved that the order did not need. */
     status: text().notNull().default('pending'),
     /** Why it failed or expired (core/mobile-money.ts FAILURE_REASONS). */
     reason: text(),
@@ -43,7 +44,7 @@ export const payments = pgTable(
   (t) => [
     check(
       'payments_status_check',
-      sql`${t.status} in ('pending', 'successful', 'failed', 'expired')`,
+      sql`${t.status} in ('pending', 'successful', 'failed', 'expired', 'refund_due')`,
     ),
     check('payments_network_check', sql`${t.network} in ('mtn', 'airtel')`),
     check('payments_amount_check', sql`${t.amount} > 0`),

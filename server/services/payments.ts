@@ -9,6 +9,7 @@ import {
   type Network,
   networkOf,
   PAYMENT_EXPIRY_MS,
+  PAYMENT_TEXT,
   type PaymentState,
   STATUS_CHECK_INTERVAL_MS,
 } from '#core/mobile-money.ts';
@@ -60,7 +61,12 @@ function view(row: PaymentRow): PaymentView {
     amount: row.amount,
     state,
     reason,
-    message: state === 'failed' || state === 'expired' ? failureText(reason ?? 'expired') : null,
+    message:
+      state === 'refund_due'
+        ? PAYMENT_TEXT.refundDue
+        : state === 'failed' || state === 'expired'
+          ? failureText(reason ?? 'expired')
+          : null,
     transactionId: row.transactionId,
     startedAt: row.createdAt.toISOString(),
     expiresAt: new Date(row.createdAt.getTime() + PAYMENT_EXPIRY_MS).toISOString(),
@@ -283,7 +289,7 @@ async function markPaid(ctx: Context, row: PaymentRow, transactionId: string): P
         update payments p
         set status = 'successful', transaction_id = ${transactionId}, reason = null,
             settled_at = now()
-        where p.id = ${row.id}::uuid and p.status <> 'successful'
+        where p.id = ${row.id}::uuid and p.status <> 'successful' and p.order_id is not null
           and not exists (
             select 1 from payments other
             where other.order_id = p.order_id and other.status = 'successful' and other.id <> p.id
@@ -321,14 +327,14 @@ async function markPaid(ctx: Context, row: PaymentRow, transactionId: string): P
   } else {
     const fresh = await reread(ctx.db, row.id);
     if (fresh && fresh.status !== 'successful') {
-      // Money moved for an order that was already paid, or while another request waits: the
-      // provider's record stands; the operator refunds it. Kept on the row and in the log.
+      // Money moved for an order that was already paid, deleted meanwhile, or while another
+      // request waits: the provider's record stands; the operator refunds it (row and log).
       console.error(
         `Payment ${row.id} (order ${row.orderId}) succeeded (${transactionId}) but the order is paid or being paid by another payment: refund due`,
       );
       await ctx.db
         .update(payments)
-        .set({ transactionId, reason: 'refund-due' })
+        .set({ status: 'refund_due', transactionId, settledAt: sql`now()` })
         .where(eq(payments.id, row.id));
     }
   }

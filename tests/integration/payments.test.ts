@@ -537,4 +537,19 @@ describe('the payments procedures', () => {
     expect(paid).toHaveLength(1);
     await Promise.all(background);
   });
+
+  it('an order deleted while its payment waits: a late success is kept as a refund due, not lost', async () => {
+    const { shopper, orderId } = await placedOrder('+256772000004');
+    const payment = await start(shopper.id, orderId);
+    await test.db.delete(orders).where(eq(orders.id, orderId));
+    await fetch(`${fake.url}/__decide/${payment.id}`, {
+      method: 'POST',
+      body: JSON.stringify({ status: 'SUCCESSFUL' }),
+    });
+    await test.db.update(payments).set({ checkedAt: null }).where(eq(payments.id, payment.id));
+    await sweepPayments(ctx());
+    const [row] = await test.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row).toMatchObject({ orderId: null, status: 'refund_due' });
+    expect(row?.transactionId).toMatch(/^\d{10}$/);
+  });
 });
