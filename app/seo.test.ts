@@ -30,9 +30,9 @@ const product = (overrides: Partial<Product> = {}): Product => ({
 });
 
 describe('pageHead', () => {
-  it("titles a page '{title} — duuka' and the home page with the shop's line", () => {
+  it("titles a page '{title} · duuka' and the home page with the shop's line", () => {
     const about = pageHead({ title: 'About', description: 'Who we are', path: '/about' }, ORIGIN);
-    expect(title(about)).toBe('About — duuka');
+    expect(title(about)).toBe('About · duuka');
     expect(meta(about, 'og:title')).toBe('About');
     const home = pageHead({ description: 'The shop', path: '/' }, ORIGIN);
     expect(title(home)).toBe('duuka — premium fashion, Kampala');

@@ -59,7 +59,7 @@ export function absoluteUrl(path: string, origin: string): string {
 }
 
 export type PageHeadInput = {
-  /** The page's own title; shown as '{title} — duuka'. Omit it on the home page. */
+  /** The page's own title; shown as '{title} · duuka'. Omit it on the home page. */
   title?: string;
   description: string;
   /** The page's path (with its meaningful query, e.g. '/products?category=3'). */
@@ -87,7 +87,7 @@ export function pageHead(
 ): { meta: HeadMeta[]; links: HeadLink[] } {
   const canonical = absoluteUrl(path, origin);
   const isHome = !title || new URL(canonical).pathname === '/';
-  const fullTitle = isHome ? HOME_TITLE : `${title} — ${SITE_NAME}`;
+  const fullTitle = isHome ? HOME_TITLE : `${title} · ${SITE_NAME}`;
   const ogTitle = isHome ? HOME_TITLE : (title as string);
   const ogImage = absoluteUrl(image || DEFAULT_OG_IMAGE, origin);
   return {

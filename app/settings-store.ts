@@ -1,5 +1,6 @@
 // The local copy of the shopper's settings (browser storage key `userSettings`) and the
-// appearance they set on the whole site: theme and document language.
+// appearance they set on the whole site: the theme. (The page's `lang` is always the language its
+// text is written in — English until the shop is translated — whatever language is chosen.)
 import {
   CART_STORAGE_KEY,
   defaultSettings,
@@ -25,12 +26,31 @@ export function readCachedSettings(): ShopperSettings | null {
   }
 }
 
+/** Fired in this tab when the cached settings change (other tabs get the 'storage' event). */
+const SETTINGS_CHANGED = 'duuka:settings';
+
 export function writeCachedSettings(settings: ShopperSettings): void {
   try {
     localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings));
   } catch {
     // Storage full or blocked: the server copy still holds them.
   }
+  window.dispatchEvent(new Event(SETTINGS_CHANGED));
+}
+
+/** For useSyncExternalStore: calls back whenever the cached settings may have changed. */
+export function subscribeToSettings(changed: () => void): () => void {
+  window.addEventListener('storage', changed);
+  window.addEventListener(SETTINGS_CHANGED, changed);
+  return () => {
+    window.removeEventListener('storage', changed);
+    window.removeEventListener(SETTINGS_CHANGED, changed);
+  };
+}
+
+/** The currency the shopper chose to see approximate prices in ('UGX': none). */
+export function cachedCurrency(): string {
+  return readCachedSettings()?.appearance.currency ?? 'UGX';
 }
 
 /** Account deletion: the cached settings and the cart leave this browser. */
@@ -42,29 +62,28 @@ export function forgetLocalAccountData(): void {
   } catch {
     // Nothing to remove.
   }
+  window.dispatchEvent(new Event(SETTINGS_CHANGED));
   applyAppearance(null);
 }
 
-/** Dark mode and language for the whole site, at once (null: back to the visitor's system). */
+/** The theme for the whole site, at once (null, or darkMode null: the device's scheme). */
 export function applyAppearance(appearance: ShopperSettings['appearance'] | null): void {
   if (typeof document === 'undefined') return;
   const root = document.documentElement;
-  if (appearance) {
+  if (typeof appearance?.darkMode === 'boolean') {
     root.dataset.theme = appearance.darkMode ? 'dark' : 'light';
-    root.lang = appearance.language;
   } else {
     delete root.dataset.theme;
-    root.lang = 'en';
   }
 }
 
 /**
- * Runs in <head> before the first paint (app/routes/__root.tsx): the cached theme and language,
+ * Runs in <head> before the first paint (app/routes/__root.tsx): the cached theme,
  * so a dark-mode shopper never sees a light flash on reload.
  */
 export const APPEARANCE_BOOT_SCRIPT = `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(
   SETTINGS_STORAGE_KEY,
-)})||'null'),a=s&&s.appearance;if(a){var r=document.documentElement;r.setAttribute('data-theme',a.darkMode?'dark':'light');if(typeof a.language==='string')r.lang=a.language}}catch(e){}`;
+)})||'null'),a=s&&s.appearance;if(a&&typeof a.darkMode==='boolean'){document.documentElement.setAttribute('data-theme',a.darkMode?'dark':'light')}}catch(e){}`;
 
 const UNSYNCED_KEY = 'userSettingsUnsynced';
 

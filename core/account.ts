@@ -228,7 +228,8 @@ export type Visibility = (typeof VISIBILITIES)[number]['value'];
 /** The settings screen's shape (spec: account §3). */
 export type ShopperSettings = {
   notifications: { email: boolean; push: boolean; orderUpdates: boolean; promotions: boolean };
-  appearance: { darkMode: boolean; language: Language; currency: Currency };
+  /** darkMode null: the device's colour scheme (System); true/false: Dark/Light always. */
+  appearance: { darkMode: boolean | null; language: Language; currency: Currency };
   privacy: { profileVisibility: Visibility; dataSharing: boolean; analytics: boolean };
   account: { displayName: string; twoFactorAuth: boolean };
 };
@@ -236,7 +237,7 @@ export type ShopperSettings = {
 export function defaultSettings(displayName = ''): ShopperSettings {
   return {
     notifications: { email: true, push: true, orderUpdates: true, promotions: false },
-    appearance: { darkMode: false, language: 'en', currency: 'UGX' },
+    appearance: { darkMode: null, language: 'en', currency: 'UGX' },
     privacy: { profileVisibility: 'private', dataSharing: false, analytics: true },
     account: { displayName, twoFactorAuth: false },
   };
@@ -295,7 +296,7 @@ export const settingsInput = settingsGroup({
     promotions: toggle('Promotions'),
   }),
   appearance: settingsGroup({
-    darkMode: toggle('Dark mode'),
+    darkMode: v.nullable(toggle('Dark mode')),
     language: v.picklist(
       LANGUAGES.map((l) => l.code),
       TEXT.languageInvalid,

@@ -15,6 +15,9 @@ const port = Number(process.env.PORT ?? 3000);
 
 await runCommand(async () => {
   process.env.WRANGLER_SEND_METRICS ??= 'false';
+  // Request.cf (the visitor's country, colo...) comes from Cloudflare's servers; locally the
+  // placeholder is enough, and fetching it offline printed a stack trace at every start.
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
   await portFree(); // before the database and the build, not after
   const database = await startLocalDatabase({
     postgresUrl: process.env.DATABASE_URL,
@@ -38,7 +41,11 @@ await runCommand(async () => {
       : await createServer({ server: { port, strictPort: true } }).then((s) => s.listen());
 
     const url = server.resolvedUrls?.local[0] ?? `http://localhost:${port}/`;
-    console.log(`\n  duuka is open at ${url}\n`);
+    console.log(`\n  duuka is open at ${url}`);
+    if (!previewMode) {
+      console.log(`  Mail (sign-up and password links) lands at ${new URL('/dev/mailbox', url)}`);
+    }
+    console.log('  Mobile money test numbers: 0772 000 001 pays, ...002 is declined (README)\n');
     let closing = false; // a stop can arrive twice (the terminal's and the launcher's)
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.on(signal, async () => {

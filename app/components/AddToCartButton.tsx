@@ -14,9 +14,12 @@ export function AddToCartButton({
   quantity = 1,
   variant = 'primary',
   className = '',
+  showQuantity = false,
 }: {
   product: Product;
   quantity?: number;
+  /** 'Add N to Cart' even at 1 (the product dialog, where a quantity was chosen). */
+  showQuantity?: boolean;
   variant?: 'primary' | 'outline';
   className?: string;
 }) {
@@ -53,7 +56,7 @@ export function AddToCartButton({
       ) : (
         <>
           <ShoppingBag size={16} aria-hidden />
-          {quantity > 1 ? `Add ${quantity} to Cart` : 'Add to Cart'}
+          {showQuantity || quantity > 1 ? `Add ${quantity} to Cart` : 'Add to Cart'}
         </>
       )}
     </button>

@@ -20,7 +20,7 @@ const LEGAL = ['Terms of Service', 'Privacy Policy', 'Cookie Policy'];
 
 export function Footer() {
   return (
-    <footer className="mt-24 bg-ink text-paper [color-scheme:light]">
+    <footer className="band mt-24 text-paper [color-scheme:light]">
       <Newsletter />
       <div className="mx-auto grid max-w-7xl gap-12 px-5 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_1.2fr_1fr]">
         <div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { lowStockBadge, type Product } from '#core/catalogue.ts';
-import { formatUGX } from '#core/money.ts';
 import { AddToCartButton } from './AddToCartButton';
+import { Price } from './Price';
 import { ProductDialog } from './ProductDialog';
 import { ProductImage } from './ProductImage';
 
@@ -35,9 +35,18 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           </span>
         )}
       </div>
-      <h3 className="mt-3 line-clamp-1 text-sm font-medium">{product.name}</h3>
-      <p className="mt-1 mb-3 text-sm text-ink-soft">{formatUGX(product.price)}</p>
-      <AddToCartButton product={product} variant="outline" className="mt-auto w-full" />
+      {/* Two lines kept for every name, so the prices and buttons of a row line up. */}
+      <h3 className="mt-3 line-clamp-2 min-h-[2.5rem] text-sm font-medium leading-5">
+        {product.name}
+      </h3>
+      <p className="mt-1 mb-3 text-sm text-ink-soft">
+        <Price amount={product.price} />
+      </p>
+      <AddToCartButton
+        product={product}
+        variant="outline"
+        className="mt-auto w-full whitespace-nowrap px-2 tracking-[0.08em] sm:px-[1.4rem] sm:tracking-[0.14em]"
+      />
       {open && <ProductDialog product={product} onClose={() => setOpen(false)} />}
     </article>
   );

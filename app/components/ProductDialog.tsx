@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LOW_STOCK_BELOW, type Product } from '#core/catalogue.ts';
 import { formatUGX } from '#core/money.ts';
 import { AddToCartButton } from './AddToCartButton';
+import { Price } from './Price';
 import { ProductImage } from './ProductImage';
 import { QuantityStepper } from './QuantityStepper';
 
@@ -25,7 +26,7 @@ export function ProductDialog({ product, onClose }: { product: Product; onClose:
       aria-labelledby={titleId}
       onClose={onClose}
       onClick={(event) => event.target === ref.current && ref.current?.close()}
-      className="m-auto max-h-[92dvh] w-[min(960px,94vw)] overflow-y-auto bg-paper p-0 text-ink backdrop:bg-ink/60 backdrop:backdrop-blur-sm"
+      className="m-auto max-h-[92dvh] w-[min(960px,94vw)] overflow-y-auto bg-paper p-0 text-ink backdrop:bg-black/60 backdrop:backdrop-blur-sm"
     >
       <div className="grid md:grid-cols-2">
         <ProductImage src={product.image_url} alt={product.name} eager />
@@ -62,7 +63,9 @@ export function ProductDetails({
         <Heading id={titleId} className="font-display text-4xl leading-tight font-medium">
           {product.name}
         </Heading>
-        <p className="mt-2 text-lg">{formatUGX(product.price)}</p>
+        <p className="mt-2 text-lg">
+          <Price amount={product.price} />
+        </p>
         {available > 0 && available < LOW_STOCK_BELOW && (
           <p className="mt-2 text-sm font-semibold text-accent">Only {available} left in stock</p>
         )}
@@ -84,7 +87,7 @@ export function ProductDetails({
       <p className="text-sm">
         Total: <strong>{formatUGX(product.price * (available > 0 ? quantity : 1))}</strong>
       </p>
-      <AddToCartButton product={product} quantity={quantity} className="w-full" />
+      <AddToCartButton product={product} quantity={quantity} showQuantity className="w-full" />
       {titleId && (
         <Link
           to="/products/$slug"

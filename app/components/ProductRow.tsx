@@ -48,7 +48,7 @@ export function ProductRow({
           </h2>
         </div>
         {count !== undefined && (
-          <p id={countId} className="text-sm text-ink-soft md:pb-1.5">
+          <p id={countId} className="whitespace-nowrap text-sm text-ink-soft md:pb-1.5">
             {count} {count === 1 ? 'item' : 'items'}
           </p>
         )}

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { X } from 'lucide-react';
+import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../session';
+import { useTRPC } from '../trpc';
 
 /** Spec §9: the menu slides in and out in about 300 ms. */
 export const MENU_SLIDE_MS = 300;
@@ -56,7 +58,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     >
       <div
         aria-hidden
-        className={`fixed inset-0 bg-ink/50 transition-opacity ${open ? 'opacity-100' : 'opacity-0'}`}
+        className={`fixed inset-0 bg-black/55 transition-opacity ${open ? 'opacity-100' : 'opacity-0'}`}
         style={{ transitionDuration: `${MENU_SLIDE_MS}ms` }}
         onClick={onClose}
       />
@@ -92,18 +94,14 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           </Link>
         )}
         <ul className="flex-1 overflow-y-auto py-4">
-          {entries.map((entry) => (
-            <li key={entry.to}>
-              <Link
-                to={entry.to}
-                onClick={onClose}
-                className="block px-6 py-3 font-display text-2xl hover:bg-paper-2 hover:text-accent"
-                activeProps={{ className: 'text-accent' }}
-                activeOptions={{ exact: true }}
-              >
-                {entry.label}
-              </Link>
-            </li>
+          {entries.slice(0, 2).map((entry) => (
+            <MenuEntry key={entry.to} entry={entry} onClose={onClose} />
+          ))}
+          <li>
+            <Categories open={open} onClose={onClose} />
+          </li>
+          {entries.slice(2).map((entry) => (
+            <MenuEntry key={entry.to} entry={entry} onClose={onClose} />
           ))}
         </ul>
         <p className="border-t border-line px-6 py-4 text-xs text-ink-soft">
@@ -111,5 +109,52 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
         </p>
       </nav>
     </dialog>
+  );
+}
+
+function MenuEntry({ entry, onClose }: { entry: Entry; onClose: () => void }) {
+  return (
+    <li>
+      <Link
+        to={entry.to}
+        onClick={onClose}
+        className="block px-6 py-3 font-display text-2xl hover:bg-paper-2 hover:text-accent"
+        activeProps={{ className: 'text-accent' }}
+        activeOptions={{ exact: true }}
+      >
+        {entry.label}
+      </Link>
+    </li>
+  );
+}
+
+/** The shop's categories (the header's dropdown is for wide screens only): read when opened. */
+function Categories({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const categories = useQuery(trpc.catalogue.categories.queryOptions(undefined, { enabled: open }));
+  return (
+    <details className="group">
+      <summary className="flex cursor-pointer list-none items-center justify-between px-6 py-3 font-display text-2xl hover:bg-paper-2 hover:text-accent [&::-webkit-details-marker]:hidden">
+        Categories
+        <ChevronDown size={18} className="transition-transform group-open:rotate-180" aria-hidden />
+      </summary>
+      {categories.isError && (
+        <p className="px-8 py-2 text-sm text-danger">Failed to fetch categories</p>
+      )}
+      <ul className="pb-2">
+        {categories.data?.map((category) => (
+          <li key={category.id}>
+            <Link
+              to="/products"
+              search={{ category: category.id }}
+              onClick={onClose}
+              className="block px-8 py-2 text-base hover:bg-paper-2 hover:text-accent"
+            >
+              {category.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -81,7 +81,8 @@ function Layout() {
 function Shell({ children }: { children: ReactNode }) {
   const nonce = useRouter().options.ssr?.nonce;
   return (
-    // The boot script may set data-theme and lang from the shopper's cached settings (accounts).
+    // The boot script may set data-theme from the shopper's cached settings (accounts). `lang` is
+    // the language of the text: English, whatever language a shopper has chosen for later.
     <html lang="en" suppressHydrationWarning>
       <head>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input. */}

@@ -42,7 +42,7 @@ function Home() {
         />
       )}
       <section className="mx-auto mt-10 max-w-7xl px-4 sm:px-6">
-        <div className="grid items-center gap-8 bg-ink px-8 py-16 text-paper [color-scheme:light] md:grid-cols-[1.4fr_1fr] md:px-16">
+        <div className="band grid items-center gap-8 px-8 py-16 text-paper [color-scheme:light] md:grid-cols-[1.4fr_1fr] md:px-16">
           <div>
             <p className="eyebrow !text-[#cfa96f]">Members</p>
             <h2 className="mt-3 font-display text-5xl font-medium">Join Our Fashion Community</h2>

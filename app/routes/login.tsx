@@ -1,5 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import {
+  createFileRoute,
+  Link,
+  redirect,
+  useNavigate,
+  useRouterState,
+} from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { loginErrorText, RESEND_NOTICE_MS, TEXT, VERIFY_CALLBACK_PATH } from '#core/account.ts';
@@ -12,6 +18,13 @@ import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/login')({
   head: () => ({ meta: [{ title: 'Log in · duuka' }] }),
+  // Already signed in: nothing to do here, so the shop's front page.
+  beforeLoad: async ({ context }) => {
+    const user = await context.queryClient
+      .ensureQueryData(context.trpc.account.session.queryOptions())
+      .catch(() => null);
+    if (user) throw redirect({ to: '/' });
+  },
   component: LoginScreen,
 });
 

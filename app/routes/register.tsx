@@ -1,4 +1,4 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import {
   fullNameProblem,
@@ -13,6 +13,13 @@ import { AuthShell, Field, Notice, PasswordField } from '../components/account/u
 
 export const Route = createFileRoute('/register')({
   head: () => ({ meta: [{ title: 'Create account · duuka' }] }),
+  // Already signed in: nothing to do here, so the shop's front page.
+  beforeLoad: async ({ context }) => {
+    const user = await context.queryClient
+      .ensureQueryData(context.trpc.account.session.queryOptions())
+      .catch(() => null);
+    if (user) throw redirect({ to: '/' });
+  },
   component: RegisterScreen,
 });
 

@@ -50,9 +50,9 @@ function SearchScreen() {
             placeholder="Search products..."
             aria-label="Search products by name"
             maxLength={SEARCH_TERM_MAX}
-            className="min-h-11 flex-1 border border-line bg-paper px-4 outline-none focus:border-ink"
+            className="min-h-11 min-w-0 flex-1 border border-line bg-paper px-4 outline-none focus:border-ink"
           />
-          <button type="submit" className="btn btn-primary">
+          <button type="submit" className="btn btn-primary shrink-0 px-4 sm:px-[1.4rem]">
             <Search size={16} aria-hidden /> Search
           </button>
         </form>

@@ -243,10 +243,8 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
             />
           </Section>
           <Section id="preferences" title="Preferences" intro="Theme, language and currency.">
-            <Toggle
-              label="Dark mode"
-              hint="A darker look for evening browsing."
-              checked={settings.appearance.darkMode}
+            <ThemeChoice
+              value={settings.appearance.darkMode}
               onChange={(darkMode) => change('appearance', { darkMode })}
             />
             <div className="grid gap-6 sm:grid-cols-2">
@@ -271,6 +269,11 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
                 }
               />
             </div>
+            <p className="text-sm text-ink-soft">
+              duuka is written in English for now: the language you choose is kept for when the shop
+              is translated. With USD, EUR or GBP, prices show an approximate amount in that
+              currency beside UGX; the cart, checkout, receipts and payments are always in UGX.
+            </p>
           </Section>
           <DeleteAccount />
         </div>
@@ -320,6 +323,56 @@ function Section({
       <p className="mt-1 text-sm text-ink-soft">{intro}</p>
       <div className="mt-6 space-y-6">{children}</div>
     </section>
+  );
+}
+
+const THEMES = [
+  { label: 'System', value: null, hint: 'Follows your device' },
+  { label: 'Light', value: false, hint: 'Ivory and ink' },
+  { label: 'Dark', value: true, hint: 'For evening browsing' },
+] as const;
+
+/** Dark mode as it really is: following the device (System), or always Light or Dark. */
+function ThemeChoice({
+  value,
+  onChange,
+}: {
+  value: boolean | null;
+  onChange: (darkMode: boolean | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div role="radiogroup" aria-labelledby={id}>
+      <p id={id} className="font-semibold">
+        Theme
+      </p>
+      <p className="text-sm text-ink-soft">Dark mode: always, never, or as your device is set.</p>
+      <div className="mt-3 grid grid-cols-3 border border-line">
+        {THEMES.map((theme) => {
+          const checked = value === theme.value;
+          return (
+            <label
+              key={theme.label}
+              className={`flex cursor-pointer flex-col items-center gap-0.5 px-2 py-3 text-center transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent [&+&]:border-l [&+&]:border-line ${
+                checked ? 'bg-ink text-paper' : 'hover:bg-paper-2'
+              }`}
+            >
+              <input
+                type="radio"
+                name={id}
+                className="sr-only"
+                checked={checked}
+                onChange={() => onChange(theme.value)}
+              />
+              <span className="text-sm font-semibold">{theme.label}</span>
+              <span className={`text-xs ${checked ? 'text-paper/75' : 'text-ink-soft'}`}>
+                {theme.hint}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </div>
   );
 }
 

@@ -105,7 +105,8 @@ export const userSettings = pgTable(
       .primaryKey()
       .references(() => user.id, { onDelete: 'cascade' }),
     displayName: text('display_name'),
-    darkMode: boolean('dark_mode').notNull().default(false),
+    /** null: follow the device's colour scheme; true/false: always dark/light. */
+    darkMode: boolean('dark_mode'),
     language: text().notNull().default('en'),
     currency: text().notNull().default('UGX'),
     emailNotifications: boolean('email_notifications').notNull().default(true),

@@ -7,12 +7,14 @@ import {
   TEXT,
 } from '#core/catalogue.ts';
 import {
+  exchangeRates,
   findCategory,
   findProduct,
   findProductBySlug,
   homeShowcase,
   listCategories,
   listProducts,
+  relatedProducts,
   searchProducts,
   shopRows,
 } from '../services/catalogue.ts';
@@ -50,6 +52,14 @@ export const catalogueRouter = router({
       return shopperError('INTERNAL_SERVER_ERROR', TEXT.searchFailed);
     }
   }),
+
+  /** UGX per USD, EUR and GBP, for approximate prices beside UGX (null: none shown). */
+  rates: publicProcedure.query(({ ctx }) => exchangeRates(ctx.db)),
+
+  /** A product page's breadcrumb category and "You may also like". */
+  related: publicProcedure
+    .input(productInput)
+    .query(({ ctx, input }) => relatedProducts(ctx.db, input.id)),
 
   product: publicProcedure.input(productInput).query(async ({ ctx, input }) => {
     const product = await findProduct(ctx.db, input.id);

@@ -13,8 +13,9 @@ import {
   type ShopGroup,
   shopNewArrivalsCount,
 } from '#core/catalogue.ts';
+import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
 import type { Db } from '#db/client.ts';
-import { categories, productCategories, products } from '#db/schema/index.ts';
+import { categories, productCategories, products, systemSettings } from '#db/schema/index.ts';
 
 /** The columns every screen needs, in the spec's product shape (§3). */
 const productColumns = {
@@ -223,6 +224,77 @@ export async function findProduct(db: Db, id: number): Promise<Product | null> {
 export async function findProductBySlug(db: Db, slug: string): Promise<Product | null> {
   const [row] = await db.select(productColumns).from(products).where(eq(products.slug, slug));
   return row ? toProduct(row) : null;
+}
+
+/** How many pieces "You may also like" shows on a product page. */
+export const RELATED_COUNT = 4;
+
+/**
+ * A product page's "You may also like": in-stock pieces of the same category nearest in price,
+ * then in-stock pieces nearest in price from anywhere; and the category for the breadcrumb. One
+ * round trip; each part is bounded (the price index's two range scans read a few rows each).
+ */
+export async function relatedProducts(
+  db: Db,
+  productId: number,
+): Promise<{ category: { id: number; name: string } | null; products: Product[] }> {
+  const [[product], [category]] = await db.batch([
+    db.select({ price: products.price }).from(products).where(eq(products.id, productId)),
+    db
+      .select({ id: categories.id, name: categories.name })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(eq(productCategories.productId, productId))
+      .orderBy(asc(categories.name))
+      .limit(1),
+  ]);
+  if (!product) return { category: null, products: [] };
+  const price = product.price;
+  const others = and(sql`${products.id} <> ${productId}`, gt(products.quantity, 0));
+  const [sameCategory, above, below] = await db.batch([
+    db
+      .select(productColumns)
+      .from(products)
+      .where(
+        and(
+          others,
+          category
+            ? sql`${products.id} in (select ${productCategories.productId} from ${productCategories} where ${productCategories.categoryId} = ${category.id})`
+            : sql`false`,
+        ),
+      )
+      .orderBy(sql`abs(${products.price} - ${price})`, asc(products.id))
+      .limit(RELATED_COUNT),
+    db
+      .select(productColumns)
+      .from(products)
+      .where(and(others, sql`${products.price} >= ${price}`))
+      .orderBy(asc(products.price), asc(products.id))
+      .limit(RELATED_COUNT),
+    db
+      .select(productColumns)
+      .from(products)
+      .where(and(others, sql`${products.price} < ${price}`))
+      .orderBy(desc(products.price), desc(products.id))
+      .limit(RELATED_COUNT),
+  ]);
+  const nearby = [...above, ...below].sort(
+    (a, b) => Math.abs(a.price - price) - Math.abs(b.price - price) || a.id - b.id,
+  );
+  const picked = new Map<number, ProductRow>();
+  for (const row of [...sameCategory, ...nearby]) {
+    if (picked.size < RELATED_COUNT && !picked.has(row.id)) picked.set(row.id, row);
+  }
+  return { category: category ?? null, products: [...picked.values()].map(toProduct) };
+}
+
+/** The rates for approximate prices (system_settings), or null when unset or unusable. */
+export async function exchangeRates(db: Db): Promise<ExchangeRates | null> {
+  const [row] = await db
+    .select({ value: systemSettings.settingValue })
+    .from(systemSettings)
+    .where(eq(systemSettings.settingKey, EXCHANGE_RATES_KEY));
+  return parseRates(row?.value);
 }
 
 /** Every product's slug and date, for sitemap.xml. */

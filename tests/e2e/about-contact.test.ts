@@ -57,7 +57,7 @@ describe('About page', () => {
     it(`tells the story in every section at ${viewport.width}px, with no serious a11y issue`, async () => {
       const { page, pageErrors } = await open(viewport);
       await page.goto('/about');
-      await expect(page.title()).resolves.toBe('About — duuka');
+      await expect(page.title()).resolves.toBe('About · duuka');
       await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(
         /\/about$/,
       );
@@ -120,7 +120,7 @@ describe('Contact page', () => {
     it(`sends a message, confirms it and stores it at ${viewport.width}px`, async () => {
       const { page, pageErrors } = await open(viewport);
       await page.goto('/contact');
-      await expect(page.title()).resolves.toBe('Contact — duuka');
+      await expect(page.title()).resolves.toBe('Contact · duuka');
       const main = page.locator('main');
       await expect(
         main.getByRole('link', { name: '+256 759 301 488', exact: true }).getAttribute('href'),

@@ -40,7 +40,7 @@ describe('/products with bad search params', () => {
     expect(status).toBe(404);
     expect(text).toContain('Category not found');
     expect(text).toContain('The rest of the collection is still here.');
-    expect(html).toContain('<title>Category not found — duuka</title>');
+    expect(html).toContain('<title>Category not found · duuka</title>');
     noInternals(html);
   });
 

@@ -118,6 +118,13 @@ describe('npm run preview on a fresh checkout', () => {
     expect(existsSync(join(copy, 'dist', 'server', '.dev.vars'))).toBe(false);
     expect(preview?.output()).not.toMatch(/Missing required secrets|Configuration:/);
   });
+
+  it('starts quietly: no offline Request.cf stack trace, and the test numbers beside the URL', async () => {
+    // The first requests above have run: anything the runtime prints on them is out by now.
+    const output = preview?.output() ?? '';
+    expect(output).not.toMatch(/Request\.cf|ENOTFOUND|\bat \S+ \(/);
+    expect(output).toContain('Mobile money test numbers: 0772 000 001 pays');
+  });
 });
 
 describe('the same build with a wrong setting', () => {

@@ -275,7 +275,8 @@ describe('product card and dialog', () => {
     const [inStock] = await db.select().from(products).where(gt(products.quantity, 10)).limit(1);
     const { page } = await newPage(DESKTOP);
     await page.goto(`/products/${inStock?.slug}`);
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    // The piece's own button (the related pieces below have theirs).
+    await page.getByRole('button', { name: 'Add 1 to Cart' }).click();
     await page.waitForURL('**/login');
     await page.context().close();
   });

@@ -233,6 +233,10 @@ describe('settings', () => {
     wanted.privacy.profileVisibility = 'friends';
     await as(shopper).account.saveSettings(wanted);
     expect(await as(shopper).account.settings()).toEqual(wanted);
+    // Back to the device's scheme (System): stored as null, read back as null.
+    wanted.appearance.darkMode = null;
+    await as(shopper).account.saveSettings(wanted);
+    expect((await as(shopper).account.settings())?.appearance.darkMode).toBeNull();
   });
 
   it.each([

@@ -29,6 +29,7 @@ let cleanup: (() => Promise<void>) | undefined;
 
 export async function setup(project: TestProject) {
   process.env.WRANGLER_SEND_METRICS = 'false';
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
   if (process.env.TEST_DATABASE_URL) {
     const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL, 'e2e');
     database = await startLocalDatabase({ postgresUrl: fresh.url, seed: true });

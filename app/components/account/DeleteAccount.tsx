@@ -59,7 +59,7 @@ export function DeleteAccount() {
       <dialog
         ref={dialog}
         aria-labelledby="delete-account-title"
-        className="m-auto w-[min(30rem,92vw)] border border-line bg-paper p-0 text-ink backdrop:bg-ink/60"
+        className="m-auto w-[min(30rem,92vw)] border border-line bg-paper p-0 text-ink backdrop:bg-black/60"
       >
         <form onSubmit={confirm} className="space-y-5 p-7">
           <p className="eyebrow text-danger">This cannot be undone</p>

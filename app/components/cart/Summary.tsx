@@ -3,6 +3,7 @@ import type { Cart } from '#core/cart.ts';
 import { cartItemCount } from '#core/cart.ts';
 import { formatUGX } from '#core/money.ts';
 import { orderTotals } from '#core/orders.ts';
+import { ChargedInUGX } from '../Price';
 
 /** The order summary box of the cart and checkout: the figures are display only. */
 export function OrderSummary({
@@ -36,6 +37,7 @@ export function OrderSummary({
           </dd>
         </div>
       </dl>
+      <ChargedInUGX amount={totals.total} />
       {children}
     </section>
   );

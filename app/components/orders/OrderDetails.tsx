@@ -276,7 +276,7 @@ function DeleteOrder({ order, onDeleted }: { order: Order; onDeleted: () => Prom
         ref={dialog}
         aria-labelledby={`delete-${head}-title`}
         aria-describedby={`delete-${head}-text`}
-        className="m-auto w-[min(30rem,92vw)] border border-line bg-paper p-0 text-ink backdrop:bg-ink/60"
+        className="m-auto w-[min(30rem,92vw)] border border-line bg-paper p-0 text-ink backdrop:bg-black/60"
       >
         <div className="space-y-5 p-7">
           <p className="eyebrow text-danger">Delete order</p>

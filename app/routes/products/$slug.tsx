@@ -1,7 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { TEXT } from '#core/catalogue.ts';
 import { ProductDetails } from '../../components/ProductDialog';
+import { ProductGrid } from '../../components/ProductGrid';
 import { ProductImage } from '../../components/ProductImage';
 import { errorText, StatusBox } from '../../components/StatusBox';
 import { orNotFound } from '../../not-found';
@@ -11,14 +12,20 @@ import { useTRPC } from '../../trpc';
 /** A product's own page: the shareable, server-rendered deep link. A slug that names no product
  * (or could not: too long, control characters) is the 404 view: catalogue.productBySlug says so. */
 export const Route = createFileRoute('/products/$slug')({
-  loader: ({ context, params }) =>
-    orNotFound(
+  loader: async ({ context, params }) => {
+    const product = await orNotFound(
       context.queryClient.ensureQueryData(
         context.trpc.catalogue.productBySlug.queryOptions({ slug: params.slug }),
       ),
-    ),
+    );
+    // The breadcrumb's category and "You may also like" arrive with the page.
+    await context.queryClient.prefetchQuery(
+      context.trpc.catalogue.related.queryOptions({ id: product.id }),
+    );
+    return product;
+  },
   head: ({ loaderData: product }) => {
-    if (!product) return { meta: [{ title: `${TEXT.productNotFound} — duuka` }] };
+    if (!product) return { meta: [{ title: `${TEXT.productNotFound} · duuka` }] };
     const head = pageHead({
       title: product.name,
       description: product.description ?? product.name,
@@ -44,21 +51,48 @@ function ProductPage() {
   const trpc = useTRPC();
   const { slug } = Route.useParams();
   const { data: product } = useSuspenseQuery(trpc.catalogue.productBySlug.queryOptions({ slug }));
+  const related = useQuery(trpc.catalogue.related.queryOptions({ id: product.id }));
+  const category = related.data?.category;
   return (
-    <article className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-2 md:gap-12">
-      <ProductImage src={product.image_url} alt={product.name} eager />
-      <div>
-        <nav
-          aria-label="Breadcrumb"
-          className="px-6 pt-2 text-xs uppercase tracking-widest text-ink-soft md:px-10"
-        >
-          <Link to="/shop" className="hover:text-accent">
-            Shop
-          </Link>{' '}
-          / <span>{product.name}</span>
-        </nav>
-        <ProductDetails product={product} headingLevel={1} />
-      </div>
-    </article>
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <nav aria-label="Breadcrumb" className="text-xs uppercase tracking-widest text-ink-soft">
+        <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <li>
+            <Link to="/shop" className="hover:text-accent">
+              Shop
+            </Link>
+          </li>
+          {category && (
+            <li className="flex items-center gap-2">
+              <span aria-hidden>›</span>
+              <Link to="/products" search={{ category: category.id }} className="hover:text-accent">
+                {category.name}
+              </Link>
+            </li>
+          )}
+          <li className="flex min-w-0 items-center gap-2">
+            <span aria-hidden>›</span>
+            <span aria-current="page" className="truncate text-ink">
+              {product.name}
+            </span>
+          </li>
+        </ol>
+      </nav>
+      <article className="mt-6 grid gap-6 md:grid-cols-2 md:gap-12">
+        <ProductImage src={product.image_url} alt={product.name} eager />
+        <div>
+          <ProductDetails product={product} headingLevel={1} />
+        </div>
+      </article>
+      {related.data && related.data.products.length > 0 && (
+        <section aria-labelledby="related-heading" className="mt-16 border-t border-line pt-10">
+          <p className="eyebrow">{category ? `More in ${category.name}` : 'Chosen for you'}</p>
+          <h2 id="related-heading" className="mt-1 mb-8 font-display text-4xl font-medium">
+            You may also like
+          </h2>
+          <ProductGrid products={related.data.products} label="You may also like" />
+        </section>
+      )}
+    </div>
   );
 }

@@ -33,7 +33,7 @@ export const Route = createFileRoute('/products/')({
   ),
   head: ({ loaderData, match }) => {
     if (match.search.category !== undefined && !loaderData?.category) {
-      return { meta: [{ title: `${TEXT.categoryNotFound} — duuka` }] };
+      return { meta: [{ title: `${TEXT.categoryNotFound} · duuka` }] };
     }
     const title =
       loaderData?.category?.name ??

@@ -1,0 +1,309 @@
+// What a new shopper noticed (issue 13), checked in the browser against the production build:
+// the page's language, overlays in every theme combination, phones at 360 px, categories from the
+// side menu, titles, the signed-in /login and the dialog's 'Add 1 to Cart'.
+import { desc, eq, gt } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { SETTINGS_STORAGE_KEY } from '#core/account.ts';
+import { formatUGX } from '#core/money.ts';
+import { createDb } from '#db/client.ts';
+import { cartItems, orders, products, systemSettings } from '#db/schema/index.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { anyClientIp, SHOPPER_PASSWORD, verifiedShopper } from '../support/shoppers.ts';
+
+const db = createDb(inject('databaseUrl'));
+afterAll(closeBrowser);
+const SHOTS = '/tmp/duuka';
+
+async function aProduct() {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(gt(products.quantity, 5))
+    .orderBy(desc(products.id))
+    .limit(1);
+  if (!row) throw new Error('the demo catalogue has products in stock');
+  return row;
+}
+
+/** Cached settings as the settings screen leaves them in this browser. */
+async function cacheAppearance(
+  page: Page,
+  appearance: { darkMode: boolean; language: string; currency?: string },
+) {
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key as string, value as string),
+    [SETTINGS_STORAGE_KEY, JSON.stringify({ appearance: { currency: 'UGX', ...appearance } })],
+  );
+}
+
+describe('the page speaks the language of its text', () => {
+  it('keeps lang="en" whatever language a shopper chose, on first paint and after', async () => {
+    const { page, errors } = await newPage(DESKTOP);
+    await page.goto('/about');
+    await cacheAppearance(page, { darkMode: true, language: 'sw' });
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // The theme from the same cache still applies before the first paint.
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Waits for colour transitions started by a scheme change (axe reads colours mid-way). */
+async function settle(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
+}
+
+/** Black at this opacity, as Chromium reports it (Tailwind 4 writes colours in oklab). */
+const BLACK = (alpha: number) =>
+  new RegExp(`^(rgba\\(0, 0, 0, ${alpha}\\)|oklab\\(0 0 0 / ${alpha}\\))$`);
+
+describe('overlays dim the page in every theme', () => {
+  const combinations = [
+    ['light device', 'light', null],
+    ['dark device', 'dark', null],
+    ['light device, dark chosen', 'light', true],
+    ['dark device, light chosen', 'dark', false],
+  ] as const;
+  for (const [label, device, darkMode] of combinations) {
+    it(`the product dialog and the side menu: a dark scrim (${label})`, async () => {
+      const { page, errors } = await newPage(DESKTOP);
+      await page.emulateMedia({ colorScheme: device });
+      await page.goto('/shop');
+      if (darkMode !== null) {
+        await cacheAppearance(page, { darkMode, language: 'en' });
+        await page.reload();
+      }
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.getByTestId('product-card').first().getByRole('button').first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      const scrim = await dialog.evaluate(
+        (element) => getComputedStyle(element, '::backdrop').backgroundColor,
+      );
+      expect(scrim).toMatch(BLACK(0.6));
+      await page.screenshot({ path: `${SHOTS}/polish-dialog-${device}-${darkMode}.png` });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menuScrim = page.locator('#side-menu > div[aria-hidden]');
+      await expect
+        .poll(() => menuScrim.evaluate((element) => getComputedStyle(element).backgroundColor))
+        .toMatch(BLACK(0.55));
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+describe('phones', () => {
+  const SCREENS = [
+    '/',
+    '/shop',
+    '/products',
+    '/products?group=new',
+    '/search?q=dress',
+    '/about',
+    '/contact',
+    '/cart',
+    '/login',
+    '/register',
+  ];
+
+  for (const width of [360, 390, 768]) {
+    it(`nothing overflows the screen at ${width} px`, async () => {
+      const piece = await aProduct();
+      const { page, errors } = await newPage({ width, height: 800 });
+      for (const path of [...SCREENS, `/products/${piece.slug}`]) {
+        await page.goto(path);
+        await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+        const wide = await page.evaluate(() => {
+          const limit = document.documentElement.clientWidth;
+          // Elements past the right edge, except inside a horizontal scroller (product rows).
+          return [...document.querySelectorAll('body *')]
+            .filter((element) => {
+              const box = element.getBoundingClientRect();
+              if (box.width === 0 || box.right <= limit + 0.5) return false;
+              for (let up = element.parentElement; up; up = up.parentElement) {
+                const overflow = getComputedStyle(up).overflowX;
+                if (overflow === 'auto' || overflow === 'scroll' || overflow === 'hidden') {
+                  return false;
+                }
+              }
+              return true;
+            })
+            .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 80));
+        });
+        expect({ path, wide }).toEqual({ path, wide: [] });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          width,
+        );
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('keeps a card’s Add to Cart on one line and names on up to two, at 360 px', async () => {
+    const { page } = await newPage({ width: 360, height: 800 });
+    await page.goto('/products');
+    const card = page.getByTestId('product-card').first();
+    const button = card.getByRole('button', { name: 'Add to Cart' });
+    const height = await button.evaluate((element) => element.getBoundingClientRect().height);
+    expect(height).toBeLessThan(50); // one line: the button's own 44 px
+    const lines = await card
+      .getByRole('heading')
+      .evaluate((element) => Math.round(element.getBoundingClientRect().height / 20));
+    expect(lines).toBe(2);
+    await page.screenshot({ path: `${SHOTS}/polish-products-360.png` });
+  });
+
+  it('reaches the categories from the side menu', async () => {
+    const { page, errors } = await newPage(PHONE);
+    await page.goto('/');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await menu.getByText('Categories').click();
+    const first = menu.locator('a[href*="category="]').first();
+    await first.waitFor();
+    const name = (await first.textContent())?.trim() ?? '';
+    expect(name.length).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/polish-menu-categories-390.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    await first.click();
+    await page.waitForURL(/\/products\?category=\d+/);
+    await page.getByRole('heading', { name }).first().waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('an approximate price in the chosen currency', () => {
+  it('shows ≈ US$ beside UGX in the shop, and the checkout charges UGX and says so', async () => {
+    const [rates] = await db
+      .select()
+      .from(systemSettings)
+      .where(eq(systemSettings.settingKey, 'exchange_rates'));
+    const usd = JSON.parse(rates?.settingValue ?? '{}').USD as number;
+    expect(usd).toBeGreaterThan(0);
+    const piece = await aProduct();
+    const shopper = await verifiedShopper(db, 'Moses Kato', { phone: '+256772000001' });
+    await db.insert(cartItems).values({ userId: shopper.id, productId: piece.id, quantity: 1 });
+    const { page, errors } = await newPage(DESKTOP);
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: shopper.email, password: SHOPPER_PASSWORD },
+      headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.goto(`/products/${piece.slug}`);
+    await cacheAppearance(page, { darkMode: false, language: 'en', currency: 'USD' });
+    await page.reload();
+    const approx = `≈ US$ ${Math.round(piece.price / usd).toLocaleString('en-US')}`;
+    await page.getByText(approx).first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/polish-usd-product.png` });
+
+    const total = piece.price + 5000;
+    await page.goto('/checkout');
+    const note = page.getByTestId('charged-in-ugx');
+    await note.waitFor();
+    expect(await note.textContent()).toContain(`You pay ${formatUGX(total)}`);
+    expect(await note.textContent()).toContain('The shop charges in UGX only.');
+    await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL('**/orders');
+    const [order] = await db.select().from(orders).where(eq(orders.customerId, shopper.id));
+    expect(order?.total).toBe(total);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the product page', () => {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`has a breadcrumb and "You may also like", with its JSON-LD intact (${label})`, async () => {
+      const piece = await aProduct();
+      const { page, errors } = await newPage(viewport);
+      const answer = await page.goto(`/products/${piece.slug}`);
+      // Server-rendered: the related pieces and the breadcrumb are in the HTML itself.
+      const html = (await answer?.text()) ?? '';
+      expect(html).toContain('You may also like');
+      expect(html).toContain('application/ld+json');
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+      await crumbs.getByRole('link', { name: 'Shop' }).waitFor();
+      expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe(piece.productName);
+      const related = page.getByRole('list', { name: 'You may also like' });
+      await related.waitFor();
+      const names = await related.getByRole('heading').allTextContents();
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.length).toBeLessThanOrEqual(4);
+      expect(names).not.toContain(piece.productName);
+      const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
+      expect(JSON.parse(ld ?? '{}')).toMatchObject({ '@type': 'Product', name: piece.productName });
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await settle(page);
+        await page.screenshot({
+          path: `${SHOTS}/polish-product-${label}-${scheme}.png`,
+          fullPage: true,
+        });
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+describe('consistency', () => {
+  it('titles every page as "Page · duuka"', async () => {
+    const piece = await aProduct();
+    const { page } = await newPage(DESKTOP);
+    for (const path of [
+      '/shop',
+      '/products',
+      '/search',
+      '/about',
+      '/contact',
+      '/cart',
+      '/login',
+      '/register',
+    ]) {
+      await page.goto(path);
+      expect(await page.title()).toMatch(/^[A-Z][^·]* · duuka$/);
+    }
+    await page.goto(`/products/${piece.slug}`);
+    expect(await page.title()).toBe(`${piece.productName} · duuka`);
+  });
+
+  it('sends a signed-in shopper from /login and /register to the front page', async () => {
+    const shopper = await verifiedShopper(db, 'Ruth Akello', { phone: '+256772000001' });
+    const { page } = await newPage(DESKTOP);
+    const answer = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: shopper.email, password: SHOPPER_PASSWORD },
+      headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
+    });
+    expect(answer.status()).toBe(200);
+    for (const path of ['/login', '/register']) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/');
+    }
+  });
+
+  it('says "Add 1 to Cart" in the product dialog', async () => {
+    const { page } = await newPage(DESKTOP);
+    await page.goto('/shop');
+    await page.getByTestId('product-card').first().getByRole('button').first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Add 1 to Cart' }).waitFor();
+  });
+});

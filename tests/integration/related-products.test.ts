@@ -1,0 +1,64 @@
+// A product page's "You may also like" and breadcrumb category, on a real database.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, productCategories, products } from '#db/schema/index.ts';
+import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { callerFor } from '../support/trpc.ts';
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await openTestDatabase();
+});
+afterAll(() => test.close());
+
+async function piece(name: string, price: number, quantity = 5, categoryId?: number) {
+  const [row] = await test.db
+    .insert(products)
+    .values({
+      productName: name,
+      slug: `${name.toLowerCase().replaceAll(' ', '-')}-${randomUUID()}`,
+      price,
+      quantity,
+    })
+    .returning();
+  if (!row) throw new Error('no product');
+  if (categoryId) await test.db.insert(productCategories).values({ productId: row.id, categoryId });
+  return row;
+}
+
+describe('catalogue.related', () => {
+  it('same category in stock nearest in price first, then the nearest prices elsewhere; never itself', async () => {
+    const [dresses] = await test.db.insert(categories).values({ name: 'Dresses' }).returning();
+    const [bags] = await test.db.insert(categories).values({ name: 'Bags' }).returning();
+    const id = dresses?.id ?? 0;
+    const gomesi = await piece('Gomesi', 100_000, 3, id);
+    const near = await piece('Kitenge Midi', 110_000, 2, id);
+    const far = await piece('Silk Maxi', 300_000, 2, id);
+    await piece('Sold Out Wrap', 100_500, 0, id);
+    const bagNear = await piece('Raffia Tote', 99_000, 4, bags?.id);
+    const plain = await piece('Cotton Scarf', 95_000, 4);
+    await piece('Far Away Coat', 900_000, 4);
+
+    const related = await callerFor(test.db).catalogue.related({ id: gomesi.id });
+    expect(related.category).toEqual({ id, name: 'Dresses' });
+    expect(related.products.map((p) => p.name)).toEqual([
+      near.productName,
+      far.productName,
+      bagNear.productName,
+      plain.productName,
+    ]);
+  });
+
+  it('a product with no category: nearest prices; an unknown id: nothing; a bad id: the catalogue text', async () => {
+    const alone = await piece('Lonely Brooch', 42_000, 1);
+    const related = await callerFor(test.db).catalogue.related({ id: alone.id });
+    expect(related.category).toBeNull();
+    expect(related.products).toHaveLength(4);
+    expect(related.products.every((p) => p.stock > 0 && p.id !== alone.id)).toBe(true);
+    expect(await callerFor(test.db).catalogue.related({ id: 2_000_000 })).toEqual({
+      category: null,
+      products: [],
+    });
+    await expect(callerFor(test.db).catalogue.related({ id: -1 as number })).rejects.toThrow();
+  });
+});
