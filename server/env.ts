@@ -162,6 +162,24 @@ const schema = v.object({
     ),
   ),
   SUPPORT_PHONE: v.optional(phone('SUPPORT_PHONE')),
+
+  /** Who may open /operator (orders and the SMS log): sign-in emails, comma-separated. */
+  OPERATOR_EMAILS: v.optional(
+    v.pipe(
+      text('OPERATOR_EMAILS'),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+      v.check(
+        (emails) => emails.every((email) => /^[^\s@,]+@[^\s@,]+$/.test(email)),
+        'OPERATOR_EMAILS must be email addresses separated by commas',
+      ),
+    ),
+    '',
+  ),
 });
 
 /** The Worker's configuration, checked: what the shop reads instead of `env`. */

@@ -2,12 +2,16 @@
 // what the request path left (payments still pending, SMS to retry). A sweep's failure is logged
 // and never stops the others.
 import { sweepPayments } from './services/payments.ts';
+import { sweepSms } from './services/sms.ts';
 import type { Context } from './trpc.ts';
 
 type Sweep = { name: string; run: (ctx: Context) => Promise<unknown> };
 
 /** Each area adds its sweep here. */
-const SWEEPS: Sweep[] = [{ name: 'payments', run: sweepPayments }];
+const SWEEPS: Sweep[] = [
+  { name: 'payments', run: sweepPayments },
+  { name: 'sms', run: sweepSms },
+];
 
 export async function runScheduledSweeps(ctx: Context): Promise<void> {
   await Promise.all(

@@ -6,6 +6,7 @@ import { type Auth, type SessionUser, sessionUser } from './auth.ts';
 import type { AvatarStore } from './services/avatar.ts';
 import type { MobileMoney } from './services/mobile-money/index.ts';
 import { rateLimit } from './services/rate-limit.ts';
+import type { SmsService } from './services/sms.ts';
 
 export type Context = {
   db: Db;
@@ -21,6 +22,10 @@ export type Context = {
   background: (work: Promise<unknown>) => void;
   /** The mobile-money providers configured (MTN MoMo, Airtel Money) and the callback origin. */
   payments: MobileMoney;
+  /** The SMS gateway (null: not configured) and the admin number fallback. */
+  sms: SmsService;
+  /** OPERATOR_EMAILS, lower case: who may use the operator procedures. */
+  operators: readonly string[];
 };
 
 /** The spec's generic text for anything we did not foresee; details stay in the server log. */
@@ -72,6 +77,14 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
   const user = await sessionUser(ctx.auth, ctx.headers);
   if (!user) return shopperError('UNAUTHORIZED', 'User not authenticated');
   return next({ ctx: { ...ctx, user } satisfies Context & { user: SessionUser } });
+});
+
+/** For the operator's desk: a signed-in shopper whose email is in OPERATOR_EMAILS, else FORBIDDEN. */
+export const operatorProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.operators.includes(ctx.user.email.toLowerCase())) {
+    return shopperError('FORBIDDEN', 'Operators only.');
+  }
+  return next();
 });
 
 /**

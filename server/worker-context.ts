@@ -6,12 +6,15 @@ import { type Auth, createAuth } from './auth.ts';
 import { parseShopEnv, type ShopEnv } from './env.ts';
 import { mailerFor } from './services/mail.ts';
 import { type MobileMoney, mobileMoneyFrom } from './services/mobile-money/index.ts';
+import { egoSms } from './services/sms/egosms.ts';
+import type { SmsService } from './services/sms.ts';
 import type { Context } from './trpc.ts';
 
 let config: ShopEnv | undefined;
 let db: Db | undefined;
 let auth: Auth | undefined;
 let mobileMoney: MobileMoney | undefined;
+let sms: SmsService | undefined;
 
 /**
  * The Worker's variables and secrets, checked once per isolate. Throws ConfigurationError
@@ -53,6 +56,24 @@ export function workerMobileMoney(): MobileMoney {
   return mobileMoney;
 }
 
+/** The SMS gateway when its credentials are set (EgoSMS), and the admin number fallback. */
+export function workerSms(): SmsService {
+  const config = shopEnv();
+  sms ??= {
+    gateway:
+      config.EGOSMS_USERNAME && config.EGOSMS_PASSWORD
+        ? egoSms({
+            url: config.EGOSMS_URL,
+            username: config.EGOSMS_USERNAME,
+            password: config.EGOSMS_PASSWORD,
+            sender: config.EGOSMS_SENDER ?? 'duuka',
+          })
+        : null,
+    adminPhone: config.ADMIN_PHONE ?? null,
+  };
+  return sms;
+}
+
 export function createWorkerContext(headers: Headers): Context {
   return {
     db: workerDb(),
@@ -61,5 +82,7 @@ export function createWorkerContext(headers: Headers): Context {
     avatars: workerAvatars(),
     background: waitUntil,
     payments: workerMobileMoney(),
+    sms: workerSms(),
+    operators: shopEnv().OPERATOR_EMAILS,
   };
 }

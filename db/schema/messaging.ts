@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
 import { orders } from './orders.ts';
 
@@ -17,17 +27,29 @@ export const smsNotifications = pgTable(
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     recipientPhone: text('recipient_phone').notNull(),
     recipientType: text('recipient_type').notNull(),
+    /** Which template (core/sms.ts SMS_KINDS): with the order and number, sent at most once. */
+    kind: text().notNull(),
     messageContent: text('message_content').notNull(),
+    /** pending → sending (claimed by one deliverer) → sent | failed; transient failures go back
+     * to pending with a later next_attempt_at. */
     status: text().notNull().default('pending'),
     messageId: text('message_id'),
     errorMessage: text('error_message'),
     attempts: integer().notNull().default(0),
+    /** A pending row is not sent before this (retry backoff); null: at once. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** When a deliverer claimed it (status sending): a stale claim is recovered. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('sms_recipient_type_check', sql`${t.recipientType} in ('customer', 'admin', 'seller')`),
-    check('sms_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check('sms_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    // The same order never texts the same number the same message twice.
+    uniqueIndex('sms_once_per_order_idx')
+      .on(t.orderId, t.recipientPhone, t.kind)
+      .where(sql`${t.orderId} is not null`),
     index('sms_order_idx').on(t.orderId, t.createdAt),
     index('sms_newest_idx').on(t.createdAt),
     index('sms_status_idx').on(t.status, t.createdAt),

@@ -3,6 +3,7 @@
 // fresh clone can pay, get texts and chat with no account anywhere. Each area adds its fake here:
 // it starts a server and names the Worker variables that point the real adapter at it. A variable
 // the caller set wins (`MOMO_BASE_URL=… npm start` talks to that endpoint instead).
+import { startFakeEgoSms } from './egosms.ts';
 import { startFakeMobileMoney } from './mobile-money.ts';
 
 export type LocalFake = {
@@ -14,7 +15,7 @@ export type LocalFake = {
 type StartFake = () => Promise<LocalFake>;
 
 /** Each area's fake; `npm start` and the browser tests start them all. */
-const FAKES: StartFake[] = [() => startFakeMobileMoney()];
+const FAKES: StartFake[] = [() => startFakeMobileMoney(), () => startFakeEgoSms()];
 
 export type LocalFakes = { env: Record<string, string>; close(): Promise<void> };
 

@@ -4,6 +4,7 @@ import { cartRouter } from './cart.ts';
 import { catalogueRouter } from './catalogue.ts';
 import { checkoutRouter } from './checkout.ts';
 import { contactRouter } from './contact.ts';
+import { operatorRouter } from './operator.ts';
 import { ordersRouter } from './orders.ts';
 import { paymentsRouter } from './payments.ts';
 
@@ -13,6 +14,7 @@ export const appRouter = router({
   catalogue: catalogueRouter,
   checkout: checkoutRouter,
   contact: contactRouter,
+  operator: operatorRouter,
   orders: ordersRouter,
   payments: paymentsRouter,
 });

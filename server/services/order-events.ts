@@ -1,16 +1,19 @@
-// What happens after an order is written: the seam where the SMS notifications and the mobile-money
-// request join. Nothing here may fail or delay the order: each step catches its own errors.
+// What happens after an order is written or paid: the SMS texts join here (the mobile-money
+// request is started by the shopper from the checkout). Nothing here may fail or delay the order:
+// each step catches its own errors.
 import type { Context } from '../trpc.ts';
 import type { PlacedOrder } from './checkout.ts';
+import { queueOrderTexts, queuePaymentText } from './sms.ts';
 
-export async function afterOrderPlaced(_ctx: Context, _order: PlacedOrder): Promise<void> {
-  // SMS (order confirmation, admin alert, sellers) and payment requests are added by their areas.
+/** The customer's confirmation, the admin's alert and the sellers' texts: queued, then sent. */
+export async function afterOrderPlaced(ctx: Context, order: PlacedOrder): Promise<void> {
+  await queueOrderTexts(ctx, order.orderId);
 }
 
-/** A mobile-money payment succeeded (once per order): the payment-received SMS joins here. */
+/** A mobile-money payment succeeded (once per order): the 'payment received' text. */
 export async function afterPaymentReceived(
-  _ctx: Context,
-  _payment: { orderId: string; amount: number; transactionId: string },
+  ctx: Context,
+  payment: { orderId: string; amount: number; transactionId: string },
 ): Promise<void> {
-  // The SMS area sends the 'payment received' text from here.
+  await queuePaymentText(ctx, payment);
 }

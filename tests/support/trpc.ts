@@ -7,6 +7,7 @@ import type { Auth } from '#server/auth.ts';
 import { appRouter } from '#server/routers/index.ts';
 import type { AvatarStore } from '#server/services/avatar.ts';
 import type { MobileMoney } from '#server/services/mobile-money/index.ts';
+import type { SmsService } from '#server/services/sms.ts';
 import { type Context, createCallerFactory } from '#server/trpc.ts';
 import { testAuth } from './accounts.ts';
 
@@ -15,6 +16,8 @@ type Extras = {
   avatars?: AvatarStore;
   background?: Context['background'];
   payments?: MobileMoney;
+  sms?: SmsService;
+  operators?: readonly string[];
 };
 
 const auths = new WeakMap<Db, Auth>();
@@ -33,6 +36,9 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
     background: extras.background ?? inBackground,
     // No provider configured unless the test starts the fake providers (tests/support/payments.ts).
     payments: extras.payments ?? { providers: {}, callbackOrigin: 'http://shop.test' },
+    // No gateway unless the test starts the fake one: texts are recorded as failed, not sent.
+    sms: extras.sms ?? { gateway: null, adminPhone: null },
+    operators: extras.operators ?? [],
   };
 }
 

@@ -1,0 +1,85 @@
+// A fake EgoSMS gateway on loopback with the real plain API's shape: GET ?username&password&
+// number&message&sender&priority answered in plain text, 'OK' or the reason. Wrong credentials
+// answer 'Wrong Username or Password'. A few numbers stand for the gateway's other answers:
+//   +256700000402 'Money Not Enough To Send This Batch of Msgs' · +256700000500 HTTP 500 ·
+//   +256700000700 no answer at all (hangs).
+// Test-only: GET /__sent lists the texts accepted, oldest first (`npm start` shows them on the
+// operator page too, from the shop's own records).
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LocalFake } from './index.ts';
+
+export const FAKE_EGOSMS = {
+  username: 'duuka-fake',
+  password: 'fake-egosms-password',
+  sender: 'duuka',
+};
+export const FAKE_SMS_NUMBERS = {
+  noCredit: '+256700000402',
+  serverError: '+256700000500',
+  hang: '+256700000700',
+};
+
+export type FakeSms = {
+  number: string;
+  message: string;
+  sender: string;
+  priority: string;
+  at: string;
+};
+
+export async function startFakeEgoSms(): Promise<LocalFake & { url: string; sent: FakeSms[] }> {
+  const sent: FakeSms[] = [];
+  const hanging = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const text = (status: number, body: string) => {
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(body);
+    };
+    if (url.pathname === '/__sent') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify(sent));
+    }
+    if (req.method !== 'GET' || url.pathname !== '/api/v1/plain/') return text(404, 'Not Found');
+    const q = (name: string) => url.searchParams.get(name) ?? '';
+    if (q('username') !== FAKE_EGOSMS.username || q('password') !== FAKE_EGOSMS.password) {
+      return text(200, 'Wrong Username or Password');
+    }
+    if (!q('number') || !q('message')) return text(200, 'Missing parameters');
+    if (q('sender').length > 11) return text(200, 'Sender ID too long');
+    if (q('number') === FAKE_SMS_NUMBERS.noCredit) {
+      return text(200, 'Money Not Enough To Send This Batch of Msgs');
+    }
+    if (q('number') === FAKE_SMS_NUMBERS.serverError) return text(500, 'Internal Server Error');
+    if (q('number') === FAKE_SMS_NUMBERS.hang) {
+      hanging.add(res);
+      return;
+    }
+    sent.push({
+      number: q('number'),
+      message: q('message'),
+      sender: q('sender'),
+      priority: q('priority'),
+      at: new Date().toISOString(),
+    });
+    return text(200, 'OK');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    sent,
+    env: {
+      EGOSMS_URL: `${url}/api/v1/plain/`,
+      EGOSMS_USERNAME: FAKE_EGOSMS.username,
+      EGOSMS_PASSWORD: FAKE_EGOSMS.password,
+      EGOSMS_SENDER: FAKE_EGOSMS.sender,
+    },
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,583 @@
+// SMS against a fake EgoSMS gateway on loopback (local/fakes/egosms.ts, the plain API's shape)
+// through the real adapter, on a real database: who gets which text, what the gateway's answers
+// turn into, bounded retries, never a text twice, never a failed order, and the operator's desk.
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMS_MAX_ATTEMPTS, SMS_TEXT, smsSegments } from '#core/sms.ts';
+import {
+  orders,
+  productSellers,
+  products,
+  profiles,
+  sellers,
+  smsNotifications,
+  systemSettings,
+  user,
+} from '#db/schema/index.ts';
+import { FAKE_EGOSMS, FAKE_SMS_NUMBERS, startFakeEgoSms } from '#local/fakes/egosms.ts';
+import type { Auth } from '#server/auth.ts';
+import { placeOrder } from '#server/services/checkout.ts';
+import { afterOrderPlaced, afterPaymentReceived } from '#server/services/order-events.ts';
+import { egoSms } from '#server/services/sms/egosms.ts';
+import { deliverSms, type SmsService, smsStatistics, sweepSms } from '#server/services/sms.ts';
+import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { callerFor, mutateOverHttp, testContext } from '../support/trpc.ts';
+
+const ADMIN = '+256700111222';
+let test: TestDatabase;
+let auth: Auth;
+let fake: Awaited<ReturnType<typeof startFakeEgoSms>>;
+let sms: SmsService;
+const background: Promise<unknown>[] = [];
+
+beforeAll(async () => {
+  test = await openTestDatabase();
+  auth = testAuth(test.db);
+  fake = await startFakeEgoSms();
+  sms = { gateway: gatewayWith(FAKE_EGOSMS.password), adminPhone: ADMIN, gapMs: 25 };
+});
+afterAll(async () => {
+  await Promise.allSettled(background);
+  await fake?.close();
+  await test?.close();
+});
+
+function gatewayWith(password: string, url = fake.env.EGOSMS_URL ?? '') {
+  return egoSms({ url, username: FAKE_EGOSMS.username, password, sender: 'duuka', timeoutMs: 800 });
+}
+
+const ctx = (service: SmsService = sms) =>
+  testContext(test.db, new Headers(), {
+    sms: service,
+    background: (work) => background.push(work),
+  });
+
+/** Runs what the request left in the background, and waits for it. */
+async function settle() {
+  while (background.length > 0) await Promise.all(background.splice(0));
+}
+
+async function customer(phone: string) {
+  const id = randomUUID();
+  const email = `${id}@example.ug`;
+  await test.db.insert(user).values({ id, name: 'Nakato Achieng', email, emailVerified: true });
+  await test.db.insert(profiles).values({ id, email, fullName: 'Nakato Achieng', phone });
+  return { id, email, name: 'Nakato Achieng' };
+}
+
+let counter = 0;
+async function piece(price: number, quantity: number, seller?: { id: number }) {
+  counter += 1;
+  const [row] = await test.db
+    .insert(products)
+    .values({
+      productName: `Kitenge Wrap ${counter}`,
+      slug: `wrap-${randomUUID()}`,
+      price,
+      quantity,
+    })
+    .returning();
+  if (!row) throw new Error('no product');
+  if (seller)
+    await test.db.insert(productSellers).values({ sellerId: seller.id, productId: row.id });
+  return row;
+}
+
+async function seller(business: string, phone: string) {
+  const [row] = await test.db
+    .insert(sellers)
+    .values({ businessName: business, contactName: 'Owner', phone })
+    .returning();
+  if (!row) throw new Error('no seller');
+  return row;
+}
+
+async function order(phone: string, lines: { productId: number; quantity: number }[]) {
+  const shopper = await customer(phone);
+  const placed = await placeOrder(test.db, shopper, {
+    orderId: randomUUID(),
+    lines,
+    paymentMethod: 'cash_on_delivery',
+  });
+  if (!placed.ok) throw new Error(JSON.stringify(placed.problem));
+  return { shopper, orderId: placed.order.orderId, total: placed.order.total };
+}
+
+const rowsOf = (orderId: string) =>
+  test.db.select().from(smsNotifications).where(eq(smsNotifications.orderId, orderId));
+const received = (number: string) => fake.sent.filter((s) => s.number === number);
+
+describe('texts for a new order', () => {
+  it('the customer, the admin, and each seller with only their pieces; all sent, 1 gap apart', async () => {
+    const kampala = await seller('Kampala Kitenge House', '+256701000001');
+    const jinja = await seller('Jinja Beads', '0752 000 111');
+    const wrap = await piece(85_000, 10, kampala);
+    const beads = await piece(40_000, 10, jinja);
+    const scarf = await piece(30_000, 10, kampala);
+    const { orderId, total } = await order('+256772000101', [
+      { productId: wrap.id, quantity: 1 },
+      { productId: beads.id, quantity: 2 },
+      { productId: scarf.id, quantity: 1 },
+    ]);
+    await afterOrderPlaced(ctx(), { orderId, created: true, total, receipt: null });
+    // Written before the answer: pending rows for every recipient.
+    const queued = await rowsOf(orderId);
+    // (Delivery starts in the background at once, so the first may already be `sending`.)
+    expect(queued.map((r) => [r.recipientType, r.recipientPhone]).sort()).toEqual([
+      ['admin', ADMIN],
+      ['customer', '+256772000101'],
+      ['seller', '+256701000001'],
+      ['seller', '+256752000111'],
+    ]);
+    expect(queued.every((r) => r.status === 'pending' || r.status === 'sending')).toBe(true);
+    await settle();
+    const rows = await rowsOf(orderId);
+    expect(rows.every((r) => r.status === 'sent' && r.sentAt && r.attempts === 1)).toBe(true);
+    const ref = `RCP-${orderId.slice(0, 8)}`;
+    const byPhone = (phone: string) => rows.find((r) => r.recipientPhone === phone)?.messageContent;
+    expect(byPhone('+256772000101')).toBe(SMS_TEXT.orderConfirmation({ orderId, total, items: 4 }));
+    expect(byPhone('+256772000101')).toContain('UGX 200,000');
+    expect(byPhone(ADMIN)).toContain(
+      `NEW ORDER ${ref}: Nakato Achieng, 4 items, UGX 200,000, Cash on Delivery`,
+    );
+    expect(byPhone('+256701000001')).toBe(
+      `duuka: New order ${ref} for Kampala Kitenge House: 1 x ${wrap.productName}, 1 x ${scarf.productName}. Please prepare. See your seller dashboard.`,
+    );
+    expect(byPhone('+256752000111')).toContain(`2 x ${beads.productName}`);
+    expect(byPhone('+256752000111')).not.toContain(wrap.productName);
+    // The gateway got each once, with the sender and priority 1.
+    for (const row of rows) {
+      expect(
+        received(row.recipientPhone).filter((s) => s.message === row.messageContent),
+      ).toHaveLength(1);
+    }
+    expect(received('+256772000101')[0]).toMatchObject({ sender: 'duuka', priority: '1' });
+    const times = rows.map((r) => r.sentAt?.getTime() ?? 0).sort();
+    for (let i = 1; i < times.length; i++)
+      expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(20);
+
+    // The same order again (a retried hook): nothing new is written or sent.
+    await afterOrderPlaced(ctx(), { orderId, created: true, total, receipt: null });
+    await settle();
+    expect(await rowsOf(orderId)).toHaveLength(4);
+  });
+
+  it('tells the admin about pieces the order left at 3 or fewer, in one text', async () => {
+    const last = await piece(50_000, 3);
+    const { orderId } = await order('+256772000102', [{ productId: last.id, quantity: 1 }]);
+    await afterOrderPlaced(ctx(), { orderId, created: true, total: 55_000, receipt: null });
+    await settle();
+    const low = (await rowsOf(orderId)).find((r) => r.kind === 'low-stock');
+    expect(low).toMatchObject({ recipientPhone: ADMIN, status: 'sent' });
+    expect(low?.messageContent).toBe(
+      `duuka LOW STOCK: ${last.productName} (2 left). Restock soon.`,
+    );
+  });
+
+  it('uses system_settings admin_phone before ADMIN_PHONE, and records a missing admin number as failed', async () => {
+    const wrap = await piece(20_000, 10);
+    await test.db
+      .insert(systemSettings)
+      .values({ settingKey: 'admin_phone', settingValue: '0782 999 000' });
+    const first = await order('+256772000103', [{ productId: wrap.id, quantity: 1 }]);
+    await afterOrderPlaced(ctx(), { ...first, created: true, receipt: null });
+    await test.db.delete(systemSettings).where(eq(systemSettings.settingKey, 'admin_phone'));
+    const second = await order('+256772000104', [{ productId: wrap.id, quantity: 1 }]);
+    await afterOrderPlaced(ctx({ ...sms, adminPhone: null }), {
+      ...second,
+      created: true,
+      receipt: null,
+    });
+    await settle();
+    expect(
+      (await rowsOf(first.orderId)).find((r) => r.recipientType === 'admin')?.recipientPhone,
+    ).toBe('+256782999000');
+    expect((await rowsOf(second.orderId)).find((r) => r.recipientType === 'admin')).toMatchObject({
+      status: 'failed',
+      errorMessage: 'No phone number for the admin: not sent',
+      attempts: 0,
+    });
+  });
+
+  it('never sends to an invalid seller number: failed with the reason, the others still go', async () => {
+    const odd = await seller('Odd Numbers Ltd', '12345');
+    const wrap = await piece(20_000, 10, odd);
+    const { orderId, total } = await order('+256772000105', [{ productId: wrap.id, quantity: 1 }]);
+    await afterOrderPlaced(ctx(), { orderId, created: true, total, receipt: null });
+    await settle();
+    const rows = await rowsOf(orderId);
+    expect(rows.find((r) => r.recipientType === 'seller')).toMatchObject({
+      status: 'failed',
+      errorMessage: 'Invalid phone number "12345": not sent',
+      attempts: 0,
+    });
+    expect(received('12345')).toHaveLength(0);
+    expect(rows.find((r) => r.recipientType === 'customer')?.status).toBe('sent');
+  });
+});
+
+describe('what the gateway answers', () => {
+  async function oneText(phone: string, service: SmsService = sms) {
+    const wrap = await piece(20_000, 10);
+    const placed = await order(phone, [{ productId: wrap.id, quantity: 1 }]);
+    await test.db
+      .insert(systemSettings)
+      .values({ settingKey: 'admin_phone', settingValue: 'none' })
+      .onConflictDoUpdate({ target: systemSettings.settingKey, set: { settingValue: 'none' } });
+    await afterOrderPlaced(ctx(service), { ...placed, created: true, receipt: null });
+    await settle();
+    await test.db.delete(systemSettings).where(eq(systemSettings.settingKey, 'admin_phone'));
+    const [row] = (await rowsOf(placed.orderId)).filter((r) => r.recipientType === 'customer');
+    if (!row) throw new Error('no customer row');
+    return { row, ...placed };
+  }
+
+  it('wrong credentials: failed with the gateway’s words, not retried', async () => {
+    const { row } = await oneText('+256772000201', { ...sms, gateway: gatewayWith('wrong') });
+    expect(row).toMatchObject({
+      status: 'failed',
+      errorMessage: 'Wrong Username or Password',
+      attempts: 1,
+    });
+    await sweepSms(ctx());
+    const [after] = await test.db
+      .select()
+      .from(smsNotifications)
+      .where(eq(smsNotifications.id, row.id));
+    expect(after).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('no credit: failed with the gateway’s words', async () => {
+    const { row } = await oneText(FAKE_SMS_NUMBERS.noCredit);
+    expect(row).toMatchObject({
+      status: 'failed',
+      errorMessage: 'Money Not Enough To Send This Batch of Msgs',
+      attempts: 1,
+    });
+  });
+
+  it('HTTP 500: retried with backoff by the sweep, at most 4 attempts, then failed', async () => {
+    const { row } = await oneText(FAKE_SMS_NUMBERS.serverError);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.errorMessage).toBe('SMS gateway answered HTTP 500: Internal Server Error');
+    expect(row.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    // Not due yet: the sweep leaves it.
+    await sweepSms(ctx());
+    expect(
+      (await test.db.select().from(smsNotifications).where(eq(smsNotifications.id, row.id)))[0]
+        ?.attempts,
+    ).toBe(1);
+    for (let attempt = 2; attempt <= SMS_MAX_ATTEMPTS + 1; attempt++) {
+      await test.db
+        .update(smsNotifications)
+        .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+        .where(eq(smsNotifications.id, row.id));
+      await sweepSms(ctx());
+    }
+    const [after] = await test.db
+      .select()
+      .from(smsNotifications)
+      .where(eq(smsNotifications.id, row.id));
+    expect(after).toMatchObject({ status: 'failed', attempts: SMS_MAX_ATTEMPTS });
+  });
+
+  it('a hang: given up after the time-out, retried later; the order is placed all the same', async () => {
+    const began = Date.now();
+    const { row, orderId } = await oneText(FAKE_SMS_NUMBERS.hang);
+    expect(Date.now() - began).toBeLessThan(5_000);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.errorMessage).toBe('No answer from the SMS gateway within 0.8 s');
+    expect((await test.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe(
+      'pending',
+    );
+  });
+
+  it('a dead gateway never fails checkout: the order is placed and its texts wait', async () => {
+    const shopper = await signedInShopper(test.db, auth);
+    await test.db
+      .update(profiles)
+      .set({ phone: '+256772000301' })
+      .where(eq(profiles.id, shopper.id));
+    const wrap = await piece(20_000, 5);
+    const dead = {
+      ...sms,
+      gateway: gatewayWith(FAKE_EGOSMS.password, 'http://127.0.0.1:9/api/v1/plain/'),
+    };
+    const orderId = randomUUID();
+    const answer = await mutateOverHttp(
+      test.db,
+      'checkout.placeOrder',
+      { orderId, items: [{ productId: wrap.id, quantity: 1 }], paymentMethod: 'card' },
+      { cookie: shopper.cookie, sms: dead, background: (work) => background.push(work) },
+    );
+    expect(answer.status).toBe(200);
+    await settle();
+    const rows = await rowsOf(orderId);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.every((r) => r.status === 'pending' && r.attempts === 1)).toBe(true);
+    expect(rows[0]?.errorMessage).toMatch(/^SMS gateway unreachable/);
+  });
+});
+
+describe('never twice', () => {
+  it('two deliverers racing over the same rows send each text once', async () => {
+    const wrap = await piece(20_000, 10);
+    const placed = await order('+256772000401', [{ productId: wrap.id, quantity: 1 }]);
+    const ids = await test.db
+      .insert(smsNotifications)
+      .values(
+        ['+256772000402', '+256772000403', '+256772000404'].map((phone) => ({
+          orderId: placed.orderId,
+          recipientPhone: phone,
+          recipientType: 'customer',
+          kind: 'promotional',
+          messageContent: `race ${phone}`,
+        })),
+      )
+      .returning({ id: smsNotifications.id });
+    const list = ids.map((r) => r.id);
+    await Promise.all([
+      deliverSms(ctx(), list),
+      deliverSms(ctx(), list),
+      deliverSms(ctx(), [...list].reverse()),
+    ]);
+    for (const phone of ['+256772000402', '+256772000403', '+256772000404']) {
+      expect(received(phone)).toHaveLength(1);
+    }
+    const rows = await test.db
+      .select()
+      .from(smsNotifications)
+      .where(eq(smsNotifications.kind, 'promotional'));
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('a row left `sending` by a stopped Worker is recovered by the sweep and sent once', async () => {
+    const [row] = await test.db
+      .insert(smsNotifications)
+      .values({
+        recipientPhone: '+256772000501',
+        recipientType: 'customer',
+        kind: 'welcome',
+        messageContent: SMS_TEXT.welcome('Nakato'),
+        status: 'sending',
+        attempts: 1,
+        claimedAt: sql`now() - interval '5 minutes'`,
+      })
+      .returning();
+    await sweepSms(ctx());
+    const [after] = await test.db
+      .select()
+      .from(smsNotifications)
+      .where(eq(smsNotifications.id, row?.id ?? ''));
+    expect(after).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(received('+256772000501')).toHaveLength(1);
+  });
+});
+
+describe('payment and status texts', () => {
+  it('a payment received sends its text once', async () => {
+    const wrap = await piece(20_000, 10);
+    const placed = await order('+256772000601', [{ productId: wrap.id, quantity: 1 }]);
+    const payment = { orderId: placed.orderId, amount: placed.total, transactionId: '1234567890' };
+    await afterPaymentReceived(ctx(), payment);
+    await afterPaymentReceived(ctx(), payment);
+    const rows = (await rowsOf(placed.orderId)).filter((r) => r.kind === 'payment-received');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: 'sent',
+      messageContent: SMS_TEXT.paymentReceived(payment),
+    });
+    expect(rows[0]?.messageContent).toContain('UGX 25,000');
+  });
+
+  it('the operator sets shipped, then cancelled: the customer gets each text; a customer is FORBIDDEN', async () => {
+    const operator = await signedInShopper(test.db, auth);
+    const shopper = await signedInShopper(test.db, auth);
+    await test.db
+      .update(profiles)
+      .set({ phone: '+256772000701' })
+      .where(eq(profiles.id, shopper.id));
+    const wrap = await piece(20_000, 10);
+    const placed = await placeOrder(
+      test.db,
+      { id: shopper.id, email: shopper.email, name: shopper.name },
+      {
+        orderId: randomUUID(),
+        lines: [{ productId: wrap.id, quantity: 1 }],
+        paymentMethod: 'cash_on_delivery',
+      },
+    );
+    if (!placed.ok) throw new Error('order refused');
+    const orderId = placed.order.orderId;
+    const as = (cookie: string) =>
+      callerFor(test.db, new Headers({ cookie }), {
+        sms,
+        operators: [operator.email.toUpperCase().toLowerCase()],
+        background: (work) => background.push(work),
+      }).operator;
+
+    await as(operator.cookie).setStatus({ orderId, status: 'shipped', tracking: 'UG-4471' });
+    await as(operator.cookie).setStatus({ orderId, status: 'shipped', tracking: 'UG-4471' });
+    await as(operator.cookie).setStatus({ orderId, status: 'cancelled', reason: 'Out of fabric' });
+    await settle();
+    const texts = (await rowsOf(orderId)).filter((r) => r.recipientType === 'customer');
+    expect(texts.map((r) => [r.kind, r.messageContent]).sort()).toEqual([
+      ['cancelled', `duuka: Order RCP-${orderId.slice(0, 8)} was cancelled: Out of fabric.`],
+      ['shipped', SMS_TEXT.shipped({ orderId, tracking: 'UG-4471' })],
+    ]);
+    expect((await test.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe(
+      'cancelled',
+    );
+
+    const history = await as(operator.cookie).sms({ orderId });
+    expect(history.map((r) => r.kind)).toEqual(['cancelled', 'shipped']);
+
+    for (const call of [
+      () => as(shopper.cookie).orders(),
+      () => as(shopper.cookie).smsStats(),
+      () => as(shopper.cookie).sms(),
+      () => as(shopper.cookie).setStatus({ orderId, status: 'delivered' }),
+      () => as(shopper.cookie).resend({ id: randomUUID() }),
+    ]) {
+      await expect(call()).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Operators only.' });
+    }
+    await expect(callerFor(test.db).operator.orders()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(
+      as(operator.cookie).setStatus({ orderId, status: 'lost' as 'pending' }),
+    ).rejects.toThrow('Choose one of the order statuses.');
+    await expect(
+      as(operator.cookie).setStatus({ orderId: randomUUID(), status: 'shipped' }),
+    ).rejects.toThrow('Order not found');
+    await expect(
+      as(operator.cookie).setStatus({ orderId, status: 'shipped', tracking: 'x'.repeat(5000) }),
+    ).rejects.toThrow('A tracking number is at most 40 plain characters.');
+  });
+
+  it('Resend sends a failed text again; a sent one cannot be resent', async () => {
+    const operator = await signedInShopper(test.db, auth);
+    const caller = callerFor(test.db, new Headers({ cookie: operator.cookie }), {
+      sms,
+      operators: [operator.email.toLowerCase()],
+      background: (work) => background.push(work),
+    }).operator;
+    const [failed] = await test.db
+      .insert(smsNotifications)
+      .values({
+        recipientPhone: '+256772000801',
+        recipientType: 'customer',
+        kind: 'promotional',
+        messageContent: 'New kitenge in store.',
+        status: 'failed',
+        errorMessage: 'Money Not Enough To Send This Batch of Msgs',
+        attempts: 1,
+      })
+      .returning();
+    await caller.resend({ id: failed?.id ?? '' });
+    await settle();
+    const [after] = await test.db
+      .select()
+      .from(smsNotifications)
+      .where(eq(smsNotifications.id, failed?.id ?? ''));
+    expect(after).toMatchObject({ status: 'sent', errorMessage: null, attempts: 1 });
+    await expect(caller.resend({ id: failed?.id ?? '' })).rejects.toThrow(
+      'Only a failed text can be sent again.',
+    );
+  });
+});
+
+describe('statistics', () => {
+  it('counts sent, failed, sent today in Kampala across midnight, and the failure rate to 2 decimals', async () => {
+    await test.db.delete(smsNotifications);
+    // 00:30 on 25 November in Kampala is 21:30 UTC on the 24th.
+    const now = new Date('2026-11-24T21:30:00Z');
+    const row = (status: string, sentAt: string | null) => ({
+      recipientPhone: '+256772000901',
+      recipientType: 'customer',
+      kind: 'promotional',
+      messageContent: 'x',
+      status,
+      sentAt: sentAt ? new Date(sentAt) : null,
+    });
+    await test.db.insert(smsNotifications).values([
+      row('sent', '2026-11-24T21:10:00Z'), // 00:10 Kampala, the 25th: today
+      row('sent', '2026-11-24T21:00:00Z'), // 00:00 Kampala: today
+      row('sent', '2026-11-24T20:59:59Z'), // 23:59:59 on the 24th: yesterday
+      row('sent', '2026-11-24T10:00:00Z'),
+      row('sent', '2026-11-23T22:00:00Z'),
+      row('failed', null),
+      row('failed', null),
+      row('pending', null),
+    ]);
+    expect(await smsStatistics(test.db, now)).toEqual({
+      totalSent: 5,
+      totalFailed: 2,
+      sentToday: 2,
+      failureRate: '28.57',
+    });
+    await test.db.delete(smsNotifications).where(and(eq(smsNotifications.status, 'failed')));
+    expect((await smsStatistics(test.db, now)).failureRate).toBe('0.00');
+  });
+});
+
+describe('segments', () => {
+  it('every template fits one or two GSM-7 parts with realistic values', () => {
+    const orderId = '5b0e8a3e-8f0c-4d59-9a43-6c1f8f1b2a77';
+    const parts = {
+      orderConfirmation: smsSegments(
+        SMS_TEXT.orderConfirmation({ orderId, total: 1_250_000, items: 12 }),
+      ),
+      adminNewOrder: smsSegments(
+        SMS_TEXT.adminNewOrder({
+          orderId,
+          total: 1_250_000,
+          customer: 'Nakato Achieng Mirembe',
+          items: 12,
+          payment: 'Cash on Delivery',
+        }),
+      ),
+      shipped: smsSegments(SMS_TEXT.shipped({ orderId, tracking: 'UG-4471-2026' })),
+      delivered: smsSegments(SMS_TEXT.delivered({ orderId })),
+      paymentReceived: smsSegments(
+        SMS_TEXT.paymentReceived({ orderId, amount: 1_250_000, transactionId: '1234567890' }),
+      ),
+      welcome: smsSegments(SMS_TEXT.welcome('Nakato')),
+      cancelled: smsSegments(
+        SMS_TEXT.cancelled({ orderId, reason: 'Out of fabric', refund: true }),
+      ),
+      readyForPickup: smsSegments(SMS_TEXT.readyForPickup({ orderId })),
+      lowStock: smsSegments(SMS_TEXT.lowStock([{ name: 'Brass Cowrie Drop Earrings', left: 2 }])),
+      sellerNewOrder: smsSegments(
+        SMS_TEXT.sellerNewOrder({
+          orderId,
+          business: 'Kampala Kitenge House',
+          lines: [
+            { name: 'Ankara Wrap Dress', quantity: 2 },
+            { name: 'Brass Cowrie Drop Earrings', quantity: 1 },
+            { name: 'Barkcloth Scrunchie Set', quantity: 3 },
+          ],
+        }),
+      ),
+      promotional: smsSegments(
+        SMS_TEXT.promotional({
+          message: 'The Kitenge Week sale is on: 20% off dresses until Sunday.',
+          code: 'KITENGE20',
+        }),
+      ),
+    };
+    for (const [name, counted] of Object.entries(parts)) {
+      expect({ name, encoding: counted.encoding }).toEqual({ name, encoding: 'GSM-7' });
+    }
+    // Two parts: a seller's text listing several pieces; every other template fits one.
+    expect(
+      Object.entries(parts)
+        .filter(([, c]) => c.segments === 2)
+        .map(([n]) => n)
+        .sort(),
+    ).toEqual(['sellerNewOrder']);
+    expect(Object.values(parts).every((c) => c.segments <= 2)).toBe(true);
+  });
+});
