@@ -17,6 +17,7 @@ import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as OperatorRouteImport } from './routes/operator'
 import { Route as OrderSuccessRouteImport } from './routes/order-success'
 import { Route as OrdersRouteImport } from './routes/orders'
 import { Route as ProfileRouteImport } from './routes/profile'
@@ -77,6 +78,11 @@ const LoginRoute = LoginRouteImport.update({
 const LogoutRoute = LogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OperatorRoute = OperatorRouteImport.update({
+  id: '/operator',
+  path: '/operator',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OrderSuccessRoute = OrderSuccessRouteImport.update({
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/operator': typeof OperatorRoute
   '/order-success': typeof OrderSuccessRoute
   '/orders': typeof OrdersRoute
   '/profile': typeof ProfileRoute
@@ -227,6 +234,7 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/operator': typeof OperatorRoute
   '/order-success': typeof OrderSuccessRoute
   '/orders': typeof OrdersRoute
   '/profile': typeof ProfileRoute
@@ -259,6 +267,7 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/operator': typeof OperatorRoute
   '/order-success': typeof OrderSuccessRoute
   '/orders': typeof OrdersRoute
   '/profile': typeof ProfileRoute
@@ -292,6 +301,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/login'
     | '/logout'
+    | '/operator'
     | '/order-success'
     | '/orders'
     | '/profile'
@@ -323,6 +333,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/login'
     | '/logout'
+    | '/operator'
     | '/order-success'
     | '/orders'
     | '/profile'
@@ -354,6 +365,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/login'
     | '/logout'
+    | '/operator'
     | '/order-success'
     | '/orders'
     | '/profile'
@@ -386,6 +398,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
+  OperatorRoute: typeof OperatorRoute
   OrderSuccessRoute: typeof OrderSuccessRoute
   OrdersRoute: typeof OrdersRoute
   ProfileRoute: typeof ProfileRoute
@@ -465,6 +478,13 @@ declare module '@tanstack/react-router' {
       path: '/logout'
       fullPath: '/logout'
       preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/operator': {
+      id: '/operator'
+      path: '/operator'
+      fullPath: '/operator'
+      preLoaderRoute: typeof OperatorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/order-success': {
@@ -626,6 +646,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
+  OperatorRoute: OperatorRoute,
   OrderSuccessRoute: OrderSuccessRoute,
   OrdersRoute: OrdersRoute,
   ProfileRoute: ProfileRoute,

@@ -14,7 +14,8 @@ export async function recentOrders(db: Db, limit = 50) {
       paymentMethod: orders.paymentMethod,
       status: orders.status,
       createdAt: orders.createdAt,
-      items: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items where order_id = ${orders.id})`,
+      // Spelled out: inside a sub-select drizzle would leave the outer column unqualified.
+      items: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
     })
     .from(orders)
     .orderBy(desc(orders.createdAt), desc(orders.id))

@@ -431,6 +431,8 @@ describe('payment and status texts', () => {
       'cancelled',
     );
 
+    const desk = await as(operator.cookie).orders();
+    expect(desk.find((o) => o.id === orderId)).toMatchObject({ status: 'cancelled', items: 1 });
     const history = await as(operator.cookie).sms({ orderId });
     expect(history.map((r) => r.kind)).toEqual(['cancelled', 'shipped']);
 

@@ -49,6 +49,8 @@ export async function setup(project: TestProject) {
   process.env.DATABASE_URL = database.databaseUrl;
   fakes = await startLocalFakes();
   Object.assign(process.env, fakes.env);
+  // The operator's desk opens for this address (tests/support/shoppers.ts OPERATOR_EMAIL).
+  process.env.OPERATOR_EMAILS = 'operator@example.ug';
   server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
   project.provide('shopUrl', `http://127.0.0.1:${port}`);
   project.provide('databaseUrl', database.databaseUrl);

@@ -13,12 +13,16 @@ export type Shopper = { email: string; name: string; id: string };
 /** Each registration from its own client address, so the sign-up limits of one never touch another. */
 export const anyClientIp = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
 
+/** The browser tests' operator (OPERATOR_EMAILS of the test server, tests/support/shop-server.ts). */
+export const OPERATOR_EMAIL = 'operator@example.ug';
+
 export async function verifiedShopper(
   db: Db,
   name: string,
-  profile: { phone?: string | null; address?: string | null } = {},
+  profile: { phone?: string | null; address?: string | null; email?: string } = {},
 ): Promise<Shopper> {
-  const email = `${name.split(' ')[0]?.toLowerCase()}-${randomUUID().slice(0, 8)}@example.ug`;
+  const email =
+    profile.email ?? `${name.split(' ')[0]?.toLowerCase()}-${randomUUID().slice(0, 8)}@example.ug`;
   const shopUrl = inject('shopUrl');
   const signUp = await fetch(new URL('/api/auth/sign-up/email', shopUrl), {
     method: 'POST',

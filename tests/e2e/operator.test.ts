@@ -1,0 +1,148 @@
+// The operator's desk in the browser, against the production build, the fake EgoSMS gateway and
+// the fake mobile-money providers: a customer's order arrives with its texts; the operator ships
+// it and sees the shipped text go out; a customer is refused. At phone and desktop widths.
+import { randomUUID } from 'node:crypto';
+import { desc, eq, gt } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createDb } from '#db/client.ts';
+import { orders, products, smsNotifications } from '#db/schema/index.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import {
+  anyClientIp,
+  OPERATOR_EMAIL,
+  SHOPPER_PASSWORD,
+  type Shopper,
+  verifiedShopper,
+} from '../support/shoppers.ts';
+
+const db = createDb(inject('databaseUrl'));
+afterAll(closeBrowser);
+const SHOTS = '/tmp/duuka';
+
+async function signIn(page: Page, shopper: Shopper) {
+  const answer = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: shopper.email, password: SHOPPER_PASSWORD },
+    headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
+  });
+  expect(answer.status()).toBe(200);
+}
+
+/** What the fake gateway accepted, to this number. */
+async function textsTo(number: string): Promise<{ message: string }[]> {
+  const base = new URL(inject('fakeEnv').EGOSMS_URL ?? '').origin;
+  const sent = (await (await fetch(`${base}/__sent`)).json()) as {
+    number: string;
+    message: string;
+  }[];
+  return sent.filter((text) => text.number === number);
+}
+
+let operator: Shopper;
+describe('the operator’s desk', () => {
+  it('an order’s texts go out; the operator ships it and the shipped text follows', async () => {
+    operator = await verifiedShopper(db, 'Olivia Operator', { email: OPERATOR_EMAIL });
+    const customer = await verifiedShopper(db, 'Daniel Ssempa', { phone: '+256772555101' });
+    const [piece] = await db
+      .select()
+      .from(products)
+      .where(gt(products.quantity, 5))
+      .orderBy(desc(products.id))
+      .limit(1);
+    const shop = await newPage(DESKTOP);
+    await signIn(shop.page, customer);
+    const orderId = randomUUID();
+    const placed = await shop.page.request.post('/api/trpc/checkout.placeOrder', {
+      data: {
+        orderId,
+        items: [{ productId: piece?.id, quantity: 1 }],
+        paymentMethod: 'cash_on_delivery',
+      },
+    });
+    expect(placed.status()).toBe(200);
+    // The confirmation reaches the gateway off the request path, within moments.
+    await expect
+      .poll(async () => (await textsTo('+256772555101')).length, { timeout: 15_000 })
+      .toBe(1);
+    expect((await textsTo('+256772555101'))[0]?.message).toContain(`RCP-${orderId.slice(0, 8)}`);
+
+    const { page, errors } = await newPage(DESKTOP);
+    await signIn(page, operator);
+    await page.goto('/operator');
+    await page.getByRole('heading', { name: 'The desk' }).waitFor();
+    const row = page.getByRole('listitem', { name: `Order ${orderId.slice(0, 8)}` });
+    await row.getByText(/Daniel Ssempa · 1 item · /).waitFor();
+    await row.getByLabel(`Status of order ${orderId.slice(0, 8)}`).selectOption('shipped');
+    await row.getByLabel('Tracking number').fill('UG-4471');
+    await row.getByRole('button', { name: 'Update' }).click();
+    await page.getByText(`Order #${orderId.slice(0, 8)} is shipped`).waitFor();
+    const log = page.getByRole('list', { name: 'SMS log' });
+    await log.getByText('(tracking UG-4471)').first().waitFor({ timeout: 15_000 });
+    await expect
+      .poll(async () =>
+        (await textsTo('+256772555101')).map((t) => t.message.includes('has shipped')),
+      )
+      .toEqual([false, true]);
+    const shipped = await db
+      .select()
+      .from(smsNotifications)
+      .where(eq(smsNotifications.orderId, orderId));
+    expect(shipped.find((r) => r.kind === 'shipped')?.status).toBe('sent');
+    expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe(
+      'shipped',
+    );
+    await page.screenshot({ path: `${SHOTS}/operator-1366.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('works on a phone, and a failed text can be resent', async () => {
+    const [failed] = await db
+      .insert(smsNotifications)
+      .values({
+        recipientPhone: '+256772555102',
+        recipientType: 'customer',
+        kind: 'promotional',
+        messageContent: 'duuka: New kitenge in store.',
+        status: 'failed',
+        errorMessage: 'Money Not Enough To Send This Batch of Msgs',
+        attempts: 1,
+      })
+      .returning();
+    const { page, errors } = await newPage(PHONE);
+    await signIn(page, operator);
+    await page.goto('/operator');
+    const item = page.locator(`li[data-status="failed"]`).filter({ hasText: '+256772555102' });
+    await item.getByText('Money Not Enough To Send This Batch of Msgs').waitFor();
+    await page.screenshot({ path: `${SHOTS}/operator-390.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await item.getByRole('button', { name: 'Resend' }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .select()
+              .from(smsNotifications)
+              .where(eq(smsNotifications.id, failed?.id ?? ''))
+          )[0]?.status,
+        { timeout: 15_000 },
+      )
+      .toBe('sent');
+    expect(await textsTo('+256772555102')).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses a customer: Operators only.', async () => {
+    const customer = await verifiedShopper(db, 'Curious Customer', { phone: '+256772555103' });
+    const { page } = await newPage(DESKTOP);
+    await signIn(page, customer);
+    await page.goto('/operator');
+    await page.getByText('Operators only.').waitFor();
+    const direct = await page.request.get('/api/trpc/operator.orders');
+    expect(direct.status()).toBe(403);
+  });
+});
