@@ -4,6 +4,7 @@ import type { Limit } from '#core/limits.ts';
 import type { Db } from '#db/client.ts';
 import { type Auth, type SessionUser, sessionUser } from './auth.ts';
 import type { AvatarStore } from './services/avatar.ts';
+import type { AssistantConfig } from './services/chat/assistant.ts';
 import type { MobileMoney } from './services/mobile-money/index.ts';
 import { rateLimit } from './services/rate-limit.ts';
 import type { SmsService } from './services/sms.ts';
@@ -26,6 +27,8 @@ export type Context = {
   sms: SmsService;
   /** OPERATOR_EMAILS, lower case: who may use the operator procedures. */
   operators: readonly string[];
+  /** The shopping assistant's model configuration (no key: fallback answers). */
+  assistant: AssistantConfig;
 };
 
 /** The spec's generic text for anything we did not foresee; details stay in the server log. */

@@ -1,9 +1,11 @@
 // Builds the tRPC context inside the Worker, from its bindings (never imported by Node tests).
 // The Worker's variables are read here only, through `shopEnv()` (server/env.ts).
 import { env, waitUntil } from 'cloudflare:workers';
+import { DEFAULT_SUPPORT } from '#core/chat.ts';
 import { createDb, type Db } from '#db/client.ts';
 import { type Auth, createAuth } from './auth.ts';
 import { parseShopEnv, type ShopEnv } from './env.ts';
+import type { AssistantConfig } from './services/chat/assistant.ts';
 import { mailerFor } from './services/mail.ts';
 import { type MobileMoney, mobileMoneyFrom } from './services/mobile-money/index.ts';
 import { egoSms } from './services/sms/egosms.ts';
@@ -74,6 +76,20 @@ export function workerSms(): SmsService {
   return sms;
 }
 
+/** The assistant's model settings; the key stays on the server. */
+export function workerAssistant(): AssistantConfig {
+  const config = shopEnv();
+  return {
+    apiKey: config.GOOGLE_GENERATIVE_AI_API_KEY ?? null,
+    model: config.CHAT_MODEL,
+    baseUrl: config.GEMINI_BASE_URL ?? null,
+    contact: {
+      email: config.SUPPORT_EMAIL ?? DEFAULT_SUPPORT.email,
+      phone: config.SUPPORT_PHONE ?? DEFAULT_SUPPORT.phone,
+    },
+  };
+}
+
 export function createWorkerContext(headers: Headers): Context {
   return {
     db: workerDb(),
@@ -84,5 +100,6 @@ export function createWorkerContext(headers: Headers): Context {
     payments: workerMobileMoney(),
     sms: workerSms(),
     operators: shopEnv().OPERATOR_EMAILS,
+    assistant: workerAssistant(),
   };
 }

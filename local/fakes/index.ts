@@ -4,6 +4,7 @@
 // it starts a server and names the Worker variables that point the real adapter at it. A variable
 // the caller set wins (`MOMO_BASE_URL=… npm start` talks to that endpoint instead).
 import { startFakeEgoSms } from './egosms.ts';
+import { startFakeGemini } from './gemini.ts';
 import { startFakeMobileMoney } from './mobile-money.ts';
 
 export type LocalFake = {
@@ -15,7 +16,11 @@ export type LocalFake = {
 type StartFake = () => Promise<LocalFake>;
 
 /** Each area's fake; `npm start` and the browser tests start them all. */
-const FAKES: StartFake[] = [() => startFakeMobileMoney(), () => startFakeEgoSms()];
+const FAKES: StartFake[] = [
+  () => startFakeMobileMoney(),
+  () => startFakeEgoSms(),
+  () => startFakeGemini(),
+];
 
 export type LocalFakes = { env: Record<string, string>; close(): Promise<void> };
 

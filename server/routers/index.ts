@@ -2,6 +2,7 @@ import { router } from '../trpc.ts';
 import { accountRouter } from './account.ts';
 import { cartRouter } from './cart.ts';
 import { catalogueRouter } from './catalogue.ts';
+import { chatRouter } from './chat.ts';
 import { checkoutRouter } from './checkout.ts';
 import { contactRouter } from './contact.ts';
 import { operatorRouter } from './operator.ts';
@@ -12,6 +13,7 @@ export const appRouter = router({
   account: accountRouter,
   cart: cartRouter,
   catalogue: catalogueRouter,
+  chat: chatRouter,
   checkout: checkoutRouter,
   contact: contactRouter,
   operator: operatorRouter,

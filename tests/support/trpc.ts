@@ -6,6 +6,7 @@ import { memoryBucket } from '#local/fakes/r2-bucket.ts';
 import type { Auth } from '#server/auth.ts';
 import { appRouter } from '#server/routers/index.ts';
 import type { AvatarStore } from '#server/services/avatar.ts';
+import type { AssistantConfig } from '#server/services/chat/assistant.ts';
 import type { MobileMoney } from '#server/services/mobile-money/index.ts';
 import type { SmsService } from '#server/services/sms.ts';
 import { type Context, createCallerFactory } from '#server/trpc.ts';
@@ -18,6 +19,7 @@ type Extras = {
   payments?: MobileMoney;
   sms?: SmsService;
   operators?: readonly string[];
+  assistant?: AssistantConfig;
 };
 
 const auths = new WeakMap<Db, Auth>();
@@ -39,6 +41,13 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
     // No gateway unless the test starts the fake one: texts are recorded as failed, not sent.
     sms: extras.sms ?? { gateway: null, adminPhone: null },
     operators: extras.operators ?? [],
+    // No key: the assistant answers in fallback mode unless the test starts the fake model.
+    assistant: extras.assistant ?? {
+      apiKey: null,
+      model: 'gemini-2.5-flash',
+      baseUrl: null,
+      contact: { email: 'hello@duuka.ug', phone: '+256759301488' },
+    },
   };
 }
 

@@ -1,0 +1,165 @@
+// The support chat (spec: account "Support chat", "Support assistant", constants): its limits,
+// texts, the assistant's instructions and the canned answers used when the model cannot answer.
+// Pure: the model call is server/services/chat/, the widget app/components/chat/.
+import * as v from 'valibot';
+import type { Limit } from './limits.ts';
+
+/** Spec: model settings. */
+export const MODEL_SETTINGS = {
+  temperature: 0.7,
+  topK: 40,
+  topP: 0.95,
+  maxOutputTokens: 1024,
+} as const;
+/** A message is at most this long. */
+export const CHAT_MAX_LENGTH = 2000;
+/** Messages per shopper a minute: a conversation, never a script draining the model's quota. */
+export const CHAT_LIMIT: Limit = { max: 20, windowSeconds: 60 };
+/** Spec: prompt context sizes. */
+export const RECENT_ORDERS_IN_PROMPT = 3;
+export const RECENT_MESSAGES_IN_PROMPT = 4;
+export const MESSAGE_CUT_IN_PROMPT = 100;
+/** Spec: a customer with 3 or fewer recent messages is new. */
+export const NEW_CUSTOMER_MAX_MESSAGES = 3;
+/** Spec: search keywords shorter than this are ignored. */
+export const MIN_KEYWORD_LENGTH = 3;
+/** How much history the widget loads. */
+export const CHAT_HISTORY_LIMIT = 100;
+
+export type SupportContact = { email: string; phone: string };
+/** The shop's contact (as in the footer) when SUPPORT_EMAIL / SUPPORT_PHONE are not set. */
+export const DEFAULT_SUPPORT: SupportContact = {
+  email: 'hello@duuka.ug',
+  phone: '+256 759 301 488',
+};
+
+export const CHAT_TEXT = {
+  keyProblem: (c: SupportContact) =>
+    `I'm having some technical difficulties with my AI system. Please contact our support team at ${c.email} or call ${c.phone} for immediate assistance.`,
+  rateLimited: (c: SupportContact) =>
+    `I'm experiencing high traffic right now. Please try again in a moment, or contact our support team at ${c.email} for immediate help.`,
+  sendFailed: (c: SupportContact) =>
+    `I apologize, but I'm having trouble right now. Please try again or contact our support team at ${c.email} or ${c.phone}.`,
+  tooLong: `A message is at most ${CHAT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  empty: 'Please type a message.',
+  notText: 'Please type a message.',
+  sessionNotFound: 'Chat session not found',
+  tooMany: (seconds: number) =>
+    `You're sending messages quickly. Please wait ${seconds} seconds and try again.`,
+  loginToChat: 'Log in to chat with our shopping assistant.',
+} as const;
+
+/** Spec: the menu's categories and the opening message each sends. */
+export const CHAT_CATEGORIES = [
+  { label: 'Describe your issue', opener: "Hi, I'd like some help with an issue." },
+  { label: 'Order Related', opener: 'I have a question about my order.' },
+  { label: 'Product Inquiries', opener: "I'd like to know more about your products." },
+  { label: 'Account & Login', opener: 'I need help with my account or logging in.' },
+  { label: 'Payment & Shipping', opener: 'I have a question about payment and shipping.' },
+  { label: 'Other Inquiries', opener: 'I have another question.' },
+] as const;
+
+/** Spec: the quick-fill chips under the input. */
+export const CHAT_CHIPS = [
+  { label: 'New Arrivals', text: 'Show me new arrivals' },
+  { label: 'Track Order', text: 'Track my order' },
+  { label: 'Returns', text: 'What is your return policy?' },
+  { label: 'Dresses', text: 'Show me dresses' },
+  { label: 'Payment', text: 'How can I pay?' },
+  { label: 'Support', text: 'How do I contact support?' },
+] as const;
+
+/** The shop's facts the assistant may state (spec: business claims). */
+export const SHOP_FACTS = [
+  'Free delivery on orders over UGX 100,000.',
+  'Delivery takes 1-3 days in Kampala and 3-5 days nationwide.',
+  'Returns within 14 days for unworn items with tags.',
+  'Exchanges within 7 days with the receipt.',
+  'Opening hours: Mon-Sat 8AM-8PM, Sun 10AM-6PM.',
+  'Payment by card and mobile money (MTN, Airtel); bank transfer for larger orders.',
+] as const;
+
+/**
+ * When the model cannot answer (other failures, or no key configured): a canned answer chosen by
+ * keywords in the shopper's message (spec), else the help menu.
+ */
+export function cannedAnswer(message: string, contact: SupportContact): string {
+  const text = message.toLowerCase();
+  if (/deliver|shipping|ship\b|how long/.test(text)) {
+    return 'We deliver in 1-3 days in Kampala and 3-5 days elsewhere in Uganda, free on orders over UGX 100,000. You can follow each order under My Orders.';
+  }
+  if (/total|how much|cost|price of (my|the) order/.test(text)) {
+    return 'Your order total is shown on My Orders and on its receipt: the items, the UGX 5,000 delivery fee and the total you pay in UGX.';
+  }
+  if (/what.*(in|inside) my order|items in|products in/.test(text)) {
+    return 'Open My Orders and choose the order: it lists every piece, its quantity and price.';
+  }
+  if (/order|receipt|track|rcp-/.test(text)) {
+    return 'You can see every order, its status and its receipt under My Orders, and download the receipt as a PDF. Give me the RCP-… reference and I will look it up when I can.';
+  }
+  if (/buy|get (a|the|your) product|how (do|can) i (buy|order|get)|shop/.test(text)) {
+    return 'Browse the Shop, add pieces to your cart and check out: pay by mobile money (MTN, Airtel), card, bank transfer or cash on delivery.';
+  }
+  return `I can help with our products, your orders and receipts, delivery, returns (14 days, unworn with tags) and payment (mobile money, card, bank transfer). Ask me anything, or reach our team at ${contact.email} or ${contact.phone}, Mon-Sat 8AM-8PM, Sun 10AM-6PM.`;
+}
+
+/** 'dresses' → 'dress', 'shoes' → 'shoe', 'bags' → 'bag': plurals find their singular. */
+function singular(word: string): string {
+  if (word.length > 5 && /(ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+/** Words that say nothing about what is wanted. */
+const FILLER = new Set([
+  'show',
+  'the',
+  'and',
+  'for',
+  'with',
+  'have',
+  'any',
+  'some',
+  'you',
+  'your',
+  'please',
+  'looking',
+  'want',
+  'new',
+  'arrival',
+  'can',
+]);
+
+/** A message's words of 3 or more characters, for the product search (spec). */
+export function keywords(text: string): string[] {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).map(singular);
+  return [...new Set(words.filter((word) => word.length >= 3 && !FILLER.has(word)))].slice(0, 8);
+}
+
+const messageText = v.pipe(
+  v.string(CHAT_TEXT.notText),
+  v.maxLength(CHAT_MAX_LENGTH, CHAT_TEXT.tooLong),
+  // Control characters (NUL and the like) go; tabs and line breaks stay.
+  v.transform((text) => text.replace(/[^\P{Cc}\t\n\r]/gu, '').trim()),
+  v.minLength(1, CHAT_TEXT.empty),
+);
+const sessionId = v.pipe(
+  v.string(CHAT_TEXT.sessionNotFound),
+  v.maxLength(120, CHAT_TEXT.sessionNotFound),
+  v.regex(/^[A-Za-z0-9_-]+-\d{10,16}$/, CHAT_TEXT.sessionNotFound),
+);
+
+export const chatSendInput = v.strictObject({ sessionId, text: messageText }, CHAT_TEXT.notText);
+export const chatHistoryInput = v.optional(
+  v.strictObject({ sessionId: v.optional(sessionId) }, CHAT_TEXT.sessionNotFound),
+);
+
+/** Spec: the session id is the user id and the current time. */
+export function newSessionId(userId: string, now = Date.now()): string {
+  return `${userId}-${now}`;
+}
+
+/** Whether a session id is this shopper's own. */
+export function ownsSession(userId: string, session: string): boolean {
+  return session.startsWith(`${userId}-`) && /^\d{10,16}$/.test(session.slice(userId.length + 1));
+}

@@ -1,0 +1,121 @@
+// The chat's messages (chat_messages) and what the assistant knows of the shopper when a message
+// arrives. Spec: read failures give empty context; a failure to store a message is only logged.
+import { and, desc, eq, ne } from 'drizzle-orm';
+import {
+  CHAT_HISTORY_LIMIT,
+  NEW_CUSTOMER_MAX_MESSAGES,
+  RECENT_MESSAGES_IN_PROMPT,
+  RECENT_ORDERS_IN_PROMPT,
+} from '#core/chat.ts';
+import { formatLongDate, receiptNumber } from '#core/orders.ts';
+import type { Db } from '#db/client.ts';
+import { chatMessages, orders, profiles } from '#db/schema/index.ts';
+import type { ReplyMeta, ShopperContext } from './assistant.ts';
+
+export type ChatMessage = {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt: string;
+};
+
+const visible = (row: typeof chatMessages.$inferSelect): ChatMessage => ({
+  id: row.id,
+  role: row.role as ChatMessage['role'],
+  content: row.content,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The shopper's messages (not system ones), oldest first; one session's when given. */
+export async function chatHistory(
+  db: Db,
+  userId: string,
+  sessionId?: string,
+): Promise<ChatMessage[]> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.userId, userId),
+        ne(chatMessages.role, 'system'),
+        sessionId ? eq(chatMessages.sessionId, sessionId) : undefined,
+      ),
+    )
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(CHAT_HISTORY_LIMIT);
+  return rows.reverse().map(visible);
+}
+
+export async function clearChat(db: Db, userId: string): Promise<void> {
+  await db.delete(chatMessages).where(eq(chatMessages.userId, userId));
+}
+
+export async function saveMessage(
+  db: Db,
+  message: {
+    userId: string;
+    sessionId: string;
+    role: 'user' | 'assistant';
+    content: string;
+    meta?: ReplyMeta;
+  },
+): Promise<void> {
+  try {
+    await db.insert(chatMessages).values({
+      userId: message.userId,
+      sessionId: message.sessionId,
+      role: message.role,
+      content: message.content,
+      metadata: message.meta ?? {},
+    });
+  } catch (error) {
+    console.warn('Chat message could not be stored', error);
+  }
+}
+
+/** Spec: name, up to 3 recent orders, the last 4 messages, new when 3 or fewer. One round trip. */
+export async function shopperContext(
+  db: Db,
+  user: { id: string; name: string },
+): Promise<ShopperContext> {
+  try {
+    const [[profile], recent, messages] = await db.batch([
+      db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
+      db
+        .select({
+          id: orders.id,
+          createdAt: orders.createdAt,
+          total: orders.total,
+          status: orders.status,
+        })
+        .from(orders)
+        .where(eq(orders.customerId, user.id))
+        .orderBy(desc(orders.createdAt))
+        .limit(RECENT_ORDERS_IN_PROMPT),
+      db
+        .select({ role: chatMessages.role, content: chatMessages.content })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, user.id), ne(chatMessages.role, 'system')))
+        .orderBy(desc(chatMessages.createdAt))
+        .limit(NEW_CUSTOMER_MAX_MESSAGES + 1),
+    ]);
+    return {
+      name: profile?.fullName || user.name,
+      recentOrders: recent.map((o) => ({
+        reference: receiptNumber(o.id),
+        date: formatLongDate(o.createdAt),
+        total: o.total,
+        status: o.status,
+      })),
+      lastMessages: messages
+        .slice(0, RECENT_MESSAGES_IN_PROMPT)
+        .reverse()
+        .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content })),
+      newCustomer: messages.length <= NEW_CUSTOMER_MAX_MESSAGES,
+    };
+  } catch (error) {
+    console.warn('Chat context could not be read', error);
+    return { name: user.name, recentOrders: [], lastMessages: [], newCustomer: true };
+  }
+}
