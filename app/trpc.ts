@@ -6,7 +6,7 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { type AppRouter, appRouter } from '#server/routers/index.ts';
 import { createWorkerContext } from '#server/worker-context.ts';
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 /** What each procedure answers, as the client receives it (e.g. `ApiOutput['account']['profile']`). */
 export type ApiOutput = inferRouterOutputs<AppRouter>;

@@ -12,6 +12,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Toaster } from 'sonner';
 import type { AppRouter } from '#server/routers/index.ts';
 import { CartProvider } from '../cart';
+import { ChatWidget } from '../components/chat/ChatWidget';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -67,6 +68,7 @@ function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <ChatWidget />
       {/* Below the fixed header (4rem), so a toast never covers the cart or profile links. */}
       <Toaster
         position="top-right"

@@ -26,6 +26,12 @@ export type FakeGeminiRequest = {
   contents: Content[];
   tools: string[];
   system: string;
+  /** The last user message's text. */
+  asked: string;
+  /** How the answer ended: written whole, or cut off because the shop hung up mid-way. */
+  outcome: 'answering' | 'complete' | 'cut-off';
+  /** Text pieces written before it ended. */
+  pieces: number;
 };
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
@@ -96,6 +102,16 @@ export async function startFakeGemini(): Promise<
   const server = createServer((req, res) => {
     const handle = async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
+      if (url.pathname === '/__requests') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const seen = requests.map(({ asked, outcome, pieces, model }) => ({
+          asked,
+          outcome,
+          pieces,
+          model,
+        }));
+        return res.end(JSON.stringify(seen));
+      }
       const match = /^\/v1beta\/models\/([^/:]+):streamGenerateContent$/.exec(url.pathname);
       if (req.method !== 'POST' || !match) {
         res.writeHead(404, { 'content-type': 'application/json' });
@@ -110,12 +126,16 @@ export async function startFakeGemini(): Promise<
         systemInstruction?: { parts?: Part[] };
       };
       const contents = body.contents ?? [];
-      requests.push({
+      const record: FakeGeminiRequest = {
         model: match[1] ?? '',
         contents,
         tools: (body.tools ?? []).flatMap((t) => (t.functionDeclarations ?? []).map((f) => f.name)),
         system: (body.systemInstruction?.parts ?? []).map((p) => p.text ?? '').join('\n'),
-      });
+        asked: (contents.at(-1)?.parts ?? []).map((p) => p.text ?? '').join(' '),
+        outcome: 'answering',
+        pieces: 0,
+      };
+      requests.push(record);
       if (key !== FAKE_GEMINI_KEY) {
         res.writeHead(400, { 'content-type': 'application/json' });
         return res.end(
@@ -161,6 +181,7 @@ export async function startFakeGemini(): Promise<
       const call = response ? null : toolCall(lastText);
       if (call) {
         send(chunk([{ functionCall: call }], 'STOP'));
+        record.outcome = 'complete';
         return res.end();
       }
       const text = response
@@ -171,7 +192,11 @@ export async function startFakeGemini(): Promise<
       const pause = lastText.includes('[fake:slow]') ? 150 : 40;
       const words = text.match(/\S+\s*/g) ?? [text];
       for (let i = 0; i < words.length; i += 2) {
-        if (res.destroyed) return;
+        if (res.destroyed || res.writableEnded) {
+          record.outcome = 'cut-off';
+          return;
+        }
+        record.pieces += 1;
         send(
           chunk(
             [{ text: words.slice(i, i + 2).join('') }],
@@ -180,6 +205,7 @@ export async function startFakeGemini(): Promise<
         );
         await new Promise((resolve) => setTimeout(resolve, pause));
       }
+      record.outcome = 'complete';
       res.end();
     };
     handle().catch((error: unknown) => {

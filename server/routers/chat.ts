@@ -61,8 +61,11 @@ export const chatRouter = router({
           yield chunk;
         }
       } finally {
-        // Stopped by the shopper (widget closed) or finished: what was said is kept.
-        if (answer) await saveMessage(ctx.db, { ...own, role: 'assistant', content: answer, meta });
+        // Finished, or stopped by the shopper (widget closed): what was said is kept. In the
+        // background, as the request may already be over.
+        if (answer) {
+          ctx.background(saveMessage(ctx.db, { ...own, role: 'assistant', content: answer, meta }));
+        }
       }
     }),
 

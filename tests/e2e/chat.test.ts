@@ -1,0 +1,135 @@
+// The support chat in the browser, against the production build in workerd and the fake Gemini
+// (local/fakes/gemini.ts): a visitor is asked to log in; a shopper picks a topic and asks for
+// dresses, and the reply streams in word by word from the real catalogue; closing the panel
+// mid-reply stops it. At phone and desktop widths.
+import { asc, desc, eq, ilike, or } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { CHAT_TEXT } from '#core/chat.ts';
+import { createDb } from '#db/client.ts';
+import { chatMessages, products } from '#db/schema/index.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import {
+  anyClientIp,
+  SHOPPER_PASSWORD,
+  type Shopper,
+  verifiedShopper,
+} from '../support/shoppers.ts';
+
+const db = createDb(inject('databaseUrl'));
+afterAll(closeBrowser);
+const SHOTS = '/tmp/duuka';
+
+async function signIn(page: Page, shopper: Shopper) {
+  const answer = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: shopper.email, password: SHOPPER_PASSWORD },
+    headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
+  });
+  expect(answer.status()).toBe(200);
+}
+
+/** The last assistant bubble's text, sampled until it stops growing; every distinct length seen. */
+async function watchReply(page: Page): Promise<{ text: string; lengths: number[] }> {
+  const bubble = page.locator('[data-role="assistant"]').last();
+  await bubble.waitFor({ timeout: 15_000 });
+  const lengths: number[] = [];
+  let stable = 0;
+  let text = '';
+  while (stable < 12) {
+    const now = (await bubble.textContent()) ?? '';
+    if (now.length !== text.length) {
+      lengths.push(now.length);
+      stable = 0;
+    } else stable += 1;
+    text = now;
+    await page.waitForTimeout(50);
+  }
+  return { text, lengths };
+}
+
+describe('support chat', () => {
+  it('asks a visitor to log in', async () => {
+    const { page } = await newPage(DESKTOP);
+    await page.goto('/');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    const chat = page.getByRole('region', { name: 'Support chat' });
+    await chat.getByText(CHAT_TEXT.loginToChat).waitFor();
+    await chat.getByRole('link', { name: 'Log In' }).waitFor();
+  });
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`a shopper picks a topic, asks for dresses and watches the reply stream in (${label})`, async () => {
+      const shopper = await verifiedShopper(db, 'Sarah Nambi', { phone: '+256772000001' });
+      const { page, errors } = await newPage(viewport);
+      await signIn(page, shopper);
+      await page.goto('/shop');
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.getByRole('button', { name: 'Open chat' }).click();
+      const chat = page.getByRole('region', { name: 'Support chat' });
+      await chat.getByRole('button', { name: 'Product Inquiries' }).click();
+      const greeting = await watchReply(page);
+      expect(greeting.text).toContain('Hello! Thanks for your message.');
+      // Streamed: the bubble grew in several steps, not in one.
+      expect(greeting.lengths.length).toBeGreaterThan(3);
+
+      await chat.getByRole('button', { name: 'Dresses' }).click();
+      await expect(chat.getByLabel('Your message').inputValue()).resolves.toBe('Show me dresses');
+      await chat.getByLabel('Your message').press('Enter');
+      const answer = await watchReply(page);
+      // The cheapest piece the catalogue has for 'dress' (name or description), from the database.
+      const [cheapest] = await db
+        .select()
+        .from(products)
+        .where(or(ilike(products.productName, '%dress%'), ilike(products.description, '%dress%')))
+        .orderBy(asc(products.price), asc(products.id))
+        .limit(1);
+      expect(answer.text).toContain('Here are some pieces you may like');
+      expect(answer.text).toContain(`${cheapest?.productName}, UGX`);
+      await page.screenshot({ path: `${SHOTS}/chat-${label}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+      const stored = await db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.userId, shopper.id))
+        .orderBy(desc(chatMessages.createdAt));
+      expect(stored.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant', 'user']);
+      expect(stored[0]?.metadata).toMatchObject({ tools: ['searchProducts'] });
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('closing the panel mid-reply stops the reply', async () => {
+    const shopper = await verifiedShopper(db, 'Joel Opio', { phone: '+256772000001' });
+    const { page } = await newPage(DESKTOP);
+    await signIn(page, shopper);
+    await page.goto('/');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    const chat = page.getByRole('region', { name: 'Support chat' });
+    await chat.getByRole('button', { name: 'Other Inquiries' }).click();
+    await watchReply(page);
+    await chat.getByLabel('Your message').fill('Tell me everything [fake:slow]');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await page.locator('[data-role="assistant"]').last().getByText('word4').waitFor();
+    await chat.getByRole('button', { name: 'Close chat' }).click();
+    // The model's answer was cut off when the shop hung up: generation stopped.
+    const base = new URL(inject('fakeEnv').GEMINI_BASE_URL ?? '').origin;
+    const slow = async () =>
+      (
+        (await (await fetch(`${base}/__requests`)).json()) as {
+          asked: string;
+          outcome: string;
+          pieces: number;
+        }[]
+      )
+        .filter((r) => r.asked.includes('[fake:slow]'))
+        .at(-1);
+    await expect.poll(async () => (await slow())?.outcome, { timeout: 10_000 }).toBe('cut-off');
+    expect((await slow())?.pieces).toBeLessThan(30);
+  });
+});
