@@ -53,7 +53,7 @@ describe('support chat', () => {
     const { page } = await newPage(DESKTOP);
     await page.goto('/');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await page.getByRole('button', { name: 'Open chat' }).click();
+    await page.getByRole('button', { name: 'Ask duuka' }).click();
     const chat = page.getByRole('region', { name: 'Support chat' });
     await chat.getByText(CHAT_TEXT.loginToChat).waitFor();
     await chat.getByRole('link', { name: 'Log In' }).waitFor();
@@ -69,7 +69,7 @@ describe('support chat', () => {
       await signIn(page, shopper);
       await page.goto('/shop');
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-      await page.getByRole('button', { name: 'Open chat' }).click();
+      await page.getByRole('button', { name: 'Ask duuka' }).click();
       const chat = page.getByRole('region', { name: 'Support chat' });
       await chat.getByRole('button', { name: 'Product Inquiries' }).click();
       const greeting = await watchReply(page);
@@ -109,7 +109,7 @@ describe('support chat', () => {
     await signIn(page, shopper);
     await page.goto('/');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await page.getByRole('button', { name: 'Open chat' }).click();
+    await page.getByRole('button', { name: 'Ask duuka' }).click();
     const chat = page.getByRole('region', { name: 'Support chat' });
     await chat.getByRole('button', { name: 'Other Inquiries' }).click();
     await watchReply(page);

@@ -30,10 +30,10 @@ export function ChatWidget() {
         type="button"
         onClick={() => setPanel('open')}
         className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full bg-ink px-5 py-3.5 text-sm font-semibold text-paper shadow-xl shadow-black/20 hover:bg-accent hover:text-accent-ink sm:right-6 sm:bottom-6 print:hidden"
-        aria-label="Open chat"
       >
         <MessageCircle size={20} aria-hidden />
-        <span className="hidden sm:inline">Ask duuka</span>
+        {/* On phones the icon alone shows; the name stays for screen readers. */}
+        <span className="sr-only sm:not-sr-only">Ask duuka</span>
       </button>
     );
   }
