@@ -2,32 +2,16 @@
 // no .data/, no .wrangler/, no .dev.vars, nothing in the environment) serves the shop. It builds
 // and serves a copy of the working tree so the shared dist/ of the other browser tests is left
 // alone; the copy's embedded database lives in the copy.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#local/free-port.ts';
 import { WORKER_VARIABLES } from '#server/env.ts';
+import { freshCopy } from '../support/fresh-copy.ts';
 
-const repo = process.cwd();
 let copy = '';
-
-/** Tracked and new files of the working tree (what a clone has, plus work not yet committed). */
-async function freshCopy(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'duuka-fresh-'));
-  const files = execFileSync('git', ['ls-files', '-z', '-co', '--exclude-standard'], {
-    cwd: repo,
-    encoding: 'utf8',
-  });
-  for (const file of files.split('\0').filter(Boolean)) {
-    await cp(join(repo, file), join(dir, file)).catch(() => undefined); // deleted, not yet staged
-  }
-  await symlink(join(repo, 'node_modules'), join(dir, 'node_modules')); // as after `npm install`
-  execFileSync('git', ['init', '-q'], { cwd: dir }); // Tailwind's scanner reads .gitignore in a repo
-  return dir;
-}
 
 /** A developer's shell: none of the Worker's variables, no test runner's settings. */
 function developerShell(extra: Record<string, string>): NodeJS.ProcessEnv {
