@@ -185,12 +185,8 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
               value={settings.account.displayName}
               onChange={(e) => change('account', { displayName: e.target.value })}
             />
-            <Toggle
-              label="Two-factor authentication"
-              hint="Ask for a second step when you sign in."
-              checked={settings.account.twoFactorAuth}
-              onChange={(twoFactorAuth) => change('account', { twoFactorAuth })}
-            />
+            {/* No two-factor switch until sign-in really asks for a second step: a switch that
+                saved but changed nothing would lie (issue 13). The stored field stays. */}
             <Link
               to="/change-password"
               className="inline-block text-sm font-semibold text-accent underline-offset-4 hover:underline"

@@ -10,24 +10,11 @@ import { createDb } from '#db/client.ts';
 import { chatMessages, products } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
-import {
-  anyClientIp,
-  SHOPPER_PASSWORD,
-  type Shopper,
-  verifiedShopper,
-} from '../support/shoppers.ts';
+import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
-
-async function signIn(page: Page, shopper: Shopper) {
-  const answer = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: shopper.email, password: SHOPPER_PASSWORD },
-    headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
-  });
-  expect(answer.status()).toBe(200);
-}
 
 /** The last assistant bubble's text, sampled until it stops growing; every distinct length seen. */
 async function watchReply(page: Page): Promise<{ text: string; lengths: number[] }> {

@@ -3,31 +3,17 @@
 // screen → paid, with the transaction id on the receipt; a declined number with its reason, Try
 // again and another method; Retry payment from /orders. At phone and desktop widths.
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, orders, payments, products } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
-import {
-  anyClientIp,
-  SHOPPER_PASSWORD,
-  type Shopper,
-  verifiedShopper,
-} from '../support/shoppers.ts';
+import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
-
-async function signIn(page: Page, shopper: Shopper) {
-  const answer = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: shopper.email, password: SHOPPER_PASSWORD },
-    headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
-  });
-  expect(answer.status()).toBe(200);
-}
 
 /** A shopper with this phone and one piece (in stock) in their cart; the order's total. */
 async function shopperWithCart(name: string, phone: string, skip: number) {

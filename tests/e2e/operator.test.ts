@@ -3,31 +3,16 @@
 // it and sees the shipped text go out; a customer is refused. At phone and desktop widths.
 import { randomUUID } from 'node:crypto';
 import { desc, eq, gt } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { orders, products, smsNotifications } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
-import {
-  anyClientIp,
-  OPERATOR_EMAIL,
-  SHOPPER_PASSWORD,
-  type Shopper,
-  verifiedShopper,
-} from '../support/shoppers.ts';
+import { OPERATOR_EMAIL, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
-
-async function signIn(page: Page, shopper: Shopper) {
-  const answer = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: shopper.email, password: SHOPPER_PASSWORD },
-    headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
-  });
-  expect(answer.status()).toBe(200);
-}
 
 /** What the fake gateway accepted, to this number. */
 async function textsTo(number: string): Promise<{ message: string }[]> {

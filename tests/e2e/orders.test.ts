@@ -11,18 +11,13 @@ import { orders, products, receipts } from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
-import {
-  anyClientIp,
-  SHOPPER_PASSWORD,
-  type Shopper,
-  verifiedShopper,
-} from '../support/shoppers.ts';
+import { SHOPPER_PASSWORD, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
 
 const SHOTS = '/tmp/duuka';
-const PASSWORD = SHOPPER_PASSWORD;
+const _PASSWORD = SHOPPER_PASSWORD;
 
 type Placed = { id: string; total: number; lines: { name: string; price: number; qty: number }[] };
 
@@ -54,15 +49,6 @@ async function order(shopper: Shopper, quantities: number[]): Promise<Placed> {
       qty: quantities[i] ?? 1,
     })),
   };
-}
-
-/** Signs the page's browser context in (the session cookie lands in the context). */
-async function signIn(page: Page, shopper: Shopper) {
-  const answer = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: shopper.email, password: PASSWORD },
-    headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
-  });
-  expect(answer.status()).toBe(200);
 }
 
 const ugx = (n: number) => `UGX ${n.toLocaleString('en-US')}`;

@@ -2,6 +2,7 @@
 // through the mailed link, with the profile details checkout needs.
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { Db } from '#db/client.ts';
 import { profiles, user } from '#db/schema/index.ts';
@@ -48,4 +49,13 @@ export async function verifiedShopper(
     .values({ id: row.id, email, ...details })
     .onConflictDoUpdate({ target: profiles.id, set: details });
   return { email, name, id: row.id };
+}
+
+/** Signs a browser page's context in as the shopper (the session cookie lands in the context). */
+export async function signIn(page: Page, shopper: Shopper): Promise<void> {
+  const answer = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: shopper.email, password: SHOPPER_PASSWORD },
+    headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
+  });
+  if (answer.status() !== 200) throw new Error(`sign-in answered ${answer.status()}`);
 }

@@ -55,8 +55,8 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
     return { token: body.access_token, expiresIn: Number(body.expires_in) || 180 };
   });
 
-  async function call(path: string, init: RequestInit, what: string): Promise<Response> {
-    const send = async () =>
+  function call(path: string, init: RequestInit, what: string): Promise<Response> {
+    return tokens.call((bearer) =>
       providerFetch(
         `${base}${path}`,
         {
@@ -64,19 +64,14 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
           headers: {
             ...COUNTRY,
             Accept: '*/*',
-            Authorization: `Bearer ${await tokens.get()}`,
+            Authorization: bearer,
             ...init.headers,
           },
         },
         config.timeoutMs,
         what,
-      );
-    let response = await send();
-    if (response.status === 401) {
-      tokens.forget();
-      response = await send();
-    }
-    return response;
+      ),
+    );
   }
 
   return {

@@ -67,28 +67,23 @@ export function mtnMomo(config: MtnConfig): MobileMoneyProvider {
     return { token: body.access_token, expiresIn: Number(body.expires_in) || 3600 };
   });
 
-  async function call(path: string, init: RequestInit, what: string): Promise<Response> {
-    const send = async () =>
+  function call(path: string, init: RequestInit, what: string): Promise<Response> {
+    return tokens.call((bearer) =>
       providerFetch(
         `${base}${path}`,
         {
           ...init,
           headers: {
             ...subscription,
-            Authorization: `Bearer ${await tokens.get()}`,
+            Authorization: bearer,
             'X-Target-Environment': config.targetEnvironment,
             ...init.headers,
           },
         },
         config.timeoutMs,
         what,
-      );
-    let response = await send();
-    if (response.status === 401) {
-      tokens.forget();
-      response = await send();
-    }
-    return response;
+      ),
+    );
   }
 
   return {

@@ -93,4 +93,15 @@ export class TokenCache {
   forget(): void {
     this.#token = null;
   }
+
+  /**
+   * A call to the provider with a bearer token: one more try with a fresh token when the kept
+   * one was refused (401: revoked or expired early).
+   */
+  async call(send: (bearer: string) => Promise<Response>): Promise<Response> {
+    const response = await send(`Bearer ${await this.get()}`);
+    if (response.status !== 401) return response;
+    this.forget();
+    return send(`Bearer ${await this.get()}`);
+  }
 }
