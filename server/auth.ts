@@ -48,6 +48,25 @@ export function defaultTrustedOrigins(baseURL: string): string[] {
   return [...new Set(origins)];
 }
 
+/**
+ * The link on the origin the shopper is browsing, when it is one the shop trusts (localhost and
+ * 127.0.0.1 locally, a preview alias), so it opens where they signed up; any other Origin header
+ * leaves the link on the shop's own origin.
+ */
+export function onShopperOrigin(
+  link: string,
+  request: Request | undefined,
+  trusted: readonly string[],
+): string {
+  const origin = request?.headers.get('origin');
+  if (!origin || !trusted.includes(origin)) return link;
+  const url = new URL(link);
+  const browsing = new URL(origin);
+  url.protocol = browsing.protocol;
+  url.host = browsing.host;
+  return url.toString();
+}
+
 /** Verification links always land on /auth/callback (spec: Auth callback). */
 function withCallback(link: string): string {
   const url = new URL(link);
@@ -73,12 +92,13 @@ function refuseWhenOver(verdict: Verdict) {
 
 export function createAuth(config: AuthConfig) {
   const { db, mailer } = config;
+  const trusted = [...defaultTrustedOrigins(config.baseURL), ...(config.trustedOrigins ?? [])];
   return betterAuth({
     appName: 'duuka',
     baseURL: config.baseURL,
     basePath: AUTH_PATH,
     secret: config.secret,
-    trustedOrigins: [...defaultTrustedOrigins(config.baseURL), ...(config.trustedOrigins ?? [])],
+    trustedOrigins: trusted,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit },
@@ -105,7 +125,9 @@ export function createAuth(config: AuthConfig) {
           const key = verificationMailKey(to.email);
           if (!(await countAttempt(db, key, VERIFICATION_MAIL_LIMIT)).allowed) return;
         }
-        await mailer.send(verificationMail(to, withCallback(url)));
+        await mailer.send(
+          verificationMail(to, withCallback(onShopperOrigin(url, request, trusted))),
+        );
       },
     },
     session: {

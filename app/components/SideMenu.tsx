@@ -84,9 +84,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
             onClick={onClose}
             className="flex items-center gap-4 border-b border-line px-6 py-5 hover:bg-paper-2"
           >
-            <span className="grid size-12 place-items-center rounded-full bg-ink font-display text-xl text-paper">
-              {(user.name || 'User').slice(0, 1).toUpperCase()}
-            </span>
+            <MenuAvatar name={user.name || 'User'} open={open} />
             <span>
               <span className="block font-medium">{user.name || 'User'}</span>
               <span className="block text-xs text-ink-soft">Tap to view profile</span>
@@ -156,5 +154,20 @@ function Categories({ open, onClose }: { open: boolean; onClose: () => void }) {
         ))}
       </ul>
     </details>
+  );
+}
+
+/** The shopper's picture (the profile's, read when the menu opens, so a new upload shows at once),
+ * else their initial. */
+function MenuAvatar({ name, open }: { name: string; open: boolean }) {
+  const trpc = useTRPC();
+  const profile = useQuery(trpc.account.profile.queryOptions(undefined, { enabled: open }));
+  const picture = profile.data?.avatar_url;
+  return picture ? (
+    <img src={picture} alt="" className="size-12 shrink-0 rounded-full object-cover" />
+  ) : (
+    <span className="grid size-12 shrink-0 place-items-center rounded-full bg-ink font-display text-xl text-paper">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
   );
 }

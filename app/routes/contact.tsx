@@ -213,7 +213,7 @@ function ContactForm() {
       </h2>
       <p className="mt-2 text-sm text-ink-soft">
         Fields marked <span aria-hidden>*</span>
-        <span className="sr-only">as required</span> are required.
+        <span className="sr-only">with an asterisk</span> are required.
       </p>
 
       <form onSubmit={onSubmit} className="mt-8 space-y-6" aria-label="Contact form">

@@ -151,6 +151,11 @@ describe('accounts', () => {
     expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
     // Without the cookie, nobody gets it.
     expect((await fetch(new URL(src, inject('shopUrl')))).status).toBe(401);
+    // The side menu shows the new picture at once.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect.poll(() => menu.locator(`img[src="${src}"]`).count()).toBe(1);
+    await page.keyboard.press('Escape');
     // The server reads the bytes, not the declared type: a page dressed as a PNG is refused.
     const dressed = await page.request.post('/api/account/avatar', {
       headers: { 'content-type': 'image/png' },
