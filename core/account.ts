@@ -225,6 +225,28 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 export type Currency = (typeof CURRENCIES)[number];
 export type Visibility = (typeof VISIBILITIES)[number]['value'];
 
+/** Two-factor sign-in with an authenticator app (better-auth's plugin, TOTP). */
+export const TWO_FACTOR_TEXT = {
+  title: 'Two-factor sign-in',
+  off: 'Off: your password alone signs you in.',
+  on: 'On: every new sign-in asks for a code from your authenticator app.',
+  turnOn: 'Turn on',
+  turnOff: 'Turn off',
+  passwordPrompt: 'Your password',
+  scan: 'Scan this code with an authenticator app (Google Authenticator, Authy, 1Password...), or enter the key by hand, then type the 6-digit code it shows.',
+  key: 'Key',
+  backupCodes:
+    'Keep these backup codes somewhere safe. Each signs you in once if you lose your phone.',
+  turnedOn: 'Two-factor sign-in is on.',
+  turnedOff: 'Two-factor sign-in is off.',
+  askCode: 'Enter the 6-digit code from your authenticator app, or one of your backup codes.',
+  codeLabel: 'Code',
+  verify: 'Verify',
+  codeFormat: 'Enter the 6 digits your app shows, or a backup code.',
+  wrongCode: 'That code is not right. Check the time on your phone and try the newest code.',
+  wrongPassword: 'Password is incorrect',
+} as const;
+
 /** The settings screen's shape (spec: account §3). */
 export type ShopperSettings = {
   notifications: { email: boolean; push: boolean; orderUpdates: boolean; promotions: boolean };

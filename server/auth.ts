@@ -5,6 +5,7 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import {
   fullNameProblem,
   MAX_PASSWORD_LENGTH,
@@ -14,7 +15,14 @@ import {
 } from '#core/account.ts';
 import { PASSWORD_CHECK_LIMIT, VERIFICATION_MAIL_LIMIT } from '#core/limits.ts';
 import type { Db } from '#db/client.ts';
-import { account, rateLimit, session, user, verification } from '#db/schema/index.ts';
+import {
+  account,
+  rateLimit,
+  session,
+  twoFactor as twoFactorTable,
+  user,
+  verification,
+} from '#db/schema/index.ts';
 import { ensureProfile } from './services/account.ts';
 import { type Mailer, verificationMail } from './services/mail.ts';
 import {
@@ -101,7 +109,7 @@ export function createAuth(config: AuthConfig) {
     trustedOrigins: trusted,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor: twoFactorTable },
     }),
     telemetry: { enabled: false },
     emailAndPassword: {
@@ -147,6 +155,11 @@ export function createAuth(config: AuthConfig) {
           max: PASSWORD_CHECK_LIMIT.max,
         },
         '/get-session': false,
+        // Codes: a handful of tries a minute per address (the plugin also locks after misses).
+        '/two-factor/verify-totp': { window: 60, max: 5 },
+        '/two-factor/verify-backup-code': { window: 60, max: 5 },
+        '/two-factor/enable': { window: 60, max: 5 },
+        '/two-factor/disable': { window: 60, max: 5 },
       },
     },
     // Profile edits, deletion and resets go through the account router, which validates them.
@@ -169,6 +182,9 @@ export function createAuth(config: AuthConfig) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ...(config.background ? { backgroundTasks: { handler: config.background } } : {}),
     },
+    // Two-factor sign-in with an authenticator app (TOTP): on only after the shopper proves a
+    // code (no skipping verification), asked at every new sign-in, off with the password.
+    plugins: [twoFactor({ issuer: 'duuka', skipVerificationOnEnable: false })],
     databaseHooks: {
       user: {
         create: {
@@ -231,14 +247,22 @@ export function createAuth(config: AuthConfig) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-export type SessionUser = { id: string; name: string; email: string; image: string | null };
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  /** Two-factor sign-in is on (better-auth's plugin). */
+  twoFactor: boolean;
+};
 
 /** The signed-in shopper for these request headers (their session cookie), or null. */
 export async function sessionUser(auth: Auth, headers: Headers): Promise<SessionUser | null> {
   const found = await auth.api.getSession({ headers });
   if (!found) return null;
   const { id, name, email, image } = found.user;
-  return { id, name, email, image: image ?? null };
+  const twoFactor = (found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
+  return { id, name, email, image: image ?? null, twoFactor };
 }
 
 /** Checks a shopper's password against their stored credential (deletion re-checks it). */

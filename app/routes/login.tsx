@@ -8,7 +8,13 @@ import {
 } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { loginErrorText, RESEND_NOTICE_MS, TEXT, VERIFY_CALLBACK_PATH } from '#core/account.ts';
+import {
+  loginErrorText,
+  RESEND_NOTICE_MS,
+  TEXT,
+  TWO_FACTOR_TEXT,
+  VERIFY_CALLBACK_PATH,
+} from '#core/account.ts';
 import { authCall, serialised } from '../auth-client';
 import { useCart } from '../cart';
 import { AuthShell, Field, Notice, PasswordField } from '../components/account/ui';
@@ -45,6 +51,8 @@ function LoginScreen() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [needsVerification, setNeedsVerification] = useState(false);
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
 
   useEffect(() => {
     setState({
@@ -65,6 +73,23 @@ function LoginScreen() {
     return () => clearTimeout(timer);
   }, [resent]);
 
+  /** After the password (and the code, with two-factor on): the session, settings and cart. */
+  async function finishLogin(userId: string) {
+    await refreshSession();
+    // The shopper's saved appearance follows them to this browser.
+    const saved = await queryClient
+      .fetchQuery(trpc.account.settings.queryOptions())
+      .catch(() => null);
+    if (saved) {
+      writeCachedSettings(saved);
+      applyAppearance(saved.appearance);
+    }
+    toast.success(TEXT.welcomeBack);
+    // A visitor's cart joins the shopper's; an add asked for before login completes now.
+    const { pendingAdd } = await cart.afterLogin(userId);
+    await navigate({ to: pendingAdd ? '/cart' : '/' });
+  }
+
   async function logIn(event: FormEvent) {
     event.preventDefault();
     if (!email || !password) return setError(TEXT.loginFieldsRequired);
@@ -72,30 +97,52 @@ function LoginScreen() {
       setSubmitting(true);
       setError(null);
       try {
-        const result = await authCall<{ user?: { id: string } }>('/sign-in/email', {
-          email: email.trim(),
-          password,
-          callbackURL: VERIFY_CALLBACK_PATH,
-        });
+        const result = await authCall<{ user?: { id: string }; twoFactorRedirect?: boolean }>(
+          '/sign-in/email',
+          { email: email.trim(), password, callbackURL: VERIFY_CALLBACK_PATH },
+        );
         if (!result.ok) {
           if (result.failure.code === 'EMAIL_NOT_VERIFIED') setNeedsVerification(true);
           setError(loginErrorText(result.failure));
           return;
         }
+        // Two-factor on: the password is right; the code from their app comes next.
+        if (result.data.twoFactorRedirect) return setAskCode(true);
         if (!result.data.user) return setError(TEXT.noUser);
-        await refreshSession();
-        // The shopper's saved appearance follows them to this browser.
-        const saved = await queryClient
-          .fetchQuery(trpc.account.settings.queryOptions())
-          .catch(() => null);
-        if (saved) {
-          writeCachedSettings(saved);
-          applyAppearance(saved.appearance);
+        await finishLogin(result.data.user.id);
+      } catch {
+        setError(TEXT.loginUnexpected);
+      } finally {
+        setSubmitting(false);
+      }
+    });
+  }
+
+  async function proveCode(event: FormEvent) {
+    event.preventDefault();
+    const digits = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(digits) && !/^[A-Za-z0-9-]{8,20}$/.test(digits)) {
+      return setError(TWO_FACTOR_TEXT.codeFormat);
+    }
+    await serialised(async () => {
+      setSubmitting(true);
+      setError(null);
+      try {
+        // Six digits from the app; anything longer is one of the backup codes.
+        const result = await authCall<{ user?: { id: string } }>(
+          /^\d{6}$/.test(digits) ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code',
+          { code: digits },
+        );
+        if (!result.ok) {
+          setError(
+            result.failure.status === 429
+              ? TEXT.tooManyAttempts(result.failure.retryAfter ?? 60)
+              : TWO_FACTOR_TEXT.wrongCode,
+          );
+          return;
         }
-        toast.success(TEXT.welcomeBack);
-        // A visitor's cart joins the shopper's; an add asked for before login completes now.
-        const { pendingAdd } = await cart.afterLogin(result.data.user.id);
-        await navigate({ to: pendingAdd ? '/cart' : '/' });
+        if (!result.data.user) return setError(TEXT.noUser);
+        await finishLogin(result.data.user.id);
       } catch {
         setError(TEXT.loginUnexpected);
       } finally {
@@ -176,32 +223,52 @@ function LoginScreen() {
         )}
         {error && <Notice tone="error">{error}</Notice>}
       </div>
-      <form onSubmit={logIn} className="mt-6 space-y-5" noValidate>
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <button
-          type="submit"
-          className="btn btn-primary w-full"
-          disabled={!email || !password || submitting}
-        >
-          {submitting ? 'Signing in...' : 'Sign In'}
-        </button>
-      </form>
+      {askCode ? (
+        <form onSubmit={proveCode} className="mt-6 space-y-5" noValidate>
+          <p className="text-sm text-ink-soft">{TWO_FACTOR_TEXT.askCode}</p>
+          <Field
+            label={TWO_FACTOR_TEXT.codeLabel}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            autoFocus
+            maxLength={20}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <button type="submit" className="btn btn-primary w-full" disabled={!code || submitting}>
+            {submitting ? 'Checking...' : TWO_FACTOR_TEXT.verify}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={logIn} className="mt-6 space-y-5" noValidate>
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <button
+            type="submit"
+            className="btn btn-primary w-full"
+            disabled={!email || !password || submitting}
+          >
+            {submitting ? 'Signing in...' : 'Sign In'}
+          </button>
+        </form>
+      )}
       <p className="mt-8 text-sm text-ink-soft">
         New to duuka?{' '}
         <Link

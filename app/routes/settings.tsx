@@ -16,6 +16,7 @@ import {
 } from '#core/account.ts';
 import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
+import { TwoFactor } from '../components/account/TwoFactor';
 import { Field, inputClass, Loading, PageHeading } from '../components/account/ui';
 import type { SessionUser } from '../session';
 import {
@@ -185,8 +186,7 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
               value={settings.account.displayName}
               onChange={(e) => change('account', { displayName: e.target.value })}
             />
-            {/* No two-factor switch until sign-in really asks for a second step: a switch that
-                saved but changed nothing would lie (issue 13). The stored field stays. */}
+            <TwoFactor />
             <Link
               to="/change-password"
               className="inline-block text-sm font-semibold text-accent underline-offset-4 hover:underline"
