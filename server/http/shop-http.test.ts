@@ -96,11 +96,12 @@ describe('serveShop: body limits', () => {
         return new Response('Internal Server Error', { status: 500 });
       }
     };
-    const { request, seen } = post('/api/auth/sign-up/email', 40 * MiB);
+    // Bigger than the drain allowance: received up to it, then cut, never read whole.
+    const { request, seen } = post('/api/auth/sign-up/email', 80 * MiB);
     const response = await serve(request, failing);
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
-    expect(seen.read).toBeLessThan(40 * MiB);
+    expect(seen.read).toBeLessThan(80 * MiB);
 
     const throwing: ShopApp = async (request) => new Response(await request.arrayBuffer());
     const thrown = await serve(post('/api/trpc/x', 3 * MiB).request, throwing);
