@@ -49,6 +49,9 @@ function inputMessage(message: string | undefined): string {
 
 const t = initTRPC.context<Context>().create({
   isDev,
+  // A streamed answer (the chat's reply) sends a keep-alive line during a long pause (the model
+  // thinking, a tool running), so no proxy closes the connection as idle.
+  jsonl: { pingMs: 10_000 },
   errorFormatter({ shape, error }) {
     const unexpected = error.code === 'INTERNAL_SERVER_ERROR' && !(error instanceof ShopperError);
     if (unexpected) console.error(error.cause ?? error);

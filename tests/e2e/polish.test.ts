@@ -298,10 +298,10 @@ describe('consistency', () => {
       await page.goto(path);
       await page.waitForURL((url) => url.pathname === '/');
     }
-    // Settings offers no two-factor switch that would save and change nothing.
+    // Settings offers two-factor sign-in for real (tests/e2e/two-factor.test.ts), no bare switch.
     await page.goto('/settings');
-    await page.getByRole('radiogroup', { name: 'Theme' }).waitFor();
-    await expect(page.getByText(/two-factor/i).count()).resolves.toBe(0);
+    await page.getByTestId('two-factor').getByRole('button', { name: 'Turn on' }).waitFor();
+    await expect(page.getByRole('switch', { name: /two-factor/i }).count()).resolves.toBe(0);
   });
 
   it('says "Add 1 to Cart" in the product dialog', async () => {
