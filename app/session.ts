@@ -1,8 +1,11 @@
 // Who is signed in, for the header, side menu and guarded screens. The session cookie is the
 // truth: the server reads it (tRPC account.session, prefetched during SSR by the root route).
-import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useCallback } from 'react';
 import type { SessionUser } from '#server/auth.ts';
+import type { AppRouter } from '#server/routers/index.ts';
 import { authCall } from './auth-client';
 import { useTRPC } from './trpc';
 
@@ -46,4 +49,16 @@ export function useSignOut() {
     });
     return null;
   }, [queryClient, trpc]);
+}
+
+/** A route's beforeLoad for screens only visitors need (/login, /register): signed in → `/`. */
+export async function homeIfSignedIn({
+  context,
+}: {
+  context: { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> };
+}) {
+  const user = await context.queryClient
+    .ensureQueryData(context.trpc.account.session.queryOptions())
+    .catch(() => null);
+  if (user) throw redirect({ to: '/' });
 }

@@ -1,11 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  createFileRoute,
-  Link,
-  redirect,
-  useNavigate,
-  useRouterState,
-} from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -18,19 +12,14 @@ import {
 import { authCall, serialised } from '../auth-client';
 import { useCart } from '../cart';
 import { AuthShell, Field, Notice, PasswordField } from '../components/account/ui';
-import { useRefreshSession } from '../session';
+import { homeIfSignedIn, useRefreshSession } from '../session';
 import { applyAppearance, writeCachedSettings } from '../settings-store';
 import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/login')({
   head: () => ({ meta: [{ title: 'Log in · duuka' }] }),
   // Already signed in: nothing to do here, so the shop's front page.
-  beforeLoad: async ({ context }) => {
-    const user = await context.queryClient
-      .ensureQueryData(context.trpc.account.session.queryOptions())
-      .catch(() => null);
-    if (user) throw redirect({ to: '/' });
-  },
+  beforeLoad: homeIfSignedIn,
   component: LoginScreen,
 });
 

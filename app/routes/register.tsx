@@ -1,4 +1,4 @@
-import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import {
   fullNameProblem,
@@ -10,16 +10,12 @@ import {
 } from '#core/account.ts';
 import { authCall, serialised } from '../auth-client';
 import { AuthShell, Field, Notice, PasswordField } from '../components/account/ui';
+import { homeIfSignedIn } from '../session';
 
 export const Route = createFileRoute('/register')({
   head: () => ({ meta: [{ title: 'Create account · duuka' }] }),
   // Already signed in: nothing to do here, so the shop's front page.
-  beforeLoad: async ({ context }) => {
-    const user = await context.queryClient
-      .ensureQueryData(context.trpc.account.session.queryOptions())
-      .catch(() => null);
-    if (user) throw redirect({ to: '/' });
-  },
+  beforeLoad: homeIfSignedIn,
   component: RegisterScreen,
 });
 

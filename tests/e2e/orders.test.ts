@@ -10,7 +10,7 @@ import { createDb } from '#db/client.ts';
 import { orders, products, receipts } from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { SHOPPER_PASSWORD, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -60,19 +60,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** Waits until colour transitions started by a scheme change have run (getComputedStyle reads a
- * transition's current value: measured mid-way, dark text on a dark panel looks like a failure). */
-async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => null)),
-    ),
-  );
 }
 
 /** axe clean in the light and the dark scheme. */

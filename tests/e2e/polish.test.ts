@@ -9,7 +9,7 @@ import { formatUGX } from '#core/money.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, orders, products, systemSettings } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { anyClientIp, SHOPPER_PASSWORD, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -51,18 +51,6 @@ describe('the page speaks the language of its text', () => {
     expect(errors).toEqual([]);
   });
 });
-
-/** Waits for colour transitions started by a scheme change (axe reads colours mid-way). */
-async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => null)),
-    ),
-  );
-}
 
 /** Black at this opacity, as Chromium reports it (Tailwind 4 writes colours in oklab). */
 const BLACK = (alpha: number) =>

@@ -56,3 +56,16 @@ export async function newPage(viewport = DESKTOP): Promise<{ page: Page; errors:
   });
   return { page, errors };
 }
+
+/** Waits until colour transitions started by a scheme change have run (getComputedStyle reads a
+ * transition's current value: measured mid-way, dark text on a dark panel looks like a failure). */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
+}
