@@ -1411,6 +1411,37 @@ const HEROES: Record<string, () => string> = {
     }),
 };
 
+// ------------------------------------------- panels (1000 × 1250 portrait, calm top for a caption)
+
+function panelSvg(title: string, tone: string, body: (doc: Doc) => string): string {
+  const doc = newDoc();
+  const content = body(doc);
+  const veil = `<radialGradient id="vg" cx=".3" cy=".12" r=".55"><stop offset="0" stop-color="${light(tone, 0.4)}" stop-opacity=".8"/><stop offset="1" stop-color="${light(tone, 0.4)}" stop-opacity="0"/></radialGradient>`;
+  return svg(
+    1000,
+    1250,
+    title,
+    [sharedDefs(tone, 0.84), veil, ...doc.defs],
+    `<rect width="1000" height="1250" fill="url(#bg)"/><rect width="1000" height="1250" fill="url(#vg)"/>${content}`,
+  );
+}
+
+/** The sign-in and join panels beside the account forms: whole still lifes, nothing cut at an edge. */
+const PANELS: Record<string, () => string> = {
+  'sign-in': () =>
+    panelSvg('A leather tote, a brass cuff and loafers', '#dcc1aa', (doc) => {
+      const onTop = (name: string, x: number, top: number, s: number) =>
+        place(doc, name, x - 400 * s, top - 780 * s, s);
+      return `${plinth(750, 850, 120, 200, '#dcc1aa')}${plinth(420, 910, 210, 140, '#dcc1aa')}${onTop('Bone and Brass Cuff', 750, 850 + 36 * 0.46, 0.46)}${onTop('Kisementi Leather Tote', 420, 914, 0.68)}${onTop('Kisementi Leather Penny Loafers', 660, 1140, 0.52)}`;
+    }),
+  join: () =>
+    panelSvg('Two dresses on a rail and a straw hat', '#e6d2c4', (doc) => {
+      const hangAt = (name: string, cx: number, s: number) =>
+        place(doc, name, cx - 400 * s, 330 - 128 * s, s);
+      return `<ellipse cx="660" cy="1046" rx="330" ry="22" fill="url(#fs)"/>${rail(420, 900, 330, 1040)}${hangAt('Ankara Wrap Dress', 560, 0.72)}${hangAt('Kwanjula Satin Maxi Dress', 770, 0.72)}${place(doc, 'Straw Wide-Brim Hat', 250 - 400 * 0.5, 1180 - 780 * 0.5, 0.5)}`;
+    }),
+};
+
 // ---------------------------------------------------------------- write
 
 function write(rel: string, content: string): number {
@@ -1432,6 +1463,8 @@ for (const p of products) {
 total += write(join('images', 'placeholder.svg'), placeholderSvg());
 for (const [file, make] of Object.entries(HEROES))
   total += write(join('images', 'hero', `${file}.svg`), make());
+for (const [file, make] of Object.entries(PANELS))
+  total += write(join('images', 'panels', `${file}.svg`), make());
 console.log(
-  `Wrote ${products.length} product images, a placeholder and ${Object.keys(HEROES).length} heroes: ${(total / 1024).toFixed(1)} KB in all, largest product ${(largest / 1024).toFixed(1)} KB.`,
+  `Wrote ${products.length} product images, a placeholder, ${Object.keys(HEROES).length} heroes and ${Object.keys(PANELS).length} panels: ${(total / 1024).toFixed(1)} KB in all, largest product ${(largest / 1024).toFixed(1)} KB.`,
 );

@@ -80,7 +80,12 @@ describe('a working configuration', () => {
       AIRTEL_CLIENT_SECRET: 'secret',
       SUPPORT_EMAIL: 'care@duuka.ug',
       SUPPORT_PHONE: '+256312000000',
+      SOCIAL_LINKS: 'https://www.instagram.com/duuka.ug , https://x.com/duuka',
     });
+    expect(config.SOCIAL_LINKS).toEqual([
+      { network: 'Instagram', url: 'https://www.instagram.com/duuka.ug' },
+      { network: 'X', url: 'https://x.com/duuka' },
+    ]);
     expect(config.TRUSTED_ORIGINS).toEqual(['https://preview.duuka.ug', 'http://127.0.0.1:9200']);
     expect(config.CHAT_MODEL).toBe('gemini-2.5-pro');
     expect(config.MOMO_TARGET_ENVIRONMENT).toBe('sandbox');
@@ -120,6 +125,9 @@ describe('a wrong configuration names the variable', () => {
     );
     expect(problem({ ...minimal, SUPPORT_EMAIL: 'care at duuka' })).toBe(
       'Configuration: SUPPORT_EMAIL must be an email address (got "care at duuka")',
+    );
+    expect(problem({ ...minimal, SOCIAL_LINKS: 'https://instagram.com/duuka, duuka.ug' })).toBe(
+      'Configuration: SOCIAL_LINKS must be https links to Instagram, Facebook, X or TikTok pages, separated by commas',
     );
     expect(problem({ ...minimal, AVATARS: 'duuka-avatars' })).toBe(
       'Configuration: AVATARS must be the R2 bucket binding ([[r2_buckets]] in wrangler.toml)',

@@ -5,6 +5,7 @@
 // test keeps the two in step). A value that is empty or only spaces counts as unset.
 import * as v from 'valibot';
 import { isValidPhone } from '#core/phone.ts';
+import { type SocialLink, socialLinkOf } from '#core/social.ts';
 
 /** The Worker's configuration is missing or wrong: the message names every variable at fault. */
 export class ConfigurationError extends Error {
@@ -177,6 +178,25 @@ const schema = v.object({
         (emails) => emails.every((email) => /^[^\s@,]+@[^\s@,]+$/.test(email)),
         'OPERATOR_EMAILS must be email addresses separated by commas',
       ),
+    ),
+    '',
+  ),
+
+  /** The shop's social pages, shown in the footer and on /contact: https links, comma-separated. */
+  SOCIAL_LINKS: v.optional(
+    v.pipe(
+      text('SOCIAL_LINKS'),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((address) => address.trim())
+          .filter(Boolean),
+      ),
+      v.check(
+        (addresses) => addresses.every((address) => socialLinkOf(address) !== null),
+        'SOCIAL_LINKS must be https links to Instagram, Facebook, X or TikTok pages, separated by commas',
+      ),
+      v.transform((addresses) => addresses.map((address) => socialLinkOf(address) as SocialLink)),
     ),
     '',
   ),

@@ -1,6 +1,7 @@
 import { initTRPC, StandardSchemaV1Error, TRPCError } from '@trpc/server';
 import { TEXT } from '#core/account.ts';
 import type { Limit } from '#core/limits.ts';
+import type { SocialLink } from '#core/social.ts';
 import type { Db } from '#db/client.ts';
 import { type Auth, type SessionUser, sessionUser } from './auth.ts';
 import type { AvatarStore } from './services/avatar.ts';
@@ -29,6 +30,8 @@ export type Context = {
   operators: readonly string[];
   /** The shopping assistant's model configuration (no key: fallback answers). */
   assistant: AssistantConfig;
+  /** SOCIAL_LINKS: the shop's social pages (none set: none shown). */
+  social: readonly SocialLink[];
 };
 
 /** The spec's generic text for anything we did not foresee; details stay in the server log. */

@@ -101,5 +101,6 @@ export function createWorkerContext(headers: Headers): Context {
     sms: workerSms(),
     operators: shopEnv().OPERATOR_EMAILS,
     assistant: workerAssistant(),
+    social: shopEnv().SOCIAL_LINKS,
   };
 }

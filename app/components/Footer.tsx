@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import * as v from 'valibot';
 import { EMAIL_MAX, newsletterInput, TEXT } from '#core/contact.ts';
 import { useTRPC } from '../trpc';
-import { SOCIAL_CHANNELS } from './SocialIcons';
+import { SOCIAL_ICONS, useSocialLinks } from './SocialIcons';
 import { SHOP_CONTACT, shopperMessage } from './shop-contact';
 
 const QUICK_LINKS = [
@@ -212,25 +212,30 @@ function Newsletter() {
 }
 
 function Social() {
+  const links = useSocialLinks();
+  if (links.length === 0) return null;
   return (
     <div className="mt-8">
-      <p className="flex items-center gap-3 text-[0.72rem] font-semibold uppercase tracking-[0.22em] text-paper/60">
+      <p className="text-[0.72rem] font-semibold uppercase tracking-[0.22em] text-paper/60">
         Follow duuka
-        <span className="rounded-full border border-paper/25 px-2 py-0.5 text-[0.62rem] tracking-[0.14em] text-paper/70">
-          Coming soon
-        </span>
       </p>
-      <ul className="mt-4 flex gap-3" aria-label="Social channels (coming soon)">
-        {SOCIAL_CHANNELS.map(({ name, Icon }) => (
-          <li
-            key={name}
-            title={`${name} — coming soon`}
-            className="grid size-10 place-items-center rounded-full border border-paper/20 text-paper/60"
-          >
-            <Icon />
-            <span className="sr-only">{name}, coming soon</span>
-          </li>
-        ))}
+      <ul className="mt-4 flex gap-3">
+        {links.map(({ network, url }) => {
+          const Icon = SOCIAL_ICONS[network];
+          return (
+            <li key={url}>
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="grid size-10 place-items-center rounded-full border border-paper/25 text-paper/80 hover:border-paper hover:text-paper"
+              >
+                <Icon />
+                <span className="sr-only">duuka on {network} (opens in a new tab)</span>
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -88,20 +88,18 @@ export function HeroCarousel({ products }: { products: Product[] }) {
             style={{ transitionDuration: `${FADE_MS}ms` }}
             className={`absolute inset-0 transition-opacity ease-in-out ${current ? 'z-10 opacity-100' : 'opacity-0'}`}
           >
-            <div className="mx-auto grid h-full max-w-7xl content-center items-center gap-6 px-6 pt-6 pb-24 md:grid-cols-[1.1fr_0.9fr] md:gap-8 md:px-10 md:py-10">
-              <div className="max-w-xl">
-                <p className="eyebrow">duuka · Kampala</p>
-                <h2 className="mt-3 font-display text-5xl leading-[0.95] font-medium md:mt-4 md:text-8xl">
-                  {slide.title}
-                </h2>
-                <p className="mt-4 max-w-md text-ink-soft md:mt-6 md:text-lg">{slide.text}</p>
-                <Link to="/shop" className="btn btn-primary mt-6 md:mt-8">
-                  {slide.cta}
-                </Link>
-              </div>
-              <figure className="mx-auto w-full max-w-[12rem] border border-line bg-paper p-2 shadow-2xl shadow-ink/15 md:max-w-sm md:p-3">
+            {/* An editorial spread: the piece fills the right half edge to edge (the top half on a
+                phone), the words sit on the calm left; the caption names the piece and links to it. */}
+            <div className="grid h-full grid-rows-[minmax(0,1fr)_auto] pb-24 md:grid-cols-2 md:grid-rows-1 md:pb-0">
+              <figure className="relative overflow-hidden bg-paper-2 md:order-last">
                 {product ? (
-                  <ProductImage src={product.image_url} alt={product.name} eager={index === 0} />
+                  <ProductImage
+                    src={product.image_url}
+                    alt={product.name}
+                    eager={index === 0}
+                    fill
+                    className="object-[50%_65%]"
+                  />
                 ) : (
                   // No product image yet: the slide's own art stands in.
                   <img
@@ -109,21 +107,46 @@ export function HeroCarousel({ products }: { products: Product[] }) {
                     alt=""
                     width={1600}
                     height={900}
-                    className="aspect-[4/5] w-full object-cover"
+                    className="absolute inset-0 size-full object-cover object-right"
                   />
                 )}
                 {product && (
-                  <figcaption className="mt-3 hidden justify-between text-xs tracking-wide text-ink-soft md:flex">
-                    <span>{product.name}</span>
-                    <span>{formatUGX(product.price)}</span>
+                  <figcaption className="absolute right-4 bottom-4 left-4 hidden md:right-auto md:bottom-10 md:left-10 md:block">
+                    <Link
+                      to="/products/$slug"
+                      params={{ slug: product.slug }}
+                      className="flex items-center gap-6 bg-paper/95 px-5 py-4 text-sm shadow-lg shadow-ink/10 hover:bg-paper"
+                    >
+                      <span>
+                        <span className="block text-[0.68rem] font-semibold tracking-[0.2em] text-ink-soft uppercase">
+                          In this picture
+                        </span>
+                        <span className="mt-1 block font-display text-xl">{product.name}</span>
+                      </span>
+                      <span className="ml-auto whitespace-nowrap text-ink-soft">
+                        {formatUGX(product.price)}
+                      </span>
+                    </Link>
                   </figcaption>
                 )}
               </figure>
+              <div className="flex items-center px-6 pt-6 md:px-10 md:py-10 lg:pl-[max(2.5rem,calc(50vw-37.5rem))]">
+                <div className="max-w-xl">
+                  <p className="eyebrow">duuka · Kampala</p>
+                  <h2 className="mt-3 font-display text-5xl leading-[0.95] font-medium md:mt-4 md:text-7xl xl:text-8xl">
+                    {slide.title}
+                  </h2>
+                  <p className="mt-4 max-w-md text-ink-soft md:mt-6 md:text-lg">{slide.text}</p>
+                  <Link to="/shop" className="btn btn-primary mt-6 md:mt-8">
+                    {slide.cta}
+                  </Link>
+                </div>
+              </div>
             </div>
           </div>
         );
       })}
-      <div className="absolute inset-x-0 bottom-8 z-20 mx-auto flex max-w-7xl items-center gap-3 px-6 md:px-10">
+      <div className="absolute bottom-8 left-0 z-20 flex items-center gap-3 px-6 md:px-10 lg:pl-[max(2.5rem,calc(50vw-37.5rem))]">
         <button
           type="button"
           onClick={() => go(active - 1)}

@@ -1,17 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { PLACEHOLDER_IMAGE } from '#core/catalogue.ts';
 
-/** A 4:5 product image that never shifts the layout and falls back to the placeholder if it breaks. */
+/** A product image (4:5, or filling its frame) that never shifts the layout and falls back to the
+ * placeholder if it breaks. */
 export function ProductImage({
   src,
   alt,
   className = '',
   eager = false,
+  fill = false,
 }: {
   src: string | null;
   alt: string;
   className?: string;
   eager?: boolean;
+  /** Fill a positioned frame (cropped to it) instead of keeping 4:5. */
+  fill?: boolean;
 }) {
   const [broken, setBroken] = useState(!src);
   const ref = useRef<HTMLImageElement>(null);
@@ -30,7 +34,7 @@ export function ProductImage({
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       onError={() => setBroken(true)}
-      className={`aspect-[4/5] w-full bg-paper-2 object-cover ${className}`}
+      className={`${fill ? 'absolute inset-0 size-full' : 'aspect-[4/5] w-full'} bg-paper-2 object-cover ${className}`}
     />
   );
 }

@@ -1,4 +1,7 @@
-import type { SVGProps } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactElement, SVGProps } from 'react';
+import type { SocialLink, SocialNetwork } from '#core/social.ts';
+import { useTRPC } from '../trpc';
 
 /** Simple original glyphs for the social networks (lucide no longer ships brand marks). */
 type IconProps = SVGProps<SVGSVGElement>;
@@ -51,10 +54,17 @@ export function TikTokIcon(props: IconProps) {
   );
 }
 
-/** The shop's social channels: not open yet, so shown as "coming soon", never as dead links. */
-export const SOCIAL_CHANNELS = [
-  { name: 'Instagram', Icon: InstagramIcon },
-  { name: 'Facebook', Icon: FacebookIcon },
-  { name: 'X (Twitter)', Icon: XIcon },
-  { name: 'TikTok', Icon: TikTokIcon },
-] as const;
+/** The icon drawn for each network the shop may link to (core/social.ts). */
+export const SOCIAL_ICONS: Record<SocialNetwork, (props: IconProps) => ReactElement> = {
+  Instagram: InstagramIcon,
+  Facebook: FacebookIcon,
+  X: XIcon,
+  TikTok: TikTokIcon,
+};
+
+/** The shop's social pages as configured (SOCIAL_LINKS); none configured, none shown. */
+export function useSocialLinks(): readonly SocialLink[] {
+  const trpc = useTRPC();
+  const { data } = useQuery(trpc.contact.channels.queryOptions(undefined, { staleTime: Infinity }));
+  return data ?? [];
+}

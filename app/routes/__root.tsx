@@ -42,15 +42,19 @@ export const Route = createRootRouteWithContext<{
       { rel: 'manifest', href: '/site.webmanifest' },
     ],
   }),
-  // The session for the header and side menu, read from the cookie during SSR (accounts), and a
-  // signed-in shopper's cart for the header's count.
+  // The session for the header and side menu, read from the cookie during SSR (accounts), a
+  // signed-in shopper's cart for the header's count, and the footer's social pages.
   loader: ({ context }) =>
-    context.queryClient
-      .ensureQueryData(context.trpc.account.session.queryOptions())
-      .then(
-        (user) => user && context.queryClient.ensureQueryData(context.trpc.cart.get.queryOptions()),
-      )
-      .catch(() => null),
+    Promise.all([
+      context.queryClient
+        .ensureQueryData(context.trpc.account.session.queryOptions())
+        .then(
+          (user) =>
+            user && context.queryClient.ensureQueryData(context.trpc.cart.get.queryOptions()),
+        ),
+      // The footer's social pages (configuration: the same on every page).
+      context.queryClient.ensureQueryData(context.trpc.contact.channels.queryOptions()),
+    ]).catch(() => null),
   shellComponent: Shell,
   component: Layout,
   errorComponent: ErrorScreen,

@@ -14,7 +14,7 @@ import {
   PHONE_MAX,
   TEXT,
 } from '#core/contact.ts';
-import { SOCIAL_CHANNELS } from '../components/SocialIcons';
+import { SOCIAL_ICONS, useSocialLinks } from '../components/SocialIcons';
 import { SHOP_CONTACT, shopperMessage } from '../components/shop-contact';
 import { pageHead } from '../seo';
 import { useTRPC } from '../trpc';
@@ -33,20 +33,30 @@ export const Route = createFileRoute('/contact')({
 function Contact() {
   return (
     <>
-      <section aria-labelledby="contact-heading" className="bg-paper-2">
-        <div className="mx-auto max-w-7xl px-5 py-16 sm:px-6 md:py-20">
-          <p className="eyebrow text-accent">Contact</p>
-          <h1
-            id="contact-heading"
-            className="mt-4 font-display text-5xl leading-[0.95] font-medium sm:text-7xl"
-          >
-            Let’s talk
-          </h1>
-          <p className="mt-5 max-w-xl text-ink-soft">
-            Questions about a size, an order or a made-to-measure piece? Call or message us, or
-            write below — a real person in Kampala answers, usually the same day.
-          </p>
+      {/* The words on the left, the atelier's rail on the right, edge to edge (below on a phone). */}
+      <section aria-labelledby="contact-heading" className="grid bg-paper-2 lg:grid-cols-2">
+        <div className="flex items-center px-5 py-16 sm:px-6 md:py-20 lg:pl-[max(1.5rem,calc(50vw-38.5rem))]">
+          <div>
+            <p className="eyebrow text-accent">Contact</p>
+            <h1
+              id="contact-heading"
+              className="mt-4 font-display text-5xl leading-[0.95] font-medium sm:text-7xl"
+            >
+              Let’s talk
+            </h1>
+            <p className="mt-5 max-w-xl text-ink-soft">
+              Questions about a size, an order or a made-to-measure piece? Call or message us, or
+              write below — a real person in Kampala answers, usually the same day.
+            </p>
+          </div>
         </div>
+        <img
+          src="/images/hero/limited-edition.svg"
+          alt=""
+          width={1600}
+          height={900}
+          className="aspect-[16/9] w-full object-cover object-right lg:aspect-[4/3]"
+        />
       </section>
 
       <div className="mx-auto grid max-w-7xl gap-14 px-5 py-16 sm:px-6 md:py-20 lg:grid-cols-[1fr_1.25fr] lg:gap-20">
@@ -97,27 +107,38 @@ function ContactDetails() {
         </Detail>
       </ul>
 
-      <h3 className="mt-10 flex items-center gap-3 text-sm font-semibold">
-        Social media
-        <span className="rounded-full border border-line px-2 py-0.5 text-[0.65rem] font-semibold tracking-[0.14em] text-ink-soft uppercase">
-          Coming soon
-        </span>
-      </h3>
-      <p className="mt-2 text-sm text-ink-soft">
-        Our channels open soon. Until then, WhatsApp is the quickest way to reach us.
-      </p>
-      <ul className="mt-4 flex flex-wrap gap-3" aria-label="Social channels (coming soon)">
-        {SOCIAL_CHANNELS.map(({ name, Icon }) => (
-          <li
-            key={name}
-            className="inline-flex items-center gap-2 rounded-full border border-dashed border-line px-3 py-2 text-sm text-ink-soft"
-          >
-            <Icon />
-            {name}
-          </li>
-        ))}
-      </ul>
+      <SocialPages />
     </section>
+  );
+}
+
+/** The shop's social pages as pills with their names; none configured, nothing at all. */
+function SocialPages() {
+  const links = useSocialLinks();
+  if (links.length === 0) return null;
+  return (
+    <>
+      <h3 className="mt-10 text-sm font-semibold">Social media</h3>
+      <ul className="mt-4 flex flex-wrap gap-3">
+        {links.map(({ network, url }) => {
+          const Icon = SOCIAL_ICONS[network];
+          return (
+            <li key={url}>
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line px-4 text-sm hover:border-ink hover:text-accent"
+              >
+                <Icon />
+                {network}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
 

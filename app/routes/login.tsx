@@ -168,7 +168,7 @@ function LoginScreen() {
       eyebrow="Your account"
       title="Welcome Back"
       intro="Sign in to keep your cart, check out and follow your orders."
-      image="/images/hero/premium-quality.svg"
+      image="/images/panels/sign-in.svg"
     >
       <div className="space-y-4">
         {state.emailConfirmed && (

@@ -74,7 +74,7 @@ function RegisterScreen() {
       eyebrow="Join duuka"
       title="Create Account"
       intro="Save your details for a faster checkout and follow every order."
-      image="/images/hero/new-collection.svg"
+      image="/images/panels/join.svg"
     >
       {registeredEmail && <Notice tone="success">{TEXT.registered}</Notice>}
       {error && <Notice tone="error">{error}</Notice>}

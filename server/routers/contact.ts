@@ -4,6 +4,9 @@ import { saveContactMessage, subscribeToNewsletter } from '../services/contact.t
 import { limited, publicProcedure, router } from '../trpc.ts';
 
 export const contactRouter = router({
+  /** The shop's social pages (SOCIAL_LINKS), for the footer and the Contact page. */
+  channels: publicProcedure.query(({ ctx }) => ctx.social),
+
   /** The footer's newsletter box. Subscribing twice is fine: `isNew` tells the two apart. */
   subscribe: publicProcedure
     .input(newsletterInput)

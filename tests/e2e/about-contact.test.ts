@@ -128,7 +128,18 @@ describe('Contact page', () => {
       await expect(main.getByRole('link', { name: 'hello@duuka.ug' }).isVisible()).resolves.toBe(
         true,
       );
-      await expect(main.getByText('Coming soon').isVisible()).resolves.toBe(true);
+      // The social pages configured (SOCIAL_LINKS), as real links, on the page and in the footer;
+      // a network not configured is not shown at all.
+      for (const scope of [main, page.locator('footer')]) {
+        await expect(
+          scope.getByRole('link', { name: /Instagram/ }).getAttribute('href'),
+        ).resolves.toBe('https://www.instagram.com/duuka.ug');
+        await expect(
+          scope.getByRole('link', { name: /TikTok/ }).getAttribute('href'),
+        ).resolves.toBe('https://www.tiktok.com/@duuka.ug');
+        await expect(scope.getByRole('link', { name: /Facebook/ }).count()).resolves.toBe(0);
+      }
+      await expect(page.getByText(/coming soon/i).count()).resolves.toBe(0);
       await expect(seriousViolations(page)).resolves.toEqual([]);
       await hydrated(page);
 
@@ -188,10 +199,13 @@ describe('Footer', () => {
           footer.getByRole('link', { name, exact: true }).getAttribute('href'),
         ).resolves.toBe(href);
       }
-      // Placeholders are plain text, never dead links.
-      for (const name of ['Terms of Service', 'Privacy Policy', 'Cookie Policy', 'Instagram']) {
+      // Placeholders are plain text, never dead links; social pages are the configured ones.
+      for (const name of ['Terms of Service', 'Privacy Policy', 'Cookie Policy', 'Facebook']) {
         await expect(footer.getByRole('link', { name }).count()).resolves.toBe(0);
       }
+      await expect(
+        footer.getByRole('link', { name: /Instagram/ }).getAttribute('target'),
+      ).resolves.toBe('_blank');
       await expect(footer.getByText('hello@duuka.ug').isVisible()).resolves.toBe(true);
       await expect(footer.getByText('Mon–Sat').isVisible()).resolves.toBe(true);
       await hydrated(page);

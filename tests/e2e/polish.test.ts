@@ -253,6 +253,74 @@ describe('the product page', () => {
   }
 });
 
+describe('art direction', () => {
+  /** The box of the first element matching `selector`, in CSS pixels. */
+  const box = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => {
+        const { left, top, width, height } = element.getBoundingClientRect();
+        return { left, top, width, height };
+      });
+
+  it('composes the hero as a spread: the piece fills its half and its caption links to it', async () => {
+    const { page, errors } = await newPage(DESKTOP);
+    await page.goto('/');
+    const slide = '[aria-roledescription="slide"][data-active="true"]';
+    const hero = await box(page, '[aria-roledescription="carousel"]');
+    const picture = await box(page, `${slide} figure`);
+    // Right half, edge to edge, full height: no framed thumbnail in an empty field.
+    expect(Math.abs(picture.left - DESKTOP.width / 2)).toBeLessThan(2);
+    expect(Math.abs(picture.width - DESKTOP.width / 2)).toBeLessThan(2);
+    expect(Math.abs(picture.height - hero.height)).toBeLessThan(2);
+    const image = await box(page, `${slide} figure img`);
+    expect(image).toEqual(picture);
+    const caption = page.locator(`${slide} figcaption a`);
+    const name = await page.locator(`${slide} figure img`).getAttribute('alt');
+    await expect(caption.textContent()).resolves.toContain(name);
+    await expect(caption.getAttribute('href')).resolves.toMatch(/^\/products\/[a-z0-9-]+$/);
+
+    // On a phone the piece spans the screen above the words.
+    await page.setViewportSize(PHONE);
+    const onPhone = await box(page, `${slide} figure`);
+    expect(onPhone.width).toBe(PHONE.width);
+    const title = await box(page, `${slide} h2`);
+    expect(title.top).toBeGreaterThan(onPhone.top + onPhone.height);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a whole drawn still life beside the sign-in and join forms', async () => {
+    const { page, errors } = await newPage(DESKTOP);
+    for (const [path, art] of [
+      ['/login', '/images/panels/sign-in.svg'],
+      ['/register', '/images/panels/join.svg'],
+    ]) {
+      await page.goto(path);
+      const panel = page.locator('main figure img');
+      await expect(panel.getAttribute('src')).resolves.toBe(art);
+      // Portrait art in a portrait-ish frame, cropped only at its calm top: the floor stays.
+      await expect(
+        panel.evaluate((img: HTMLImageElement) => getComputedStyle(img).objectPosition),
+      ).resolves.toBe('50% 100%');
+      const frame = await box(page, 'main figure');
+      expect(frame.height / frame.width).toBeGreaterThan(0.95);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('fills the contact hero: the words on one half, the atelier on the other', async () => {
+    const { page, errors } = await newPage(DESKTOP);
+    await page.goto('/contact');
+    const hero = await box(page, 'section[aria-labelledby="contact-heading"]');
+    const art = await box(page, 'section[aria-labelledby="contact-heading"] img');
+    expect(Math.abs(art.left - DESKTOP.width / 2)).toBeLessThan(2);
+    expect(Math.abs(art.left + art.width - DESKTOP.width)).toBeLessThan(2);
+    expect(Math.abs(art.height - hero.height)).toBeLessThan(2);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('consistency', () => {
   it('titles every page as "Page · duuka"', async () => {
     const piece = await aProduct();

@@ -369,6 +369,9 @@ describe('accessibility', () => {
     '/search?q=dress',
     '/products',
     '/products/ankara-wrap-dress',
+    '/login',
+    '/register',
+    '/contact',
   ];
   for (const viewport of [DESKTOP, PHONE]) {
     it(`has no serious or critical axe violations at ${viewport.width}px`, async () => {

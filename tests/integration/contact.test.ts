@@ -188,3 +188,13 @@ describe('contact form (contact.send)', () => {
     expect(row?.phone).toBe('+256772123456');
   });
 });
+
+describe('social pages (contact.channels)', () => {
+  it('are the configured ones, and none when none are configured', async () => {
+    await expect(callerFor(test.db).contact.channels()).resolves.toEqual([]);
+    const social = [{ network: 'Instagram', url: 'https://www.instagram.com/duuka.ug' }] as const;
+    await expect(callerFor(test.db, new Headers(), { social }).contact.channels()).resolves.toEqual(
+      social,
+    );
+  });
+});

@@ -13,6 +13,9 @@ import { localAccountSecrets } from '#local/secrets.ts';
 import { WORKER_VARIABLES } from '#server/env.ts';
 import { freshPostgresDatabase } from './postgres.ts';
 
+/** The social pages the browser tests' shop is configured with. */
+const SOCIAL_LINKS = 'https://www.instagram.com/duuka.ug, https://www.tiktok.com/@duuka.ug';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     shopUrl: string;
@@ -51,6 +54,8 @@ export async function setup(project: TestProject) {
   Object.assign(process.env, fakes.env);
   // The operator's desk opens for this address (tests/support/shoppers.ts OPERATOR_EMAIL).
   process.env.OPERATOR_EMAILS = 'operator@example.ug';
+  // The shop's social pages, as an operator would configure them (tests/e2e/about-contact.test.ts).
+  process.env.SOCIAL_LINKS = SOCIAL_LINKS;
   server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
   project.provide('shopUrl', `http://127.0.0.1:${port}`);
   project.provide('databaseUrl', database.databaseUrl);

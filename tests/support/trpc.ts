@@ -20,6 +20,7 @@ type Extras = {
   sms?: SmsService;
   operators?: readonly string[];
   assistant?: AssistantConfig;
+  social?: Context['social'];
 };
 
 const auths = new WeakMap<Db, Auth>();
@@ -48,6 +49,7 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
       baseUrl: null,
       contact: { email: 'hello@duuka.ug', phone: '+256759301488' },
     },
+    social: extras.social ?? [],
   };
 }
 

@@ -2,7 +2,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 
-/** Login and registration: an image panel beside the form on wide screens, the form alone on phones. */
+/** Login and registration: a drawn still life beside the form on wide screens, the form alone on phones. */
 export function AuthShell({
   eyebrow,
   title,
@@ -17,18 +17,26 @@ export function AuthShell({
   children: ReactNode;
 }) {
   return (
-    <section className="mx-auto grid max-w-6xl gap-0 px-4 py-10 sm:px-6 md:py-16 lg:grid-cols-[1.05fr_1fr]">
-      <div className="relative hidden overflow-hidden bg-paper-2 lg:block">
-        <img src={image} alt="" className="absolute inset-0 size-full object-cover" />
-        <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/55 to-transparent p-10 text-white">
-          <p className="text-xs font-semibold uppercase tracking-[0.22em] opacity-90">
+    <section className="mx-auto grid max-w-6xl px-4 py-10 sm:px-6 md:py-16 lg:grid-cols-[1.05fr_1fr]">
+      {/* A portrait still life drawn for this panel (art/generate.ts): its calm top holds the
+          caption, its floor stays in frame. The art is light in both themes, so is its ink. */}
+      <figure className="relative hidden min-h-[36rem] overflow-hidden border border-r-0 border-line bg-[#ead8c8] lg:block">
+        <img
+          src={image}
+          alt=""
+          width={1000}
+          height={1250}
+          className="absolute inset-0 size-full object-cover object-bottom"
+        />
+        <figcaption className="relative max-w-xs p-10 text-[#1d1a1c]">
+          <p className="text-xs font-semibold uppercase tracking-[0.22em] text-[#6b4a2e]">
             duuka · Kampala
           </p>
-          <p className="mt-2 max-w-sm font-display text-3xl leading-tight">
+          <p className="mt-3 font-display text-3xl leading-tight">
             Dressed for the city, made to be kept.
           </p>
-        </div>
-      </div>
+        </figcaption>
+      </figure>
       <div className="border border-line bg-paper px-6 py-10 sm:px-12 sm:py-14">
         <p className="eyebrow">{eyebrow}</p>
         <h1 className="mt-3 font-display text-4xl sm:text-5xl">{title}</h1>
