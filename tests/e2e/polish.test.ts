@@ -295,7 +295,7 @@ describe('art direction', () => {
     for (const [path, art] of [
       ['/login', '/images/panels/sign-in.svg'],
       ['/register', '/images/panels/join.svg'],
-    ]) {
+    ] as const) {
       await page.goto(path);
       const panel = page.locator('main figure img');
       await expect(panel.getAttribute('src')).resolves.toBe(art);
