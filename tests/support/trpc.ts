@@ -72,9 +72,7 @@ export function callerFor(db: Db, headers = new Headers(), extras: Extras = {}) 
 
 /** A GET query over HTTP; returns the status and the JSON body (the shopper-visible error). */
 export async function queryOverHttp(db: Db, path: string, input?: unknown, extras: Extras = {}) {
-  const url = new URL(`http://shop.test/api/trpc/${path}`);
-  if (input !== undefined) url.searchParams.set('input', JSON.stringify(input));
-  return send(db, new Request(url), extras);
+  return callOverHttp(db, 'query', path, input, extras);
 }
 
 /** A mutation over HTTP (POST), with the shopper's cookie and client IP when given. */
@@ -82,26 +80,74 @@ export async function mutateOverHttp(
   db: Db,
   path: string,
   input: unknown,
-  extras: Extras & { cookie?: string; ip?: string } = {},
+  extras: HttpExtras = {},
 ) {
-  const headers = new Headers({ 'content-type': 'application/json' });
-  if (extras.cookie) headers.set('cookie', extras.cookie);
-  if (extras.ip) headers.set('cf-connecting-ip', extras.ip);
-  const request = new Request(`http://shop.test/api/trpc/${path}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(input),
-  });
-  return send(db, request, extras);
+  return callOverHttp(db, 'mutation', path, input, extras);
 }
 
-async function send(db: Db, req: Request, extras: Extras) {
-  const response = await fetchRequestHandler({
+type HttpExtras = Extras & { cookie?: string; ip?: string };
+
+/**
+ * A query (GET, input in the URL), a mutation (POST, input as the body) or a streamed mutation
+ * (an async generator: POST as the browser's batch stream link sends it, read to its end) over
+ * HTTP. A stream always answers 200 and carries a refusal inside: its status is the refusal's.
+ */
+export async function callOverHttp(
+  db: Db,
+  kind: 'query' | 'mutation' | 'stream',
+  path: string,
+  input: unknown,
+  extras: HttpExtras = {},
+) {
+  const url = new URL(`http://shop.test/api/trpc/${path}`);
+  const headers = new Headers();
+  if (extras.cookie) headers.set('cookie', extras.cookie);
+  if (extras.ip) headers.set('cf-connecting-ip', extras.ip);
+  if (kind === 'query') {
+    if (input !== undefined) url.searchParams.set('input', JSON.stringify(input));
+    return send(db, new Request(url, { headers }), extras);
+  }
+  headers.set('content-type', 'application/json');
+  if (kind === 'mutation') {
+    const body = JSON.stringify(input);
+    return send(db, new Request(url, { method: 'POST', headers, body }), extras);
+  }
+  url.searchParams.set('batch', '1');
+  headers.set('trpc-accept', 'application/jsonl');
+  const request = new Request(url, { method: 'POST', headers, body: JSON.stringify({ 0: input }) });
+  const response = await handle(db, request, extras);
+  const lines = (await response.text()).split('\n').filter(Boolean);
+  const error = lines.map((line) => errorIn(JSON.parse(line))).find(Boolean);
+  return error
+    ? { status: error.data.httpStatus, body: { error } satisfies TrpcBody }
+    : { status: response.status, body: { result: { data: lines } } satisfies TrpcBody };
+}
+
+/** The first tRPC error anywhere in a streamed line ({ message, code, data: { httpStatus } }). */
+function errorIn(value: unknown): NonNullable<TrpcBody['error']> | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const data = (value as { data?: { httpStatus?: unknown } }).data;
+  if ('message' in value && typeof data?.httpStatus === 'number') {
+    return value as NonNullable<TrpcBody['error']>;
+  }
+  for (const inner of Object.values(value)) {
+    const found = errorIn(inner);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function handle(db: Db, req: Request, extras: Extras) {
+  return fetchRequestHandler({
     endpoint: '/api/trpc',
     req,
     router: appRouter,
     createContext: () => testContext(db, req.headers, extras),
   });
+}
+
+async function send(db: Db, req: Request, extras: Extras) {
+  const response = await handle(db, req, extras);
   return { status: response.status, body: (await response.json()) as TrpcBody };
 }
 

@@ -1,0 +1,222 @@
+// Security sweeps against the production build in workerd (issue 14), beside the router's own
+// (tests/integration/sweeps.test.ts):
+// - every HTTP route under app/routes/api, enumerated from the files: another shopper's ids get
+//   nothing (a route that this table does not name fails the test);
+// - HTML and script stored in names, addresses, product texts, order lines and chat messages render
+//   as inert text on every screen that shows them.
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDb } from '#db/client.ts';
+import { cartItems, chatMessages, products, profiles, user } from '#db/schema/index.ts';
+import { placeOrder } from '#server/services/checkout.ts';
+import { closeBrowser, DESKTOP, newPage } from '../support/browser.ts';
+import {
+  anyClientIp,
+  SHOPPER_PASSWORD,
+  type Shopper,
+  signIn,
+  verifiedShopper,
+} from '../support/shoppers.ts';
+
+const db = createDb(inject('databaseUrl'));
+const shopUrl = inject('shopUrl');
+afterAll(closeBrowser);
+
+/** A session cookie for the shopper, signed in over HTTP as the browser does. */
+async function cookieOf(shopper: Shopper): Promise<string> {
+  const answer = await fetch(new URL('/api/auth/sign-in/email', shopUrl), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: shopUrl,
+      'cf-connecting-ip': anyClientIp(),
+    },
+    body: JSON.stringify({ email: shopper.email, password: SHOPPER_PASSWORD }),
+  });
+  expect(answer.status).toBe(200);
+  return answer.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+const get = (path: string, cookie?: string) =>
+  fetch(new URL(path, shopUrl), { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+
+let alice: Shopper;
+let bob: Shopper;
+let aliceOrder: string;
+beforeAll(async () => {
+  alice = await verifiedShopper(db, 'Alice Namubiru', {
+    phone: '+256772123456',
+    address: 'Plot 7',
+  });
+  bob = await verifiedShopper(db, 'Bob Mugisha', { phone: '+256772123457', address: 'Plot 8' });
+  const [piece] = await db.select().from(products).limit(1);
+  const placed = await placeOrder(db, alice, {
+    orderId: randomUUID(),
+    lines: [{ productId: piece?.id ?? 0, quantity: 1 }],
+    paymentMethod: 'cash_on_delivery',
+  });
+  if (!placed.ok) throw new Error('order refused');
+  aliceOrder = placed.order.orderId;
+});
+
+/** Each HTTP route file, and how another shopper is kept out of what it serves. */
+const ROUTES: Record<string, () => Promise<void>> = {
+  'account/avatar.ts': async () => {
+    // No URL names a person: the picture is always the session's own.
+    const tiny = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const aliceCookie = await cookieOf(alice);
+    const upload = await fetch(new URL('/api/account/avatar', shopUrl), {
+      method: 'POST',
+      headers: { cookie: aliceCookie, 'content-type': 'image/png', origin: shopUrl },
+      body: tiny,
+    });
+    expect(upload.status).toBe(200);
+    expect((await get('/api/account/avatar', aliceCookie)).status).toBe(200);
+    expect((await get('/api/account/avatar', await cookieOf(bob))).status).toBe(404);
+    expect((await get('/api/account/avatar')).status).toBe(401);
+  },
+  'orders/$orderId/receipt[.]pdf.ts': async () => {
+    const path = `/api/orders/${aliceOrder}/receipt.pdf`;
+    const own = await get(path, await cookieOf(alice));
+    expect(own.headers.get('content-type')).toBe('application/pdf');
+    for (const cookie of [await cookieOf(bob), undefined]) {
+      const answer = await get(path, cookie);
+      expect(answer.status).toBe(404);
+      await expect(answer.text()).resolves.toBe('Order not found');
+    }
+  },
+  // Better-auth's own routes: a session is read from its cookie only, never from an id.
+  'auth/$.ts': async () => {
+    const session = await get('/api/auth/get-session', await cookieOf(bob));
+    const body = await session.text();
+    expect(body).toContain(bob.email);
+    expect(body).not.toContain(alice.email);
+  },
+  // The providers' callbacks change nothing without the payment's secret: proven with the fake
+  // providers in tests/integration/payments.test.ts ('a forged callback … changes nothing').
+  'payments/airtel.ts': async () => {
+    const answer = await fetch(new URL('/api/payments/airtel', shopUrl), {
+      method: 'POST',
+      body: JSON.stringify({ transaction: { id: aliceOrder, status_code: 'TS' } }),
+    });
+    expect(answer.status).toBe(200);
+    await expect(answer.json()).resolves.toEqual({ received: true });
+  },
+  'payments/mtn.$paymentId.$secret.ts': async () => {
+    const answer = await fetch(new URL(`/api/payments/mtn/${randomUUID()}/forged`, shopUrl), {
+      method: 'PUT',
+      body: JSON.stringify({ status: 'SUCCESSFUL' }),
+    });
+    await expect(answer.json()).resolves.toEqual({ received: true });
+  },
+  // Every procedure: tests/integration/sweeps.test.ts.
+  'trpc/$.ts': async () => {
+    const answer = await get(
+      `/api/trpc/orders.byId?input=${encodeURIComponent(JSON.stringify({ id: aliceOrder }))}`,
+      await cookieOf(bob),
+    );
+    expect(answer.status).toBe(404);
+  },
+};
+
+describe('HTTP routes', () => {
+  it('names every route file under app/routes/api', async () => {
+    const files = (await readdir('app/routes/api', { recursive: true }))
+      .filter((file) => file.endsWith('.ts'))
+      .sort();
+    expect(Object.keys(ROUTES).sort()).toEqual(files);
+  });
+
+  for (const [route, check] of Object.entries(ROUTES)) {
+    it(`keeps another shopper out: ${route}`, check);
+  }
+});
+
+const MARKUP = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>`;
+
+describe('markup in stored text', () => {
+  it('renders as inert text on every screen that shows it', async () => {
+    const shopper = await verifiedShopper(db, 'Grace Atim', { phone: '+256772123458' });
+    // Stored by ways other than the shop's own forms (those refuse markup): an import, a console.
+    await db
+      .update(user)
+      .set({ name: `Grace ${MARKUP}` })
+      .where(eq(user.id, shopper.id));
+    await db
+      .update(profiles)
+      .set({ fullName: `Grace ${MARKUP}`, address: `Plot 9 ${MARKUP}` })
+      .where(eq(profiles.id, shopper.id));
+    const slug = `inert-${randomUUID().slice(0, 8)}`;
+    const [piece] = await db
+      .insert(products)
+      .values({
+        productName: `Kaftan ${MARKUP}`,
+        slug,
+        price: 80_000,
+        quantity: 20,
+        description: `Linen. ${MARKUP}`,
+      })
+      .returning();
+    if (!piece) throw new Error('no product');
+    const placed = await placeOrder(
+      db,
+      { ...shopper, name: `Grace ${MARKUP}` },
+      {
+        orderId: randomUUID(),
+        lines: [{ productId: piece.id, quantity: 1 }],
+        paymentMethod: 'card',
+      },
+    );
+    if (!placed.ok) throw new Error('order refused');
+    await db.insert(cartItems).values({ userId: shopper.id, productId: piece.id, quantity: 1 });
+    await db.insert(chatMessages).values({
+      userId: shopper.id,
+      sessionId: `${shopper.id}-${Date.now()}`,
+      role: 'user',
+      content: `Is this in stock? ${MARKUP}`,
+    });
+
+    const { page, errors } = await newPage(DESKTOP);
+    await signIn(page, shopper);
+    // The screens that show one of the texts (/orders and /settings show none of them: checked
+    // for inertness all the same).
+    const showing = [
+      `/products/${slug}`,
+      '/shop',
+      `/search?q=${encodeURIComponent('Kaftan <img')}`,
+      '/cart',
+      '/checkout',
+      `/order-history/${placed.order.orderId}`,
+      '/profile',
+    ];
+    const screens = [...showing, '/orders', '/settings'];
+    const shown: Record<string, boolean> = {};
+    for (const path of screens) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      shown[path] = (await page.locator('main').innerText()).includes('<img src=x');
+      expect({
+        path,
+        pwned: await page.evaluate(() => 'pwned' in window || '__pwned' in window),
+      }).toEqual({ path, pwned: false });
+      expect(await page.locator('main img[src="x"], main script:not([type])').count()).toBe(0);
+    }
+    // The chat widget shows the earlier message as text.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Ask duuka' }).click();
+    await page.getByText(`Is this in stock? ${MARKUP}`).waitFor();
+    expect(await page.evaluate(() => '__pwned' in window)).toBe(false);
+    expect(shown).toEqual(
+      Object.fromEntries(screens.map((path) => [path, showing.includes(path)])),
+    );
+    expect(errors).toEqual([]);
+  });
+});
