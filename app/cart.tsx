@@ -15,7 +15,6 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
-import { toast } from 'sonner';
 import { CART_STORAGE_KEY } from '#core/account.ts';
 import {
   addToCart,
@@ -33,6 +32,7 @@ import {
 } from '#core/cart.ts';
 import type { Product } from '#core/catalogue.ts';
 import type { SessionUser } from './session';
+import { toast } from './toast';
 import { useTRPC } from './trpc';
 
 /** Whose server cart the local copy mirrors; absent for a visitor's own cart. */

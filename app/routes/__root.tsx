@@ -9,7 +9,6 @@ import {
 } from '@tanstack/react-router';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { type ReactNode, useEffect } from 'react';
-import { Toaster } from 'sonner';
 import type { AppRouter } from '#server/routers/index.ts';
 import { CartProvider } from '../cart';
 import { ChatWidget } from '../components/chat/ChatWidget';
@@ -18,6 +17,7 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { APPEARANCE_BOOT_SCRIPT } from '../settings-store';
 import appCss from '../styles.css?url';
+import { Toaster } from '../toast';
 
 export const Route = createRootRouteWithContext<{
   queryClient: QueryClient;

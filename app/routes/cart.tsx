@@ -3,7 +3,6 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { ArrowLeft, Lock, ShoppingBag, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { CART_TEXT, type CartLine, MAX_LINE_QUANTITY } from '#core/cart.ts';
 import { LOW_STOCK_BELOW } from '#core/catalogue.ts';
 import { formatUGX } from '#core/money.ts';
@@ -13,6 +12,7 @@ import { Loading } from '../components/account/ui';
 import { OrderSummary } from '../components/cart/Summary';
 import { ProductImage } from '../components/ProductImage';
 import { QuantityStepper } from '../components/QuantityStepper';
+import { toast } from '../toast';
 import { useTRPC } from '../trpc';
 
 // A signed-in shopper's cart arrives with the page (the root route reads it for the header);

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { changePasswordProblem, passwordErrorText, TEXT } from '#core/account.ts';
 import { authCall } from '../auth-client';
 import { RequireSession } from '../components/account/RequireSession';
 import { Notice, PageHeading, PasswordField } from '../components/account/ui';
+import { toast } from '../toast';
 import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/change-password')({

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Banknote, CreditCard, Landmark, type LucideIcon, Smartphone } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { CART_TEXT, type Cart, cartItems } from '#core/cart.ts';
 import { displayNumber, networkOf, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
@@ -19,6 +18,7 @@ import { MobileMoneyPayment, PayerNumber } from '../components/checkout/MobileMo
 import { forgetOrderAttempt, orderAttemptId } from '../components/checkout/order-attempt';
 import { ProductImage } from '../components/ProductImage';
 import { useSession } from '../session';
+import { toast } from '../toast';
 import { type ApiOutput, useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/checkout')({

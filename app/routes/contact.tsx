@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, useHydrated } from '@tanstack/react-router';
 import { CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import * as v from 'valibot';
 import {
   COMMENT_MAX,
@@ -17,6 +16,7 @@ import {
 import { SOCIAL_ICONS, useSocialLinks } from '../components/SocialIcons';
 import { SHOP_CONTACT, shopperMessage } from '../components/shop-contact';
 import { pageHead } from '../seo';
+import { toast } from '../toast';
 import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/contact')({

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import {
   loginErrorText,
   RESEND_NOTICE_MS,
@@ -14,6 +13,7 @@ import { useCart } from '../cart';
 import { AuthShell, Field, Notice, PasswordField } from '../components/account/ui';
 import { homeIfSignedIn, useRefreshSession } from '../session';
 import { applyAppearance, writeCachedSettings } from '../settings-store';
+import { toast } from '../toast';
 import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/login')({

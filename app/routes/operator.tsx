@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { formatUGX } from '#core/money.ts';
 import {
   formatOrderDate,
@@ -18,6 +17,7 @@ import {
 import { serverMessage } from '../cart';
 import { Loading, Notice } from '../components/account/ui';
 import { StatusBadge } from '../components/orders/StatusBadge';
+import { toast } from '../toast';
 import { type ApiOutput, useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/operator')({

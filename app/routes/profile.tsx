@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import * as v from 'valibot';
 import {
   AVATAR_ACCEPT,
@@ -15,6 +14,7 @@ import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
 import { Field, inputClass, Loading, Notice, PageHeading } from '../components/account/ui';
 import type { SessionUser } from '../session';
+import { toast } from '../toast';
 import { type ApiOutput, useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/profile')({

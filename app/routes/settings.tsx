@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import * as v from 'valibot';
 import {
   CURRENCIES,
@@ -26,6 +25,7 @@ import {
   settingsUnsynced,
   writeCachedSettings,
 } from '../settings-store';
+import { toast } from '../toast';
 import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/settings')({

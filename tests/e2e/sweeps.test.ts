@@ -6,7 +6,7 @@
 //   as inert text on every screen that shows them.
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
+import { eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { cartItems, chatMessages, products, profiles, user } from '#db/schema/index.ts';
@@ -54,7 +54,7 @@ beforeAll(async () => {
     address: 'Plot 7',
   });
   bob = await verifiedShopper(db, 'Bob Mugisha', { phone: '+256772123457', address: 'Plot 8' });
-  const [piece] = await db.select().from(products).limit(1);
+  const [piece] = await db.select().from(products).where(gt(products.quantity, 5)).limit(1);
   const placed = await placeOrder(db, alice, {
     orderId: randomUUID(),
     lines: [{ productId: piece?.id ?? 0, quantity: 1 }],

@@ -229,7 +229,7 @@ beforeAll(async () => {
   }
   expect((await call('cart.add', { productId: piece.id }, alice)).status).toBe(200);
   const chat = await call('chat.start', undefined, alice);
-  own.sessionId = (chat.body.result?.data as { sessionId: string }).sessionId;
+  own.sessionId = (chat.body.result?.data as { sessionId: string } | undefined)?.sessionId ?? '';
   const [text] = await test.db
     .insert(smsNotifications)
     .values({

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { TEXT } from '#core/account.ts';
 import { authCall } from '../../auth-client';
 import { forgetLocalAccountData } from '../../settings-store';
+import { toast } from '../../toast';
 import { useTRPC } from '../../trpc';
 import { Notice, PasswordField } from './ui';
 

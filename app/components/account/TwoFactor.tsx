@@ -4,11 +4,11 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { renderSVG } from 'uqr';
 import { TEXT, TWO_FACTOR_TEXT } from '#core/account.ts';
 import { authCall } from '../../auth-client';
 import { useSession } from '../../session';
+import { toast } from '../../toast';
 import { useTRPC } from '../../trpc';
 import { Field, Notice, PasswordField } from './ui';
 

@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { displayNumber, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import {
@@ -13,6 +12,7 @@ import {
   orderIdHead,
   paymentMethodLabel,
 } from '#core/orders.ts';
+import { toast } from '../../toast';
 import { type ApiOutput, useTRPC } from '../../trpc';
 import { MobileMoneyPayment } from '../checkout/MobileMoneyPayment';
 import { ReceiptView } from './ReceiptView';

@@ -2,10 +2,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { toast } from 'sonner';
 import { formatUGX } from '#core/money.ts';
 import { formatOrderDate, ORDERS_TEXT, orderIdTail } from '#core/orders.ts';
 import { type SessionUser, useSession } from '../../session';
+import { toast } from '../../toast';
 import { Loading } from '../account/ui';
 import type { Order } from './OrderDetails';
 import { StatusBadge } from './StatusBadge';

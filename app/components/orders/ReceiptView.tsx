@@ -3,10 +3,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
 import { type RefObject, useRef } from 'react';
-import { toast } from 'sonner';
 import { formatUGX } from '#core/money.ts';
 import { ORDERS_TEXT, PRINT_WINDOW_DELAY_MS } from '#core/orders.ts';
 import { RECEIPT_TEXT, type Receipt, showsTax } from '#core/receipt.ts';
+import { toast } from '../../toast';
 import { useTRPC } from '../../trpc';
 import { Notice } from '../account/ui';
 
