@@ -1,10 +1,11 @@
 // The Worker's entry: TanStack Start serves pages, /api/trpc and /api/auth behind the front
 // layer (server/http: 405s, body limits, security headers with the page's CSP nonce); the Cron
 // Trigger runs each area's sweep (server/scheduled.ts).
+import { waitUntil } from 'cloudflare:workers';
 import handler from '@tanstack/react-start/server-entry';
 import { serveShop } from '#server/http/shop-http.ts';
 import { runScheduledSweeps } from '#server/scheduled.ts';
-import { createWorkerContext } from '#server/worker-context.ts';
+import { createWorkerContext, shopEnv } from '#server/worker-context.ts';
 
 declare module '@tanstack/react-start' {
   interface Register {
@@ -17,9 +18,25 @@ export default {
   fetch(request) {
     return serveShop(request, (req, cspNonce) => handler.fetch(req, { context: { cspNonce } }), {
       dev: import.meta.env.DEV,
+      pages: import.meta.env.DEV ? undefined : pageCache(),
     });
   },
   scheduled(_controller, _env, execution) {
     execution.waitUntil(runScheduledSweeps(createWorkerContext(new Headers())));
   },
 } satisfies ExportedHandler<Env>;
+
+/** The edge cache for anonymous pages (server/http/page-cache.ts); a configuration problem turns it
+ * off, and the app's own error page says what is wrong. */
+function pageCache() {
+  try {
+    return {
+      // Workers' CacheStorage has `default` (the DOM typing in this project's lib does not).
+      cache: (caches as unknown as { default: Cache }).default,
+      seconds: Number(shopEnv().PAGE_CACHE_SECONDS),
+      keep: waitUntil,
+    };
+  } catch {
+    return undefined;
+  }
+}

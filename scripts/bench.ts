@@ -1,14 +1,19 @@
-// `npm run bench`: catalogue queries at 100 vs 100,000 products, SSR of `/` and bundle sizes, on
-// embedded PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) on a real PostgreSQL server,
-// through the real Neon driver and the local endpoint: production minus the network. Loopback only.
-// Prints a table and writes bench-results.json. See BENCHMARKS.md.
+// `npm run bench`: the production Worker served locally in workerd over the real Neon driver and
+// the local endpoint (production minus the network), on embedded PGlite and (with
+// BENCH_DATABASE_URL or TEST_DATABASE_URL) a real PostgreSQL server, with 100, 10,000 and 100,000
+// products: HTTP load (autocannon) on the pages and calls that matter, against a static file of
+// the home page's size from the same server (the ceiling), with database round trips per request;
+// the catalogue calls in-process with EXPLAIN at 100k; placeOrder's round trips by cart size;
+// bundle sizes. Loopback only. Prints tables, writes bench-results.json and its section of
+// BENCHMARKS.md (between the bench markers). See BENCHMARKS.md.
 
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { preview } from 'vite';
 import { createDb } from '#db/client.ts';
@@ -16,19 +21,25 @@ import { migrateDatabase } from '#db/migrate.ts';
 import { seedDemoCatalogue } from '#db/seed.ts';
 import { buildForPreview } from '#local/build.ts';
 import { freePort } from '#local/free-port.ts';
+import { shopperOverHttp } from '#local/http-shopper.ts';
 import {
   pgliteBackend,
   postgresBackend,
   type SqlBackend,
   startLocalNeon,
 } from '#local/neon-endpoint.ts';
+import { enterWorkingCopy } from '#local/working-copy.ts';
 import { callerFor } from '../tests/support/trpc.ts';
 
 const RUNS = 30;
 const WARMUP = 3;
 const CASE_BUDGET_MS = 4_000; // a slow case stops early (at least 5 runs)
-const SSR_REQUESTS = 200; // on the demo catalogue; 40 at 100k products (slower)
-const SSR_CONCURRENCY = 8;
+const SIZES = [100, 10_000, 100_000] as const;
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = 8;
+const CART_SIZES = [1, 10, 50] as const;
+// Served from public/__bench-ceiling.html; Workers' assets answer .html paths without the extension.
+const CEILING = '/__bench-ceiling';
 const TERMS = { few: 'gomesi', many: 'dress', none: 'tuxedo', short: 'ki' } as const;
 const SCOPES = ['all', 'name'] as const;
 
@@ -102,11 +113,15 @@ async function generate(backend: SqlBackend, from: number, to: number) {
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
-/** The statements of the driver's last request, to EXPLAIN exactly what the app runs. */
+/** The statements of the driver's last request, to EXPLAIN exactly what the app runs, and how
+ * many requests (round trips: one query, or one batch/transaction) reached the database. */
 const lastStatements: { query: string; params: unknown[] }[] = [];
+const roundTrips = { count: 0 };
 function recording(backend: SqlBackend): SqlBackend {
-  const remember = (queries: { query: string; params: unknown[] }[]) =>
+  const remember = (queries: { query: string; params: unknown[] }[]) => {
+    roundTrips.count += 1;
     lastStatements.splice(0, lastStatements.length, ...queries);
+  };
   return {
     query(query, params) {
       remember([{ query, params }]);
@@ -168,44 +183,44 @@ async function explainAll(db: ReturnType<typeof createDb>, backend: SqlBackend) 
   return out;
 }
 
-/**
- * A bounded load on one URL: `requests` requests, SSR_CONCURRENCY at a time. Failed requests are
- * counted, not fatal: after a long pause the Worker may reuse a keep-alive connection the local
- * endpoint has just closed ("Network connection lost"), a local-only artefact.
- */
-async function load(url: string, requests = SSR_REQUESTS) {
-  let html = '';
-  let errors = 0;
-  const get = async () => {
-    const response = await fetch(url);
-    const body = await response.text();
-    if (response.status === 200) html = body;
-    else errors++;
+type Load = {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** Database round trips per request (the endpoint's count over the run ÷ requests). */
+  trips: number;
+};
+
+/** autocannon on one request for LOAD_SECONDS, CONNECTIONS at a time, after a short warm-up. */
+async function hit(
+  origin: string,
+  request: {
+    path: string;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+  },
+): Promise<Load> {
+  const options = {
+    url: origin,
+    connections: CONNECTIONS,
+    requests: [{ method: request.method ?? 'GET', ...request }],
   };
-  for (let i = 0; i < 10; i++) await get(); // warm-up (first render compiles the Worker)
-  if (!html) throw new Error(`GET ${url} failed 10 times`);
-  errors = 0;
-  const samples: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next++ < requests) {
-      const t = performance.now();
-      await get();
-      samples.push(performance.now() - t);
-    }
-  };
-  await Promise.all(Array.from({ length: SSR_CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  const requestsPerSecond = Math.round((requests / seconds) * 10) / 10;
-  const htmlBytes = Buffer.byteLength(html);
+  await autocannon({ ...options, amount: 20 }); // warm-up: the first renders compile the Worker
+  const before = roundTrips.count;
+  const result = await autocannon({ ...options, duration: LOAD_SECONDS });
+  const requests = result.requests.total;
   return {
-    ...stats(samples),
-    requestsPerSecond,
-    errors,
-    htmlBytes,
-    htmlGzipBytes: gzipSync(html).length,
-    html,
+    rps: Math.round(result.requests.average * 10) / 10,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    trips: requests ? Math.round(((roundTrips.count - before) / requests) * 100) / 100 : 0,
   };
 }
 
@@ -236,48 +251,118 @@ function bundleSizes(html: string, server: Sizes, client: Sizes) {
   return { worker: total(server, [...server.keys()]), clientForHome: total(client, [...assets]) };
 }
 
+/** The measured HTTP requests: SSR pages, the catalogue over tRPC, and the ceiling. */
+function targets(cookie: string, slug: string) {
+  const signedIn = { cookie };
+  return {
+    ceiling: { path: CEILING },
+    '/': { path: '/' },
+    // The same pages rendered every time: a cookie named like the session's skips the edge cache
+    // for anonymous pages (server/http/page-cache.ts), without being a session.
+    '/ (rendered, no cache)': { path: '/', headers: { cookie: 'duuka.bench=1' } },
+    '/shop': { path: '/shop' },
+    '/shop (rendered, no cache)': { path: '/shop', headers: { cookie: 'duuka.bench=1' } },
+    '/search?q=dress': { path: '/search?q=dress' },
+    'product page': { path: `/products/${slug}` },
+    '/cart (signed in)': { path: '/cart', headers: signedIn },
+    'catalogue.shop (tRPC)': { path: '/api/trpc/catalogue.shop' },
+  } as const;
+}
+
+/** placeOrder over HTTP as the browser sends it, by cart size: round trips of the request itself,
+ * and in all (with the texts it queues, sent after the answer). */
+async function placeOrderTrips(db: ReturnType<typeof createDb>, origin: string) {
+  const out: { lines: number; status: number; ms: number; trips: number; withTexts: number }[] = [];
+  for (const lines of CART_SIZES) {
+    const shopper = await shopperOverHttp(db, origin, {
+      name: `Bench Buyer ${lines}`,
+      phone: '+256772100200',
+      ip: `198.18.7.${lines}`,
+    });
+    const stocked = await db.execute(
+      sql`select id from products where quantity >= 5 order by id limit ${lines}`,
+    );
+    const items = (stocked.rows as { id: number }[]).map(({ id }) => ({
+      productId: id,
+      quantity: 1,
+    }));
+    const before = roundTrips.count;
+    const started = performance.now();
+    const answer = await fetch(new URL('/api/trpc/checkout.placeOrder', origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: shopper.cookie, origin },
+      body: JSON.stringify({ orderId: randomUUID(), items, paymentMethod: 'cash_on_delivery' }),
+    });
+    await answer.text();
+    const ms = Math.round(performance.now() - started);
+    const trips = roundTrips.count - before;
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // the texts go out after the answer
+    out.push({
+      lines: items.length,
+      status: answer.status,
+      ms,
+      trips,
+      withTexts: roundTrips.count - before,
+    });
+  }
+  return out;
+}
+
 async function benchBackend(name: string, backend: SqlBackend) {
   console.log(`\n== ${name}`);
   const endpoint = await startLocalNeon({ backend: recording(backend) });
   const { databaseUrl } = endpoint;
   const db = createDb(databaseUrl);
   const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   let server: Awaited<ReturnType<typeof preview>> | undefined;
   try {
     await migrateDatabase(db);
     await seedDemoCatalogue(db);
     // The Worker's other secrets, as `npm start` passes them (only after the build: see main).
     process.env.DATABASE_URL = databaseUrl;
-    process.env.BETTER_AUTH_URL = `http://127.0.0.1:${port}`;
+    process.env.BETTER_AUTH_URL = origin;
     process.env.BETTER_AUTH_SECRET = randomBytes(32).toString('hex');
     process.env.MAIL_TRANSPORT = 'outbox';
     server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
-    console.log('SSR / (demo catalogue)...');
-    const ssrDemo = await load(`http://127.0.0.1:${port}/`);
-
-    await backend.query('truncate products restart identity cascade', []);
-    await generate(backend, 1, 100);
-    console.log('catalogue at 100 products...');
-    const small = await catalogueCases(db);
-    const t = performance.now();
-    await generate(backend, 101, 100_000);
-    const generateSeconds = Math.round((performance.now() - t) / 100) / 10;
-    console.log(`generated 100,000 products in ${generateSeconds} s; catalogue at 100k...`);
-    const large = await catalogueCases(db);
-    const explained = await explainAll(db, backend);
-    console.log('SSR / (100k products)...');
-    const ssrLarge = await load(`http://127.0.0.1:${port}/`, 40);
-    const cases = Object.keys(small).map((key) => {
-      const a = small[key];
-      const b = large[key];
-      return {
-        case: key,
-        at100: a,
-        at100k: b,
-        ratio: a && b ? Math.round((b.median / a.median) * 10) / 10 : null,
-      };
+    const shopper = await shopperOverHttp(db, origin, {
+      name: 'Bench Shopper',
+      phone: '+256772100100',
+      ip: '198.18.7.200',
     });
-    return { backend: name, generateSeconds, cases, explain: explained, ssrDemo, ssrLarge };
+    const buyers = await placeOrderTrips(db, origin);
+
+    const sizes: {
+      products: number;
+      catalogue: Awaited<ReturnType<typeof catalogueCases>>;
+      http: Record<string, Load>;
+    }[] = [];
+    await backend.query('truncate products restart identity cascade', []);
+    let made = 0;
+    let generateSeconds = 0;
+    let html = '';
+    for (const size of SIZES) {
+      const t = performance.now();
+      await generate(backend, made + 1, size);
+      generateSeconds = Math.round((performance.now() - t) / 100) / 10;
+      made = size;
+      await backend.query(
+        'insert into cart_items (user_id, product_id, quantity) values ($1, 1, 1), ($1, 2, 1) on conflict do nothing',
+        [shopper.id],
+      );
+      console.log(`${size.toLocaleString('en')} products (made in ${generateSeconds} s)...`);
+      const catalogue = await catalogueCases(db);
+      const [piece] = (await backend.query('select slug from products where id = 50', [])).rows;
+      const http: Record<string, Load> = {};
+      for (const [label, request] of Object.entries(targets(shopper.cookie, String(piece?.[0])))) {
+        http[label] = await hit(origin, request);
+        console.log(`  ${label}: ${http[label]?.rps} req/s, p50 ${http[label]?.p50} ms`);
+      }
+      html ||= await (await fetch(origin)).text();
+      sizes.push({ products: size, catalogue, http });
+    }
+    const explained = await explainAll(db, backend);
+    return { backend: name, generateSeconds, sizes, buyers, explain: explained, html };
   } finally {
     await server?.close();
     await endpoint.close();
@@ -285,111 +370,150 @@ async function benchBackend(name: string, backend: SqlBackend) {
   }
 }
 
-function printTable(result: Awaited<ReturnType<typeof benchBackend>>) {
-  const pad = (s: string | number, n: number) => String(s).padEnd(n);
-  const padL = (s: string | number, n: number) => String(s).padStart(n);
-  console.log(`\n${result.backend} (ms: median / p95; matches at 100 → 100k)`);
-  console.log(`${pad('case', 36)}${padL('100', 16)}${padL('100k', 18)}${padL('×', 8)}  matches`);
-  for (const c of result.cases) {
-    const cell = (s?: Stats) => (s ? `${s.median} / ${s.p95}` : '-');
-    const matches =
-      c.at100?.matches === undefined ? '' : `${c.at100.matches} → ${c.at100k?.matches}`;
-    console.log(
-      `${pad(c.case, 36)}${padL(cell(c.at100), 16)}${padL(cell(c.at100k), 18)}${padL(c.ratio ?? '-', 8)}  ${matches}`,
+type Result = Awaited<ReturnType<typeof benchBackend>>;
+const at = (r: Result, products: number) => r.sizes.find((x) => x.products === products);
+const ratio = (a?: number, b?: number) => (a && b ? Math.round((a / b) * 100) / 100 : null);
+
+/** BENCHMARKS.md's generated section: HTTP figures, growth, catalogue calls, placeOrder, bundles. */
+function markdown(results: Result[], bundles: ReturnType<typeof bundleSizes>, seconds: number) {
+  const lines: string[] = [];
+  const load = loadavg()[0]?.toFixed(1);
+  lines.push(
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${seconds} s, ${cpus().length} cores (load average ${load} at the end), Node ${process.version}; autocannon ${CONNECTIONS} connections × ${LOAD_SECONDS} s per row.`,
+  );
+  for (const r of results) {
+    lines.push('', `### ${r.backend}`, '');
+    lines.push(
+      '| request | products | req/s | p50 ms | p99 ms | ÷ ceiling | round trips / request | non-2xx |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
-  }
-  console.log('EXPLAIN ANALYZE at 100k: top node; scans; execution time in the database');
-  for (const p of result.explain) {
-    console.log(
-      `  ${pad(p.case, 24)} ${pad(p.top, 10)} ${pad(p.scans.join(' + '), 88)} ${p.ms} ms`,
+    for (const label of Object.keys(r.sizes[0]?.http ?? {})) {
+      for (const size of r.sizes) {
+        const l = size.http[label];
+        if (!l) continue;
+        const ceiling = size.http.ceiling?.rps;
+        lines.push(
+          `| ${label} | ${size.products.toLocaleString('en')} | ${l.rps} | ${l.p50} | ${l.p99} | ${label === 'ceiling' ? '1' : ratio(l.rps, ceiling)} | ${l.trips} | ${l.non2xx + l.errors} |`,
+        );
+      }
+    }
+    lines.push('', 'Growth from 100 to 100,000 products (p50 at 100k ÷ p50 at 100):', '');
+    lines.push('| request | × p50 | ÷ ceiling at 100k |', '| --- | ---: | ---: |');
+    for (const label of Object.keys(r.sizes[0]?.http ?? {})) {
+      if (label === 'ceiling') continue;
+      const small = at(r, 100)?.http[label];
+      const large = at(r, 100_000)?.http[label];
+      lines.push(
+        `| ${label} | ${ratio(large?.p50, small?.p50)} | ${ratio(large?.rps, at(r, 100_000)?.http.ceiling?.rps)} |`,
+      );
+    }
+    lines.push('', 'Catalogue calls in-process (median / p95 ms of up to 30 calls):', '');
+    lines.push(
+      `| call | ${r.sizes.map((x) => x.products.toLocaleString('en')).join(' | ')} | × 100k ÷ 100 |`,
+      `| --- | ${r.sizes.map(() => '---:').join(' | ')} | ---: |`,
     );
-  }
-  for (const [label, s] of [
-    ['demo catalogue', result.ssrDemo],
-    ['100k products', result.ssrLarge],
-  ] as const) {
-    console.log(
-      `SSR / (${label}): ${s.requestsPerSecond} req/s, ${s.median} / ${s.p95} ms, ${s.errors} failed, HTML ${s.htmlBytes} B (${s.htmlGzipBytes} B gzip)`,
+    for (const call of Object.keys(r.sizes[0]?.catalogue ?? {})) {
+      const cells = r.sizes.map((x) => {
+        const c = x.catalogue[call];
+        return c ? `${c.median} / ${c.p95}` : '-';
+      });
+      const grow = ratio(
+        at(r, 100_000)?.catalogue[call]?.median,
+        at(r, 100)?.catalogue[call]?.median,
+      );
+      lines.push(`| ${call} | ${cells.join(' | ')} | ${grow} |`);
+    }
+    lines.push(
+      '',
+      'placeOrder over HTTP by cart size (database round trips of the request; with the texts it queues):',
+      '',
     );
+    lines.push(
+      '| lines | status | ms | round trips | with texts |',
+      '| ---: | ---: | ---: | ---: | ---: |',
+    );
+    for (const b of r.buyers) {
+      lines.push(`| ${b.lines} | ${b.status} | ${b.ms} | ${b.trips} | ${b.withTexts} |`);
+    }
+    lines.push('', 'EXPLAIN ANALYZE at 100k (inside the database):', '');
+    lines.push('| statement | plan | ms |', '| --- | --- | ---: |');
+    for (const p of r.explain)
+      lines.push(`| ${p.case} | ${p.top}: ${p.scans.join(' + ')} | ${p.ms} |`);
   }
+  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  lines.push(
+    '',
+    `Bundles: Worker ${bundles.worker.files} files, ${kib(bundles.worker.rawBytes)} (${kib(bundles.worker.gzipBytes)} gzip); client JS for \`/\` ${bundles.clientForHome.files} files, ${kib(bundles.clientForHome.rawBytes)} (${kib(bundles.clientForHome.gzipBytes)} gzip).`,
+  );
+  return lines.join('\n');
 }
 
 async function main() {
   process.env.WRANGLER_SEND_METRICS = 'false';
   const started = performance.now();
   const loadStart = loadavg();
-  // Build and serve a copy of the working tree: others' builds in this checkout rewrite dist/ and
-  // .wrangler/deploy (which `vite preview` reads) at any time, and ours would clobber theirs.
-  const repo = process.cwd();
-  const copy = await mkdtemp(join(tmpdir(), 'duuka-bench-'));
-  temporary.push(copy);
-  const files = execFileSync('git', ['ls-files', '-z', '-co', '--exclude-standard'], {
-    encoding: 'utf8',
-  });
-  for (const file of files.split('\0').filter(Boolean)) {
-    await cp(file, join(copy, file)).catch(() => undefined); // deleted but not yet staged
-  }
-  await symlink(join(repo, 'node_modules'), join(copy, 'node_modules'));
-  execFileSync('git', ['init', '-q'], { cwd: copy }); // Tailwind's scanner honours .gitignore in a repo
-  process.chdir(copy);
-  console.log(`building (vite build) a copy of the working tree in ${copy}...`);
-  await buildForPreview({ logLevel: 'warn' }); // as `npm run preview` builds (local/build.ts)
-  const built = {
-    server: await jsSizes('dist/server'),
-    client: await jsSizes('dist/client/assets'),
-  };
-
-  const results = [await benchBackend('embedded PGlite', await pgliteBackend())];
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `duuka_bench_${randomBytes(4).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      return (await client.query(statement).finally(() => client.end())).rows;
+  const copy = await enterWorkingCopy('duuka-bench');
+  try {
+    // The ceiling: a static file the size of the home page (~56 KB), served by the same Worker's
+    // asset handler (public/ goes into the build's assets).
+    await writeFile(
+      join('public', `${CEILING}.html`),
+      `<!doctype html>${'<p>duuka</p>'.repeat(4_300)}`,
+    );
+    console.log(`building (vite build) a copy of the working tree in ${copy.dir}...`);
+    await buildForPreview({ logLevel: 'warn' }); // as `npm run preview` builds (local/build.ts)
+    const built = {
+      server: await jsSizes('dist/server'),
+      client: await jsSizes('dist/client/assets'),
     };
-    await admin(`create database ${name}`);
-    try {
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const [version] = await admin('show server_version');
-      const label = `PostgreSQL ${version?.server_version}`;
-      results.push(await benchBackend(label, postgresBackend(url.toString())));
-    } finally {
-      await admin(`drop database if exists ${name} with (force)`);
+
+    const results = [await benchBackend('embedded PGlite', await pgliteBackend())];
+    const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (serverUrl) {
+      const name = `duuka_bench_${randomBytes(4).toString('hex')}`;
+      const admin = async (statement: string) => {
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        return (await client.query(statement).finally(() => client.end())).rows;
+      };
+      await admin(`create database ${name}`);
+      try {
+        const url = new URL(serverUrl);
+        url.pathname = `/${name}`;
+        const [version] = await admin('show server_version');
+        const label = `PostgreSQL ${version?.server_version}`;
+        results.push(await benchBackend(label, postgresBackend(url.toString())));
+      } finally {
+        await admin(`drop database if exists ${name} with (force)`);
+      }
     }
+
+    const bundles = bundleSizes(results[0]?.html ?? '', built.server, built.client);
+    const seconds = Math.round((performance.now() - started) / 1000);
+    const section = markdown(results, bundles, seconds);
+    console.log(`\n${section}`);
+    const machine = {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model,
+      node: process.version,
+      loadStart,
+    };
+    const json = { date: new Date().toISOString(), seconds, machine, terms: TERMS, bundles };
+    const strip = ({ html, ...r }: Result) => ({ ...r, htmlBytes: html.length });
+    Object.assign(json, { loadEnd: loadavg(), results: results.map(strip) });
+    const file = join(copy.repo, 'BENCHMARKS.md');
+    const text = await readFile(file, 'utf8');
+    const marked = /<!-- bench:start -->[\s\S]*<!-- bench:end -->/;
+    const block = `<!-- bench:start -->\n${section}\n<!-- bench:end -->`;
+    await writeFile(
+      file,
+      marked.test(text) ? text.replace(marked, block) : `${text.trimEnd()}\n\n${block}\n`,
+    );
+    await writeFile(join(copy.repo, 'bench-results.json'), `${JSON.stringify(json, null, 2)}\n`);
+  } finally {
+    await copy.leave();
   }
-
-  const bundles = bundleSizes(results[0]?.ssrDemo.html ?? '', built.server, built.client);
-  for (const r of results) printTable(r);
-  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(
-    `\nWorker bundle: ${bundles.worker.files} files, ${kib(bundles.worker.rawBytes)} (${kib(bundles.worker.gzipBytes)} gzip)`,
-  );
-  console.log(
-    `Client JS for /: ${bundles.clientForHome.files} files, ${kib(bundles.clientForHome.rawBytes)} (${kib(bundles.clientForHome.gzipBytes)} gzip)`,
-  );
-  const seconds = Math.round((performance.now() - started) / 1000);
-  console.log(
-    `\ntotal ${seconds} s; load average ${loadStart[0]?.toFixed(1)} → ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores; results in bench-results.json`,
-  );
-
-  const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadStart };
-  const strip = ({ ssrDemo, ssrLarge, ...r }: (typeof results)[number]) => ({
-    ...r,
-    ssrDemo: { ...ssrDemo, html: undefined },
-    ssrLarge: { ...ssrLarge, html: undefined },
-  });
-  const json = { date: new Date().toISOString(), seconds, machine, terms: TERMS, bundles };
-  Object.assign(json, { loadEnd: loadavg(), results: results.map(strip) });
-  process.chdir(repo);
-  await writeFile('bench-results.json', `${JSON.stringify(json, null, 2)}\n`);
 }
 
-const temporary: string[] = [];
-try {
-  await main();
-} finally {
-  for (const dir of temporary) await rm(dir, { recursive: true, force: true });
-}
+await main();
 process.exit(0); // vite/workerd leave handles open

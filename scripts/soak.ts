@@ -14,20 +14,18 @@ import pg from 'pg';
 import { preview } from 'vite';
 import { createDb, type Db } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
-import { profiles, user } from '#db/schema/index.ts';
 import { seedDemoCatalogue } from '#db/seed.ts';
 import { buildForPreview } from '#local/build.ts';
 import { startLocalFakes } from '#local/fakes/index.ts';
 import { freePort } from '#local/free-port.ts';
+import { SHOPPER_PASSWORD, shopperOverHttp } from '#local/http-shopper.ts';
 import { pgliteBackend, postgresBackend, startLocalNeon } from '#local/neon-endpoint.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
-import { mailedLink } from '../tests/support/mailbox.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const SHOPPERS = Number(process.env.SOAK_SHOPPERS ?? 16);
 const LOW_STOCK = 3; // pieces…
 const LOW_STOCK_QUANTITY = 4; // …with this many left
-const PASSWORD = 'kampala-soak-2026';
 const TERMS = ['dress', 'kitenge', 'leather', 'gomesi', 'ki', 'tuxedo'];
 
 type Outcome = { action: string; status: number; ms: number };
@@ -87,35 +85,23 @@ class Visitor {
     await this.call('sign in', '/api/auth/sign-in/email', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
+      body: JSON.stringify({ email, password: SHOPPER_PASSWORD }),
     });
   }
 }
 
 /** Registers and verifies a shopper through the real sign-up, with a phone for the texts. */
 async function newShopper(db: Db, origin: string, n: number) {
-  const email = `soak-${n}-${randomUUID().slice(0, 6)}@example.ug`;
   const visitor = new Visitor(origin);
-  const signUp = await visitor.call('sign up', '/api/auth/sign-up/email', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `Soak Shopper ${n}`, email, password: PASSWORD }),
-  });
-  if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`);
-  const verified = await fetch(await mailedLink(db, email), { redirect: 'manual' });
-  if (verified.status >= 400) throw new Error(`verification answered ${verified.status}`);
-  const [row] = await db.select({ id: user.id }).from(user).where(sql`${user.email} = ${email}`);
-  if (!row) throw new Error('no user row');
-  const details = {
-    fullName: `Soak Shopper ${n}`,
+  const { email, cookie } = await shopperOverHttp(db, origin, {
+    name: `Soak Shopper ${n}`,
     phone: `+256772${String(100_000 + n).slice(-6)}`,
-    address: 'Plot 4, Kampala Road',
-  };
-  await db
-    .insert(profiles)
-    .values({ id: row.id, email, ...details })
-    .onConflictDoUpdate({ target: profiles.id, set: details });
-  await visitor.signIn(email);
+    ip: visitor.ip,
+  });
+  for (const pair of cookie.split('; ')) {
+    const at = pair.indexOf('=');
+    visitor.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+  }
   return { visitor, email };
 }
 

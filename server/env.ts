@@ -182,6 +182,16 @@ const schema = v.object({
     '',
   ),
 
+  /** How long anonymous catalogue pages are served from the edge cache; 0 turns it off. */
+  PAGE_CACHE_SECONDS: v.optional(
+    v.pipe(
+      text('PAGE_CACHE_SECONDS'),
+      v.regex(/^\d{1,5}$/, 'PAGE_CACHE_SECONDS must be a whole number of seconds, e.g. 60'),
+      v.transform(Number),
+    ),
+    '60',
+  ),
+
   /** The shop's social pages, shown in the footer and on /contact: https links, comma-separated. */
   SOCIAL_LINKS: v.optional(
     v.pipe(

@@ -96,7 +96,7 @@ export function HeroCarousel({ products }: { products: Product[] }) {
                   <ProductImage
                     src={product.image_url}
                     alt={product.name}
-                    eager={index === 0}
+                    priority={index === 0}
                     fill
                     className="object-[50%_65%]"
                   />

@@ -5,7 +5,17 @@ import { Price } from './Price';
 import { ProductDialog } from './ProductDialog';
 import { ProductImage } from './ProductImage';
 
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: Product;
+  /** Above the fold: loaded at once rather than when scrolled near. */
+  eager?: boolean;
+  /** The page's largest image (see ProductImage). */
+  priority?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const badge = lowStockBadge(product.stock);
   return (
@@ -21,6 +31,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             src={product.image_url}
             alt={product.name}
             eager={eager}
+            priority={priority}
             className="transition-transform duration-500 group-hover:scale-[1.03]"
           />
         </button>

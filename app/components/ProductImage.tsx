@@ -8,12 +8,15 @@ export function ProductImage({
   alt,
   className = '',
   eager = false,
+  priority = false,
   fill = false,
 }: {
   src: string | null;
   alt: string;
   className?: string;
   eager?: boolean;
+  /** The page's largest image (its LCP): fetched first, before scripts and other images. */
+  priority?: boolean;
   /** Fill a positioned frame (cropped to it) instead of keeping 4:5. */
   fill?: boolean;
 }) {
@@ -31,7 +34,8 @@ export function ProductImage({
       alt={alt}
       width={800}
       height={1000}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setBroken(true)}
       className={`${fill ? 'absolute inset-0 size-full' : 'aspect-[4/5] w-full'} bg-paper-2 object-cover ${className}`}

@@ -13,6 +13,9 @@ export const SCROLL_STEP_PX = 300;
  * buttons share the next, so the page does not shift when the web fonts replace the fallback
  * ones (a title that wrapped with one font and not the other moved the whole row).
  */
+/** Cards a wide screen shows in a row before scrolling. */
+const VISIBLE_CARDS = 4;
+
 export function ProductRow({
   title,
   eyebrow,
@@ -20,6 +23,7 @@ export function ProductRow({
   count,
   viewAll,
   scrollButtons = false,
+  first = false,
 }: {
   title: string;
   eyebrow?: string;
@@ -28,6 +32,8 @@ export function ProductRow({
   count?: number;
   viewAll?: { label: string; link: LinkProps };
   scrollButtons?: boolean;
+  /** The page's first row, above the fold: its visible cards load at once, the first first. */
+  first?: boolean;
 }) {
   const list = useRef<HTMLUListElement>(null);
   const headingId = `row-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -89,9 +95,13 @@ export function ProductRow({
         ref={list}
         className="scroller -mx-4 flex scroll-px-4 gap-5 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:scroll-px-6 sm:px-6"
       >
-        {products.map((product) => (
+        {products.map((product, index) => (
           <li key={product.id} className="w-[68vw] shrink-0 sm:w-64">
-            <ProductCard product={product} />
+            <ProductCard
+              product={product}
+              eager={first && index < VISIBLE_CARDS}
+              priority={first && index === 0}
+            />
           </li>
         ))}
       </ul>

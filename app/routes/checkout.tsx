@@ -303,7 +303,7 @@ function ItemsInOrder({ cart }: { cart: Cart }) {
             key={line.productId}
             className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-4 py-4"
           >
-            <ProductImage src={line.image} alt="" />
+            <ProductImage src={line.image} alt="" eager />
             <div className="min-w-0">
               <p className="line-clamp-2 font-medium">{line.name}</p>
               <p className="mt-0.5 text-sm text-ink-soft tabular-nums">

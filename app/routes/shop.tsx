@@ -63,9 +63,10 @@ function GroupRows() {
       </StatusBox>
     );
   }
-  return data.rows.map((row) => (
+  return data.rows.map((row, index) => (
     <ProductRow
       key={row.group}
+      first={index === 0}
       title={row.title}
       products={row.products}
       count={row.count}

@@ -2,6 +2,7 @@
 // body limits (413), the unread rest of a body settled, security headers on every response.
 import { endpointFor, methodNotAllowed, payloadTooLarge } from './endpoints.ts';
 import { declaredTooLarge, limitBody } from './limits.ts';
+import { cachedPage, type PageCache } from './page-cache.ts';
 import { newNonce, withSecurityHeaders } from './security-headers.ts';
 
 /** The app behind the layer: gets the (body-limited) request and the page's CSP nonce. */
@@ -10,7 +11,11 @@ export type ShopApp = (request: Request, cspNonce: string) => Promise<Response> 
 export async function serveShop(
   request: Request,
   app: ShopApp,
-  options: { dev: boolean },
+  options: {
+    dev: boolean;
+    /** Anonymous catalogue pages from the edge cache (page-cache.ts); absent: never cached. */
+    pages?: { cache: PageCache; seconds: number; keep: (work: Promise<unknown>) => void };
+  },
 ): Promise<Response> {
   const url = new URL(request.url);
   const endpoint = endpointFor(url.pathname);
@@ -24,7 +29,10 @@ export async function serveShop(
     response = payloadTooLarge(endpoint);
   } else {
     try {
-      response = await app(limited.request, security.nonce);
+      const render = async () => app(limited.request, security.nonce);
+      response = options.pages
+        ? await cachedPage(request, security.nonce, render, options.pages)
+        : await render();
     } catch (error) {
       if (!limited.exceeded()) throw error;
       response = payloadTooLarge(endpoint);

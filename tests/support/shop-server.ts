@@ -56,6 +56,9 @@ export async function setup(project: TestProject) {
   process.env.OPERATOR_EMAILS = 'operator@example.ug';
   // The shop's social pages, as an operator would configure them (tests/e2e/about-contact.test.ts).
   process.env.SOCIAL_LINKS = SOCIAL_LINKS;
+  // Tests change the catalogue and read it back at once: no edge cache for anonymous pages here
+  // (server/http/page-cache.test.ts covers it; the bench and the soak run with it on).
+  process.env.PAGE_CACHE_SECONDS = '0';
   server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
   project.provide('shopUrl', `http://127.0.0.1:${port}`);
   project.provide('databaseUrl', database.databaseUrl);
