@@ -1377,18 +1377,29 @@ function place(doc: Doc, name: string, x: number, y: number, s: number): string 
   return `<g transform="matrix(${s} 0 0 ${s} ${x} ${y})">${art.body}</g>`;
 }
 
-function heroSvg(title: string, tone: string, body: (doc: Doc) => string): string {
+/** A staged scene (heroes, panels): the floor at `floor` of the height, a soft light on the calm part. */
+function sceneSvg(
+  size: { w: number; h: number; floor: number; light: { cx: number; cy: number; r: number } },
+  title: string,
+  tone: string,
+  body: (doc: Doc) => string,
+): string {
   const doc = newDoc();
   const content = body(doc);
-  const veil = `<radialGradient id="vg" cx=".2" cy=".45" r=".6"><stop offset="0" stop-color="${light(tone, 0.35)}" stop-opacity=".7"/><stop offset="1" stop-color="${light(tone, 0.35)}" stop-opacity="0"/></radialGradient>`;
+  const { w, h, floor, light: at } = size;
+  const veil = `<radialGradient id="vg" cx="${at.cx}" cy="${at.cy}" r="${at.r}"><stop offset="0" stop-color="${light(tone, 0.35)}" stop-opacity=".7"/><stop offset="1" stop-color="${light(tone, 0.35)}" stop-opacity="0"/></radialGradient>`;
   return svg(
-    1600,
-    900,
+    w,
+    h,
     title,
-    [sharedDefs(tone, 0.82), veil, ...doc.defs],
-    `<rect width="1600" height="900" fill="url(#bg)"/><rect width="1600" height="900" fill="url(#vg)"/>${content}`,
+    [sharedDefs(tone, floor), veil, ...doc.defs],
+    `<rect width="${w}" height="${h}" fill="url(#bg)"/><rect width="${w}" height="${h}" fill="url(#vg)"/>${content}`,
   );
 }
+
+const HERO = { w: 1600, h: 900, floor: 0.82, light: { cx: 0.2, cy: 0.45, r: 0.6 } };
+const heroSvg = (title: string, tone: string, body: (doc: Doc) => string) =>
+  sceneSvg(HERO, title, tone, body);
 
 const HEROES: Record<string, () => string> = {
   'new-collection': () =>
@@ -1413,18 +1424,9 @@ const HEROES: Record<string, () => string> = {
 
 // ------------------------------------------- panels (1000 × 1250 portrait, calm top for a caption)
 
-function panelSvg(title: string, tone: string, body: (doc: Doc) => string): string {
-  const doc = newDoc();
-  const content = body(doc);
-  const veil = `<radialGradient id="vg" cx=".3" cy=".12" r=".55"><stop offset="0" stop-color="${light(tone, 0.4)}" stop-opacity=".8"/><stop offset="1" stop-color="${light(tone, 0.4)}" stop-opacity="0"/></radialGradient>`;
-  return svg(
-    1000,
-    1250,
-    title,
-    [sharedDefs(tone, 0.84), veil, ...doc.defs],
-    `<rect width="1000" height="1250" fill="url(#bg)"/><rect width="1000" height="1250" fill="url(#vg)"/>${content}`,
-  );
-}
+const PANEL = { w: 1000, h: 1250, floor: 0.84, light: { cx: 0.3, cy: 0.12, r: 0.55 } };
+const panelSvg = (title: string, tone: string, body: (doc: Doc) => string) =>
+  sceneSvg(PANEL, title, tone, body);
 
 /** The sign-in and join panels beside the account forms: whole still lifes, nothing cut at an edge. */
 const PANELS: Record<string, () => string> = {

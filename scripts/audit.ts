@@ -17,6 +17,7 @@ import { createDb } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { seedDemoCatalogue } from '#db/seed.ts';
 import { buildForPreview } from '#local/build.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#local/chromium.ts';
 import { freePort } from '#local/free-port.ts';
 import { shopperOverHttp } from '#local/http-shopper.ts';
 import { pgliteBackend, startLocalNeon } from '#local/neon-endpoint.ts';
@@ -114,17 +115,8 @@ async function main() {
     });
     const server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
     const chrome = await launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     });
     try {
       // A shopper with something in the cart and one order, for the signed-in routes.

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { EMAIL_MAX, newsletterInput, TEXT } from '#core/contact.ts';
 import { toast } from '../toast';
 import { useTRPC } from '../trpc';
-import { SOCIAL_ICONS, useSocialLinks } from './SocialIcons';
+import { SocialLinkList, useSocialLinks } from './SocialIcons';
 import { SHOP_CONTACT, shopperMessage } from './shop-contact';
 
 const QUICK_LINKS = [
@@ -219,24 +219,10 @@ function Social() {
       <p className="text-[0.72rem] font-semibold uppercase tracking-[0.22em] text-paper/60">
         Follow duuka
       </p>
-      <ul className="mt-4 flex gap-3">
-        {links.map(({ network, url }) => {
-          const Icon = SOCIAL_ICONS[network];
-          return (
-            <li key={url}>
-              <a
-                href={url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="grid size-10 place-items-center rounded-full border border-paper/25 text-paper/80 hover:border-paper hover:text-paper"
-              >
-                <Icon />
-                <span className="sr-only">duuka on {network} (opens in a new tab)</span>
-              </a>
-            </li>
-          );
-        })}
-      </ul>
+      <SocialLinkList
+        links={links}
+        linkClassName="grid size-10 place-items-center rounded-full border border-paper/25 text-paper/80 hover:border-paper hover:text-paper"
+      />
     </div>
   );
 }

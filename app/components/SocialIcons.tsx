@@ -68,3 +68,34 @@ export function useSocialLinks(): readonly SocialLink[] {
   const { data } = useQuery(trpc.contact.channels.queryOptions(undefined, { staleTime: Infinity }));
   return data ?? [];
 }
+
+/** The configured social pages as links opening in a new tab: the icon alone (its name for screen
+ * readers), or the icon and the network's name. */
+export function SocialLinkList({
+  links,
+  named = false,
+  linkClassName,
+}: {
+  links: readonly SocialLink[];
+  named?: boolean;
+  linkClassName: string;
+}) {
+  return (
+    <ul className="mt-4 flex flex-wrap gap-3">
+      {links.map(({ network, url }) => {
+        const Icon = SOCIAL_ICONS[network];
+        return (
+          <li key={url}>
+            <a href={url} target="_blank" rel="noopener noreferrer" className={linkClassName}>
+              <Icon />
+              {named && network}
+              <span className="sr-only">
+                {named ? ' (opens in a new tab)' : `duuka on ${network} (opens in a new tab)`}
+              </span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -13,7 +13,7 @@ import {
   PHONE_MAX,
   TEXT,
 } from '#core/contact.ts';
-import { SOCIAL_ICONS, useSocialLinks } from '../components/SocialIcons';
+import { SocialLinkList, useSocialLinks } from '../components/SocialIcons';
 import { SHOP_CONTACT, shopperMessage } from '../components/shop-contact';
 import { pageHead } from '../seo';
 import { toast } from '../toast';
@@ -119,25 +119,11 @@ function SocialPages() {
   return (
     <>
       <h3 className="mt-10 text-sm font-semibold">Social media</h3>
-      <ul className="mt-4 flex flex-wrap gap-3">
-        {links.map(({ network, url }) => {
-          const Icon = SOCIAL_ICONS[network];
-          return (
-            <li key={url}>
-              <a
-                href={url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line px-4 text-sm hover:border-ink hover:text-accent"
-              >
-                <Icon />
-                {network}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          );
-        })}
-      </ul>
+      <SocialLinkList
+        links={links}
+        named
+        linkClassName="inline-flex min-h-11 items-center gap-2 rounded-full border border-line px-4 text-sm hover:border-ink hover:text-accent"
+      />
     </>
   );
 }

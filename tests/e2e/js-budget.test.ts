@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import budgets from '../../budgets.json' with { type: 'json' };
-import { anyClientIp, SHOPPER_PASSWORD, verifiedShopper } from '../support/shoppers.ts';
+import { sessionCookie, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 const shopUrl = inject('shopUrl');
@@ -13,19 +13,7 @@ let cookie = '';
 
 beforeAll(async () => {
   const shopper = await verifiedShopper(db, 'Budget Shopper', { phone: '+256772123459' });
-  const answer = await fetch(new URL('/api/auth/sign-in/email', shopUrl), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: shopUrl,
-      'cf-connecting-ip': anyClientIp(),
-    },
-    body: JSON.stringify({ email: shopper.email, password: SHOPPER_PASSWORD }),
-  });
-  cookie = answer.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  cookie = await sessionCookie(shopper);
 });
 
 const sizes = new Map<string, { gzip: number; imports: string[] }>();

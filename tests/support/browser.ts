@@ -1,6 +1,7 @@
 // Playwright (playwright-core) driving Debian's Chromium, with the flags this machine needs.
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#local/chromium.ts';
 import { anyClientIp } from './shoppers.ts';
 
 export const DESKTOP = { width: 1366, height: 900 };
@@ -10,16 +11,8 @@ let browser: Browser | undefined;
 
 export async function openBrowser(): Promise<Browser> {
   browser ??= await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   return browser;
 }

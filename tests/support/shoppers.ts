@@ -59,3 +59,22 @@ export async function signIn(page: Page, shopper: Shopper): Promise<void> {
   });
   if (answer.status() !== 200) throw new Error(`sign-in answered ${answer.status()}`);
 }
+
+/** The shopper's session cookie, signed in over HTTP from a fresh client address. */
+export async function sessionCookie(shopper: Shopper): Promise<string> {
+  const shopUrl = inject('shopUrl');
+  const answer = await fetch(new URL('/api/auth/sign-in/email', shopUrl), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: shopUrl,
+      'cf-connecting-ip': anyClientIp(),
+    },
+    body: JSON.stringify({ email: shopper.email, password: SHOPPER_PASSWORD }),
+  });
+  if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}`);
+  return answer.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
