@@ -15,7 +15,6 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
-import { CART_STORAGE_KEY } from '#core/account.ts';
 import {
   addToCart,
   CART_TEXT,
@@ -31,6 +30,7 @@ import {
   updateCartQuantity,
 } from '#core/cart.ts';
 import type { Product } from '#core/catalogue.ts';
+import { CART_STORAGE_KEY } from '#core/settings.ts';
 import type { SessionUser } from './session';
 import { toast } from './toast';
 import { useTRPC } from './trpc';

@@ -7,6 +7,7 @@ import { useCallback } from 'react';
 import type { SessionUser } from '#server/auth.ts';
 import type { AppRouter } from '#server/routers/index.ts';
 import { authCall } from './auth-client';
+import { SITE_NAME } from './seo';
 import { useTRPC } from './trpc';
 
 export type { SessionUser };
@@ -62,3 +63,25 @@ export async function homeIfSignedIn({
     .catch(() => null);
   if (user) throw redirect({ to: '/' });
 }
+
+/**
+ * The head of a screen that shows the signed-in shopper's own things (cart, checkout, orders,
+ * account). A crawler never has a session: what it can be shown there (an empty cart, a sign-in
+ * prompt) is `noindex`; the shopper's own page carries no robots rule, as no crawler receives it.
+ */
+export const privatePageHead =
+  (title: string) =>
+  ({
+    match,
+  }: {
+    match: { context: { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> } };
+  }) => {
+    const { queryClient, trpc } = match.context;
+    const signedIn = Boolean(queryClient.getQueryData(trpc.account.session.queryKey()));
+    return {
+      meta: [
+        { title: `${title} · ${SITE_NAME}` },
+        ...(signedIn ? [] : [{ name: 'robots', content: 'noindex' }]),
+      ],
+    };
+  };

@@ -6,7 +6,7 @@ import {
   defaultSettings,
   SETTINGS_STORAGE_KEY,
   type ShopperSettings,
-} from '#core/account.ts';
+} from '#core/settings.ts';
 
 export function readCachedSettings(): ShopperSettings | null {
   if (typeof localStorage === 'undefined') return null;

@@ -1,6 +1,7 @@
 // Account rules shared by the screens and the server (spec: storefront §5, §8, §9; account §5, §8, §9).
 import * as v from 'valibot';
 import { isValidPhone, normalisePhone } from './phone.ts';
+import { CURRENCIES, LANGUAGES, VISIBILITIES } from './settings.ts';
 import { invisibleCharacters, objectMessage, optionalText, typedLine, typedText } from './text.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -12,9 +13,6 @@ export const REGISTRATION_REDIRECT_MS = 2000;
 export const LOGOUT_REDIRECT_MS = 1500;
 export const RESEND_NOTICE_MS = 5000;
 export const SETTINGS_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
-/** Browser storage key of the cached settings (spec: account §3). */
-export const SETTINGS_STORAGE_KEY = 'userSettings';
-export const CART_STORAGE_KEY = 'cart';
 /** Where verification links land (spec: Auth callback). */
 export const VERIFY_CALLBACK_PATH = '/auth/callback?type=email';
 /** The name kept on orders of a customer who deleted their account. */
@@ -206,25 +204,6 @@ export function sniffImageType(bytes: Uint8Array): string | null {
   return null;
 }
 
-// Settings (spec: account §3 and §9).
-export const LANGUAGES = [
-  { code: 'en', label: 'English' },
-  { code: 'es', label: 'Español' },
-  { code: 'fr', label: 'Français' },
-  { code: 'sw', label: 'Swahili' },
-  { code: 'lg', label: 'Luganda' },
-] as const;
-export const CURRENCIES = ['UGX', 'USD', 'EUR', 'GBP'] as const;
-export const VISIBILITIES = [
-  { value: 'public', label: 'Public' },
-  { value: 'private', label: 'Private' },
-  { value: 'friends', label: 'Friends Only' },
-] as const;
-
-export type Language = (typeof LANGUAGES)[number]['code'];
-export type Currency = (typeof CURRENCIES)[number];
-export type Visibility = (typeof VISIBILITIES)[number]['value'];
-
 /** Two-factor sign-in with an authenticator app (better-auth's plugin, TOTP). */
 export const TWO_FACTOR_TEXT = {
   title: 'Two-factor sign-in',
@@ -246,24 +225,6 @@ export const TWO_FACTOR_TEXT = {
   wrongCode: 'That code is not right. Check the time on your phone and try the newest code.',
   wrongPassword: 'Password is incorrect',
 } as const;
-
-/** The settings screen's shape (spec: account §3). */
-export type ShopperSettings = {
-  notifications: { email: boolean; push: boolean; orderUpdates: boolean; promotions: boolean };
-  /** darkMode null: the device's colour scheme (System); true/false: Dark/Light always. */
-  appearance: { darkMode: boolean | null; language: Language; currency: Currency };
-  privacy: { profileVisibility: Visibility; dataSharing: boolean; analytics: boolean };
-  account: { displayName: string; twoFactorAuth: boolean };
-};
-
-export function defaultSettings(displayName = ''): ShopperSettings {
-  return {
-    notifications: { email: true, push: true, orderUpdates: true, promotions: false },
-    appearance: { darkMode: null, language: 'en', currency: 'UGX' },
-    privacy: { profileVisibility: 'private', dataSharing: false, analytics: true },
-    account: { displayName, twoFactorAuth: false },
-  };
-}
 
 // What the profile form, the settings screen and the deletion dialog send; the account
 // procedures check the same schemas.

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY } from './account.ts';
 import {
   addToCart,
   CART_TEXT,
@@ -19,6 +18,7 @@ import {
   savedCartText,
   updateCartQuantity,
 } from './cart.ts';
+import { CART_STORAGE_KEY } from './settings.ts';
 
 const dress: CartProduct = {
   productId: 1,

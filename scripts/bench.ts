@@ -450,6 +450,7 @@ function markdown(results: Result[], bundles: ReturnType<typeof bundleSizes>, se
 
 async function main() {
   process.env.WRANGLER_SEND_METRICS = 'false';
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false'; // Request.cf from Cloudflare: offline here
   const started = performance.now();
   const loadStart = loadavg();
   const copy = await enterWorkingCopy('duuka-bench');

@@ -187,6 +187,7 @@ async function checks(db: Db, before: Map<number, number>) {
 
 async function main() {
   process.env.WRANGLER_SEND_METRICS = 'false';
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false'; // Request.cf from Cloudflare: offline here
   const loadStart = loadavg()[0] ?? 0;
   const copy = await enterWorkingCopy('duuka-soak');
   try {

@@ -26,13 +26,18 @@ function useRates(currency: string): ExchangeRates | null {
 /** 'UGX 145,000' and, for a shopper who chose USD, ' · ≈ US$ 38'. */
 export function Price({ amount, className = '' }: { amount: number; className?: string }) {
   const currency = useDisplayCurrency();
-  const approximate = approximatePrice(amount, currency, useRates(currency));
   return (
     <span className={className}>
       {formatUGX(amount)}
-      {approximate && <span className="whitespace-nowrap text-ink-soft"> · {approximate}</span>}
+      {/* Only a foreign currency reads the rates: a page of UGX prices watches no query. */}
+      {currency !== 'UGX' && <Approximately amount={amount} currency={currency} />}
     </span>
   );
+}
+
+function Approximately({ amount, currency }: { amount: number; currency: string }) {
+  const approximate = approximatePrice(amount, currency, useRates(currency));
+  return approximate && <span className="whitespace-nowrap text-ink-soft"> · {approximate}</span>;
 }
 
 /** Under a total the shopper pays: charged in UGX, the approximation only a guide. */

@@ -12,15 +12,14 @@ import { Loading } from '../components/account/ui';
 import { OrderSummary } from '../components/cart/Summary';
 import { ProductImage } from '../components/ProductImage';
 import { QuantityStepper } from '../components/QuantityStepper';
+import { privatePageHead } from '../session';
 import { toast } from '../toast';
 import { useTRPC } from '../trpc';
 
 // A signed-in shopper's cart arrives with the page (the root route reads it for the header);
 // a visitor's cart is in this browser only and shows once the page is live.
 export const Route = createFileRoute('/cart')({
-  head: () => ({
-    meta: [{ title: 'Your Cart · duuka' }, { name: 'robots', content: 'noindex' }],
-  }),
+  head: privatePageHead('Your Cart'),
   component: CartScreen,
 });
 

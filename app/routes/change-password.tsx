@@ -5,13 +5,12 @@ import { changePasswordProblem, passwordErrorText, TEXT } from '#core/account.ts
 import { authCall } from '../auth-client';
 import { RequireSession } from '../components/account/RequireSession';
 import { Notice, PageHeading, PasswordField } from '../components/account/ui';
+import { privatePageHead } from '../session';
 import { toast } from '../toast';
 import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/change-password')({
-  head: () => ({
-    meta: [{ title: 'Change password · duuka' }, { name: 'robots', content: 'noindex' }],
-  }),
+  head: privatePageHead('Change password'),
   component: () => <RequireSession>{() => <ChangePassword />}</RequireSession>,
 });
 

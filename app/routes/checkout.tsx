@@ -17,14 +17,12 @@ import { OrderSummary } from '../components/cart/Summary';
 import { MobileMoneyPayment, PayerNumber } from '../components/checkout/MobileMoneyPayment';
 import { forgetOrderAttempt, orderAttemptId } from '../components/checkout/order-attempt';
 import { ProductImage } from '../components/ProductImage';
-import { useSession } from '../session';
+import { privatePageHead, useSession } from '../session';
 import { toast } from '../toast';
 import { type ApiOutput, useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/checkout')({
-  head: () => ({
-    meta: [{ title: 'Checkout · duuka' }, { name: 'robots', content: 'noindex' }],
-  }),
+  head: privatePageHead('Checkout'),
   // Signed in: the profile and the cart arrive with the page; a visitor gets the log-in screen.
   loader: async ({ context }) => {
     const user = await context.queryClient

@@ -17,11 +17,12 @@ import {
 import { serverMessage } from '../cart';
 import { Loading, Notice } from '../components/account/ui';
 import { StatusBadge } from '../components/orders/StatusBadge';
+import { privatePageHead } from '../session';
 import { toast } from '../toast';
 import { type ApiOutput, useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/operator')({
-  head: () => ({ meta: [{ title: 'Operator · duuka' }, { name: 'robots', content: 'noindex' }] }),
+  head: privatePageHead('Operator'),
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient
       .ensureQueryData(context.trpc.account.session.queryOptions())

@@ -1,12 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
 import { CHECKOUT_TEXT } from '#core/orders.ts';
+import { privatePageHead } from '../session';
 
 /** Spec (account §2): the order-placed screen, linking to the order history and home. */
 export const Route = createFileRoute('/order-success')({
-  head: () => ({
-    meta: [{ title: 'Order placed · duuka' }, { name: 'robots', content: 'noindex' }],
-  }),
+  head: privatePageHead('Order placed'),
   component: OrderSuccess,
 });
 

@@ -10,6 +10,7 @@ import { ORDERS_TEXT, orderIdInput } from '#core/orders.ts';
 import { Loading, Notice, PageHeading } from '../components/account/ui';
 import { OrderDetails, type OrderTab } from '../components/orders/OrderDetails';
 import { OrderList } from '../components/orders/OrderList';
+import { privatePageHead } from '../session';
 import { useTRPC } from '../trpc';
 
 type OrdersSearch = { order?: string; view?: 'receipt' };
@@ -20,7 +21,7 @@ export const Route = createFileRoute('/orders')({
     const order = v.is(orderIdInput, { id: search.order }) ? (search.order as string) : undefined;
     return order ? { order, ...(search.view === 'receipt' ? { view: 'receipt' } : {}) } : {};
   },
-  head: () => ({ meta: [{ title: 'My Orders · duuka' }, { name: 'robots', content: 'noindex' }] }),
+  head: privatePageHead('My Orders'),
   // Visitors go to /login (spec: orders screens redirect when not logged in).
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient

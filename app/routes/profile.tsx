@@ -14,11 +14,12 @@ import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
 import { Field, inputClass, Loading, Notice, PageHeading } from '../components/account/ui';
 import type { SessionUser } from '../session';
+import { privatePageHead } from '../session';
 import { toast } from '../toast';
 import { type ApiOutput, useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/profile')({
-  head: () => ({ meta: [{ title: 'My Profile · duuka' }, { name: 'robots', content: 'noindex' }] }),
+  head: privatePageHead('My Profile'),
   // Signed in: the profile arrives with the page (a visitor's read fails quietly: Access Required).
   loader: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(

@@ -1,17 +1,10 @@
-// /robots.txt: crawl the storefront, not the API, the shopper's own pages or dev tools.
+// /robots.txt: crawl the storefront, not the API or dev tools. The shopper's own screens (cart,
+// checkout, orders, account) are not listed: a visitor's copy of them says `noindex`, and a
+// crawler must be allowed to fetch a page to read that (a Disallow'd URL can still be indexed
+// from links, without its content). Decision 0033.
 import { createFileRoute } from '@tanstack/react-router';
 
-const DISALLOW = [
-  '/api/',
-  '/cart',
-  '/checkout',
-  '/profile',
-  '/settings',
-  '/orders',
-  '/order-history',
-  '/change-password',
-  '/dev/',
-];
+const DISALLOW = ['/api/', '/dev/'];
 
 function robotsTxt(origin: string): string {
   return [

@@ -2,22 +2,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
+import { MAX_NAME_LENGTH, SETTINGS_RETRY_DELAYS_MS, settingsInput, TEXT } from '#core/account.ts';
 import {
   CURRENCIES,
   defaultSettings,
   LANGUAGES,
-  MAX_NAME_LENGTH,
-  SETTINGS_RETRY_DELAYS_MS,
   type ShopperSettings,
-  settingsInput,
-  TEXT,
   VISIBILITIES,
-} from '#core/account.ts';
+} from '#core/settings.ts';
 import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
 import { TwoFactor } from '../components/account/TwoFactor';
 import { Field, inputClass, Loading, PageHeading } from '../components/account/ui';
 import type { SessionUser } from '../session';
+import { privatePageHead } from '../session';
 import {
   applyAppearance,
   markSettingsUnsynced,
@@ -29,7 +27,7 @@ import { toast } from '../toast';
 import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/settings')({
-  head: () => ({ meta: [{ title: 'Settings · duuka' }, { name: 'robots', content: 'noindex' }] }),
+  head: privatePageHead('Settings'),
   // Signed in: the settings arrives with the page (a visitor's read fails quietly: Access Required).
   loader: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(

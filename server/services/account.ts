@@ -1,6 +1,7 @@
 // Profiles, settings and account deletion: what the account router and the auth hooks call.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DELETED_CUSTOMER_NAME, type ShopperSettings } from '#core/account.ts';
+import { DELETED_CUSTOMER_NAME } from '#core/account.ts';
+import type { ShopperSettings } from '#core/settings.ts';
 import type { Db } from '#db/client.ts';
 import {
   mailOutbox,

@@ -3,7 +3,7 @@
 // TanStack Start and React, and the appearance boot script, all carry the page's nonce).
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { SETTINGS_STORAGE_KEY } from '#core/account.ts';
+import { SETTINGS_STORAGE_KEY } from '#core/settings.ts';
 import { createDb } from '#db/client.ts';
 import { productSlugs } from '#server/services/catalogue.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';

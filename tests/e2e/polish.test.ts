@@ -4,8 +4,8 @@
 import { desc, eq, gt } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { SETTINGS_STORAGE_KEY } from '#core/account.ts';
 import { formatUGX } from '#core/money.ts';
+import { SETTINGS_STORAGE_KEY } from '#core/settings.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, orders, products, systemSettings } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';

@@ -2,8 +2,10 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { listCategories, productSlugs } from '#server/services/catalogue.ts';
 import { closeBrowser, openBrowser } from '../support/browser.ts';
+import { sessionCookie, verifiedShopper } from '../support/shoppers.ts';
 
 afterAll(closeBrowser);
+const db = createDb(inject('databaseUrl'));
 
 const shopUrl = () => inject('shopUrl');
 
@@ -49,7 +51,6 @@ describe('sitemap.xml', () => {
       expect(locs).toContain(`${origin}${path}`);
     }
 
-    const db = createDb(inject('databaseUrl'));
     const [categories, products] = await Promise.all([listCategories(db), productSlugs(db)]);
     expect(categories.length).toBeGreaterThan(0);
     for (const c of categories) expect(locs).toContain(`${origin}/products?category=${c.id}`);
@@ -66,27 +67,49 @@ describe('sitemap.xml', () => {
 });
 
 describe('robots.txt', () => {
-  it('allows the shop, keeps crawlers out of private pages and names the sitemap', async () => {
+  it('allows the shop and its private screens, keeps crawlers out of the API and dev tools', async () => {
     const response = await fetch(`${shopUrl()}/robots.txt`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     const lines = (await response.text()).split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of [
-      '/api/',
-      '/cart',
-      '/checkout',
-      '/profile',
-      '/settings',
-      '/orders',
-      '/order-history',
-      '/change-password',
-      '/dev/',
-    ]) {
-      expect(lines).toContain(`Disallow: ${path}`);
-    }
+    expect(lines.filter((line) => line.startsWith('Disallow:'))).toEqual([
+      'Disallow: /api/',
+      'Disallow: /dev/',
+    ]);
     expect(lines).toContain(`Sitemap: ${new URL(shopUrl()).origin}/sitemap.xml`);
+  });
+});
+
+// A crawler has no session: what it can fetch of a private screen (an empty cart, a sign-in
+// prompt) must say noindex; the signed-in shopper's own page carries no robots rule.
+describe('private screens', () => {
+  const robots = async (path: string, cookie?: string) => {
+    const html = await (
+      await fetch(`${shopUrl()}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+    ).text();
+    return [...html.matchAll(/<meta name="robots" content="([^"]*)"/g)].map((m) => m[1]);
+  };
+  const PRIVATE = [
+    '/cart',
+    '/checkout',
+    '/settings',
+    '/profile',
+    '/order-history',
+    '/order-success',
+  ];
+
+  it('are noindex for a visitor', async () => {
+    for (const path of PRIVATE)
+      expect({ path, robots: await robots(path) }).toEqual({ path, robots: ['noindex'] });
+  });
+
+  it('carry no robots rule for the signed-in shopper', async () => {
+    const cookie = await sessionCookie(await verifiedShopper(db, 'Robots Shopper'));
+    for (const path of [...PRIVATE, '/orders']) {
+      expect({ path, robots: await robots(path, cookie) }).toEqual({ path, robots: [] });
+    }
   });
 });
 

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { neonConfig } from '@neondatabase/serverless';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETED_CUSTOMER_NAME, defaultSettings, TEXT } from '#core/account.ts';
+import { DELETED_CUSTOMER_NAME, TEXT } from '#core/account.ts';
+import { defaultSettings } from '#core/settings.ts';
 import {
   account,
   chatMessages,

@@ -11,6 +11,7 @@ import { OrderDetails } from '../../components/orders/OrderDetails';
 import { HistoryHeading, RequireShopper } from '../../components/orders/OrderHistory';
 import { StatusBox } from '../../components/StatusBox';
 import { orNotFound } from '../../not-found';
+import { privatePageHead } from '../../session';
 import { useTRPC } from '../../trpc';
 
 type DetailsSearch = { view?: 'receipt' };
@@ -18,9 +19,7 @@ type DetailsSearch = { view?: 'receipt' };
 export const Route = createFileRoute('/order-history/$orderId')({
   validateSearch: (search: Record<string, unknown>): DetailsSearch =>
     search.view === 'receipt' ? { view: 'receipt' } : {},
-  head: () => ({
-    meta: [{ title: 'Order Details · duuka' }, { name: 'robots', content: 'noindex' }],
-  }),
+  head: privatePageHead('Order Details'),
   loader: async ({ context, params }) => {
     const user = await context.queryClient
       .ensureQueryData(context.trpc.account.session.queryOptions())

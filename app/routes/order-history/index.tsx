@@ -8,12 +8,11 @@ import {
   OrderHistoryTable,
   RequireShopper,
 } from '../../components/orders/OrderHistory';
+import { privatePageHead } from '../../session';
 import { useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/order-history/')({
-  head: () => ({
-    meta: [{ title: 'Order History · duuka' }, { name: 'robots', content: 'noindex' }],
-  }),
+  head: privatePageHead('Order History'),
   // Signed in: the list arrives with the page, read fresh on every visit.
   loader: async ({ context }) => {
     const user = await context.queryClient

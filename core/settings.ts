@@ -1,0 +1,43 @@
+// A shopper's settings (spec: account §3 and §9) and what the browser keeps: the settings' shape
+// and defaults, and the storage keys. Apart from account.ts so that every page's first load (the
+// theme, the cart) does not carry every account message.
+
+/** Browser storage keys (spec: account §3): the cached settings and a visitor's cart. */
+export const SETTINGS_STORAGE_KEY = 'userSettings';
+export const CART_STORAGE_KEY = 'cart';
+
+export const LANGUAGES = [
+  { code: 'en', label: 'English' },
+  { code: 'es', label: 'Español' },
+  { code: 'fr', label: 'Français' },
+  { code: 'sw', label: 'Swahili' },
+  { code: 'lg', label: 'Luganda' },
+] as const;
+export const CURRENCIES = ['UGX', 'USD', 'EUR', 'GBP'] as const;
+export const VISIBILITIES = [
+  { value: 'public', label: 'Public' },
+  { value: 'private', label: 'Private' },
+  { value: 'friends', label: 'Friends Only' },
+] as const;
+
+export type Language = (typeof LANGUAGES)[number]['code'];
+export type Currency = (typeof CURRENCIES)[number];
+export type Visibility = (typeof VISIBILITIES)[number]['value'];
+
+/** The settings screen's shape (spec: account §3). */
+export type ShopperSettings = {
+  notifications: { email: boolean; push: boolean; orderUpdates: boolean; promotions: boolean };
+  /** darkMode null: the device's colour scheme (System); true/false: Dark/Light always. */
+  appearance: { darkMode: boolean | null; language: Language; currency: Currency };
+  privacy: { profileVisibility: Visibility; dataSharing: boolean; analytics: boolean };
+  account: { displayName: string; twoFactorAuth: boolean };
+};
+
+export function defaultSettings(displayName = ''): ShopperSettings {
+  return {
+    notifications: { email: true, push: true, orderUpdates: true, promotions: false },
+    appearance: { darkMode: null, language: 'en', currency: 'UGX' },
+    privacy: { profileVisibility: 'private', dataSharing: false, analytics: true },
+    account: { displayName, twoFactorAuth: false },
+  };
+}
