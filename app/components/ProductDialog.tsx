@@ -84,10 +84,16 @@ export function ProductDetails({
           <span className="text-sm text-ink-soft">{available} available</span>
         </div>
       )}
-      <p className="text-sm">
-        Total: <strong>{formatUGX(product.price * (available > 0 ? quantity : 1))}</strong>
-      </p>
-      <AddToCartButton product={product} quantity={quantity} showQuantity className="w-full" />
+      {/* In the dialog on a phone the total and the button stay in view at its foot while the
+          picture and the description scroll (they sat below the fold). */}
+      <div
+        className={`flex flex-col gap-3 ${titleId ? 'sticky bottom-0 -mx-6 border-t border-line bg-paper px-6 py-4 md:static md:mx-0 md:border-0 md:p-0' : ''}`}
+      >
+        <p className="text-sm">
+          Total: <strong>{formatUGX(product.price * (available > 0 ? quantity : 1))}</strong>
+        </p>
+        <AddToCartButton product={product} quantity={quantity} showQuantity className="w-full" />
+      </div>
       {titleId && (
         <Link
           to="/products/$slug"

@@ -175,6 +175,67 @@ describe('phones', () => {
   });
 });
 
+describe('the product dialog on a phone', () => {
+  for (const width of [360, 390]) {
+    it(`keeps the total and the add button in view at ${width} px, and adds from there`, async () => {
+      const { page, errors } = await newPage({ width, height: 740 });
+      await page.goto('/shop');
+      // A demo piece with a full description (a test's own products may have none).
+      await page
+        .getByTestId('product-card')
+        .filter({ hasText: 'Brass Cowrie Drop Earrings' })
+        .first()
+        .getByRole('button')
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      // As a shopper sees it while looking at the picture: the dialog at its top.
+      await dialog.evaluate((element) => {
+        element.scrollTop = 0;
+      });
+      const add = dialog.getByRole('button', { name: 'Add 1 to Cart' });
+      const total = dialog.getByText('Total:');
+      for (const element of [add, total]) {
+        const box = await element.boundingBox();
+        if (!box) throw new Error('shown in the dialog');
+        expect(box.y + box.height).toBeLessThanOrEqual(740);
+        expect(box.y).toBeGreaterThan(0);
+      }
+      // Nothing covers the button: it is what a tap on its middle reaches.
+      expect(
+        await add.evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return button.contains(hit);
+        }),
+      ).toBe(true);
+      await page.screenshot({ path: `${SHOTS}/polish-dialog-phone-${width}.png` });
+      await add.click(); // a visitor: the add is remembered and the log-in screen opens
+      await page.waitForURL(/\/login$/);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+describe('the footer at the foot of a page', () => {
+  it('keeps "Back to top" clear of the floating chat button at 1366 px', async () => {
+    const { page, errors } = await newPage(DESKTOP);
+    await page.goto('/about');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const back = page.getByRole('button', { name: 'Back to top' });
+    const chat = page.getByRole('button', { name: 'Ask duuka' });
+    const [a, b] = [await back.boundingBox(), await chat.boundingBox()];
+    if (!a || !b) throw new Error('both buttons are on the page');
+    const overlap =
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap).toBe(false);
+    await back.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('an approximate price in the chosen currency', () => {
   it('shows ≈ US$ beside UGX in the shop, and the checkout charges UGX and says so', async () => {
     const [rates] = await db

@@ -21,7 +21,7 @@ export function ChatWidget() {
       <button
         type="button"
         onClick={() => setPanel('open')}
-        className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full bg-ink px-5 py-3.5 text-sm font-semibold text-paper shadow-xl shadow-black/20 hover:bg-accent hover:text-accent-ink sm:right-6 sm:bottom-6 print:hidden"
+        className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full bg-ink px-5 py-3.5 text-sm font-semibold text-paper shadow-xl ring-1 shadow-black/20 ring-paper/30 hover:bg-accent hover:text-accent-ink sm:right-6 sm:bottom-6 print:hidden"
       >
         <MessageCircle size={20} aria-hidden />
         {/* On phones the icon alone shows; the name stays for screen readers. */}
