@@ -1,7 +1,7 @@
 // `npm run audit`: Lighthouse (mobile, Debian's Chromium) on the shop's main routes, served as
 // Cloudflare serves them: the production build in workerd behind a local proxy that compresses
-// text (brotli, else gzip), on an embedded database with the demo catalogue. Signed-in routes use a shopper's
-// session (with a cart and an order). Full reports go to .audit/ (git-ignored); the summary table
+// text (brotli, else gzip), on an embedded database with the demo catalogue. Signed-in routes use
+// a shopper's session (with a cart and an order). Full reports go to .audit/ (git-ignored); the summary table
 // goes into BENCHMARKS.md (between the audit markers). CHROMIUM_PATH overrides /usr/bin/chromium.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -241,7 +241,7 @@ async function writeSummary(rows: Row[]) {
 
 ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: Lighthouse mobile preset (simulated throttling) in Debian's Chromium, the median of ${RUNS} runs per route; the production build in
 workerd behind a proxy compressing text with brotli (as Cloudflare does for a browser), embedded PGlite with the demo catalogue; signed-in routes with a
-shopper who has a cart line and an order. Reports: \`.audit/<route>.html\`.
+shopper who has a cart line and an order; Chromium without paint holding (see scripts/audit.ts). Reports: \`.audit/<route>.html\`.
 
 ${table}
 <!-- audit:end -->`;
