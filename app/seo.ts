@@ -77,6 +77,9 @@ export type HeadMeta =
   | { charSet: string };
 export type HeadLink = { rel: string; href: string; type?: string; sizes?: string };
 
+/** A page's document title: '{title} · duuka'. */
+export const pageTitle = (title: string) => `${title} · ${SITE_NAME}`;
+
 /**
  * The head for one page. `origin` defaults to `siteOrigin()` (the current request / window); pass
  * it explicitly in tests or when it is already at hand.
@@ -87,7 +90,7 @@ export function pageHead(
 ): { meta: HeadMeta[]; links: HeadLink[] } {
   const canonical = absoluteUrl(path, origin);
   const isHome = !title || new URL(canonical).pathname === '/';
-  const fullTitle = isHome ? HOME_TITLE : `${title} · ${SITE_NAME}`;
+  const fullTitle = isHome ? HOME_TITLE : pageTitle(title as string);
   const ogTitle = isHome ? HOME_TITLE : (title as string);
   const ogImage = absoluteUrl(image || DEFAULT_OG_IMAGE, origin);
   return {

@@ -7,10 +7,13 @@ import { useCallback } from 'react';
 import type { SessionUser } from '#server/auth.ts';
 import type { AppRouter } from '#server/routers/index.ts';
 import { authCall } from './auth-client';
-import { SITE_NAME } from './seo';
+import { pageTitle } from './seo';
 import { useTRPC } from './trpc';
 
 export type { SessionUser };
+
+/** The router's context (app/router.tsx): what loaders, guards and heads read the session from. */
+export type ShopContext = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> };
 
 export function useSession(): { user: SessionUser | null; isPending: boolean } {
   const trpc = useTRPC();
@@ -53,11 +56,7 @@ export function useSignOut() {
 }
 
 /** A route's beforeLoad for screens only visitors need (/login, /register): signed in → `/`. */
-export async function homeIfSignedIn({
-  context,
-}: {
-  context: { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> };
-}) {
+export async function homeIfSignedIn({ context }: { context: ShopContext }) {
   const user = await context.queryClient
     .ensureQueryData(context.trpc.account.session.queryOptions())
     .catch(() => null);
@@ -71,16 +70,12 @@ export async function homeIfSignedIn({
  */
 export const privatePageHead =
   (title: string) =>
-  ({
-    match,
-  }: {
-    match: { context: { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> } };
-  }) => {
+  ({ match }: { match: { context: ShopContext } }) => {
     const { queryClient, trpc } = match.context;
     const signedIn = Boolean(queryClient.getQueryData(trpc.account.session.queryKey()));
     return {
       meta: [
-        { title: `${title} · ${SITE_NAME}` },
+        { title: pageTitle(title) },
         ...(signedIn ? [] : [{ name: 'robots', content: 'noindex' }]),
       ],
     };

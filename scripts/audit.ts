@@ -155,23 +155,21 @@ async function main() {
       await db.execute(
         sql`insert into cart_items (user_id, product_id, quantity) values (${shopper.id}, ${pieces[1]?.id}, 1)`,
       );
-      const runLighthouse = (route: (typeof ROUTES)[number]) =>
-        lighthouse(
-          new URL(route.path, origin).href,
-          { port: chrome.port, output: 'html', logLevel: 'error' },
-          {
-            extends: 'lighthouse:default',
-            settings: {
-              onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-              extraHeaders: route.signedIn ? { cookie: shopper.cookie } : undefined,
-            },
-          },
-        );
       for (const route of ROUTES.filter((r) => !only || only.includes(r.path))) {
         await fetch(new URL(route.path, origin)); // warm: the first render compiles the Worker
         const runs = [];
         for (let run = 0; run < RUNS; run++) {
-          const result = await runLighthouse(route);
+          const result = await lighthouse(
+            new URL(route.path, origin).href,
+            { port: chrome.port, output: 'html', logLevel: 'error' },
+            {
+              extends: 'lighthouse:default',
+              settings: {
+                onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+                extraHeaders: route.signedIn ? { cookie: shopper.cookie } : undefined,
+              },
+            },
+          );
           if (!result) throw new Error(`no Lighthouse result for ${route.path}`);
           runs.push(result);
         }

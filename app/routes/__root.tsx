@@ -1,7 +1,6 @@
 /// <reference types="vite/client" />
 
 import textFont from '@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url';
-import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
   HeadContent,
@@ -9,22 +8,18 @@ import {
   Scripts,
   useRouter,
 } from '@tanstack/react-router';
-import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { type ReactNode, useEffect } from 'react';
-import type { AppRouter } from '#server/routers/index.ts';
 import { CartProvider } from '../cart';
 import { ChatWidget } from '../components/chat/ChatWidget';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
+import type { ShopContext } from '../session';
 import { APPEARANCE_BOOT_SCRIPT } from '../settings-store';
 import appCss from '../styles.css?url';
 import { Toaster } from '../toast';
 
-export const Route = createRootRouteWithContext<{
-  queryClient: QueryClient;
-  trpc: TRPCOptionsProxy<AppRouter>;
-}>()({
+export const Route = createRootRouteWithContext<ShopContext>()({
   head: () => ({
     meta: [
       { charSet: 'utf-8' },

@@ -13,8 +13,7 @@ import {
 import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
 import { Field, inputClass, Loading, Notice, PageHeading } from '../components/account/ui';
-import type { SessionUser } from '../session';
-import { privatePageHead } from '../session';
+import { privatePageHead, type SessionUser } from '../session';
 import { toast } from '../toast';
 import { type ApiOutput, useTRPC } from '../trpc';
 

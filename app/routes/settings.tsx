@@ -14,8 +14,7 @@ import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
 import { TwoFactor } from '../components/account/TwoFactor';
 import { Field, inputClass, Loading, PageHeading } from '../components/account/ui';
-import type { SessionUser } from '../session';
-import { privatePageHead } from '../session';
+import { privatePageHead, type SessionUser } from '../session';
 import {
   applyAppearance,
   markSettingsUnsynced,
