@@ -4,7 +4,14 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/**
+ * One id per build, kept in the Worker: the edge cache stores pages per build, so a page cached
+ * before a deploy (naming the last build's script files, gone after it) is never served after it.
+ */
+const BUILD_ID = Date.now().toString(36);
+
 export default defineConfig({
+  define: { 'import.meta.env.DUUKA_BUILD': JSON.stringify(BUILD_ID) },
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
@@ -19,6 +26,7 @@ export default defineConfig({
       ],
     },
   },
+  build: { sourcemap: !!process.env.SOURCEMAP },
   preview: { port: Number(process.env.PORT ?? 3000), strictPort: true },
   plugins: [
     cloudflare({ viteEnvironment: { name: 'ssr' } }),

@@ -40,13 +40,10 @@ const CART_OWNER_KEY = 'cartOwner';
 /** The add a visitor asked for before logging in (session storage: this tab only). */
 const PENDING_ADD_KEY = 'pendingCartAdd';
 
-export type CartState = {
+/** What changes the cart: the same object while only the cart's contents change. */
+export type CartActions = {
   /** A shopper is signed in: the cart is the server's. */
   signedIn: boolean;
-  cart: Cart;
-  itemCount: number;
-  /** False while the cart cannot be known yet (server render of a visitor, first server read). */
-  ready: boolean;
   /** Adds `quantity` pieces; true when added. Shows the spec's toast either way. */
   add: (product: CartProduct, quantity?: number) => Promise<boolean>;
   setQuantity: (productId: number, quantity: number) => Promise<boolean>;
@@ -59,12 +56,32 @@ export type CartState = {
   afterLogin: (userId: string) => Promise<{ pendingAdd: boolean }>;
 };
 
-const CartContext = createContext<CartState | null>(null);
+export type CartState = CartActions & {
+  cart: Cart;
+  itemCount: number;
+  /** False while the cart cannot be known yet (server render of a visitor, first server read). */
+  ready: boolean;
+};
 
+const CartContext = createContext<CartState | null>(null);
+const CartActionsContext = createContext<CartActions | null>(null);
+
+/** The cart and what changes it: for screens that show the cart. */
 export function useCart(): CartState {
   const state = useContext(CartContext);
   if (!state) throw new Error('useCart needs <CartProvider>');
   return state;
+}
+
+/**
+ * Only what changes the cart: a component that never shows the cart (an Add to Cart button on
+ * each of a page's cards) is not rendered again when the cart's contents change, nor when the
+ * browser's copy replaces the empty server-rendered cart at hydration.
+ */
+export function useCartActions(): CartActions {
+  const actions = useContext(CartActionsContext);
+  if (!actions) throw new Error('useCartActions needs <CartProvider>');
+  return actions;
 }
 
 /** The product as a card, the dialog or a product page knows it. */
@@ -175,11 +192,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const cartKey = useMemo(() => trpc.cart.get.queryKey(), [trpc]);
   const serverCart = useQuery({ ...trpc.cart.get.queryOptions(), enabled: userId !== null });
 
-  const addMutation = useMutation(trpc.cart.add.mutationOptions());
-  const updateMutation = useMutation(trpc.cart.update.mutationOptions());
-  const removeMutation = useMutation(trpc.cart.remove.mutationOptions());
-  const clearMutation = useMutation(trpc.cart.clear.mutationOptions());
-  const mergeMutation = useMutation(trpc.cart.merge.mutationOptions());
+  const { mutateAsync: sendAdd } = useMutation(trpc.cart.add.mutationOptions());
+  const { mutateAsync: sendUpdate } = useMutation(trpc.cart.update.mutationOptions());
+  const { mutateAsync: sendRemove } = useMutation(trpc.cart.remove.mutationOptions());
+  const { mutateAsync: sendClear } = useMutation(trpc.cart.clear.mutationOptions());
+  const { mutateAsync: sendMerge } = useMutation(trpc.cart.merge.mutationOptions());
 
   // Server changes run one after another, so answers arrive in the order the shopper acted; an
   // answer is shown only when no later change is waiting (no flicker under quick clicks).
@@ -241,22 +258,20 @@ export function CartProvider({ children }: { children: ReactNode }) {
       }
       try {
         await serverChange(async () => {
-          if (quantity === 1) return addMutation.mutateAsync({ productId: product.productId });
+          if (quantity === 1) return sendAdd({ productId: product.productId });
           if (present) {
-            return updateMutation.mutateAsync({
+            return sendUpdate({
               productId: product.productId,
               quantity: present.quantity + quantity,
             });
           }
           // N pieces of a new line in one call; a stock that fell meanwhile is refused, not cut.
-          const merged = await mergeMutation.mutateAsync({
+          const merged = await sendMerge({
             items: [{ productId: product.productId, quantity }],
           });
           const line = merged.productsInCart.find((l) => l.productId === product.productId);
           if (line?.quantity === quantity) return merged;
-          const restored = line
-            ? await removeMutation.mutateAsync({ productId: product.productId })
-            : merged;
+          const restored = line ? await sendRemove({ productId: product.productId }) : merged;
           queryClient.setQueryData(cartKey, restored);
           throw new CartRefusal(CART_TEXT.cannotAdd(quantity, line?.stock ?? 0));
         });
@@ -269,16 +284,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       toast.success(change.toast);
       return true;
     },
-    [
-      queryClient,
-      trpc,
-      cartKey,
-      serverChange,
-      addMutation,
-      updateMutation,
-      mergeMutation,
-      removeMutation,
-    ],
+    [queryClient, trpc, cartKey, serverChange, sendAdd, sendUpdate, sendMerge, sendRemove],
   );
 
   const add = useCallback(
@@ -328,20 +334,20 @@ export function CartProvider({ children }: { children: ReactNode }) {
     (productId: number, quantity: number): Promise<boolean> =>
       commit(
         updateCartQuantity(currentCart(!!userId), productId, quantity),
-        () => updateMutation.mutateAsync({ productId, quantity }),
+        () => sendUpdate({ productId, quantity }),
         CART_TEXT.updateFailed,
       ),
-    [userId, currentCart, commit, updateMutation],
+    [userId, currentCart, commit, sendUpdate],
   );
 
   const remove = useCallback(
     (productId: number): Promise<boolean> =>
       commit(
         removeFromCart(currentCart(!!userId), productId),
-        () => removeMutation.mutateAsync({ productId }),
+        () => sendRemove({ productId }),
         CART_TEXT.removeFailed,
       ),
-    [userId, currentCart, commit, removeMutation],
+    [userId, currentCart, commit, sendRemove],
   );
 
   const clear = useCallback(async (): Promise<boolean> => {
@@ -352,13 +358,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
     }
     queryClient.setQueryData(cartKey, cart);
     try {
-      await serverChange(() => clearMutation.mutateAsync());
+      await serverChange(() => sendClear());
       return true;
     } catch (error) {
       toast.error(serverMessage(error, CART_TEXT.clearFailed));
       return false;
     }
-  }, [userId, queryClient, cartKey, serverChange, clearMutation]);
+  }, [userId, queryClient, cartKey, serverChange, sendClear]);
 
   /** A visitor's own cart joins the shopper's server cart once they are signed in. */
   const syncWithServer = useCallback(
@@ -367,14 +373,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
       syncedFor.current = id;
       const visitorCart = storageGet('local', CART_OWNER_KEY) === null ? readLocalCart() : null;
       if (!visitorCart || visitorCart.productsInCart.length === 0) return queue.current;
-      return serverChange(() => mergeMutation.mutateAsync({ items: cartItems(visitorCart) }))
+      return serverChange(() => sendMerge({ items: cartItems(visitorCart) }))
         .then((cart) => writeLocalCart(cart, id))
         .catch((error) => {
           syncedFor.current = null;
           toast.error(serverMessage(error, CART_TEXT.addFailed));
         });
     },
-    [serverChange, mergeMutation],
+    [serverChange, sendMerge],
   );
 
   const afterLogin = useCallback(
@@ -421,12 +427,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       : NO_CART;
   const ready = userId ? serverCart.data !== undefined || ownCopy : hydrated;
 
-  const state = useMemo<CartState>(
+  const actions = useMemo<CartActions>(
     () => ({
       signedIn: userId !== null,
-      cart,
-      itemCount: cartItemCount(cart),
-      ready,
       add,
       setQuantity,
       remove,
@@ -434,7 +437,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
       rememberPendingAdd,
       afterLogin,
     }),
-    [userId, cart, ready, add, setQuantity, remove, clear, rememberPendingAdd, afterLogin],
+    [userId, add, setQuantity, remove, clear, rememberPendingAdd, afterLogin],
   );
-  return <CartContext.Provider value={state}>{children}</CartContext.Provider>;
+  const state = useMemo<CartState>(
+    () => ({ ...actions, cart, itemCount: cartItemCount(cart), ready }),
+    [actions, cart, ready],
+  );
+  return (
+    <CartActionsContext.Provider value={actions}>
+      <CartContext.Provider value={state}>{children}</CartContext.Provider>
+    </CartActionsContext.Provider>
+  );
 }

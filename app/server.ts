@@ -7,6 +7,13 @@ import { serveShop } from '#server/http/shop-http.ts';
 import { runScheduledSweeps } from '#server/scheduled.ts';
 import { createWorkerContext, shopEnv } from '#server/worker-context.ts';
 
+declare global {
+  interface ImportMetaEnv {
+    /** This build's id (vite.config.ts): part of every edge-cache key. */
+    readonly DUUKA_BUILD: string;
+  }
+}
+
 declare module '@tanstack/react-start' {
   interface Register {
     /** Read by getRouter (getGlobalStartContext) to stamp the nonce on inline scripts. */
@@ -34,6 +41,7 @@ function pageCache() {
       // Workers' CacheStorage has `default` (the DOM typing in this project's lib does not).
       cache: (caches as unknown as { default: Cache }).default,
       seconds: Number(shopEnv().PAGE_CACHE_SECONDS),
+      build: import.meta.env.DUUKA_BUILD,
       keep: waitUntil,
     };
   } catch {

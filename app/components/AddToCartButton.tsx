@@ -1,8 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
-import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import type { Product } from '#core/catalogue.ts';
-import { cartProduct, useCart } from '../cart';
+import { cartProduct, useCartActions } from '../cart';
 
 /**
  * Add to cart (spec: storefront §4). Logged out: the wanted product and quantity are remembered
@@ -24,7 +23,7 @@ export function AddToCartButton({
   className?: string;
 }) {
   const navigate = useNavigate();
-  const cart = useCart();
+  const cart = useCartActions();
   const [adding, setAdding] = useState(false);
   const soldOut = product.stock <= 0;
 
@@ -45,20 +44,17 @@ export function AddToCartButton({
   return (
     <button
       type="button"
-      className={`btn btn-${variant} ${className}`}
+      className={`btn btn-${variant} ${soldOut ? '' : 'btn-bag'} ${className}`}
       disabled={soldOut || adding}
       aria-busy={adding || undefined}
       title={soldOut ? 'Out of Stock' : undefined}
       onClick={addToCart}
     >
-      {soldOut ? (
-        'Out of Stock'
-      ) : (
-        <>
-          <ShoppingBag size={16} aria-hidden />
-          {showQuantity || quantity > 1 ? `Add ${quantity} to Cart` : 'Add to Cart'}
-        </>
-      )}
+      {soldOut
+        ? 'Out of Stock'
+        : showQuantity || quantity > 1
+          ? `Add ${quantity} to Cart`
+          : 'Add to Cart'}
     </button>
   );
 }

@@ -7,7 +7,7 @@ import { CART_TEXT, type CartLine, MAX_LINE_QUANTITY } from '#core/cart.ts';
 import { LOW_STOCK_BELOW } from '#core/catalogue.ts';
 import { formatUGX } from '#core/money.ts';
 import { CHECKOUT_TEXT } from '#core/orders.ts';
-import { useCart } from '../cart';
+import { useCart, useCartActions } from '../cart';
 import { Loading } from '../components/account/ui';
 import { OrderSummary } from '../components/cart/Summary';
 import { ProductImage } from '../components/ProductImage';
@@ -81,7 +81,7 @@ function EmptyCart() {
 }
 
 function CartLineItem({ line }: { line: CartLine }) {
-  const { setQuantity, remove } = useCart();
+  const { setQuantity, remove } = useCartActions();
   const lowStock = line.stock !== undefined && line.stock > 0 && line.stock < LOW_STOCK_BELOW;
   const name = line.slug ? (
     <Link to="/products/$slug" params={{ slug: line.slug }} className="hover:text-accent">

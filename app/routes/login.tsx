@@ -9,7 +9,7 @@ import {
   VERIFY_CALLBACK_PATH,
 } from '#core/account.ts';
 import { authCall, serialised } from '../auth-client';
-import { useCart } from '../cart';
+import { useCartActions } from '../cart';
 import { AuthShell, Field, Notice, PasswordField } from '../components/account/ui';
 import { homeIfSignedIn, useRefreshSession } from '../session';
 import { applyAppearance, writeCachedSettings } from '../settings-store';
@@ -34,7 +34,7 @@ function LoginScreen() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refreshSession = useRefreshSession();
-  const cart = useCart();
+  const cart = useCartActions();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);

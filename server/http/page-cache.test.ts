@@ -26,12 +26,14 @@ async function serve(
   request: Request,
   app: (nonce: string) => Response,
   seconds = 60,
+  build = 'build-1',
 ) {
   const nonce = crypto.randomUUID();
   const kept: Promise<unknown>[] = [];
   const response = await cachedPage(request, nonce, async () => app(nonce), {
     cache,
     seconds,
+    build,
     keep: (work) => kept.push(work),
   });
   await Promise.all(kept);
@@ -54,6 +56,21 @@ describe('the page cache', () => {
     expect(second.body).toContain(`nonce="${second.nonce}"`);
     expect(second.body).not.toContain(first.nonce);
     expect(second.response.headers.get('x-duuka-page-nonce')).toBeNull();
+  });
+
+  it('after a deploy, renders again: a page kept by the last build names its script files', async () => {
+    const cache = memoryCache();
+    let renders = 0;
+    const app = (nonce: string) => {
+      renders += 1;
+      return page(nonce);
+    };
+    await serve(cache, new Request('https://duuka.ug/shop'), app, 60, 'build-1');
+    const deployed = await serve(cache, new Request('https://duuka.ug/shop'), app, 60, 'build-2');
+    expect(deployed.response.headers.get('x-duuka-cache')).toBe('miss');
+    expect(renders).toBe(2);
+    const again = await serve(cache, new Request('https://duuka.ug/shop'), app, 60, 'build-2');
+    expect(again.response.headers.get('x-duuka-cache')).toBe('hit');
   });
 
   it('never serves or keeps a signed-in shopper’s page', async () => {

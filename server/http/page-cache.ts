@@ -4,7 +4,8 @@
 // served without rendering or reading the database. Never cached: anything for a signed-in
 // shopper (a session cookie), anything but GET, answers that set a cookie or are not 200, and
 // every path not listed below. A page's CSP nonce is never reused: the stored page remembers the
-// nonce it was rendered with, and each answer from the cache carries a fresh one.
+// nonce it was rendered with, and each answer from the cache carries a fresh one. Pages are kept
+// per build: after a deploy, no page names script files of the build before.
 
 /** The pages and the public tRPC queries whose answer is the same for every visitor. */
 const PAGES = /^\/(shop|search|about|contact|products(\/[^/]+)?)?$/;
@@ -17,6 +18,15 @@ const NONCE_HEADER = 'x-duuka-page-nonce';
 
 export type PageCache = Pick<Cache, 'match' | 'put'>;
 
+export type PageCacheOptions = {
+  cache: PageCache;
+  seconds: number;
+  /** The running build's id: an answer stored by another build is not used. */
+  build: string;
+  /** Runs the store after the answer is sent. */
+  keep: (work: Promise<unknown>) => void;
+};
+
 export function isCacheable(request: Request): boolean {
   if (request.method !== 'GET') return false;
   if (SESSION_COOKIE.test(request.headers.get('cookie') ?? '')) return false;
@@ -27,17 +37,18 @@ export function isCacheable(request: Request): boolean {
 }
 
 /** The answer from the cache (with `nonce` in place of the one it was rendered with), or the
- * app's answer, stored when it may be. `keep` runs the store after the answer is sent. */
+ * app's answer, stored when it may be. */
 export async function cachedPage(
   request: Request,
   nonce: string,
   render: () => Promise<Response>,
-  options: { cache: PageCache; seconds: number; keep: (work: Promise<unknown>) => void },
+  options: PageCacheOptions,
 ): Promise<Response> {
   if (options.seconds <= 0 || !isCacheable(request)) return render();
   // The browser's tRPC link asks for a stream (application/jsonl); other clients for JSON.
   const key = new URL(request.url);
   key.searchParams.set('duuka-accept', request.headers.get('trpc-accept') ?? 'json');
+  key.searchParams.set('duuka-build', options.build);
   const hit = await options.cache.match(key).catch(() => undefined);
   if (hit) {
     const renderedWith = hit.headers.get(NONCE_HEADER) ?? '';

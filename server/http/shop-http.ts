@@ -2,7 +2,7 @@
 // body limits (413), the unread rest of a body settled, security headers on every response.
 import { endpointFor, methodNotAllowed, payloadTooLarge } from './endpoints.ts';
 import { declaredTooLarge, limitBody } from './limits.ts';
-import { cachedPage, type PageCache } from './page-cache.ts';
+import { cachedPage, type PageCacheOptions } from './page-cache.ts';
 import { newNonce, withSecurityHeaders } from './security-headers.ts';
 
 /** The app behind the layer: gets the (body-limited) request and the page's CSP nonce. */
@@ -14,7 +14,7 @@ export async function serveShop(
   options: {
     dev: boolean;
     /** Anonymous catalogue pages from the edge cache (page-cache.ts); absent: never cached. */
-    pages?: { cache: PageCache; seconds: number; keep: (work: Promise<unknown>) => void };
+    pages?: PageCacheOptions;
   },
 ): Promise<Response> {
   const url = new URL(request.url);
