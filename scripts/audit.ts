@@ -33,7 +33,7 @@ const ROUTES: { name: string; path: string; signedIn: boolean }[] = [
   { name: 'orders', path: '/orders', signedIn: true },
 ];
 /** Lighthouse varies from run to run: each route is audited this many times; the median run is kept. */
-const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
+const RUNS = Number(process.env.AUDIT_RUNS ?? 5);
 /** AUDIT_ROUTES=/,/shop audits only those paths (BENCHMARKS.md is then left alone). */
 const only = process.env.AUDIT_ROUTES?.split(',');
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|jsonl|xml|manifest\+json)|image\/svg)/;
