@@ -28,18 +28,20 @@ export function ProductDialog({ product, onClose }: { product: Product; onClose:
       onClick={(event) => event.target === ref.current && ref.current?.close()}
       className="m-auto max-h-[92dvh] w-[min(960px,94vw)] overflow-y-auto bg-paper p-0 text-ink backdrop:bg-black/60 backdrop:backdrop-blur-sm"
     >
-      <div className="grid md:grid-cols-2">
-        <ProductImage src={product.image_url} alt={product.name} eager />
-        <ProductDetails product={product} titleId={titleId} />
-      </div>
+      {/* First in the dialog: opening focuses it, at the top. (Focus went to the quantity
+          stepper, and the dialog scrolled to it, cutting the picture and this button.) */}
       <button
         type="button"
         onClick={() => ref.current?.close()}
-        className="absolute right-3 top-3 grid size-10 place-items-center bg-paper/90 hover:bg-paper-2"
+        className="absolute right-3 top-3 z-10 grid size-10 place-items-center bg-paper/90 hover:bg-paper-2"
         aria-label="Close"
       >
         <X size={20} aria-hidden />
       </button>
+      <div className="grid md:grid-cols-2">
+        <ProductImage src={product.image_url} alt={product.name} eager />
+        <ProductDetails product={product} titleId={titleId} />
+      </div>
     </dialog>
   );
 }

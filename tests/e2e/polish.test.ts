@@ -190,10 +190,15 @@ describe('the product dialog on a phone', () => {
         .click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
-      // As a shopper sees it while looking at the picture: the dialog at its top.
-      await dialog.evaluate((element) => {
-        element.scrollTop = 0;
-      });
+      // It opens at its top, the picture and the close button whole, and focus on Close.
+      const close = dialog.getByRole('button', { name: 'Close' });
+      await expect
+        .poll(() => close.evaluate((button) => document.activeElement === button))
+        .toBe(true);
+      expect(await dialog.evaluate((element) => element.scrollTop)).toBe(0);
+      const closeBox = await close.boundingBox();
+      const dialogBox = await dialog.boundingBox();
+      expect(closeBox && dialogBox && closeBox.y >= dialogBox.y).toBe(true);
       const add = dialog.getByRole('button', { name: 'Add 1 to Cart' });
       const total = dialog.getByText('Total:');
       for (const element of [add, total]) {
