@@ -1,8 +1,9 @@
 // `npm run audit`: Lighthouse (mobile, Debian's Chromium) on the shop's main routes, served as
 // Cloudflare serves them: the production build in workerd behind a local proxy that compresses
 // text (brotli, else gzip), on an embedded database with the demo catalogue. Signed-in routes use
-// a shopper's session (with a cart and an order). Full reports go to .audit/ (git-ignored); the summary table
-// goes into BENCHMARKS.md (between the audit markers). CHROMIUM_PATH overrides /usr/bin/chromium.
+// a shopper's session (with a cart and an order). Full reports go to .audit/ (git-ignored); the
+// summary table goes into BENCHMARKS.md (between the audit markers). CHROMIUM_PATH overrides
+// /usr/bin/chromium.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, request as forward } from 'node:http';

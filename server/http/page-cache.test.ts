@@ -21,12 +21,23 @@ const page = (nonce: string, headers: Record<string, string> = {}) =>
     headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
   });
 
+/** The app as a page that counts how often it was rendered. */
+function countedPage() {
+  let renders = 0;
+  return {
+    app: (nonce: string) => {
+      renders += 1;
+      return page(nonce);
+    },
+    renders: () => renders,
+  };
+}
+
 async function serve(
   cache: PageCache,
   request: Request,
   app: (nonce: string) => Response,
-  seconds = 60,
-  build = 'build-1',
+  { seconds = 60, build = 'build-1' }: { seconds?: number; build?: string } = {},
 ) {
   const nonce = crypto.randomUUID();
   const kept: Promise<unknown>[] = [];
@@ -43,14 +54,10 @@ async function serve(
 describe('the page cache', () => {
   it('serves an anonymous page once rendered, with a fresh nonce each time', async () => {
     const cache = memoryCache();
-    let renders = 0;
-    const app = (nonce: string) => {
-      renders += 1;
-      return page(nonce);
-    };
+    const { app, renders } = countedPage();
     const first = await serve(cache, new Request('https://duuka.ug/shop'), app);
     const second = await serve(cache, new Request('https://duuka.ug/shop'), app);
-    expect(renders).toBe(1);
+    expect(renders()).toBe(1);
     expect(first.response.headers.get('x-duuka-cache')).toBe('miss');
     expect(second.response.headers.get('x-duuka-cache')).toBe('hit');
     expect(second.body).toContain(`nonce="${second.nonce}"`);
@@ -60,30 +67,24 @@ describe('the page cache', () => {
 
   it('after a deploy, renders again: a page kept by the last build names its script files', async () => {
     const cache = memoryCache();
-    let renders = 0;
-    const app = (nonce: string) => {
-      renders += 1;
-      return page(nonce);
-    };
-    await serve(cache, new Request('https://duuka.ug/shop'), app, 60, 'build-1');
-    const deployed = await serve(cache, new Request('https://duuka.ug/shop'), app, 60, 'build-2');
+    const { app, renders } = countedPage();
+    const shop = () => new Request('https://duuka.ug/shop');
+    await serve(cache, shop(), app, { build: 'build-1' });
+    const deployed = await serve(cache, shop(), app, { build: 'build-2' });
     expect(deployed.response.headers.get('x-duuka-cache')).toBe('miss');
-    expect(renders).toBe(2);
-    const again = await serve(cache, new Request('https://duuka.ug/shop'), app, 60, 'build-2');
+    expect(renders()).toBe(2);
+    const again = await serve(cache, shop(), app, { build: 'build-2' });
     expect(again.response.headers.get('x-duuka-cache')).toBe('hit');
   });
 
   it('never serves or keeps a signed-in shopper’s page', async () => {
     const cache = memoryCache();
     const signedIn = { cookie: 'theme=dark; duuka.session_token=abc.def' };
-    let renders = 0;
+    const { app, renders } = countedPage();
     for (let i = 0; i < 2; i++) {
-      await serve(cache, new Request('https://duuka.ug/', { headers: signedIn }), (nonce) => {
-        renders += 1;
-        return page(nonce);
-      });
+      await serve(cache, new Request('https://duuka.ug/', { headers: signedIn }), app);
     }
-    expect(renders).toBe(2);
+    expect(renders()).toBe(2);
     expect(cache.size()).toBe(0);
     // …nor hands an anonymous visitor a page made for someone (it was never kept).
     const secure = { cookie: '__Secure-duuka.session_token=abc' };
@@ -153,7 +154,7 @@ describe('the page cache', () => {
 
   it('is off at 0 seconds', async () => {
     const cache = memoryCache();
-    await serve(cache, new Request('https://duuka.ug/'), (nonce) => page(nonce), 0);
+    await serve(cache, new Request('https://duuka.ug/'), (nonce) => page(nonce), { seconds: 0 });
     expect(cache.size()).toBe(0);
   });
 });
