@@ -1,6 +1,6 @@
 // Mobile money (MTN MoMo, Airtel Money): which network a number is on, the states a payment goes
 // through and how each is told to the shopper. Pure: the adapters and the service are in
-// server/services/mobile-money/ and server/services/payments.ts; docs/payments.md has the diagram.
+// server/services/payments/ and server/services/payments/service.ts; docs/payments.md has the diagram.
 import * as v from 'valibot';
 import { formatUGX } from './money.ts';
 import { PAYMENT_METHODS } from './orders.ts';

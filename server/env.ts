@@ -154,6 +154,25 @@ const schema = v.object({
   AIRTEL_BASE_URL: v.optional(httpUrl('AIRTEL_BASE_URL')),
   AIRTEL_CLIENT_ID: v.optional(text('AIRTEL_CLIENT_ID')),
   AIRTEL_CLIENT_SECRET: v.optional(text('AIRTEL_CLIENT_SECRET')),
+  /** The RSA public key from Airtel's portal (PEM or base64): turns on v2 message signing. */
+  AIRTEL_PUBLIC_KEY: v.optional(text('AIRTEL_PUBLIC_KEY')),
+  /** The secret Airtel signs its callbacks' `hash` with: set it and unsigned callbacks are ignored. */
+  AIRTEL_CALLBACK_SECRET: v.optional(text('AIRTEL_CALLBACK_SECRET')),
+
+  // Card payments: Pesapal API 3.0 (hosted payment page; cards and Pesapal's mobile money).
+  PESAPAL_BASE_URL: v.optional(httpUrl('PESAPAL_BASE_URL'), 'https://pay.pesapal.com/v3'),
+  PESAPAL_CONSUMER_KEY: v.optional(text('PESAPAL_CONSUMER_KEY')),
+  PESAPAL_CONSUMER_SECRET: v.optional(text('PESAPAL_CONSUMER_SECRET')),
+  /** The IPN id registered for {BETTER_AUTH_URL}/api/payments/pesapal/ipn; else registered once. */
+  PESAPAL_IPN_ID: v.optional(text('PESAPAL_IPN_ID')),
+
+  /** The shop's bank account for transfers, shown with the order's reference (free text). */
+  BANK_TRANSFER_DETAILS: v.optional(
+    v.pipe(
+      text('BANK_TRANSFER_DETAILS'),
+      v.maxLength(500, 'BANK_TRANSFER_DETAILS must be at most 500 characters'),
+    ),
+  ),
 
   // Shown to shoppers as the shop's contact.
   SUPPORT_EMAIL: v.optional(
@@ -240,6 +259,7 @@ const TOGETHER: { service: string; names: (keyof ShopEnv)[] }[] = [
     service: 'Airtel Money',
     names: ['AIRTEL_BASE_URL', 'AIRTEL_CLIENT_ID', 'AIRTEL_CLIENT_SECRET'],
   },
+  { service: 'Pesapal', names: ['PESAPAL_CONSUMER_KEY', 'PESAPAL_CONSUMER_SECRET'] },
 ];
 
 function incomplete(config: ShopEnv): string[] {

@@ -1,7 +1,7 @@
 // The Cron Trigger's work (wrangler.toml `[triggers]`, every minute): each area's sweep picks up
 // what the request path left (payments still pending, SMS to retry). A sweep's failure is logged
 // and never stops the others.
-import { sweepPayments } from './services/payments.ts';
+import { sweepPayments } from './services/payments/service.ts';
 import { sweepSms } from './services/sms.ts';
 import type { Context } from './trpc.ts';
 

@@ -6,7 +6,7 @@ import type { Db } from '#db/client.ts';
 import { type Auth, type SessionUser, sessionUser } from './auth.ts';
 import type { AvatarStore } from './services/avatar.ts';
 import type { AssistantConfig } from './services/chat/assistant.ts';
-import type { MobileMoney } from './services/mobile-money/index.ts';
+import type { MobileMoney } from './services/payments/providers.ts';
 import { rateLimit } from './services/rate-limit.ts';
 import type { SmsService } from './services/sms.ts';
 

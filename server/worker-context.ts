@@ -7,7 +7,7 @@ import { type Auth, createAuth } from './auth.ts';
 import { parseShopEnv, type ShopEnv } from './env.ts';
 import type { AssistantConfig } from './services/chat/assistant.ts';
 import { mailerFor } from './services/mail.ts';
-import { type MobileMoney, mobileMoneyFrom } from './services/mobile-money/index.ts';
+import { type MobileMoney, mobileMoneyFrom } from './services/payments/providers.ts';
 import { egoSms } from './services/sms/egosms.ts';
 import type { SmsService } from './services/sms.ts';
 import type { Context } from './trpc.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -41,10 +42,12 @@ export const orders = pgTable(
     customerId: text('customer_id').references(() => user.id, { onDelete: 'set null' }),
     customerName: text('customer_name').notNull(),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
-    subtotal: integer().notNull(),
-    deliveryFee: integer('delivery_fee').notNull(),
-    discount: integer().notNull().default(0),
-    total: integer().notNull(),
+    // Money is whole UGX in bigint: an order of billions must be stored, never overflow (mode
+    // 'number' is exact up to 2^53, far beyond any order the stock allows).
+    subtotal: bigint({ mode: 'number' }).notNull(),
+    deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull(),
+    discount: bigint({ mode: 'number' }).notNull().default(0),
+    total: bigint({ mode: 'number' }).notNull(),
     paymentMethod: text('payment_method').notNull(),
     status: text().notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -76,7 +79,7 @@ export const orderItems = pgTable(
     /** Kept when a product is later removed from the catalogue: name and price are copied. */
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     name: text().notNull(),
-    price: integer().notNull(),
+    price: bigint({ mode: 'number' }).notNull(),
     quantity: integer().notNull(),
   },
   (t) => [
@@ -94,10 +97,10 @@ export const receipts = pgTable('receipts', {
     .unique()
     .references(() => orders.id, { onDelete: 'cascade' }),
   customerId: text('customer_id').references(() => user.id, { onDelete: 'set null' }),
-  subtotal: integer().notNull(),
-  deliveryFee: integer('delivery_fee').notNull(),
-  discountAmount: integer('discount_amount').notNull().default(0),
-  totalAmount: integer('total_amount').notNull(),
+  subtotal: bigint({ mode: 'number' }).notNull(),
+  deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull(),
+  discountAmount: bigint('discount_amount', { mode: 'number' }).notNull().default(0),
+  totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
   paymentMethod: text('payment_method').notNull(),
   transactionId: text('transaction_id'),
   receiptData: jsonb('receipt_data').notNull(),

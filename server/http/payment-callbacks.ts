@@ -3,7 +3,7 @@
 // Each is only a hint to read the payment's status from the provider; the answer never says
 // whether a payment exists.
 import type { Network } from '#core/mobile-money.ts';
-import { paymentCallback } from '../services/payments.ts';
+import { paymentCallback } from '../services/payments/service.ts';
 import type { Context } from '../trpc.ts';
 
 const CALLBACK_BODY_LIMIT = 64 * 1024;

@@ -13,7 +13,7 @@ import {
   type PaymentProblem,
   paymentStatus,
   startPayment,
-} from '../services/payments.ts';
+} from '../services/payments/service.ts';
 import { limited, protectedProcedure, router, shopperError } from '../trpc.ts';
 
 function refuse(problem: PaymentProblem): never {

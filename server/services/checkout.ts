@@ -71,7 +71,8 @@ const postgresCode = (error: unknown): string | undefined =>
 type Written = {
   order_id: string | null;
   created_at: string | null;
-  total: number | null;
+  /** int8 arrives as text from the driver. */
+  total: string | number | null;
   items: { id: string; name: string; price: number; quantity: number }[] | null;
 };
 
@@ -133,7 +134,7 @@ export async function placeOrder(
       id: written.order_id,
       createdAt: written.created_at,
       paymentMethod: order.paymentMethod,
-      total: written.total ?? 0,
+      total: Number(written.total ?? 0),
       deliveryFee: DELIVERY_FEE,
       discount: 0,
       customerName: profile.fullName,
@@ -154,7 +155,7 @@ export async function placeOrder(
     order: {
       orderId: written.order_id,
       created: true,
-      total: written.total ?? 0,
+      total: Number(written.total ?? 0),
       receipt: saved ? receipt : null,
     },
   };
@@ -192,8 +193,8 @@ async function writeOrder(
     placed as (
       insert into orders (id, customer_id, customer_name, subtotal, delivery_fee, discount, total,
                           payment_method, status)
-      select ${orderId}::uuid, ${customerId}, ${customerName}, sum(price * quantity),
-             ${DELIVERY_FEE}, 0, sum(price * quantity) + ${DELIVERY_FEE}, ${paymentMethod}, 'pending'
+      select ${orderId}::uuid, ${customerId}, ${customerName}, sum(price::bigint * quantity),
+             ${DELIVERY_FEE}, 0, sum(price::bigint * quantity) + ${DELIVERY_FEE}, ${paymentMethod}, 'pending'
       from priced
       having count(*) = ${lines.length}
       on conflict (id) do nothing

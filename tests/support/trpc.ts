@@ -7,7 +7,7 @@ import type { Auth } from '#server/auth.ts';
 import { appRouter } from '#server/routers/index.ts';
 import type { AvatarStore } from '#server/services/avatar.ts';
 import type { AssistantConfig } from '#server/services/chat/assistant.ts';
-import type { MobileMoney } from '#server/services/mobile-money/index.ts';
+import type { MobileMoney } from '#server/services/payments/providers.ts';
 import type { SmsService } from '#server/services/sms.ts';
 import { type Context, createCallerFactory } from '#server/trpc.ts';
 import { testAuth } from './accounts.ts';

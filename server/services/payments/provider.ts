@@ -1,6 +1,6 @@
 // The one small interface every mobile-money provider's adapter implements (MTN MoMo, Airtel
 // Money; an aggregator such as Flutterwave or Pesapal would be one more file). The adapters only
-// speak the provider's HTTP API; what a payment means for the order is server/services/payments.ts.
+// speak the provider's HTTP API; what a payment means for the order is server/services/payments/service.ts.
 import type { FailureReason, Network } from '#core/mobile-money.ts';
 
 export type PaymentRequest = {

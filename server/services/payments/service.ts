@@ -16,9 +16,9 @@ import {
 import { type PaymentMethod, paymentMethodLabel } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
 import { orders, payments, profiles } from '#db/schema/index.ts';
-import type { Context } from '../trpc.ts';
-import { ProviderError, type ProviderStatus } from './mobile-money/provider.ts';
-import { afterPaymentReceived } from './order-events.ts';
+import type { Context } from '../../trpc.ts';
+import { afterPaymentReceived } from '../order-events.ts';
+import { ProviderError, type ProviderStatus } from './provider.ts';
 
 export type PaymentView = {
   id: string;
@@ -57,7 +57,7 @@ function view(row: PaymentRow): PaymentView {
     id: row.id,
     orderId: row.orderId ?? '',
     network: row.network as Network,
-    phone: row.phone,
+    phone: row.phone ?? '',
     amount: row.amount,
     state,
     reason,
