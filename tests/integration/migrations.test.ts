@@ -1,0 +1,212 @@
+// A migration must carry a shop that already trades: customers, orders, receipts, payments, carts
+// and stock. Each test builds the database as it was before a migration (the committed
+// migrations up to it), fills it with a working shop's data, applies the rest, and reads every
+// row back. PGlite by default; PostgreSQL when TEST_DATABASE_URL is set.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/neon-http/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '#db/client.ts';
+import { MIGRATIONS_FOLDER, migrateDatabase } from '#db/migrate.ts';
+import {
+  pgliteBackend,
+  postgresBackend,
+  type SqlBackend,
+  startLocalNeon,
+} from '#local/neon-endpoint.ts';
+import { freshPostgresDatabase } from '../support/postgres.ts';
+
+type Journal = { entries: { idx: number; tag: string }[] };
+
+let backend: SqlBackend;
+let endpoint: Awaited<ReturnType<typeof startLocalNeon>>;
+let dropDatabase: (() => Promise<void>) | undefined;
+let db: Db;
+const folders: string[] = [];
+
+beforeAll(async () => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const fresh = await freshPostgresDatabase(serverUrl, 'migration');
+    backend = postgresBackend(fresh.url);
+    dropDatabase = fresh.drop;
+  } else {
+    backend = await pgliteBackend();
+  }
+  endpoint = await startLocalNeon({ backend });
+  db = createDb(endpoint.databaseUrl);
+});
+afterAll(async () => {
+  await endpoint?.close();
+  await backend?.close();
+  await dropDatabase?.();
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+});
+
+/** Applies the committed migrations before `tag` only: the database as the last release left it. */
+async function migrateUpTo(tag: string) {
+  const folder = await mkdtemp(join(tmpdir(), 'duuka-migrations-'));
+  folders.push(folder);
+  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalFile = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as Journal;
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(at, `migration ${tag} is committed`).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  await writeFile(journalFile, JSON.stringify(journal));
+  await migrate(db, { migrationsFolder: folder });
+}
+
+const rows = async <T>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
+
+describe('0010_money: bigint money and payments for card, bank transfer and cash', () => {
+  it('keeps every customer, order, item, receipt, payment, cart and stock figure', async () => {
+    await migrateUpTo('0010_money');
+
+    // A shop as it traded before: a customer with a cart, a paid mobile-money order with its
+    // receipt and payment, an expired payment of another order, and stock.
+    await db.execute(sql`
+      insert into "user" (id, name, email, email_verified)
+      values ('nakato', 'Nakato Achieng', 'nakato@example.ug', true)
+    `);
+    await db.execute(sql`
+      insert into profiles (id, email, full_name, phone, address)
+      values ('nakato', 'nakato@example.ug', 'Nakato Achieng', '+256772000001', 'Plot 4, Kampala Road')
+    `);
+    await db.execute(sql`
+      insert into products (product_name, slug, price, quantity)
+      values ('Kitenge wrap dress', 'kitenge-wrap-dress', 145000, 7),
+             ('Gold hoop earrings', 'gold-hoop-earrings', 2147483647, 1)
+    `);
+    const [dress, hoops] = await rows<{ id: number }>(sql`select id from products order by id`);
+    await db.execute(sql`
+      insert into cart_items (user_id, product_id, quantity) values ('nakato', ${hoops?.id}, 1)
+    `);
+    const paid = '5d4c1f0e-0000-4000-8000-000000000001';
+    const waiting = '5d4c1f0e-0000-4000-8000-000000000002';
+    await db.execute(sql`
+      insert into orders (id, customer_id, customer_name, subtotal, delivery_fee, total,
+                          payment_method, status)
+      values (${paid}::uuid, 'nakato', 'Nakato Achieng', 290000, 5000, 295000, 'mobile_money', 'processing'),
+             (${waiting}::uuid, 'nakato', 'Nakato Achieng', 145000, 5000, 150000, 'mobile_money', 'pending')
+    `);
+    await db.execute(sql`
+      insert into order_items (order_id, product_id, name, price, quantity)
+      values (${paid}::uuid, ${dress?.id}, 'Kitenge wrap dress', 145000, 2),
+             (${waiting}::uuid, ${dress?.id}, 'Kitenge wrap dress', 145000, 1)
+    `);
+    await db.execute(sql`
+      insert into receipts (receipt_number, order_id, customer_id, subtotal, delivery_fee,
+                            total_amount, payment_method, transaction_id, receipt_data)
+      values ('RCP-5D4C1F0E', ${paid}::uuid, 'nakato', 290000, 5000, 295000, 'Mobile Money',
+              'MP240601.1234.A56789', '{"total": 295000}'::jsonb)
+    `);
+    await db.execute(sql`
+      insert into payments (id, order_id, customer_id, network, phone, amount, status,
+                            transaction_id, callback_secret, settled_at)
+      values ('6e5d2a1b-0000-4000-8000-000000000001'::uuid, ${paid}::uuid, 'nakato', 'mtn',
+              '+256772000001', 295000, 'successful', 'MP240601.1234.A56789', 'secret-1', now()),
+             ('6e5d2a1b-0000-4000-8000-000000000002'::uuid, ${waiting}::uuid, 'nakato', 'airtel',
+              '+256752000001', 150000, 'expired', null, 'secret-2', now())
+    `);
+
+    await migrateDatabase(db);
+
+    expect(
+      await rows(sql`
+        select o.id, o.subtotal, o.delivery_fee, o.total, o.status, o.payment_method,
+               (select json_agg(json_build_object('price', price, 'quantity', quantity))
+                  from order_items i where i.order_id = o.id) as items
+        from orders o order by o.total desc
+      `),
+    ).toEqual([
+      {
+        id: paid,
+        subtotal: '290000',
+        delivery_fee: '5000',
+        total: '295000',
+        status: 'processing',
+        payment_method: 'mobile_money',
+        items: [{ price: 145000, quantity: 2 }],
+      },
+      {
+        id: waiting,
+        subtotal: '145000',
+        delivery_fee: '5000',
+        total: '150000',
+        status: 'pending',
+        payment_method: 'mobile_money',
+        items: [{ price: 145000, quantity: 1 }],
+      },
+    ]);
+    expect(
+      await rows(sql`
+        select receipt_number, total_amount, transaction_id, receipt_data from receipts
+      `),
+    ).toEqual([
+      {
+        receipt_number: 'RCP-5D4C1F0E',
+        total_amount: '295000',
+        transaction_id: 'MP240601.1234.A56789',
+        receipt_data: { total: 295000 },
+      },
+    ]);
+    expect(
+      await rows(sql`
+        select network, phone, amount, status, transaction_id, provider_reference, refunded_at
+        from payments order by amount desc
+      `),
+    ).toEqual([
+      {
+        network: 'mtn',
+        phone: '+256772000001',
+        amount: '295000',
+        status: 'successful',
+        transaction_id: 'MP240601.1234.A56789',
+        provider_reference: null,
+        refunded_at: null,
+      },
+      {
+        network: 'airtel',
+        phone: '+256752000001',
+        amount: '150000',
+        status: 'expired',
+        transaction_id: null,
+        provider_reference: null,
+        refunded_at: null,
+      },
+    ]);
+    expect(await rows(sql`select product_name, price, quantity from products order by id`)).toEqual(
+      [
+        { product_name: 'Kitenge wrap dress', price: 145000, quantity: 7 },
+        { product_name: 'Gold hoop earrings', price: 2147483647, quantity: 1 },
+      ],
+    );
+    expect(await rows(sql`select user_id, quantity from cart_items`)).toEqual([
+      { user_id: 'nakato', quantity: 1 },
+    ]);
+
+    // What the new shape is for: a total past 2,147,483,647 UGX and a card payment.
+    await db.execute(sql`
+      update orders set subtotal = 3000000000, total = 3000005000 where id = ${waiting}::uuid
+    `);
+    await db.execute(sql`
+      insert into payments (id, order_id, customer_id, network, amount, callback_secret,
+                            provider_reference)
+      values ('6e5d2a1b-0000-4000-8000-000000000003'::uuid, ${waiting}::uuid, 'nakato', 'pesapal',
+              3000005000, 'secret-3', 'b945e4af-80a5-4ec1-8706-e03f8332fb04')
+    `);
+    expect(await rows(sql`select total from orders where id = ${waiting}::uuid`)).toEqual([
+      { total: '3000005000' },
+    ]);
+    // The guards still hold: an unknown state or provider is refused by the database itself.
+    await expect(
+      db.execute(sql`update payments set status = 'lost' where network = 'pesapal'`),
+    ).rejects.toThrow();
+    await expect(
+      db.execute(sql`update payments set network = 'paypal' where network = 'pesapal'`),
+    ).rejects.toThrow();
+  });
+});
