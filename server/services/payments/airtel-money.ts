@@ -170,13 +170,19 @@ function rsaPkcs1Encrypt(key: RsaPublicKey, message: Uint8Array): Uint8Array {
   return bytesOf(modPow(bigIntOf(em), key.e, key.n), key.length);
 }
 
-/** `x-signature` and `x-key` for one request body (a fresh AES key and IV each time). */
+/**
+ * `x-signature` and `x-key` for one request body: a fresh AES key and IV each time (a test may
+ * pass Airtel's documented example key and IV to compare with the documented signature).
+ */
 export async function signAirtelBody(
   body: string,
   key: RsaPublicKey,
+  aes = {
+    key: crypto.getRandomValues(new Uint8Array(32)),
+    iv: crypto.getRandomValues(new Uint8Array(16)),
+  },
 ): Promise<{ 'x-signature': string; 'x-key': string }> {
-  const aesKey = crypto.getRandomValues(new Uint8Array(32));
-  const iv = crypto.getRandomValues(new Uint8Array(16));
+  const { key: aesKey, iv } = aes;
   const cryptoKey = await crypto.subtle.importKey('raw', aesKey, 'AES-CBC', false, ['encrypt']);
   const encrypted = new Uint8Array(
     await crypto.subtle.encrypt({ name: 'AES-CBC', iv }, cryptoKey, new TextEncoder().encode(body)),
