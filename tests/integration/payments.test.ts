@@ -23,7 +23,12 @@ import { placeOrder } from '#server/services/checkout.ts';
 import { receiptFor } from '#server/services/orders.ts';
 import { airtelCallbackHash } from '#server/services/payments/airtel-money.ts';
 import { type MobileMoney, mobileMoneyFrom } from '#server/services/payments/providers.ts';
-import { paymentStatus, startPayment, sweepPayments } from '#server/services/payments/service.ts';
+import {
+  changePaymentMethod,
+  paymentStatus,
+  startPayment,
+  sweepPayments,
+} from '#server/services/payments/service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, queryOverHttp, testContext } from '../support/trpc.ts';
@@ -822,6 +827,25 @@ describe('late money is always counted', () => {
     const rows = await paymentsOf(orderId);
     expect(rows.filter((r) => r.status === 'successful')).toHaveLength(1);
     expect(started).toHaveLength(1);
+  });
+
+  it('approved late after the shopper chose cash on delivery: paid by mobile money, as order and receipt say', async () => {
+    const { shopper, orderId, payment } = await expiredPayment();
+    const changed = await changePaymentMethod(ctx(), shopper.id, orderId, 'cash_on_delivery');
+    expect(changed).toEqual({ ok: true });
+    await decide(payment.id, { status: 'SUCCESSFUL' });
+    await mtnCallback(payment.id);
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'processing',
+      paymentMethod: 'mobile_money',
+    });
+    const receipt = await receiptFor(test.db, shopper.id, orderId);
+    expect(receipt).toMatchObject({
+      paymentMethod: 'Mobile Money',
+      transactionId: (await paymentRow(payment.id))?.transactionId,
+    });
+    const [stored] = await test.db.select().from(receipts).where(eq(receipts.orderId, orderId));
+    expect(stored?.receiptData).toMatchObject({ paymentMethod: 'Mobile Money' });
   });
 
   it('a late FAILED answer only refines the reason of an expired payment, which is then left alone', async () => {

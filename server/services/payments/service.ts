@@ -324,6 +324,9 @@ export async function markPaid(
   transactionId: string,
 ): Promise<PaymentRow> {
   type Paid = { order_id: string | null; amount: string; transaction_id: string; status: string };
+  const mobileMoney = row.network === 'mtn' || row.network === 'airtel';
+  const paidMethod = mobileMoney ? 'mobile_money' : null;
+  const paidLabel = mobileMoney ? paymentMethodLabel('mobile_money') : null;
   let done: Paid | undefined;
   try {
     const result = await ctx.db.execute<Paid>(sql`
@@ -345,11 +348,14 @@ export async function markPaid(
         returning w.id
       ),
       processing as (
-        -- The count makes the step aside happen before this payment becomes successful.
-        update orders o set status = 'processing'
+        -- The count makes the step aside happen before this payment becomes successful. Money
+        -- that came by mobile money makes it the order's method, even if the shopper chose
+        -- another after this request expired.
+        update orders o set status = 'processing',
+          payment_method = coalesce(${paidMethod}::text, o.payment_method)
         where o.id in (select id from payable) and o.status = 'pending'
           and (select count(*) from stepped_aside) >= 0
-        returning o.id
+        returning o.id, o.payment_method
       ),
       paid as (
         update payments p
@@ -362,7 +368,10 @@ export async function markPaid(
       receipt as (
         update receipts r
         set transaction_id = ${transactionId},
+            payment_method = coalesce(${paidLabel}::text, r.payment_method),
             receipt_data = jsonb_set(r.receipt_data, '{transactionId}', to_jsonb(${transactionId}::text))
+              || case when ${paidLabel}::text is null then '{}'::jsonb
+                      else jsonb_build_object('paymentMethod', ${paidLabel}::text) end
         from processing where r.order_id = processing.id
         returning r.id
       )
