@@ -3,8 +3,8 @@
 // With the portal's RSA public key (AIRTEL_PUBLIC_KEY) the payment goes to the current
 // `/merchant/v2/payments/`, signed as Airtel's "message signing" describes: the JSON body
 // encrypted with a fresh AES-256-CBC key and IV (`x-signature`), and `key:iv` encrypted with the
-// public key (`x-key`). Without it, `/merchant/v1/payments/` (still served; Airtel warns older
-// versions may be deprecated). docs/payments.md has the sources.
+// public key (`x-key`). Without it, `/merchant/v1/payments/` (not said to be refused; Airtel warns
+// older versions may be deprecated at any time). docs/payments.md has the sources.
 import type { FailureReason } from '#core/mobile-money.ts';
 import {
   type MobileMoneyProvider,
