@@ -41,6 +41,10 @@ describe('payment texts', () => {
     expect(failureText('not-enough-funds')).toBe(
       'There is not enough money on this mobile money account.',
     );
+    // The shop's own set-up is wrong: not the shopper's doing, so another method is offered.
+    expect(failureText('setup')).toBe(
+      'Mobile money is unavailable right now. Please try another payment method.',
+    );
     expect(failureText('refund-due')).toBe(PAYMENT_TEXT.failed);
     expect(failureText(null)).toBe(PAYMENT_TEXT.failed);
   });

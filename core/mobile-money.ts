@@ -60,11 +60,19 @@ export const FAILURE_REASONS = [
   'not-registered',
   'expired',
   'unavailable',
+  /** The shop's own set-up is wrong (keys, currency, environment): logged for the operator. */
+  'setup',
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 /** The shopper is asked on their phone; with no answer after this, the payment expires. */
 export const PAYMENT_EXPIRY_MS = 5 * 60 * 1000;
+/**
+ * An expired or unanswered payment is still read from its provider for this long after it
+ * started: the provider's approval window starts after the shop's clock, so money can arrive
+ * late, and it must be counted (docs/payments.md, decision 0035).
+ */
+export const LATE_MONEY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** How long the shop waits for a provider's answer before telling the shopper. */
 export const PROVIDER_TIMEOUT_MS = 10_000;
 /** A status read asks the provider at most this often per payment; between, the row answers. */
@@ -86,6 +94,7 @@ export const PAYMENT_TEXT = {
     expired: 'The payment was not approved within 5 minutes.',
     unavailable:
       'The mobile money service is not answering right now. Your order is saved: try again in a moment.',
+    setup: 'Mobile money is unavailable right now. Please try another payment method.',
   } satisfies Record<FailureReason, string>,
   noAnswer:
     'No answer from your phone yet. Your order is saved as pending: you can retry the payment from your orders.',

@@ -1,5 +1,5 @@
 // The Cron Trigger's work (wrangler.toml `[triggers]`, every minute): each area's sweep picks up
-// what the request path left (payments still pending, SMS to retry). A sweep's failure is logged
+// what the request path left (payments still pending or expired within the day, SMS to retry). A sweep's failure is logged
 // and never stops the others.
 import { sweepPayments } from './services/payments/service.ts';
 import { sweepSms } from './services/sms.ts';

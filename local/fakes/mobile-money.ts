@@ -1,11 +1,26 @@
 // A fake MTN MoMo Collection API and Airtel Money API on loopback, speaking their real shapes
-// (token, request to pay, status, MTN's callback), so a fresh clone can pay by mobile money with no
-// account anywhere. The payer number's last digit decides what happens (README, "Mobile money"):
+// (token, request to pay, status, both providers' callbacks), so a fresh clone can pay by mobile
+// money with no account anywhere. The payer number's last digit decides what happens
+// (docs/payments.md, "Local and tests"):
 //   2 declined · 3 not enough funds · 4 never answered · 5 not registered for mobile money ·
-//   6 the request answers HTTP 500 · 7 the request hangs · any other digit approved after a moment.
+//   6 the request answers HTTP 500 · 7 the request hangs · 9 approved, but Airtel first answers
+//   TA (ambiguous) for a while · any other digit approved after a moment.
+// It refuses what the real APIs refuse: MTN's sandbox takes EUR only and mtnuganda UGX only;
+// Airtel's v2 payments must carry a valid x-signature/x-key for the key pair made at start-up
+// (its public key goes to the shop as AIRTEL_PUBLIC_KEY), and its callbacks carry a hash made
+// with AIRTEL_CALLBACK_SECRET, posted to the shop's fixed Airtel URL (set in Airtel's portal;
+// here `airtelCallbackUrl`, or {BETTER_AUTH_URL}/api/payments/airtel when the fake is told none).
 // Test-only routes: GET /__requests lists what arrived; POST /__decide/{reference} with
 // {"status":"SUCCESSFUL"|"FAILED","reason"?} settles a payment now (a late answer).
-import { randomUUID } from 'node:crypto';
+import {
+  constants,
+  createDecipheriv,
+  createHmac,
+  generateKeyPairSync,
+  privateDecrypt,
+  randomBytes,
+  randomUUID,
+} from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LocalFake } from './index.ts';
@@ -17,9 +32,14 @@ export const FAKE_MOMO = {
 };
 export const FAKE_AIRTEL = { clientId: 'fake-airtel-client', clientSecret: 'fake-airtel-secret' };
 
+/** How long after its approval a 9 number's Airtel payment is still reported TA (ambiguous). */
+const AMBIGUOUS_MS = 1000;
+
 type Outcome = { status: 'SUCCESSFUL' | 'FAILED'; reason?: string };
 type Received = {
   network: 'mtn' | 'airtel';
+  /** Airtel: the v1 or the signed v2 path. */
+  version?: 'v1' | 'v2';
   reference: string;
   phone: string;
   amount: string;
@@ -37,11 +57,19 @@ const FAILURES: Record<string, string> = {
   '3': 'NOT_ENOUGH_FUNDS',
   '5': 'PAYER_NOT_FOUND',
 };
-const AIRTEL_MESSAGES: Record<string, string> = {
-  APPROVAL_REJECTED: 'Transaction declined by the subscriber',
-  NOT_ENOUGH_FUNDS: 'Insufficient funds in the subscriber wallet',
-  PAYER_NOT_FOUND: 'Subscriber not registered for Airtel Money',
-  EXPIRED: 'Transaction expired',
+/** Airtel's answer for each outcome: its DP… response code and message. */
+const AIRTEL_FAILURES: Record<string, { code: string; message: string }> = {
+  APPROVAL_REJECTED: { code: 'DP00800001008', message: 'The transaction was refused.' },
+  NOT_ENOUGH_FUNDS: {
+    code: 'DP00800001007',
+    message: 'User wallet does not have enough money to cover the payable amount.',
+  },
+  PAYER_NOT_FOUND: {
+    code: 'DP00800001010',
+    message:
+      'Payee is already initiated for churn or barred or not registered on Airtel Money platform.',
+  },
+  EXPIRED: { code: 'DP00800001029', message: 'Transaction has been expired.' },
 };
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
@@ -56,10 +84,17 @@ function json(res: ServerResponse, status: number, body?: unknown) {
 }
 
 export async function startFakeMobileMoney(
-  options: { approvalMs?: number } = {},
-): Promise<LocalFake & { url: string }> {
+  options: { approvalMs?: number; airtelCallbackUrl?: string } = {},
+): Promise<LocalFake & { url: string; providerEnv: Record<string, string> }> {
   const approvalMs =
     options.approvalMs ?? Number(process.env.FAKE_MOBILE_MONEY_APPROVAL_MS ?? 3000);
+  // The portal's keys for this run: the shop signs with the public one, the fake reads with the
+  // private one; the callback key signs the callbacks.
+  const airtelKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const airtelPublicKey = airtelKeys.publicKey
+    .export({ type: 'spki', format: 'der' })
+    .toString('base64');
+  const airtelCallbackSecret = randomBytes(24).toString('base64url');
   const received = new Map<string, Received>();
   const tokens = new Set<string>();
   const hanging = new Set<ServerResponse>();
@@ -73,10 +108,85 @@ export async function startFakeMobileMoney(
     return reason ? { status: 'FAILED', reason } : { status: 'SUCCESSFUL' };
   }
 
-  /** MTN calls the request's X-Callback-Url once it is settled (as the sandbox does). */
+  /**
+   * Once settled, MTN calls the request's X-Callback-Url (as the sandbox does) and Airtel the
+   * shop's URL from its portal. A 9 number's Airtel callback waits until TA has passed.
+   */
   function scheduleCallback(payment: Received) {
-    if (payment.network !== 'mtn' || !payment.callbackUrl || payment.phone.endsWith('4')) return;
-    setTimeout(() => sendMtnCallback(payment), approvalMs + 50).unref();
+    if (payment.phone.endsWith('4')) return;
+    const wait =
+      payment.network === 'airtel' && payment.phone.endsWith('9')
+        ? approvalMs + AMBIGUOUS_MS
+        : approvalMs;
+    setTimeout(() => sendCallback(payment), wait + 50).unref();
+  }
+
+  function sendCallback(payment: Received) {
+    if (payment.network === 'mtn') sendMtnCallback(payment);
+    else sendAirtelCallback(payment);
+  }
+
+  function airtelCallbackUrl(): string | null {
+    if (options.airtelCallbackUrl) return options.airtelCallbackUrl;
+    const shop = process.env.BETTER_AUTH_URL?.trim();
+    return shop ? `${shop.replace(/\/+$/, '')}/api/payments/airtel` : null;
+  }
+
+  /** Airtel's "callback with authentication": the transaction and its hash. */
+  function sendAirtelCallback(payment: Received) {
+    const outcome = outcomeOf(payment);
+    const url = airtelCallbackUrl();
+    if (!outcome || !url) return;
+    const transaction = {
+      id: payment.reference,
+      message:
+        outcome.status === 'SUCCESSFUL'
+          ? `Paid UGX ${payment.amount} to duuka`
+          : (AIRTEL_FAILURES[outcome.reason ?? '']?.message ?? 'Transaction failed'),
+      status_code: outcome.status === 'SUCCESSFUL' ? 'TS' : 'TF',
+      ...(outcome.status === 'SUCCESSFUL' ? { airtel_money_id: `MP${payment.transactionId}` } : {}),
+    };
+    const hash = createHmac('sha256', airtelCallbackSecret)
+      .update(JSON.stringify(transaction))
+      .digest('base64');
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transaction, hash }),
+    }).catch(() => {
+      // The shop may be gone (a test ended): a callback is only a hint anyway.
+    });
+  }
+
+  /**
+   * A v2 payment's body as Airtel reads it: x-key decrypted with the private key (PKCS#1 v1.5)
+   * gives key:iv, which decrypt x-signature (AES-256-CBC); it must be the body sent. False when
+   * anything is missing or does not match.
+   */
+  function signedBody(req: IncomingMessage, body: string): boolean {
+    const signature = req.headers['x-signature'];
+    const key = req.headers['x-key'];
+    if (typeof signature !== 'string' || typeof key !== 'string') return false;
+    try {
+      const [aesKey, iv] = privateDecrypt(
+        { key: airtelKeys.privateKey, padding: constants.RSA_PKCS1_PADDING },
+        Buffer.from(key, 'base64'),
+      )
+        .toString()
+        .split(':');
+      const decipher = createDecipheriv(
+        'aes-256-cbc',
+        Buffer.from(aesKey ?? '', 'base64'),
+        Buffer.from(iv ?? '', 'base64'),
+      );
+      const plain = Buffer.concat([
+        decipher.update(Buffer.from(signature, 'base64')),
+        decipher.final(),
+      ]).toString();
+      return plain === body;
+    } catch {
+      return false;
+    }
   }
 
   function sendMtnCallback(payment: Received) {
@@ -159,8 +269,13 @@ export async function startFakeMobileMoney(
       return newToken(res, 3600);
     }
     if (!bearer(req)) return json(res, 401, { code: 'UNAUTHORIZED', message: 'Invalid token' });
-    if (req.headers['x-target-environment'] !== 'sandbox') {
-      return json(res, 400, { code: 'INVALID_TARGET_ENVIRONMENT' });
+    // One fake plays both: the sandbox (EUR only) and production in Uganda (UGX only).
+    const environment = req.headers['x-target-environment'];
+    if (environment !== 'sandbox' && environment !== 'mtnuganda') {
+      return json(res, 500, {
+        code: 'NOT_ALLOWED_TARGET_ENVIRONMENT',
+        message: 'Access to target environment is forbidden.',
+      });
     }
     if (req.method === 'POST' && path === '/collection/v1_0/requesttopay') {
       const reference = String(req.headers['x-reference-id'] ?? '');
@@ -173,8 +288,9 @@ export async function startFakeMobileMoney(
       if (!/^[0-9a-f-]{36}$/.test(reference) || !/^\d+$/.test(phone) || !body.amount) {
         return json(res, 400, { code: 'INVALID_REQUEST' });
       }
-      if (body.currency !== 'EUR')
-        return json(res, 500, { code: 'NOT_ALLOWED', message: 'Currency not supported.' });
+      if (body.currency !== (environment === 'sandbox' ? 'EUR' : 'UGX')) {
+        return json(res, 500, { code: 'INVALID_CURRENCY', message: 'Currency not supported.' });
+      }
       if (broken(phone, res)) return;
       const callback = req.headers['x-callback-url'];
       const payment = record({
@@ -224,8 +340,20 @@ export async function startFakeMobileMoney(
         status: { code: '400', success: false, message: 'Invalid country or currency' },
       });
     }
-    if (req.method === 'POST' && path === '/merchant/v1/payments/') {
-      const body = JSON.parse((await bodyOf(req)) || '{}') as {
+    const version = /^\/merchant\/(v1|v2)\/payments\/$/.exec(path)?.[1] as 'v1' | 'v2' | undefined;
+    if (req.method === 'POST' && version) {
+      const text = await bodyOf(req);
+      if (version === 'v2' && !signedBody(req, text)) {
+        return json(res, 403, {
+          status: {
+            response_code: 'DP00800001026',
+            code: '403',
+            success: false,
+            message: 'Forbidden: X-signature and payload did not match.',
+          },
+        });
+      }
+      const body = JSON.parse(text || '{}') as {
         subscriber?: { msisdn?: string };
         transaction?: { id?: string; amount?: number; currency?: string };
       };
@@ -237,17 +365,25 @@ export async function startFakeMobileMoney(
         });
       }
       if (broken(phone, res)) return;
-      record({
+      const payment = record({
         network: 'airtel',
+        version,
         reference,
         phone,
         amount: String(body.transaction.amount),
         currency: 'UGX',
-        callbackUrl: null,
+        callbackUrl: airtelCallbackUrl(),
       });
+      if (payment.count === 1) scheduleCallback(payment);
       return json(res, 200, {
-        data: { transaction: { id: reference, status: 'Success.' } },
-        status: { code: '200', message: 'Success.', result_code: 'ESB000010', success: true },
+        data: { transaction: { id: reference, status: 'SUCCESS' } },
+        status: {
+          response_code: 'DP00800001006',
+          code: '200',
+          message: 'SUCCESS',
+          result_code: 'ESB000010',
+          success: true,
+        },
       });
     }
     const status = /^\/standard\/v1\/payments\/([^/]+)$/.exec(path);
@@ -258,18 +394,42 @@ export async function startFakeMobileMoney(
           status: { code: '404', success: false, message: 'Transaction not found' },
         });
       }
-      const outcome = outcomeOf(payment);
-      const code = !outcome ? 'TIP' : outcome.status === 'SUCCESSFUL' ? 'TS' : 'TF';
+      let outcome = outcomeOf(payment);
+      // A 9 number: Airtel cannot say yet (TA, ambiguous) until a while after its approval.
+      const ambiguous =
+        !payment.decided &&
+        payment.phone.endsWith('9') &&
+        Date.now() - payment.requestedAt < approvalMs + AMBIGUOUS_MS;
+      if (ambiguous) outcome = null;
+      const failure = outcome?.status === 'FAILED' ? AIRTEL_FAILURES[outcome.reason ?? ''] : null;
+      const code = !outcome
+        ? ambiguous
+          ? 'TA'
+          : 'TIP'
+        : outcome.status === 'SUCCESSFUL'
+          ? 'TS'
+          : 'TF';
       return json(res, 200, {
         data: {
           transaction: {
             id: payment.reference,
             status: code,
-            message: outcome?.reason ? AIRTEL_MESSAGES[outcome.reason] : 'In process',
+            message: failure?.message ?? (code === 'TS' ? 'success' : 'In process'),
             ...(code === 'TS' ? { airtel_money_id: `MP${payment.transactionId}` } : {}),
           },
         },
-        status: { code: '200', message: 'SUCCESS', result_code: 'ESB000010', success: true },
+        status: {
+          response_code:
+            code === 'TS'
+              ? 'DP00800001001'
+              : code === 'TA'
+                ? 'DP00800001000'
+                : (failure?.code ?? 'DP00800001006'),
+          code: '200',
+          message: 'SUCCESS',
+          result_code: 'ESB000010',
+          success: true,
+        },
       });
     }
     return json(res, 404, { status: { code: '404', success: false, message: 'Not found' } });
@@ -285,7 +445,7 @@ export async function startFakeMobileMoney(
         const payment = received.get(decide[1] ?? '');
         if (!payment) return json(res, 404, { message: 'unknown reference' });
         payment.decided = JSON.parse(await bodyOf(req)) as Outcome;
-        sendMtnCallback(payment);
+        sendCallback(payment);
         return json(res, 200, payment);
       }
       if (path.startsWith('/momo/')) return mtn(req, res, path.slice('/momo'.length));
@@ -296,17 +456,30 @@ export async function startFakeMobileMoney(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const mtnEnv = {
+    MOMO_BASE_URL: `${url}/momo`,
+    MOMO_API_USER: FAKE_MOMO.apiUser,
+    MOMO_API_KEY: FAKE_MOMO.apiKey,
+    MOMO_SUBSCRIPTION_KEY: FAKE_MOMO.subscriptionKey,
+    // The production path: UGX to mtnuganda (the sandbox's EUR is tested beside it).
+    MOMO_TARGET_ENVIRONMENT: 'mtnuganda',
+  };
+  const airtelEnv = {
+    AIRTEL_BASE_URL: `${url}/airtel`,
+    AIRTEL_CLIENT_ID: FAKE_AIRTEL.clientId,
+    AIRTEL_CLIENT_SECRET: FAKE_AIRTEL.clientSecret,
+    AIRTEL_PUBLIC_KEY: airtelPublicKey,
+    AIRTEL_CALLBACK_SECRET: airtelCallbackSecret,
+  };
   return {
     url,
+    /** Every variable pointing both adapters here (tests build providers from these). */
+    providerEnv: { ...mtnEnv, ...airtelEnv },
+    // For `npm start`: a provider the caller points elsewhere (its base URL set) gets none of
+    // the fake's values (the fake's Airtel key would make the real Airtel refuse the signature).
     env: {
-      MOMO_BASE_URL: `${url}/momo`,
-      MOMO_API_USER: FAKE_MOMO.apiUser,
-      MOMO_API_KEY: FAKE_MOMO.apiKey,
-      MOMO_SUBSCRIPTION_KEY: FAKE_MOMO.subscriptionKey,
-      MOMO_TARGET_ENVIRONMENT: 'sandbox',
-      AIRTEL_BASE_URL: `${url}/airtel`,
-      AIRTEL_CLIENT_ID: FAKE_AIRTEL.clientId,
-      AIRTEL_CLIENT_SECRET: FAKE_AIRTEL.clientSecret,
+      ...(process.env.MOMO_BASE_URL?.trim() ? {} : mtnEnv),
+      ...(process.env.AIRTEL_BASE_URL?.trim() ? {} : airtelEnv),
     },
     close: async () => {
       for (const res of hanging) res.destroy();

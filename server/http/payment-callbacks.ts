@@ -1,7 +1,8 @@
 // The providers' callbacks, /api/payments/mtn/{paymentId}/{secret} (MTN, PUT or POST, the URL we
 // gave with the request) and /api/payments/airtel (Airtel, POST, the URL set in Airtel's portal).
-// Each is only a hint to read the payment's status from the provider; the answer never says
-// whether a payment exists.
+// Each is only a hint to read the payment's status from the provider (for a pending payment, or
+// an expired one within its day: late money); Airtel's counts only with the right `hash` when
+// AIRTEL_CALLBACK_SECRET is set. The answer never says whether a payment exists.
 import type { Network } from '#core/mobile-money.ts';
 import { paymentCallback } from '../services/payments/service.ts';
 import type { Context } from '../trpc.ts';

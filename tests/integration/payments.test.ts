@@ -2,17 +2,33 @@
 // their real HTTP shapes) through the real adapters, on a real database: the order becomes paid
 // once, with the provider's transaction id, and every failure is recorded and told truthfully.
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
-import { orders, payments, products, profiles, receipts, user } from '#db/schema/index.ts';
+import {
+  orders,
+  payments,
+  products,
+  profiles,
+  receipts,
+  smsNotifications,
+  user,
+} from '#db/schema/index.ts';
 import { startFakeMobileMoney } from '#local/fakes/mobile-money.ts';
 import type { Auth } from '#server/auth.ts';
 import { handlePaymentCallback } from '#server/http/payment-callbacks.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { receiptFor } from '#server/services/orders.ts';
+import { airtelCallbackHash } from '#server/services/payments/airtel-money.ts';
 import { type MobileMoney, mobileMoneyFrom } from '#server/services/payments/providers.ts';
-import { paymentStatus, startPayment, sweepPayments } from '#server/services/payments/service.ts';
+import {
+  changePaymentMethod,
+  paymentStatus,
+  startPayment,
+  sweepPayments,
+} from '#server/services/payments/service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, queryOverHttp, testContext } from '../support/trpc.ts';
@@ -24,18 +40,53 @@ let fake: Awaited<ReturnType<typeof startFakeMobileMoney>>;
 let mobileMoney: MobileMoney;
 /** Work the shop left running after its answer (the payment-received follow-ups). */
 const background: Promise<unknown>[] = [];
+/** The shop's Airtel callback route, as Airtel's portal names it: the fake posts here. */
+let airtelRoute: Server;
+/** The Airtel callbacks that arrived. */
+const airtelCallbacks: unknown[] = [];
+/**
+ * Whether they reach the shop: only in the test about them, so that elsewhere a callback's read
+ * never races the test's own status read (a concurrent reader answers the row as it is).
+ */
+let airtelCallbacksReachShop = false;
+
+type ProviderConfig = Parameters<typeof mobileMoneyFrom>[0];
+const providersFrom = (changes: Partial<Record<string, string>> = {}) =>
+  mobileMoneyFrom(
+    { ...fake.providerEnv, BETTER_AUTH_URL: 'http://shop.test', ...changes } as ProviderConfig,
+    1_000,
+  );
 
 beforeAll(async () => {
   test = await openTestDatabase();
   auth = testAuth(test.db);
-  fake = await startFakeMobileMoney({ approvalMs: APPROVAL_MS });
-  mobileMoney = mobileMoneyFrom(
-    { ...fake.env, BETTER_AUTH_URL: 'http://shop.test' } as Parameters<typeof mobileMoneyFrom>[0],
-    1_000,
-  );
+  airtelRoute = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString();
+    airtelCallbacks.push(JSON.parse(body));
+    if (!airtelCallbacksReachShop) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ received: true }));
+      return;
+    }
+    const request = new Request('http://shop.test/api/payments/airtel', { method: 'POST', body });
+    const answer = await handlePaymentCallback(ctx(), request, 'airtel');
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(await answer.text());
+  });
+  await new Promise<void>((resolve) => airtelRoute.listen(0, '127.0.0.1', resolve));
+  const { port } = airtelRoute.address() as AddressInfo;
+  fake = await startFakeMobileMoney({
+    approvalMs: APPROVAL_MS,
+    airtelCallbackUrl: `http://127.0.0.1:${port}/api/payments/airtel`,
+  });
+  mobileMoney = providersFrom();
 });
 afterAll(async () => {
   await fake?.close();
+  airtelRoute?.closeAllConnections();
+  await new Promise((resolve) => airtelRoute?.close(resolve));
   await test?.close();
 });
 
@@ -110,7 +161,22 @@ const fakeRequests = async () =>
     phone: string;
     count: number;
     callbackUrl: string | null;
+    version?: 'v1' | 'v2';
   }[];
+/** The provider now says this (a late answer, or one the fake would not give by itself). */
+const decide = (paymentId: string, outcome: { status: 'SUCCESSFUL' | 'FAILED'; reason?: string }) =>
+  fetch(`${fake.url}/__decide/${paymentId}`, { method: 'POST', body: JSON.stringify(outcome) });
+/** Moves a payment's start (and its last read) back in time. */
+const startedAgo = (paymentId: string, started: string, checked: string | null = null) =>
+  test.db
+    .update(payments)
+    .set({
+      createdAt: sql`now() - ${started}::interval`,
+      checkedAt: checked === null ? null : sql`now() - ${checked}::interval`,
+    })
+    .where(eq(payments.id, paymentId));
+const paymentRow = async (id: string) =>
+  (await test.db.select().from(payments).where(eq(payments.id, id)))[0];
 
 describe('a payment that goes through', () => {
   it('MTN: asks for the order total, then the order is processing with the transaction id on its receipt', async () => {
@@ -124,10 +190,10 @@ describe('a payment that goes through', () => {
     });
 
     const sent = (await fakeRequests()).find((r) => r.reference === payment.id);
-    // The sandbox only takes EUR; the amount is the order's, in whole units.
+    // Production in Uganda (mtnuganda) takes UGX; the amount is the order's, in whole units.
     expect(sent).toMatchObject({
       amount: String(total),
-      currency: 'EUR',
+      currency: 'UGX',
       phone: '256772000001',
       count: 1,
     });
@@ -152,15 +218,71 @@ describe('a payment that goes through', () => {
     const { shopper, orderId, total } = await placedOrder('+256752000001');
     const payment = await start(shopper.id, orderId);
     expect(payment).toMatchObject({ network: 'airtel', phone: '+256752000001', amount: total });
+    // v2, signed with the portal's key (the fake decrypts x-key and x-signature to read it).
     expect((await fakeRequests()).find((r) => r.reference === payment.id)).toMatchObject({
       phone: '752000001',
       amount: String(total),
       currency: 'UGX',
+      version: 'v2',
     });
     await sleep(APPROVAL_MS + 50);
     const paid = await statusNow(shopper.id, orderId, payment.id);
     expect(paid).toMatchObject({ state: 'successful' });
     expect(paid?.transactionId).toMatch(/^MP\d{10}$/);
+    expect((await orderRow(orderId))?.status).toBe('processing');
+  });
+
+  it('MTN sandbox: the same request in EUR, which the sandbox takes, and paid the same way', async () => {
+    const { shopper, orderId, total } = await placedOrder('+256772000001');
+    const sandbox = providersFrom({ MOMO_TARGET_ENVIRONMENT: 'sandbox' });
+    const started = await startPayment(
+      testContext(test.db, new Headers(), {
+        payments: sandbox,
+        background: (w) => background.push(w),
+      }),
+      shopper.id,
+      { orderId },
+    );
+    expect(started).toMatchObject({ ok: true, payment: { state: 'pending' } });
+    const id = started.ok ? started.payment.id : '';
+    expect((await fakeRequests()).find((r) => r.reference === id)).toMatchObject({
+      amount: String(total),
+      currency: 'EUR',
+    });
+  });
+
+  it('Airtel calls back by itself, with a hash: the order is paid with no status poll from the page', async () => {
+    const { shopper, orderId } = await placedOrder('+256702000001');
+    airtelCallbacksReachShop = true;
+    try {
+      const payment = await start(shopper.id, orderId);
+      await expect
+        .poll(async () => (await paymentRow(payment.id))?.status, { timeout: 5_000, interval: 50 })
+        .toBe('successful');
+    } finally {
+      airtelCallbacksReachShop = false;
+    }
+    const [payment] = await paymentsOf(orderId);
+    expect((await orderRow(orderId))?.status).toBe('processing');
+    const callback = airtelCallbacks.find(
+      (body) => (body as { transaction?: { id?: string } }).transaction?.id === payment?.id,
+    ) as { transaction: unknown; hash: string };
+    expect(callback.hash).toBe(
+      await airtelCallbackHash(callback.transaction, fake.providerEnv.AIRTEL_CALLBACK_SECRET ?? ''),
+    );
+  });
+
+  it('Airtel answers TA (ambiguous) for a while: read again, then paid', async () => {
+    const { shopper, orderId } = await placedOrder('+256752000009');
+    const payment = await start(shopper.id, orderId);
+    // Approved on the phone, but Airtel answers TA for a second (local/fakes/mobile-money.ts).
+    await sleep(APPROVAL_MS + 50);
+    expect(await statusNow(shopper.id, orderId, payment.id)).toMatchObject({ state: 'pending' });
+    expect((await orderRow(orderId))?.status).toBe('pending');
+    await sleep(1_000);
+    expect(await statusNow(shopper.id, orderId, payment.id)).toMatchObject({
+      state: 'successful',
+    });
     expect((await orderRow(orderId))?.status).toBe('processing');
   });
 
@@ -360,23 +482,44 @@ describe('callbacks are only hints', () => {
     expect((await orderRow(orderId))?.status).toBe('pending');
   });
 
-  it('an Airtel callback claiming success is checked with Airtel, which says it is still in progress', async () => {
+  it('an Airtel callback without the right hash changes nothing; with it, Airtel is asked (still in progress)', async () => {
     const { shopper, orderId } = await placedOrder('+256752000004');
     const payment = await start(shopper.id, orderId);
     await allowCheck(payment.id);
-    const request = new Request('http://shop.test/api/payments/airtel', {
-      method: 'POST',
-      body: JSON.stringify({
-        transaction: {
-          id: payment.id,
-          message: 'Paid',
-          status_code: 'TS',
-          airtel_money_id: 'MP-FORGED',
-        },
-      }),
+    const transaction = {
+      id: payment.id,
+      message: 'Paid',
+      status_code: 'TS',
+      airtel_money_id: 'MP-FORGED',
+    };
+    const airtelCallback = (body: unknown) =>
+      handlePaymentCallback(
+        ctx(),
+        new Request('http://shop.test/api/payments/airtel', {
+          method: 'POST',
+          body: JSON.stringify(body),
+        }),
+        'airtel',
+      );
+    for (const forged of [
+      { transaction },
+      { transaction, hash: await airtelCallbackHash(transaction, 'a guessed key') },
+    ]) {
+      const answer = await airtelCallback(forged);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ received: true });
+    }
+    // Not even a status read was made for them.
+    expect(await rowOf(payment.id)).toMatchObject({
+      status: 'pending',
+      transactionId: null,
+      checkedAt: null,
     });
-    expect((await handlePaymentCallback(ctx(), request, 'airtel')).status).toBe(200);
-    expect(await rowOf(payment.id)).toMatchObject({ status: 'pending', transactionId: null });
+    const secret = fake.providerEnv.AIRTEL_CALLBACK_SECRET ?? '';
+    await airtelCallback({ transaction, hash: await airtelCallbackHash(transaction, secret) });
+    const read = await rowOf(payment.id);
+    expect(read).toMatchObject({ status: 'pending', transactionId: null });
+    expect(read?.checkedAt).not.toBeNull();
     // Broken bodies get the same answer.
     for (const body of [
       '{',
@@ -553,4 +696,251 @@ describe('the payments procedures', () => {
     expect(row).toMatchObject({ orderId: null, status: 'refund_due' });
     expect(row?.transactionId).toMatch(/^\d{10}$/);
   });
+});
+
+describe('late money is always counted', () => {
+  const secretOf = async (id: string) => (await paymentRow(id))?.callbackSecret ?? '';
+  const mtnCallback = async (paymentId: string, work = ctx()) =>
+    handlePaymentCallback(
+      work,
+      new Request(`http://shop.test/api/payments/mtn/${paymentId}`, {
+        method: 'PUT',
+        body: JSON.stringify({ status: 'SUCCESSFUL' }),
+      }),
+      'mtn',
+      { paymentId, secret: await secretOf(paymentId) },
+    );
+  /** An order whose payment got no answer for 5 minutes and was expired by the sweep. */
+  async function expiredPayment(phone = '+256772000004') {
+    const placed = await placedOrder(phone);
+    const payment = await start(placed.shopper.id, placed.orderId);
+    await startedAgo(payment.id, '6 minutes');
+    await sweepPayments(ctx());
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'expired', reason: 'expired' });
+    // As if that sweep ran a minute ago (a read within 3 s answers the row as it is).
+    await startedAgo(payment.id, '7 minutes', '1 minute');
+    return { ...placed, payment };
+  }
+  /** A context that counts the payment-received follow-ups it starts. */
+  function countingContext() {
+    const started: Promise<unknown>[] = [];
+    const work = testContext(test.db, new Headers(), {
+      payments: mobileMoney,
+      background: (job) => {
+        started.push(job);
+        background.push(job);
+      },
+    });
+    return { work, started };
+  }
+  const paymentTexts = (orderId: string) =>
+    test.db
+      .select()
+      .from(smsNotifications)
+      .where(
+        and(eq(smsNotifications.orderId, orderId), eq(smsNotifications.kind, 'payment-received')),
+      );
+
+  it('the reproduction: an expired MTN payment approved late, then its callback: paid once, with the transaction id', async () => {
+    const { shopper, orderId, payment, total } = await expiredPayment();
+    await decide(payment.id, { status: 'SUCCESSFUL' });
+    const { work, started } = countingContext();
+    expect((await mtnCallback(payment.id, work)).status).toBe(200);
+
+    const row = await paymentRow(payment.id);
+    expect(row).toMatchObject({ status: 'successful', reason: null });
+    expect(row?.transactionId).toMatch(/^\d{10}$/);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'processing', total });
+    expect((await receiptFor(test.db, shopper.id, orderId))?.transactionId).toBe(
+      row?.transactionId,
+    );
+    // The payment-received text, once, even when the callback comes again and the sweep runs.
+    await mtnCallback(payment.id, work);
+    await allowCheck(payment.id);
+    await sweepPayments(work);
+    await Promise.all(started);
+    expect(started).toHaveLength(1);
+    const texts = await paymentTexts(orderId);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]?.messageContent).toContain(row?.transactionId ?? 'missing');
+    // The shopper sees it paid.
+    expect((await paymentStatus(ctx(), shopper.id, orderId)).payment).toMatchObject({
+      state: 'successful',
+      transactionId: row?.transactionId,
+    });
+  });
+
+  it('the sweep alone finds a late approval (no callback), for Airtel too', async () => {
+    for (const phone of ['+256772000004', '+256752000004']) {
+      const { orderId, payment } = await expiredPayment(phone);
+      await decide(payment.id, { status: 'SUCCESSFUL' });
+      // 20 minutes old, last read 6 minutes ago: due again (every 5 minutes up to an hour).
+      await startedAgo(payment.id, '20 minutes', '6 minutes');
+      await sweepPayments(ctx());
+      expect(await paymentRow(payment.id)).toMatchObject({ status: 'successful' });
+      expect((await orderRow(orderId))?.status).toBe('processing');
+    }
+  });
+
+  it('a late approval for a cancelled order is a refund due with its transaction id; the order stays cancelled', async () => {
+    const { orderId, payment } = await expiredPayment();
+    await test.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    await decide(payment.id, { status: 'SUCCESSFUL' });
+    const { work, started } = countingContext();
+    await mtnCallback(payment.id, work);
+    const row = await paymentRow(payment.id);
+    expect(row).toMatchObject({ status: 'refund_due' });
+    expect(row?.transactionId).toMatch(/^\d{10}$/);
+    expect((await orderRow(orderId))?.status).toBe('cancelled');
+    expect(started).toHaveLength(0);
+  });
+
+  it('a waiting payment approved for an order that was cancelled meanwhile: refund due too', async () => {
+    const { shopper, orderId } = await placedOrder('+256772000004');
+    const payment = await start(shopper.id, orderId);
+    await test.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    await decide(payment.id, { status: 'SUCCESSFUL' });
+    await mtnCallback(payment.id);
+    expect((await paymentRow(payment.id))?.status).toBe('refund_due');
+    expect((await orderRow(orderId))?.status).toBe('cancelled');
+  });
+
+  it('the expired request approved while a retry waits: the order is paid once, the retry steps aside and, if approved too, is refunded', async () => {
+    const { shopper, orderId, payment: first } = await expiredPayment();
+    const retry = await start(shopper.id, orderId, '0772 000 014');
+    expect(retry.state).toBe('pending');
+
+    await decide(first.id, { status: 'SUCCESSFUL' });
+    const { work, started } = countingContext();
+    await mtnCallback(first.id, work);
+    expect(await paymentRow(first.id)).toMatchObject({ status: 'successful' });
+    expect(await paymentRow(retry.id)).toMatchObject({ status: 'expired', reason: 'expired' });
+    expect((await orderRow(orderId))?.status).toBe('processing');
+    expect((await paymentStatus(ctx(), shopper.id, orderId)).payment?.id).toBe(first.id);
+
+    // The shopper approves the retry on the phone as well: that money is not needed.
+    await decide(retry.id, { status: 'SUCCESSFUL' });
+    await mtnCallback(retry.id, work);
+    const second = await paymentRow(retry.id);
+    expect(second?.status).toBe('refund_due');
+    expect(second?.transactionId).toMatch(/^\d{10}$/);
+    const rows = await paymentsOf(orderId);
+    expect(rows.filter((r) => r.status === 'successful')).toHaveLength(1);
+    expect(started).toHaveLength(1);
+  });
+
+  it('approved late after the shopper chose cash on delivery: paid by mobile money, as order and receipt say', async () => {
+    const { shopper, orderId, payment } = await expiredPayment();
+    const changed = await changePaymentMethod(ctx(), shopper.id, orderId, 'cash_on_delivery');
+    expect(changed).toEqual({ ok: true });
+    await decide(payment.id, { status: 'SUCCESSFUL' });
+    await mtnCallback(payment.id);
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'processing',
+      paymentMethod: 'mobile_money',
+    });
+    const receipt = await receiptFor(test.db, shopper.id, orderId);
+    expect(receipt).toMatchObject({
+      paymentMethod: 'Mobile Money',
+      transactionId: (await paymentRow(payment.id))?.transactionId,
+    });
+    const [stored] = await test.db.select().from(receipts).where(eq(receipts.orderId, orderId));
+    expect(stored?.receiptData).toMatchObject({ paymentMethod: 'Mobile Money' });
+  });
+
+  it('a late FAILED answer only refines the reason of an expired payment, which is then left alone', async () => {
+    const { orderId, payment } = await expiredPayment();
+    await decide(payment.id, { status: 'FAILED', reason: 'NOT_ENOUGH_FUNDS' });
+    await mtnCallback(payment.id);
+    const row = await paymentRow(payment.id);
+    expect(row).toMatchObject({
+      status: 'expired',
+      reason: 'not-enough-funds',
+      transactionId: null,
+    });
+    expect((await orderRow(orderId))?.status).toBe('pending');
+    // A final answer: the sweep does not ask again.
+    await startedAgo(payment.id, '20 minutes', '6 minutes');
+    const checkedAt = (await paymentRow(payment.id))?.checkedAt;
+    await sweepPayments(ctx());
+    expect((await paymentRow(payment.id))?.checkedAt).toEqual(checkedAt);
+  });
+
+  it('the sweep reads at a falling rate: every minute at first, every 5 minutes up to an hour, then every 30', async () => {
+    const { payment } = await expiredPayment();
+    const readBySweep = async (started: string, checked: string) => {
+      await startedAgo(payment.id, started, checked);
+      const before = (await paymentRow(payment.id))?.checkedAt?.getTime();
+      await sweepPayments(ctx());
+      return (await paymentRow(payment.id))?.checkedAt?.getTime() !== before;
+    };
+    expect(await readBySweep('8 minutes', '30 seconds')).toBe(false);
+    expect(await readBySweep('8 minutes', '55 seconds')).toBe(true);
+    expect(await readBySweep('30 minutes', '2 minutes')).toBe(false);
+    expect(await readBySweep('30 minutes', '6 minutes')).toBe(true);
+    expect(await readBySweep('3 hours', '10 minutes')).toBe(false);
+    expect(await readBySweep('3 hours', '31 minutes')).toBe(true);
+    expect(await readBySweep('23 hours', '31 minutes')).toBe(true);
+  });
+
+  it('a payment older than 24 hours is no longer read, by the sweep or a callback', async () => {
+    const { orderId, payment } = await expiredPayment();
+    await decide(payment.id, { status: 'SUCCESSFUL' });
+    await startedAgo(payment.id, '25 hours', '2 hours');
+    const checkedAt = (await paymentRow(payment.id))?.checkedAt;
+    await sweepPayments(ctx());
+    await mtnCallback(payment.id);
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'expired', checkedAt });
+    expect((await orderRow(orderId))?.status).toBe('pending');
+  });
+});
+
+describe("the shop's set-up refused by the provider", () => {
+  it.each([
+    [
+      'MTN: an environment the API user may not use',
+      '+256772000001',
+      { MOMO_TARGET_ENVIRONMENT: 'mtnghana' },
+      'NOT_ALLOWED_TARGET_ENVIRONMENT',
+    ],
+    ['MTN: wrong API key', '+256772000001', { MOMO_API_KEY: 'wrong' }, 'MTN MoMo token: HTTP 401'],
+    [
+      'Airtel: a public key that is not the portal’s',
+      '+256752000001',
+      { AIRTEL_PUBLIC_KEY: 'PLACEHOLDER' },
+      'DP00800001026',
+    ],
+  ])(
+    '%s: unavailable, try another method; logged for the operator with the code',
+    async (_, phone, changes, code) => {
+      const config: Record<string, string> = { ...changes };
+      if (config.AIRTEL_PUBLIC_KEY === 'PLACEHOLDER') {
+        const { generateKeyPairSync } = await import('node:crypto');
+        config.AIRTEL_PUBLIC_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 })
+          .publicKey.export({ type: 'spki', format: 'der' })
+          .toString('base64');
+      }
+      const { shopper, orderId } = await placedOrder(phone);
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const result = await startPayment(
+          testContext(test.db, new Headers(), { payments: providersFrom(config) }),
+          shopper.id,
+          { orderId },
+        );
+        expect(result).toMatchObject({
+          ok: true,
+          payment: {
+            state: 'failed',
+            reason: 'setup',
+            message: 'Mobile money is unavailable right now. Please try another payment method.',
+          },
+        });
+        expect(logged.mock.calls.flat().join('\n')).toMatch(new RegExp(`set-up[^\\n]*${code}`));
+      } finally {
+        logged.mockRestore();
+      }
+      expect((await orderRow(orderId))?.status).toBe('pending');
+    },
+  );
 });

@@ -1,5 +1,10 @@
 // Airtel Money Collection API (developers.airtel.africa): a client-credentials token, then a USSD
 // push payment and its status. Uganda: X-Country UG, X-Currency UGX, the number without +256.
+// With the portal's RSA public key (AIRTEL_PUBLIC_KEY) the payment goes to the current
+// `/merchant/v2/payments/`, signed as Airtel's "message signing" describes: the JSON body
+// encrypted with a fresh AES-256-CBC key and IV (`x-signature`), and `key:iv` encrypted with the
+// public key (`x-key`). Without it, `/merchant/v1/payments/` (not said to be refused; Airtel warns
+// older versions may be deprecated at any time). docs/payments.md has the sources.
 import type { FailureReason } from '#core/mobile-money.ts';
 import {
   type MobileMoneyProvider,
@@ -14,22 +19,216 @@ export type AirtelConfig = {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The RSA public key from Airtel's portal (PEM or bare base64 SPKI): signs v2 payments. */
+  publicKey?: string;
+  /** The key Airtel's "callback with authentication" hashes callbacks with. */
+  callbackSecret?: string;
   timeoutMs: number;
 };
 
 const COUNTRY = { 'X-Country': 'UG', 'X-Currency': 'UGX' };
 
-/** A failed transaction's message in the shop's words (Airtel gives text, not a reason code). */
-function reasonOf(message: unknown): FailureReason {
+/**
+ * Airtel's `status.response_code` (DP008000010xx) in the shop's words; null: still in progress.
+ * The list is Airtel's collection response codes (000 ambiguous … 029 expired).
+ */
+const RESPONSE_CODES: Record<string, FailureReason | null> = {
+  DP00800001000: null, // ambiguous: read again
+  DP00800001002: 'declined', // incorrect PIN
+  DP00800001003: 'not-enough-funds', // over the wallet's transaction limit
+  DP00800001004: 'setup', // amount below the minimum or above the maximum allowed
+  DP00800001005: 'expired', // the payer did not enter the PIN
+  DP00800001006: null, // in process
+  DP00800001007: 'not-enough-funds', // not enough balance
+  DP00800001008: 'declined', // refused
+  DP00800001009: 'declined', // do not honour
+  DP00800001010: 'not-registered', // payer barred or not registered for Airtel Money
+  DP00800001024: 'expired', // timed out
+  DP00800001025: 'unavailable', // transaction not found
+  DP00800001026: 'setup', // forbidden: x-signature and payload did not match
+  DP00800001027: 'setup', // (encryption keys)
+  DP00800001028: 'setup', // error fetching the encryption key
+  DP00800001029: 'expired', // transaction expired
+};
+
+/**
+ * Why an Airtel payment failed, from its response code, else from its message text (older
+ * answers carry only text). Unknown: a decline (the phone's answer is the likeliest).
+ */
+export function airtelFailedReason(responseCode: unknown, message?: unknown): FailureReason {
+  const known = typeof responseCode === 'string' ? RESPONSE_CODES[responseCode] : undefined;
+  if (known) return known;
   const text = String(message ?? '').toLowerCase();
   if (/insufficient|not enough|balance/.test(text)) return 'not-enough-funds';
-  if (/not registered|invalid (msisdn|subscriber)|not found/.test(text)) return 'not-registered';
-  if (/expire|timed? ?out/.test(text)) return 'expired';
+  if (/not registered|invalid (msisdn|subscriber)|not found|barred/.test(text)) {
+    return 'not-registered';
+  }
+  if (/expire|timed? ?out|pin/.test(text)) return 'expired';
   return 'declined';
 }
 
+/** Whether a response code says the payment is still being decided (ambiguous, in process). */
+export function airtelStillPending(responseCode: unknown): boolean {
+  return typeof responseCode === 'string' && RESPONSE_CODES[responseCode] === null;
+}
+
+/**
+ * Why Airtel refused a payment request. A refused request is the shop's set-up (keys, signature,
+ * country) unless the response code names the payer.
+ */
+export function airtelRequestRefusal(
+  status: number,
+  responseCode: unknown,
+): FailureReason | 'unavailable' {
+  const known = typeof responseCode === 'string' ? RESPONSE_CODES[responseCode] : undefined;
+  if (known) return known;
+  return status >= 500 ? 'unavailable' : 'setup';
+}
+
+// --- Message signing (WebCrypto only: the adapter runs in workerd) -------------------------------
+
+const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const fromBase64Url = (text: string) =>
+  fromBase64(
+    text
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(text.length / 4) * 4, '='),
+  );
+
+function bigIntOf(bytes: Uint8Array): bigint {
+  let value = 0n;
+  for (const byte of bytes) value = (value << 8n) | BigInt(byte);
+  return value;
+}
+
+function bytesOf(value: bigint, length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  for (let i = length - 1; i >= 0; i--) {
+    bytes[i] = Number(value & 0xffn);
+    value >>= 8n;
+  }
+  return bytes;
+}
+
+function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint {
+  let result = 1n;
+  let b = base % modulus;
+  let e = exponent;
+  while (e > 0n) {
+    if (e & 1n) result = (result * b) % modulus;
+    b = (b * b) % modulus;
+    e >>= 1n;
+  }
+  return result;
+}
+
+type RsaPublicKey = { n: bigint; e: bigint; length: number };
+
+/**
+ * The portal's key, PEM or bare base64 of an SPKI. WebCrypto reads it (as an RSA-OAEP key, the
+ * only RSA encryption it knows) and gives its modulus and exponent back as a JWK.
+ */
+export async function readAirtelPublicKey(text: string): Promise<RsaPublicKey> {
+  // Headers, line breaks and literal "\n" (a PEM pasted into one line of .dev.vars) go.
+  const der = fromBase64(
+    text
+      .replace(/-----[A-Z ]+-----/g, '')
+      .replace(/\\n/g, '')
+      .replace(/\s+/g, ''),
+  );
+  const key = await crypto.subtle.importKey(
+    'spki',
+    der,
+    { name: 'RSA-OAEP', hash: 'SHA-256' },
+    true,
+    ['encrypt'],
+  );
+  const jwk = await crypto.subtle.exportKey('jwk', key);
+  const modulus = fromBase64Url(jwk.n ?? '');
+  return { n: bigIntOf(modulus), e: bigIntOf(fromBase64Url(jwk.e ?? '')), length: modulus.length };
+}
+
+/**
+ * RSAES-PKCS1-v1_5 encryption (RFC 8017 §7.2.1), the padding Airtel's own samples use for `x-key`.
+ * WebCrypto has no PKCS#1 v1.5 encryption, so the padding and the modular power are done here:
+ * EM = 0x00 0x02 PS 0x00 M, PS at least 8 random non-zero bytes; c = EM^e mod n.
+ */
+function rsaPkcs1Encrypt(key: RsaPublicKey, message: Uint8Array): Uint8Array {
+  const padding = key.length - message.length - 3;
+  if (padding < 8) throw new Error('Airtel public key too short for the AES key and IV');
+  const em = new Uint8Array(key.length);
+  em[1] = 0x02;
+  const random = crypto.getRandomValues(new Uint8Array(padding));
+  for (let i = 0; i < padding; i++) {
+    let byte = random[i] ?? 0;
+    while (byte === 0) byte = crypto.getRandomValues(new Uint8Array(1))[0] ?? 0;
+    em[2 + i] = byte;
+  }
+  em.set(message, 3 + padding);
+  return bytesOf(modPow(bigIntOf(em), key.e, key.n), key.length);
+}
+
+/**
+ * `x-signature` and `x-key` for one request body: a fresh AES key and IV each time (a test may
+ * pass Airtel's documented example key and IV to compare with the documented signature).
+ */
+export async function signAirtelBody(
+  body: string,
+  key: RsaPublicKey,
+  aes = {
+    key: crypto.getRandomValues(new Uint8Array(32)),
+    iv: crypto.getRandomValues(new Uint8Array(16)),
+  },
+): Promise<{ 'x-signature': string; 'x-key': string }> {
+  const { key: aesKey, iv } = aes;
+  const cryptoKey = await crypto.subtle.importKey('raw', aesKey, 'AES-CBC', false, ['encrypt']);
+  const encrypted = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-CBC', iv }, cryptoKey, new TextEncoder().encode(body)),
+  );
+  const keyAndIv = new TextEncoder().encode(`${base64(aesKey)}:${base64(iv)}`);
+  return { 'x-signature': base64(encrypted), 'x-key': base64(rsaPkcs1Encrypt(key, keyAndIv)) };
+}
+
+/**
+ * The `hash` of a callback with authentication: base64 HMAC-SHA256, keyed with the portal's
+ * callback key, of the callback's `transaction` object as JSON.
+ */
+export async function airtelCallbackHash(transaction: unknown, secret: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    key,
+    new TextEncoder().encode(JSON.stringify(transaction)),
+  );
+  return base64(new Uint8Array(mac));
+}
+
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+// --- The adapter ------------------------------------------------------------------------------
+
+type AirtelStatus = { response_code?: unknown; success?: boolean; message?: string };
+
 export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
   const base = config.baseUrl.replace(/\/+$/, '');
+  let publicKey: Promise<RsaPublicKey> | null = null;
+  const signingKey = () => {
+    publicKey ??= readAirtelPublicKey(config.publicKey ?? '');
+    return publicKey;
+  };
   const tokens = new TokenCache(async () => {
     const response = await providerFetch(
       `${base}/auth/oauth2/token`,
@@ -46,8 +245,14 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
       'Airtel Money token',
     );
     if (!response.ok) {
-      throw new ProviderError(`Airtel Money token: HTTP ${response.status}`, { unavailable: true });
+      // Wrong client id or secret: the operator must fix the set-up.
+      const refused = response.status === 400 || response.status === 401;
+      throw new ProviderError(
+        `Airtel Money token: HTTP ${response.status}`,
+        refused ? { refused: 'setup' } : { unavailable: true },
+      );
     }
+    // expires_in arrives as a string ("180").
     const body = (await response.json()) as { access_token?: string; expires_in?: number | string };
     if (!body.access_token) {
       throw new ProviderError('Airtel Money token: no access_token', { unavailable: true });
@@ -78,44 +283,49 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
     network: 'airtel',
 
     async requestPayment(request: PaymentRequest) {
-      const response = await call(
-        '/merchant/v1/payments/',
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            reference: `duuka order ${request.orderId.slice(0, 8)}`,
-            subscriber: {
-              country: 'UG',
-              currency: 'UGX',
-              msisdn: request.phone.replace(/^\+256/, ''),
-            },
-            transaction: {
-              amount: request.amount,
-              country: 'UG',
-              currency: 'UGX',
-              id: request.reference,
-            },
-          }),
+      const body = JSON.stringify({
+        reference: `duuka order ${request.orderId.slice(0, 8)}`,
+        subscriber: {
+          country: 'UG',
+          currency: 'UGX',
+          msisdn: request.phone.replace(/^\+256/, ''),
         },
+        transaction: {
+          amount: request.amount,
+          country: 'UG',
+          currency: 'UGX',
+          id: request.reference,
+        },
+      });
+      let signature: Record<string, string> = {};
+      if (config.publicKey) {
+        try {
+          signature = await signAirtelBody(body, await signingKey());
+        } catch (error) {
+          publicKey = null;
+          throw new ProviderError(`Airtel Money signing: AIRTEL_PUBLIC_KEY unusable (${error})`, {
+            refused: 'setup',
+          });
+        }
+      }
+      const response = await call(
+        config.publicKey ? '/merchant/v2/payments/' : '/merchant/v1/payments/',
+        { method: 'POST', headers: { 'Content-Type': 'application/json', ...signature }, body },
         'Airtel Money payment',
       );
       const text = await response.text().catch(() => '');
-      if (response.status >= 500) {
-        throw new ProviderError(`Airtel Money payment: HTTP ${response.status} ${text}`, {
-          unavailable: true,
-        });
-      }
-      let body: { status?: { success?: boolean; message?: string } } = {};
+      let answer: { status?: AirtelStatus } = {};
       try {
-        body = JSON.parse(text);
+        answer = JSON.parse(text);
       } catch {
         // Not JSON: judged by the HTTP status alone.
       }
-      if (response.ok && body.status?.success !== false) return;
-      throw new ProviderError(`Airtel Money payment: HTTP ${response.status} ${text}`, {
-        refused: reasonOf(body.status?.message),
-      });
+      if (response.ok && answer.status?.success !== false) return;
+      const refused = airtelRequestRefusal(response.status, answer.status?.response_code);
+      throw new ProviderError(
+        `Airtel Money payment: HTTP ${response.status} ${text.slice(0, 300)}`,
+        refused === 'unavailable' ? { unavailable: true } : { refused },
+      );
     },
 
     async paymentStatus(reference: string): Promise<ProviderStatus> {
@@ -132,25 +342,36 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
       }
       const body = (await response.json()) as {
         data?: { transaction?: { status?: string; airtel_money_id?: string; message?: string } };
+        status?: AirtelStatus;
       };
       const transaction = body.data?.transaction;
+      const code = body.status?.response_code;
       switch (transaction?.status) {
         case 'TS':
           return { state: 'successful', transactionId: String(transaction.airtel_money_id ?? '') };
         case 'TF':
-          return { state: 'failed', reason: reasonOf(transaction.message) };
+          return { state: 'failed', reason: airtelFailedReason(code, transaction.message) };
         case 'TE':
           return { state: 'failed', reason: 'expired' };
         case undefined:
           return { state: 'unknown' };
         default:
+          // TIP (in progress) and TA (ambiguous): nothing is decided yet, read again.
           return { state: 'pending' };
       }
     },
 
-    parseCallback(body: unknown) {
-      const id = (body as { transaction?: { id?: unknown } } | null)?.transaction?.id;
-      return typeof id === 'string' && id.length <= 100 ? { reference: id } : null;
+    async parseCallback(body: unknown) {
+      const callback = body as { transaction?: { id?: unknown }; hash?: unknown } | null;
+      const id = callback?.transaction?.id;
+      if (typeof id !== 'string' || id.length > 100) return null;
+      if (config.callbackSecret) {
+        // Callback authentication is on: an unsigned or wrongly signed body names nothing.
+        const hash = typeof callback?.hash === 'string' ? callback.hash : '';
+        const expected = await airtelCallbackHash(callback?.transaction, config.callbackSecret);
+        if (!sameText(expected, hash)) return null;
+      }
+      return { reference: id };
     },
   };
 }

@@ -19,26 +19,66 @@ export type MtnConfig = {
   timeoutMs: number;
 };
 
-/** MTN's FAILED reasons in the shop's words; anything else is a decline. */
-const REASONS: Record<string, FailureReason> = {
+/**
+ * MTN's FAILED reasons in the shop's words. MTN's names mislead: INTERNAL_PROCESSING_ERROR is
+ * mostly a wallet without enough money, COULD_NOT_PERFORM_TRANSACTION a payer who never entered
+ * the PIN (checked against MTN's forum answers and third-party clients, docs/payments.md).
+ */
+const FAILED_REASONS: Record<string, FailureReason> = {
   APPROVAL_REJECTED: 'declined',
   EXPIRED: 'expired',
+  COULD_NOT_PERFORM_TRANSACTION: 'expired',
   PAYER_NOT_FOUND: 'not-registered',
   NOT_ENOUGH_FUNDS: 'not-enough-funds',
   PAYER_LIMIT_REACHED: 'not-enough-funds',
-  INTERNAL_PROCESSING_ERROR: 'unavailable',
+  INTERNAL_PROCESSING_ERROR: 'not-enough-funds',
   SERVICE_UNAVAILABLE: 'unavailable',
-  COULD_NOT_PERFORM_TRANSACTION: 'unavailable',
+  TRANSACTION_CANCELED: 'declined',
 };
 
-function reasonOf(reason: unknown): FailureReason {
-  const code =
-    typeof reason === 'string'
-      ? reason
-      : typeof reason === 'object' && reason !== null
-        ? String((reason as { code?: unknown }).code ?? '')
-        : '';
-  return REASONS[code] ?? 'declined';
+/** A FAILED status's reason (a code, or {code, message}) in the shop's words. */
+export function mtnFailedReason(reason: unknown): FailureReason {
+  return FAILED_REASONS[codeOf(reason)] ?? 'declined';
+}
+
+/**
+ * Why MTN refused a request to pay (the HTTP answer itself, before any phone was asked). A
+ * refused request is never the payer's refusal: it is the shop's set-up (wrong currency for the
+ * target environment, a callback host MTN was not told about, keys, a reused reference), except a
+ * number MTN does not know.
+ */
+export function mtnRequestRefusal(status: number, body: unknown): FailureReason {
+  const code = codeOf(body);
+  if (code === 'PAYER_NOT_FOUND') return 'not-registered';
+  if (status >= 500 && !SETUP_CODES.has(code)) return 'unavailable';
+  return 'setup';
+}
+
+/** MTN's request errors that name the shop's set-up, whatever HTTP status they come with. */
+const SETUP_CODES = new Set([
+  'INVALID_CURRENCY',
+  'NOT_ALLOWED',
+  'NOT_ALLOWED_TARGET_ENVIRONMENT',
+  'INVALID_TARGET_ENVIRONMENT',
+  'INVALID_CALLBACK_URL_HOST',
+  'RESOURCE_ALREADY_EXIST',
+]);
+
+function codeOf(reason: unknown): string {
+  if (typeof reason === 'string') return reason;
+  if (typeof reason === 'object' && reason !== null) {
+    const code = (reason as { code?: unknown }).code;
+    return typeof code === 'string' ? code : '';
+  }
+  return '';
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 export function mtnMomo(config: MtnConfig): MobileMoneyProvider {
@@ -58,7 +98,12 @@ export function mtnMomo(config: MtnConfig): MobileMoneyProvider {
       'MTN MoMo token',
     );
     if (!response.ok) {
-      throw new ProviderError(`MTN MoMo token: HTTP ${response.status}`, { unavailable: true });
+      // Wrong API user, key or subscription key: the operator must fix the set-up.
+      const refused = response.status === 401 || response.status === 403;
+      throw new ProviderError(
+        `MTN MoMo token: HTTP ${response.status}`,
+        refused ? { refused: 'setup' } : { unavailable: true },
+      );
     }
     const body = (await response.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token) {
@@ -111,18 +156,13 @@ export function mtnMomo(config: MtnConfig): MobileMoneyProvider {
         },
         'MTN MoMo request to pay',
       );
-      // 409: this reference was already received (a retry of the same request): it stands.
-      if (response.status === 202 || response.status === 409) return;
+      if (response.status === 202) return;
       const text = await response.text().catch(() => '');
-      if (response.status >= 500) {
-        throw new ProviderError(`MTN MoMo request to pay: HTTP ${response.status} ${text}`, {
-          unavailable: true,
-        });
-      }
-      const refused = /PAYER_NOT_FOUND|PARTY/i.test(text) ? 'not-registered' : 'declined';
-      throw new ProviderError(`MTN MoMo request to pay: HTTP ${response.status} ${text}`, {
-        refused,
-      });
+      const refused = mtnRequestRefusal(response.status, parsed(text));
+      throw new ProviderError(
+        `MTN MoMo request to pay: HTTP ${response.status} ${text.slice(0, 300)}`,
+        refused === 'unavailable' ? { unavailable: true } : { refused },
+      );
     },
 
     async paymentStatus(reference: string): Promise<ProviderStatus> {
@@ -133,9 +173,11 @@ export function mtnMomo(config: MtnConfig): MobileMoneyProvider {
       );
       if (response.status === 404) return { state: 'unknown' };
       if (!response.ok) {
-        throw new ProviderError(`MTN MoMo payment status: HTTP ${response.status}`, {
-          unavailable: true,
-        });
+        const text = await response.text().catch(() => '');
+        throw new ProviderError(
+          `MTN MoMo payment status: HTTP ${response.status} ${text.slice(0, 300)}`,
+          { unavailable: true },
+        );
       }
       const body = (await response.json()) as {
         status?: string;
@@ -148,13 +190,13 @@ export function mtnMomo(config: MtnConfig): MobileMoneyProvider {
       if (body.status === 'FAILED' || body.status === 'REJECTED' || body.status === 'TIMEOUT') {
         return {
           state: 'failed',
-          reason: body.status === 'TIMEOUT' ? 'expired' : reasonOf(body.reason),
+          reason: body.status === 'TIMEOUT' ? 'expired' : mtnFailedReason(body.reason),
         };
       }
       return { state: 'pending' };
     },
 
-    parseCallback() {
+    async parseCallback() {
       // MTN's callback body does not name our reference: it is in the callback URL's path.
       return { reference: null };
     },

@@ -28,8 +28,11 @@ export interface MobileMoneyProvider {
   requestPayment(request: PaymentRequest): Promise<void>;
   /** The provider's answer for one reference: the truth about a payment. */
   paymentStatus(reference: string): Promise<ProviderStatus>;
-  /** The reference a callback body names, or null for a body of the wrong shape. */
-  parseCallback(body: unknown): { reference: string | null } | null;
+  /**
+   * The reference a callback body names, or null for a body of the wrong shape (or, when the
+   * provider signs its callbacks, a wrong or missing signature).
+   */
+  parseCallback(body: unknown): Promise<{ reference: string | null } | null>;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The mobile-money providers the shop is configured for, built from server/env.ts's variables:
-// MTN when all MOMO_* are set, Airtel when all AIRTEL_* are (env.ts refuses half a set).
+// MTN when all MOMO_* are set, Airtel when its base URL, client id and secret are (env.ts refuses
+// half a set); AIRTEL_PUBLIC_KEY and AIRTEL_CALLBACK_SECRET are optional.
 import { type Network, PROVIDER_TIMEOUT_MS } from '#core/mobile-money.ts';
 import type { ShopEnv } from '../../env.ts';
 import { airtelMoney } from './airtel-money.ts';
@@ -23,6 +24,8 @@ type Config = Pick<
   | 'AIRTEL_BASE_URL'
   | 'AIRTEL_CLIENT_ID'
   | 'AIRTEL_CLIENT_SECRET'
+  | 'AIRTEL_PUBLIC_KEY'
+  | 'AIRTEL_CALLBACK_SECRET'
 >;
 
 export function mobileMoneyFrom(config: Config, timeoutMs = PROVIDER_TIMEOUT_MS): MobileMoney {
@@ -48,6 +51,9 @@ export function mobileMoneyFrom(config: Config, timeoutMs = PROVIDER_TIMEOUT_MS)
       baseUrl: config.AIRTEL_BASE_URL,
       clientId: config.AIRTEL_CLIENT_ID,
       clientSecret: config.AIRTEL_CLIENT_SECRET,
+      // Optional: signing (v2 payments) and callback authentication, when the portal has them.
+      publicKey: config.AIRTEL_PUBLIC_KEY,
+      callbackSecret: config.AIRTEL_CALLBACK_SECRET,
       timeoutMs,
     });
   }

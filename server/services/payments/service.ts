@@ -1,10 +1,11 @@
 // Collecting an order's total by mobile money (docs/payments.md has the states and the diagram).
 // The provider's status read is the only truth: a callback is a hint to read it, the amount is
 // always the order's own total, and one statement marks an order paid, once.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type FailureReason,
   failureText,
+  LATE_MONEY_WINDOW_MS,
   mobileMoneyNumber,
   type Network,
   networkOf,
@@ -88,11 +89,13 @@ async function orderAndPayment(db: Db, customerId: string, orderId: string) {
       })
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))),
+    // The payment that paid the order, else the newest: a late success of an older request
+    // pays the order while a newer retry may still wait, and the shopper sees it paid.
     db
       .select()
       .from(payments)
       .where(eq(payments.orderId, orderId))
-      .orderBy(desc(payments.createdAt))
+      .orderBy(sql`(${payments.status} = 'successful') desc`, desc(payments.createdAt))
       .limit(1),
     db.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, customerId)),
   ]);
@@ -186,6 +189,12 @@ export async function startPayment(
     // A time-out may still have reached the provider: the payment waits for a status read.
     if ('uncertain' in error.outcome) return { ok: true, payment: view(row) };
     const reason = 'refused' in error.outcome ? error.outcome.refused : 'unavailable';
+    if (reason === 'setup') {
+      // Not the shopper's doing: the shop's keys, currency or environment are wrong.
+      console.error(
+        `Mobile money set-up (${network}) refused by the provider, fix the configuration: ${error.message}`,
+      );
+    }
     return { ok: true, payment: view(await markFailed(ctx.db, row, reason)) };
   }
   return { ok: true, payment: view(row) };
@@ -204,19 +213,28 @@ export async function paymentStatus(
   const { order, latest } = await orderAndPayment(ctx.db, customerId, orderId);
   if (!order) return { order: false, payment: null };
   if (!latest) return { order: true, payment: null };
-  const row = latest.status === 'pending' ? await refreshPayment(ctx, latest) : latest;
+  const row = reconcilable(latest) ? await refreshPayment(ctx, latest) : latest;
   return { order: true, payment: view(row) };
 }
 
+/** Still worth asking the provider about: waiting, or expired within the day (late money). */
+const reconcilable = (row: PaymentRow) =>
+  row.status === 'pending' ||
+  (row.status === 'expired' && Date.now() - row.createdAt.getTime() < LATE_MONEY_WINDOW_MS);
+
 /**
  * Reads the payment's status from its provider and records what it says: paid, failed, or, past
- * the 5 minutes with no answer, expired. Only one reader per interval asks the provider (the
- * claim on checked_at); the others answer the row as it is.
+ * the 5 minutes with no answer, expired. An expired payment is read again for a day (its reason
+ * still 'expired', i.e. no final answer yet): a late success counts like an on-time one. Only one
+ * reader per interval asks the provider (the claim on checked_at); the others answer the row.
  */
 export async function refreshPayment(ctx: Context, row: PaymentRow): Promise<PaymentRow> {
   const claimed = await ctx.db.execute<{ id: string }>(sql`
     update payments set checked_at = now()
-    where id = ${row.id}::uuid and status = 'pending'
+    where id = ${row.id}::uuid
+      and (status = 'pending'
+        or (status = 'expired' and reason = 'expired'
+          and created_at > now() - make_interval(secs => ${LATE_MONEY_WINDOW_MS / 1000})))
       and (checked_at is null
         or checked_at < now() - make_interval(secs => ${STATUS_CHECK_INTERVAL_MS / 1000}))
     returning id
@@ -247,7 +265,7 @@ async function settle(
   status: ProviderStatus | null,
 ): Promise<PaymentRow> {
   if (status?.state === 'successful') return markPaid(ctx, row, status.transactionId);
-  if (status?.state === 'failed') return markFailed(ctx.db, row, status.reason);
+  if (status?.state === 'failed') return recordFailure(ctx.db, row, status.reason);
   // The provider never got the request (it did not answer it): nothing will come.
   const unknownFor = Date.now() - row.createdAt.getTime();
   if (status?.state === 'unknown' && unknownFor > 60_000) {
@@ -257,7 +275,25 @@ async function settle(
   return (await reread(ctx.db, row.id)) ?? row;
 }
 
-async function markFailed(
+/**
+ * The provider's final "failed": a waiting payment fails with its reason; an expired one only
+ * gets the truer reason (it stays expired for the shopper, and is no longer read).
+ */
+async function recordFailure(db: Db, row: PaymentRow, reason: FailureReason): Promise<PaymentRow> {
+  const [updated] = await db
+    .update(payments)
+    .set({
+      status: sql`case when ${payments.status} = 'pending' then 'failed' else ${payments.status} end`,
+      reason,
+      settledAt: sql`coalesce(${payments.settledAt}, now())`,
+    })
+    .where(and(eq(payments.id, row.id), inArray(payments.status, ['pending', 'expired'])))
+    .returning();
+  return updated ?? (await reread(db, row.id)) ?? row;
+}
+
+/** A waiting payment did not go through (only a pending one changes). */
+export async function markFailed(
   db: Db,
   row: PaymentRow,
   reason: FailureReason,
@@ -272,51 +308,94 @@ async function markFailed(
 }
 
 /**
- * The provider says the money moved. ONE statement: the payment becomes successful (unless the
- * order already has a successful one), the order moves from pending to processing, and the
- * receipt gets the provider's transaction id; a second success (duplicate callback, late answer)
- * finds nothing to change. The payment-received follow-ups run once, in the background.
+ * The provider says the money moved: ONE statement decides what it means.
+ * - The order is still pending, not cancelled or deleted, and has no successful payment: the
+ *   payment is successful, the order processing, the receipt gets the transaction id. Another
+ *   request of the same order still waiting (a retry) steps aside as expired first, so the one
+ *   live payment per order stays one; should it succeed too, it becomes refund_due.
+ * - Otherwise (paid by another payment, cancelled, deleted): the payment is refund_due, with
+ *   its transaction id, for the operator to refund.
+ * Only a payment not yet settled with money (pending, expired, failed) changes, so a duplicate
+ * callback or a second reader finds nothing; the payment-received follow-ups run once.
  */
-async function markPaid(ctx: Context, row: PaymentRow, transactionId: string): Promise<PaymentRow> {
-  let paid: { order_id: string; amount: number; transaction_id: string }[] = [];
+export async function markPaid(
+  ctx: Context,
+  row: PaymentRow,
+  transactionId: string,
+): Promise<PaymentRow> {
+  type Paid = { order_id: string | null; amount: string; transaction_id: string; status: string };
+  const mobileMoney = row.network === 'mtn' || row.network === 'airtel';
+  const paidMethod = mobileMoney ? 'mobile_money' : null;
+  const paidLabel = mobileMoney ? paymentMethodLabel('mobile_money') : null;
+  let done: Paid | undefined;
   try {
-    const result = await ctx.db.execute<{
-      order_id: string;
-      amount: number;
-      transaction_id: string;
-    }>(sql`
-      with paid as (
-        update payments p
-        set status = 'successful', transaction_id = ${transactionId}, reason = null,
-            settled_at = now()
-        where p.id = ${row.id}::uuid and p.status <> 'successful' and p.order_id is not null
+    const result = await ctx.db.execute<Paid>(sql`
+      with target as (
+        select p.id, p.order_id from payments p
+        where p.id = ${row.id}::uuid and p.status in ('pending', 'expired', 'failed')
+      ),
+      payable as (
+        select o.id from orders o
+        where o.id = (select order_id from target) and o.status = 'pending'
           and not exists (
-            select 1 from payments other
-            where other.order_id = p.order_id and other.status = 'successful' and other.id <> p.id
+            select 1 from payments s where s.order_id = o.id and s.status = 'successful'
           )
-        returning p.order_id, p.amount, p.transaction_id
+      ),
+      stepped_aside as (
+        update payments w set status = 'expired', reason = 'expired', settled_at = now()
+        where w.order_id in (select id from payable) and w.status = 'pending'
+          and w.id <> ${row.id}::uuid
+        returning w.id
       ),
       processing as (
-        update orders set status = 'processing'
-        where id in (select order_id from paid) and status = 'pending'
-        returning id
+        -- The count makes the step aside happen before this payment becomes successful. Money
+        -- that came by mobile money makes it the order's method, even if the shopper chose
+        -- another after this request expired.
+        update orders o set status = 'processing',
+          payment_method = coalesce(${paidMethod}::text, o.payment_method)
+        where o.id in (select id from payable) and o.status = 'pending'
+          and (select count(*) from stepped_aside) >= 0
+        returning o.id, o.payment_method
+      ),
+      paid as (
+        update payments p
+        set status = case when exists (select 1 from processing) then 'successful'
+                          else 'refund_due' end,
+            transaction_id = ${transactionId}, reason = null, settled_at = now()
+        where p.id in (select id from target) and p.status in ('pending', 'expired', 'failed')
+        returning p.order_id, p.amount, p.transaction_id, p.status
       ),
       receipt as (
         update receipts r
-        set transaction_id = paid.transaction_id,
-            receipt_data = jsonb_set(r.receipt_data, '{transactionId}', to_jsonb(paid.transaction_id))
-        from paid where r.order_id = paid.order_id
+        set transaction_id = ${transactionId},
+            payment_method = coalesce(${paidLabel}::text, r.payment_method),
+            receipt_data = jsonb_set(r.receipt_data, '{transactionId}', to_jsonb(${transactionId}::text))
+              || case when ${paidLabel}::text is null then '{}'::jsonb
+                      else jsonb_build_object('paymentMethod', ${paidLabel}::text) end
+        from processing where r.order_id = processing.id
         returning r.id
       )
-      select order_id, amount, transaction_id from paid
+      select order_id, amount, transaction_id, status from paid
     `);
-    paid = result.rows;
+    done = result.rows[0];
   } catch (error) {
-    // 23505: another payment of this order is waiting (this one succeeded after it expired).
+    // 23505: another payment of this order became successful at the same moment: this one is
+    // money the order does not need.
     if (postgresCode(error) !== '23505') throw error;
+    await ctx.db
+      .update(payments)
+      .set({ status: 'refund_due', transactionId, settledAt: sql`now()` })
+      .where(
+        and(eq(payments.id, row.id), inArray(payments.status, ['pending', 'expired', 'failed'])),
+      );
+    done = {
+      order_id: row.orderId,
+      amount: String(row.amount),
+      transaction_id: transactionId,
+      status: 'refund_due',
+    };
   }
-  const [done] = paid;
-  if (done) {
+  if (done?.status === 'successful' && done.order_id) {
     ctx.background(
       afterPaymentReceived(ctx, {
         orderId: done.order_id,
@@ -324,19 +403,12 @@ async function markPaid(ctx: Context, row: PaymentRow, transactionId: string): P
         transactionId: done.transaction_id,
       }),
     );
-  } else {
-    const fresh = await reread(ctx.db, row.id);
-    if (fresh && fresh.status !== 'successful') {
-      // Money moved for an order that was already paid, deleted meanwhile, or while another
-      // request waits: the provider's record stands; the operator refunds it (row and log).
-      console.error(
-        `Payment ${row.id} (order ${row.orderId}) succeeded (${transactionId}) but the order is paid or being paid by another payment: refund due`,
-      );
-      await ctx.db
-        .update(payments)
-        .set({ status: 'refund_due', transactionId, settledAt: sql`now()` })
-        .where(eq(payments.id, row.id));
-    }
+  } else if (done?.status === 'refund_due') {
+    // Money moved for an order already paid, cancelled or deleted: the provider's record stands;
+    // the operator refunds it (the row and this log).
+    console.error(
+      `Payment ${row.id} (order ${row.orderId}) succeeded (${transactionId}) but the order is paid, cancelled or deleted: refund due`,
+    );
   }
   return (await reread(ctx.db, row.id)) ?? row;
 }
@@ -354,14 +426,15 @@ export async function paymentCallback(
   const reference =
     callback.network === 'mtn'
       ? callback.paymentId
-      : (provider?.parseCallback(callback.body)?.reference ?? undefined);
+      : ((await provider?.parseCallback(callback.body))?.reference ?? undefined);
   if (!provider || !reference || !/^[0-9a-f-]{36}$/i.test(reference)) return 'unknown';
   const row = await reread(ctx.db, reference);
   if (!row || row.network !== callback.network) return 'unknown';
   if (callback.network === 'mtn' && !sameSecret(row.callbackSecret, callback.secret ?? '')) {
     return 'unknown';
   }
-  if (row.status === 'pending') await refreshPayment(ctx, row);
+  // Pending, or expired within the day: a late approval is read and counted.
+  if (reconcilable(row)) await refreshPayment(ctx, row);
   return 'accepted';
 }
 
@@ -376,18 +449,27 @@ function sameSecret(expected: string, given: string): boolean {
 }
 
 /**
- * The Cron Trigger's sweep: asks the providers about payments still pending (oldest first, a
- * bounded batch) and expires those unanswered after 5 minutes.
+ * The Cron Trigger's sweep (every minute): reads again the payments that are waiting or expired
+ * within the last day, each at a falling rate from its start (created_at) and its last read
+ * (checked_at): every minute in its first 10 minutes, every 5 minutes up to an hour, then every
+ * 30 minutes until it is a day old. A bounded batch, newest first, from the reconcilable index
+ * (status pending or expired, by created_at). Late money is counted; unanswered requests expire.
  */
 export async function sweepPayments(ctx: Context, batch = 50): Promise<number> {
-  const waiting = await ctx.db
+  const due = await ctx.db
     .select()
     .from(payments)
-    .where(eq(payments.status, 'pending'))
-    .orderBy(payments.createdAt)
+    .where(sql`${payments.status} in ('pending', 'expired')
+      and ${payments.createdAt} > now() - make_interval(secs => ${LATE_MONEY_WINDOW_MS / 1000})
+      and (${payments.status} = 'pending' or ${payments.reason} = 'expired')
+      and (${payments.checkedAt} is null or ${payments.checkedAt} <= now() - case
+        when ${payments.createdAt} > now() - interval '10 minutes' then interval '50 seconds'
+        when ${payments.createdAt} > now() - interval '1 hour' then interval '5 minutes'
+        else interval '30 minutes' end)`)
+    .orderBy(desc(payments.createdAt))
     .limit(batch);
-  for (const row of waiting) await refreshPayment(ctx, row);
-  return waiting.length;
+  for (const row of due) await refreshPayment(ctx, row);
+  return due.length;
 }
 
 /**
