@@ -1,16 +1,20 @@
-// The mobile-money providers the shop is configured for, built from server/env.ts's variables:
-// MTN when all MOMO_* are set, Airtel when its base URL, client id and secret are (env.ts refuses
-// half a set); AIRTEL_PUBLIC_KEY and AIRTEL_CALLBACK_SECRET are optional.
+// The payment providers the shop is configured for, built from server/env.ts's variables:
+// MTN when all MOMO_* are set, Airtel when its base URL, client id and secret are (AIRTEL_PUBLIC_KEY
+// and AIRTEL_CALLBACK_SECRET are optional), Pesapal (cards) when its key and secret are (env.ts
+// refuses half a set).
 import { type Network, PROVIDER_TIMEOUT_MS } from '#core/mobile-money.ts';
 import type { ShopEnv } from '../../env.ts';
 import { airtelMoney } from './airtel-money.ts';
 import { mtnMomo } from './mtn-momo.ts';
+import { type CardPayments, pesapal } from './pesapal.ts';
 import type { MobileMoneyProvider } from './provider.ts';
 
 export type MobileMoney = {
   providers: Partial<Record<Network, MobileMoneyProvider>>;
   /** The shop's public origin: callbacks come to {origin}/api/payments/…. */
   callbackOrigin: string;
+  /** Card payments through Pesapal; absent: not configured (a card order cannot be paid online). */
+  card?: CardPayments;
 };
 
 type Config = Pick<
@@ -26,6 +30,10 @@ type Config = Pick<
   | 'AIRTEL_CLIENT_SECRET'
   | 'AIRTEL_PUBLIC_KEY'
   | 'AIRTEL_CALLBACK_SECRET'
+  | 'PESAPAL_BASE_URL'
+  | 'PESAPAL_CONSUMER_KEY'
+  | 'PESAPAL_CONSUMER_SECRET'
+  | 'PESAPAL_IPN_ID'
 >;
 
 export function mobileMoneyFrom(config: Config, timeoutMs = PROVIDER_TIMEOUT_MS): MobileMoney {
@@ -57,5 +65,19 @@ export function mobileMoneyFrom(config: Config, timeoutMs = PROVIDER_TIMEOUT_MS)
       timeoutMs,
     });
   }
-  return { providers, callbackOrigin: config.BETTER_AUTH_URL.replace(/\/+$/, '') };
+  const card =
+    config.PESAPAL_CONSUMER_KEY && config.PESAPAL_CONSUMER_SECRET
+      ? pesapal({
+          baseUrl: config.PESAPAL_BASE_URL,
+          consumerKey: config.PESAPAL_CONSUMER_KEY,
+          consumerSecret: config.PESAPAL_CONSUMER_SECRET,
+          ipnId: config.PESAPAL_IPN_ID ?? null,
+          timeoutMs,
+        })
+      : undefined;
+  return {
+    providers,
+    callbackOrigin: config.BETTER_AUTH_URL.replace(/\/+$/, ''),
+    ...(card ? { card } : {}),
+  };
 }

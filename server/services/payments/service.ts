@@ -7,6 +7,7 @@ import {
   failureText,
   LATE_MONEY_WINDOW_MS,
   mobileMoneyNumber,
+  NETWORKS,
   type Network,
   networkOf,
   PAYMENT_EXPIRY_MS,
@@ -459,7 +460,9 @@ export async function sweepPayments(ctx: Context, batch = 50): Promise<number> {
   const due = await ctx.db
     .select()
     .from(payments)
+    // Card payments wait longer and are read by their own sweep (card.ts sweepCardPayments).
     .where(sql`${payments.status} in ('pending', 'expired')
+      and ${inArray(payments.network, [...NETWORKS])}
       and ${payments.createdAt} > now() - make_interval(secs => ${LATE_MONEY_WINDOW_MS / 1000})
       and (${payments.status} = 'pending' or ${payments.reason} = 'expired')
       and (${payments.checkedAt} is null or ${payments.checkedAt} <= now() - case
