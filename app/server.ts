@@ -25,6 +25,7 @@ export default {
   fetch(request) {
     return serveShop(request, (req, cspNonce) => handler.fetch(req, { context: { cspNonce } }), {
       dev: import.meta.env.DEV,
+      ownOrigins: ownOrigins(),
       pages: import.meta.env.DEV ? undefined : pageCache(),
     });
   },
@@ -32,6 +33,17 @@ export default {
     execution.waitUntil(runScheduledSweeps(createWorkerContext(new Headers())));
   },
 } satisfies ExportedHandler<Env>;
+
+/** Where the shop's own pages are served from: writes from anywhere else are refused (0038). A
+ * configuration problem leaves none, so every browser write is refused until it is fixed. */
+function ownOrigins(): string[] {
+  try {
+    const config = shopEnv();
+    return [config.BETTER_AUTH_URL, ...config.TRUSTED_ORIGINS];
+  } catch {
+    return [];
+  }
+}
 
 /** The edge cache for anonymous pages (server/http/page-cache.ts); a configuration problem turns it
  * off, and the app's own error page says what is wrong. */
