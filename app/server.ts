@@ -3,6 +3,7 @@
 // Trigger runs each area's sweep (server/scheduled.ts).
 import { waitUntil } from 'cloudflare:workers';
 import handler from '@tanstack/react-start/server-entry';
+import { defaultTrustedOrigins } from '#server/auth.ts';
 import { serveShop } from '#server/http/shop-http.ts';
 import { runScheduledSweeps } from '#server/scheduled.ts';
 import { createWorkerContext, shopEnv } from '#server/worker-context.ts';
@@ -39,7 +40,8 @@ export default {
 function ownOrigins(): string[] {
   try {
     const config = shopEnv();
-    return [config.BETTER_AUTH_URL, ...config.TRUSTED_ORIGINS];
+    // As better-auth trusts them: a loopback shop on both spellings of its host.
+    return [...defaultTrustedOrigins(config.BETTER_AUTH_URL), ...config.TRUSTED_ORIGINS];
   } catch {
     return [];
   }
