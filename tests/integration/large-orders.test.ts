@@ -33,12 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => test?.close());
 
-const as = {
-  auth,
-  get cookie() {
-    return shopper.cookie;
-  },
-};
+/** The shopper's browser: their session cookie, the shop's auth. */
+const shoppers = () => ({ auth, cookie: shopper.cookie });
 
 describe('an order of UGX 3,000,005,000', () => {
   it('is placed over HTTP, stored to the shilling and read back as numbers', async () => {
@@ -57,7 +53,7 @@ describe('an order of UGX 3,000,005,000', () => {
       test.db,
       'checkout.placeOrder',
       { orderId, items: [{ productId: gown.id, quantity: 100 }], paymentMethod: 'bank_transfer' },
-      as,
+      shoppers(),
     );
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.result?.data).toEqual({ orderId, total: 3_000_005_000, created: true });
@@ -77,20 +73,20 @@ describe('an order of UGX 3,000,005,000', () => {
     expect(left?.quantity).toBe(0);
 
     // What the shopper reads: numbers, not strings, and the same total everywhere.
-    const list = await queryOverHttp(test.db, 'orders.list', undefined, as);
+    const list = await queryOverHttp(test.db, 'orders.list', undefined, shoppers());
     expect(list.status).toBe(200);
     const listed = (list.body.result?.data as { id: string; total: unknown }[]).find(
       (o) => o.id === orderId,
     );
     expect(listed?.total).toBe(3_000_005_000);
-    const one = await queryOverHttp(test.db, 'orders.byId', { id: orderId }, as);
+    const one = await queryOverHttp(test.db, 'orders.byId', { id: orderId }, shoppers());
     expect(one.status).toBe(200);
     expect(one.body.result?.data).toMatchObject({
       subtotal: 3_000_000_000,
       total: 3_000_005_000,
       items: [{ price: 30_000_000, quantity: 100 }],
     });
-    const read = await queryOverHttp(test.db, 'orders.receipt', { orderId }, as);
+    const read = await queryOverHttp(test.db, 'orders.receipt', { orderId }, shoppers());
     expect(read.status).toBe(200);
     const data = read.body.result?.data as Record<string, unknown>;
     expect(JSON.stringify(data)).toContain('3000005000');
@@ -107,7 +103,7 @@ describe('an order of UGX 3,000,005,000', () => {
     );
     expect(byKind('admin-new-order')).toContain('100 items, UGX 3,000,005,000, Bank Transfer');
     const desk = await queryOverHttp(test.db, 'operator.orders', undefined, {
-      ...as,
+      ...shoppers(),
       operators: [shopper.email.toLowerCase()],
     });
     expect(desk.status).toBe(200);
@@ -120,7 +116,7 @@ describe('an order of UGX 3,000,005,000', () => {
       test.db,
       'checkout.placeOrder',
       { orderId, items: [{ productId: gown.id, quantity: 100 }], paymentMethod: 'bank_transfer' },
-      as,
+      shoppers(),
     );
     expect(again.body.result?.data).toEqual({ orderId, total: 3_000_005_000, created: false });
   });
@@ -141,11 +137,11 @@ describe('an order of UGX 3,000,005,000', () => {
       test.db,
       'checkout.placeOrder',
       { orderId, items: [{ productId: coat.id, quantity: 2 }], paymentMethod: 'cash_on_delivery' },
-      as,
+      shoppers(),
     );
     expect(placed.body.result?.data).toMatchObject({ total: 4_000_005_000 });
     await test.db.delete(receipts).where(eq(receipts.orderId, orderId));
-    const read = await queryOverHttp(test.db, 'orders.receipt', { orderId }, as);
+    const read = await queryOverHttp(test.db, 'orders.receipt', { orderId }, shoppers());
     expect(read.status).toBe(200);
     expect(JSON.stringify(read.body.result?.data)).toContain('4000005000');
     const [rebuilt] = await test.db.select().from(receipts).where(eq(receipts.orderId, orderId));
