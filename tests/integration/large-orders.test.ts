@@ -75,7 +75,7 @@ describe('an order of UGX 3,000,005,000', () => {
     // What the shopper reads: numbers, not strings, and the same total everywhere.
     const list = await queryOverHttp(test.db, 'orders.list', undefined, shoppers());
     expect(list.status).toBe(200);
-    const listed = (list.body.result?.data as { id: string; total: unknown }[]).find(
+    const listed = ((list.body.result?.data ?? []) as { id: string; total: unknown }[]).find(
       (o) => o.id === orderId,
     );
     expect(listed?.total).toBe(3_000_005_000);
@@ -108,7 +108,9 @@ describe('an order of UGX 3,000,005,000', () => {
     });
     expect(desk.status).toBe(200);
     expect(
-      (desk.body.result?.data as { id: string; total: unknown }[]).find((o) => o.id === orderId),
+      ((desk.body.result?.data ?? []) as { id: string; total: unknown }[]).find(
+        (o) => o.id === orderId,
+      ),
     ).toMatchObject({ total: 3_000_005_000, items: 100 });
 
     // The same order id again (a retried click) answers the same total, as a number.
