@@ -32,6 +32,8 @@ export type Context = {
   assistant: AssistantConfig;
   /** SOCIAL_LINKS: the shop's social pages (none set: none shown). */
   social: readonly SocialLink[];
+  /** BANK_TRANSFER_DETAILS: the shop's account for transfers (unset: the shop sends them). */
+  bankTransferDetails?: string | null;
 };
 
 /** The spec's generic text for anything we did not foresee; details stay in the server log. */

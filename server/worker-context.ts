@@ -102,5 +102,6 @@ export function createWorkerContext(headers: Headers): Context {
     operators: shopEnv().OPERATOR_EMAILS,
     assistant: workerAssistant(),
     social: shopEnv().SOCIAL_LINKS,
+    bankTransferDetails: shopEnv().BANK_TRANSFER_DETAILS ?? null,
   };
 }

@@ -21,6 +21,7 @@ type Extras = {
   operators?: readonly string[];
   assistant?: AssistantConfig;
   social?: Context['social'];
+  bankTransferDetails?: string | null;
 };
 
 const auths = new WeakMap<Db, Auth>();
@@ -50,6 +51,7 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
       contact: { email: 'hello@duuka.ug', phone: '+256759301488' },
     },
     social: extras.social ?? [],
+    bankTransferDetails: extras.bankTransferDetails ?? null,
   };
 }
 
