@@ -74,7 +74,10 @@ describe('paymentStanding', () => {
       'cancelled',
     );
     expect(
-      paymentStanding({ paymentMethod: 'mobile_money', status: 'cancelled' }, payment('refund_due')),
+      paymentStanding(
+        { paymentMethod: 'mobile_money', status: 'cancelled' },
+        payment('refund_due'),
+      ),
     ).toEqual({ kind: 'refund', message: PAYMENT_TEXT.refundDue });
   });
 });
