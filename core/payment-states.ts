@@ -62,7 +62,9 @@ export const PAYMENT_STATE_TEXT = {
   waitingCard: 'Not paid yet. Pay by card on Pesapal’s secure page.',
   payNow: 'Pay now',
   declined: 'Declined',
+  declinedTitle: 'Payment declined',
   expired: 'Expired',
+  expiredTitle: 'Payment expired',
   expiredText: 'The payment was not approved within 5 minutes.',
   payOnDelivery: 'Pay on delivery',
   refund: 'Refund due',
@@ -72,7 +74,6 @@ export const PAYMENT_STATE_TEXT = {
   reversed: 'Reversed',
   reversedText:
     'The card payment was reversed by the bank, so the order is not paid. Pay again, or contact us.',
-  cancelled: 'This order was cancelled: nothing to pay.',
   checking: 'Checking your payment…',
 } as const;
 

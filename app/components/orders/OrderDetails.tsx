@@ -115,7 +115,7 @@ function OrderConfirmation({
             Order <span className="lining-nums">#{orderIdHead(order.id)}</span>
           </h2>
         </div>
-        <div className="text-right">
+        <div className="sm:text-right">
           <p className="text-xs uppercase tracking-[0.16em] text-ink-soft">Order total</p>
           <p className="mt-1 font-display text-3xl font-semibold lining-nums tabular-nums">
             {formatUGX(order.total)}

@@ -47,6 +47,8 @@ const TONE_TEXT: Record<Tone, string> = {
 /** 'Paid', 'Awaiting payment', 'Declined'...: a short line for the order lists. */
 export function PaymentBadge({ order }: { order: Order }) {
   const standing = paymentStanding(order, order.payment);
+  // A cancelled order's status badge says it all.
+  if (standing.kind === 'cancelled') return null;
   const tone = toneOf(standing);
   return (
     <span
@@ -63,6 +65,8 @@ export function PaymentBadge({ order }: { order: Order }) {
 /** The order's payment panel on its details. */
 export function OrderPayment({ order }: { order: Order }) {
   const standing = paymentStanding(order, order.payment);
+  // Cancelled and never paid: nothing to pay, nothing to say beyond the status.
+  if (standing.kind === 'cancelled') return null;
   const tone = toneOf(standing);
   const method = order.paymentMethod;
   const Icon =
@@ -80,7 +84,11 @@ export function OrderPayment({ order }: { order: Order }) {
       ? PAYMENT_STATE_TEXT.paidWith(paymentMethodLabel(method))
       : standing.kind === 'waiting'
         ? PAYMENT_STATE_TEXT.waiting
-        : STANDING_LABEL[standing.kind];
+        : standing.kind === 'declined'
+          ? PAYMENT_STATE_TEXT.declinedTitle
+          : standing.kind === 'expired'
+            ? PAYMENT_STATE_TEXT.expiredTitle
+            : STANDING_LABEL[standing.kind];
   const frame =
     tone === 'paid'
       ? 'border-success/40 bg-success/5'
@@ -133,7 +141,7 @@ function StandingDetails({ order, standing }: { order: Order; standing: PaymentS
       ) : null;
     }
     case 'cancelled':
-      return <p className="text-ink-soft">{PAYMENT_STATE_TEXT.cancelled}</p>;
+      return null;
     case 'pay-on-delivery':
       return <p className="text-ink-soft">{PAYMENT_STATE_TEXT.payOnDeliveryNote}</p>;
     case 'refund':

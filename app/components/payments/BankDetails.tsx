@@ -36,11 +36,21 @@ export function BankDetails({ reference }: { reference?: string }) {
         </p>
         {details ? (
           <ul className="mt-2 space-y-1 text-sm">
-            {lines(details).map((line) => (
-              <li key={line} className="break-words">
-                {line}
-              </li>
-            ))}
+            {lines(details).map((line) => {
+              const [label, value] = line.split(/:\s+(.*)/s);
+              return (
+                <li key={line} className="break-words">
+                  {value ? (
+                    <>
+                      <span className="text-ink-soft">{label}: </span>
+                      <span className="font-medium tabular-nums">{value}</span>
+                    </>
+                  ) : (
+                    <span className="font-medium">{line}</span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         ) : (
           <p className="mt-2 text-sm">
