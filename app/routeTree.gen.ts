@@ -38,6 +38,8 @@ import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
+import { Route as ApiPaymentsPesapalIpnRouteImport } from './routes/api/payments/pesapal.ipn'
+import { Route as ApiPaymentsPesapalReturnRouteImport } from './routes/api/payments/pesapal.return'
 import { Route as ApiPaymentsMtnPaymentIdSecretRouteImport } from './routes/api/payments/mtn.$paymentId.$secret'
 
 const IndexRoute = IndexRouteImport.update({
@@ -186,6 +188,17 @@ const ApiOrdersOrderIdReceiptDotpdfRoute =
     path: '/api/orders/$orderId/receipt.pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiPaymentsPesapalIpnRoute = ApiPaymentsPesapalIpnRouteImport.update({
+  id: '/api/payments/pesapal/ipn',
+  path: '/api/payments/pesapal/ipn',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiPaymentsPesapalReturnRoute =
+  ApiPaymentsPesapalReturnRouteImport.update({
+    id: '/api/payments/pesapal/return',
+    path: '/api/payments/pesapal/return',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiPaymentsMtnPaymentIdSecretRoute =
   ApiPaymentsMtnPaymentIdSecretRouteImport.update({
     id: '/api/payments/mtn/$paymentId/$secret',
@@ -223,6 +236,8 @@ export interface FileRoutesByFullPath {
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
+  '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
+  '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
 export interface FileRoutesByTo {
@@ -255,6 +270,8 @@ export interface FileRoutesByTo {
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
+  '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
+  '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
 export interface FileRoutesById {
@@ -288,6 +305,8 @@ export interface FileRoutesById {
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
+  '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
+  '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
 export interface FileRouteTypes {
@@ -322,6 +341,8 @@ export interface FileRouteTypes {
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/api/orders/$orderId/receipt.pdf'
+    | '/api/payments/pesapal/ipn'
+    | '/api/payments/pesapal/return'
     | '/api/payments/mtn/$paymentId/$secret'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -354,6 +375,8 @@ export interface FileRouteTypes {
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/api/orders/$orderId/receipt.pdf'
+    | '/api/payments/pesapal/ipn'
+    | '/api/payments/pesapal/return'
     | '/api/payments/mtn/$paymentId/$secret'
   id:
     | '__root__'
@@ -386,6 +409,8 @@ export interface FileRouteTypes {
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/api/orders/$orderId/receipt.pdf'
+    | '/api/payments/pesapal/ipn'
+    | '/api/payments/pesapal/return'
     | '/api/payments/mtn/$paymentId/$secret'
   fileRoutesById: FileRoutesById
 }
@@ -419,6 +444,8 @@ export interface RootRouteChildren {
   ApiPaymentsAirtelRoute: typeof ApiPaymentsAirtelRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiOrdersOrderIdReceiptDotpdfRoute: typeof ApiOrdersOrderIdReceiptDotpdfRoute
+  ApiPaymentsPesapalIpnRoute: typeof ApiPaymentsPesapalIpnRoute
+  ApiPaymentsPesapalReturnRoute: typeof ApiPaymentsPesapalReturnRoute
   ApiPaymentsMtnPaymentIdSecretRoute: typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
 
@@ -627,6 +654,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiOrdersOrderIdReceiptDotpdfRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/payments/pesapal/ipn': {
+      id: '/api/payments/pesapal/ipn'
+      path: '/api/payments/pesapal/ipn'
+      fullPath: '/api/payments/pesapal/ipn'
+      preLoaderRoute: typeof ApiPaymentsPesapalIpnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/payments/pesapal/return': {
+      id: '/api/payments/pesapal/return'
+      path: '/api/payments/pesapal/return'
+      fullPath: '/api/payments/pesapal/return'
+      preLoaderRoute: typeof ApiPaymentsPesapalReturnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/payments/mtn/$paymentId/$secret': {
       id: '/api/payments/mtn/$paymentId/$secret'
       path: '/api/payments/mtn/$paymentId/$secret'
@@ -667,6 +708,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiPaymentsAirtelRoute: ApiPaymentsAirtelRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiOrdersOrderIdReceiptDotpdfRoute: ApiOrdersOrderIdReceiptDotpdfRoute,
+  ApiPaymentsPesapalIpnRoute: ApiPaymentsPesapalIpnRoute,
+  ApiPaymentsPesapalReturnRoute: ApiPaymentsPesapalReturnRoute,
   ApiPaymentsMtnPaymentIdSecretRoute: ApiPaymentsMtnPaymentIdSecretRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,6 +1,7 @@
 // The Cron Trigger's work (wrangler.toml `[triggers]`, every minute): each area's sweep picks up
 // what the request path left (payments still pending, SMS to retry). A sweep's failure is logged
 // and never stops the others.
+import { sweepCardPayments } from './services/payments/card.ts';
 import { sweepPayments } from './services/payments/service.ts';
 import { sweepSms } from './services/sms.ts';
 import type { Context } from './trpc.ts';
@@ -10,6 +11,7 @@ type Sweep = { name: string; run: (ctx: Context) => Promise<unknown> };
 /** Each area adds its sweep here. */
 const SWEEPS: Sweep[] = [
   { name: 'payments', run: sweepPayments },
+  { name: 'card payments', run: sweepCardPayments },
   { name: 'sms', run: sweepSms },
 ];
 

@@ -6,6 +6,7 @@
 import { startFakeEgoSms } from './egosms.ts';
 import { startFakeGemini } from './gemini.ts';
 import { startFakeMobileMoney } from './mobile-money.ts';
+import { startFakePesapal } from './pesapal.ts';
 
 export type LocalFake = {
   /** Worker variables for this fake (the adapter's base URL and credentials). */
@@ -20,6 +21,7 @@ const FAKES: StartFake[] = [
   () => startFakeMobileMoney(),
   () => startFakeEgoSms(),
   () => startFakeGemini(),
+  () => startFakePesapal(),
 ];
 
 export type LocalFakes = { env: Record<string, string>; close(): Promise<void> };

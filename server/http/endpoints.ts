@@ -27,6 +27,10 @@ export function endpointFor(pathname: string): Endpoint {
   if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) {
     return { kind: 'auth', methods: API_METHODS, bodyLimit: MiB };
   }
+  // Pesapal: the shopper's return (GET) and the IPN (GET, or POST with a small JSON body).
+  if (pathname.startsWith('/api/payments/pesapal/')) {
+    return { kind: 'payments', methods: API_METHODS, bodyLimit: 64 * 1024 };
+  }
   // Payment providers' callbacks: small JSON bodies, POST (Airtel) or PUT (MTN).
   if (pathname.startsWith('/api/payments/')) {
     return { kind: 'payments', methods: ['POST', 'PUT'], bodyLimit: 64 * 1024 };

@@ -1,6 +1,9 @@
-// Mobile-money payments of the shopper's own orders: start one, read its state, or pay another
-// way after it failed. Another customer's order and an unknown id are the same NOT_FOUND.
+// Payments of the shopper's own orders: start one, read its state, or pay another way after a
+// mobile-money payment failed. A mobile-money order asks the payer's phone (service.ts); a card
+// order answers Pesapal's payment page to send the shopper to (card.ts). Another customer's order
+// and an unknown id are the same NOT_FOUND.
 
+import { CARD_TEXT } from '#core/card-payments.ts';
 import { PAYMENT_LIMIT, PAYMENT_STATUS_LIMIT } from '#core/limits.ts';
 import {
   changeMethodInput,
@@ -8,6 +11,11 @@ import {
   paymentStatusInput,
   startPaymentInput,
 } from '#core/mobile-money.ts';
+import {
+  type CardProblem,
+  cardPaymentStatus,
+  startCardPayment,
+} from '../services/payments/card.ts';
 import {
   changePaymentMethod,
   type PaymentProblem,
@@ -36,22 +44,46 @@ function refuse(problem: PaymentProblem): never {
   }
 }
 
+function refuseCard(problem: CardProblem): never {
+  switch (problem) {
+    case 'not-configured':
+      return shopperError('SERVICE_UNAVAILABLE', CARD_TEXT.notConfigured);
+    case 'unavailable':
+      return shopperError('SERVICE_UNAVAILABLE', CARD_TEXT.reasons.unavailable);
+    // Neither mobile money nor card (bank transfer, cash): as before card payments existed.
+    case 'not-card':
+      return refuse('not-mobile-money');
+    default:
+      return refuse(problem);
+  }
+}
+
 export const paymentsRouter = router({
   start: protectedProcedure
     .input(startPaymentInput)
     .use(limited('payment', PAYMENT_LIMIT))
     .mutation(async ({ ctx, input }) => {
       const result = await startPayment(ctx, ctx.user.id, input);
-      return result.ok ? result.payment : refuse(result.problem);
+      if (result.ok) return result.payment;
+      if (result.problem !== 'not-mobile-money') return refuse(result.problem);
+      // A card order (the phone, if given, means nothing here): Pesapal's page.
+      const card = await startCardPayment(ctx, ctx.user.id, { orderId: input.orderId });
+      return card.ok ? card.payment : refuseCard(card.problem);
     }),
 
   status: protectedProcedure
     .input(paymentStatusInput)
     .use(limited('payment-status', PAYMENT_STATUS_LIMIT))
     .query(async ({ ctx, input }) => {
-      const result = await paymentStatus(ctx, ctx.user.id, input.orderId);
-      if (!result.order) return shopperError('NOT_FOUND', PAYMENT_TEXT.orderNotFound);
-      return result.payment;
+      // Card first: mobile money's status read would expire a card attempt after 5 minutes.
+      const card = await cardPaymentStatus(ctx, ctx.user.id, input.orderId);
+      if ('notCard' in card) {
+        const result = await paymentStatus(ctx, ctx.user.id, input.orderId);
+        if (!result.order) return shopperError('NOT_FOUND', PAYMENT_TEXT.orderNotFound);
+        return result.payment;
+      }
+      if (!card.order) return shopperError('NOT_FOUND', PAYMENT_TEXT.orderNotFound);
+      return card.payment;
     }),
 
   changeMethod: protectedProcedure

@@ -178,7 +178,9 @@ function Waiting({ payment }: { payment: Payment }) {
   const seconds = String(Math.floor((left % 60_000) / 1000)).padStart(2, '0');
   return (
     <PaymentPanel tone="waiting" title={PAYMENT_TEXT.approve(payment.amount)}>
-      <p className="text-ink-soft">{PAYMENT_TEXT.approveHint(payment.network, payment.phone)}</p>
+      {payment.network !== 'pesapal' && (
+        <p className="text-ink-soft">{PAYMENT_TEXT.approveHint(payment.network, payment.phone)}</p>
+      )}
       {left > 0 ? (
         <p className="mt-6 inline-flex items-center gap-2 text-sm font-medium" role="status">
           <Loader2 size={16} className="animate-spin motion-reduce:animate-none" aria-hidden />

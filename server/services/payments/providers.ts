@@ -1,15 +1,19 @@
-// The mobile-money providers the shop is configured for, built from server/env.ts's variables:
-// MTN when all MOMO_* are set, Airtel when all AIRTEL_* are (env.ts refuses half a set).
+// The payment providers the shop is configured for, built from server/env.ts's variables:
+// MTN when all MOMO_* are set, Airtel when all AIRTEL_* are, Pesapal (cards) when its key and
+// secret are (env.ts refuses half a set).
 import { type Network, PROVIDER_TIMEOUT_MS } from '#core/mobile-money.ts';
 import type { ShopEnv } from '../../env.ts';
 import { airtelMoney } from './airtel-money.ts';
 import { mtnMomo } from './mtn-momo.ts';
+import { type CardPayments, pesapal } from './pesapal.ts';
 import type { MobileMoneyProvider } from './provider.ts';
 
 export type MobileMoney = {
   providers: Partial<Record<Network, MobileMoneyProvider>>;
   /** The shop's public origin: callbacks come to {origin}/api/payments/…. */
   callbackOrigin: string;
+  /** Card payments through Pesapal; absent: not configured (a card order cannot be paid online). */
+  card?: CardPayments;
 };
 
 type Config = Pick<
@@ -23,6 +27,10 @@ type Config = Pick<
   | 'AIRTEL_BASE_URL'
   | 'AIRTEL_CLIENT_ID'
   | 'AIRTEL_CLIENT_SECRET'
+  | 'PESAPAL_BASE_URL'
+  | 'PESAPAL_CONSUMER_KEY'
+  | 'PESAPAL_CONSUMER_SECRET'
+  | 'PESAPAL_IPN_ID'
 >;
 
 export function mobileMoneyFrom(config: Config, timeoutMs = PROVIDER_TIMEOUT_MS): MobileMoney {
@@ -51,5 +59,19 @@ export function mobileMoneyFrom(config: Config, timeoutMs = PROVIDER_TIMEOUT_MS)
       timeoutMs,
     });
   }
-  return { providers, callbackOrigin: config.BETTER_AUTH_URL.replace(/\/+$/, '') };
+  const card =
+    config.PESAPAL_CONSUMER_KEY && config.PESAPAL_CONSUMER_SECRET
+      ? pesapal({
+          baseUrl: config.PESAPAL_BASE_URL,
+          consumerKey: config.PESAPAL_CONSUMER_KEY,
+          consumerSecret: config.PESAPAL_CONSUMER_SECRET,
+          ipnId: config.PESAPAL_IPN_ID ?? null,
+          timeoutMs,
+        })
+      : undefined;
+  return {
+    providers,
+    callbackOrigin: config.BETTER_AUTH_URL.replace(/\/+$/, ''),
+    ...(card ? { card } : {}),
+  };
 }

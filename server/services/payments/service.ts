@@ -1,11 +1,12 @@
 // Collecting an order's total by mobile money (docs/payments.md has the states and the diagram).
 // The provider's status read is the only truth: a callback is a hint to read it, the amount is
 // always the order's own total, and one statement marks an order paid, once.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type FailureReason,
   failureText,
   mobileMoneyNumber,
+  NETWORKS,
   type Network,
   networkOf,
   PAYMENT_EXPIRY_MS,
@@ -257,7 +258,7 @@ async function settle(
   return (await reread(ctx.db, row.id)) ?? row;
 }
 
-async function markFailed(
+export async function markFailed(
   db: Db,
   row: PaymentRow,
   reason: FailureReason,
@@ -277,7 +278,11 @@ async function markFailed(
  * receipt gets the provider's transaction id; a second success (duplicate callback, late answer)
  * finds nothing to change. The payment-received follow-ups run once, in the background.
  */
-async function markPaid(ctx: Context, row: PaymentRow, transactionId: string): Promise<PaymentRow> {
+export async function markPaid(
+  ctx: Context,
+  row: PaymentRow,
+  transactionId: string,
+): Promise<PaymentRow> {
   let paid: { order_id: string; amount: number; transaction_id: string }[] = [];
   try {
     const result = await ctx.db.execute<{
@@ -383,7 +388,8 @@ export async function sweepPayments(ctx: Context, batch = 50): Promise<number> {
   const waiting = await ctx.db
     .select()
     .from(payments)
-    .where(eq(payments.status, 'pending'))
+    // Card payments wait longer and are read by their own sweep (card.ts sweepCardPayments).
+    .where(and(eq(payments.status, 'pending'), inArray(payments.network, [...NETWORKS])))
     .orderBy(payments.createdAt)
     .limit(batch);
   for (const row of waiting) await refreshPayment(ctx, row);

@@ -1,0 +1,70 @@
+// Pesapal's two ways back to the shop, both only hints to read the status from Pesapal:
+// - /api/payments/pesapal/return: the shopper's browser, sent back from Pesapal's page to the
+//   callback_url we gave (?OrderTrackingId&OrderMerchantReference&OrderNotificationType=CALLBACKURL);
+//   it lands on /orders with that payment's order open.
+// - /api/payments/pesapal/ipn: Pesapal's IPN (GET with the same query, or POST with them as JSON);
+//   the answer is the acknowledgement Pesapal requires, the same whatever happened, so it reveals
+//   nothing about which payments exist.
+import { cardNotification } from '../services/payments/card.ts';
+import type { Context } from '../trpc.ts';
+
+const NOTIFICATION_BODY_LIMIT = 64 * 1024;
+
+type Notification = { trackingId: string; merchantReference: string };
+
+/** A parameter as Pesapal sends it, bounded (an echoed value never grows past this). */
+function param(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, 200) : '';
+}
+
+async function notificationOf(request: Request): Promise<Notification> {
+  const query = new URL(request.url).searchParams;
+  let fields: Record<string, unknown> = Object.fromEntries(query);
+  if (request.method === 'POST') {
+    try {
+      const text = await request.text();
+      const body = text.length <= NOTIFICATION_BODY_LIMIT ? JSON.parse(text) : null;
+      if (typeof body === 'object' && body !== null) fields = { ...fields, ...body };
+    } catch {
+      // Not JSON: the query alone counts.
+    }
+  }
+  return {
+    trackingId: param(fields.OrderTrackingId),
+    merchantReference: param(fields.OrderMerchantReference),
+  };
+}
+
+/** Reads the payment's status; a failure is logged (the sweep and the page's reads settle it). */
+async function readStatus(ctx: Context, trackingId: string): Promise<string | null> {
+  try {
+    return (await cardNotification(ctx, trackingId))?.orderId ?? null;
+  } catch (error) {
+    console.error('Pesapal notification could not be handled', error);
+    return null;
+  }
+}
+
+export async function handlePesapalReturn(ctx: Context, request: Request): Promise<Response> {
+  const { trackingId } = await notificationOf(request);
+  const orderId = trackingId ? await readStatus(ctx, trackingId) : null;
+  const location = orderId ? `/orders?order=${encodeURIComponent(orderId)}` : '/orders';
+  return new Response(null, {
+    status: 303,
+    headers: { location, 'cache-control': 'no-store' },
+  });
+}
+
+export async function handlePesapalIpn(ctx: Context, request: Request): Promise<Response> {
+  const { trackingId, merchantReference } = await notificationOf(request);
+  if (trackingId) await readStatus(ctx, trackingId);
+  return new Response(
+    JSON.stringify({
+      orderNotificationType: 'IPNCHANGE',
+      orderTrackingId: trackingId,
+      orderMerchantReference: merchantReference,
+      status: 200,
+    }),
+    { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } },
+  );
+}
