@@ -98,3 +98,17 @@ export function payerNetworkLabel(network: string): string {
       return network;
   }
 }
+
+/** A payment's state as the desk reads it: 'refund_due' → 'refund due'. */
+export function paymentStateLabel(status: string): string {
+  switch (status) {
+    case 'pending':
+      return 'waiting for approval';
+    case 'successful':
+      return 'paid';
+    case 'refund_due':
+      return 'refund due';
+    default:
+      return status.replace(/_/g, ' ');
+  }
+}
