@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CARD_TEXT } from './card-payments.ts';
 import { PAYMENT_TEXT } from './mobile-money.ts';
 import { paymentStanding } from './payment-states.ts';
 
@@ -79,5 +80,27 @@ describe('paymentStanding', () => {
         payment('refund_due'),
       ),
     ).toEqual({ kind: 'refund', message: PAYMENT_TEXT.refundDue });
+  });
+});
+
+describe('card payments', () => {
+  it('declined, expired, short and reversed in the card’s own words', () => {
+    const order = { paymentMethod: 'card', status: 'pending' };
+    const card = (state: string, reason: string | null) => ({
+      state,
+      reason,
+      network: 'pesapal',
+      transactionId: null,
+    });
+    expect(paymentStanding(order, card('failed', 'declined'))).toEqual({
+      kind: 'declined',
+      message: CARD_TEXT.reasons.declined,
+    });
+    expect(paymentStanding(order, card('expired', 'expired'))).toEqual({
+      kind: 'expired',
+      message: CARD_TEXT.reasons.expired,
+    });
+    expect(paymentStanding(order, card('short', 'short')).kind).toBe('short');
+    expect(paymentStanding(order, card('reversed', 'reversed')).kind).toBe('reversed');
   });
 });

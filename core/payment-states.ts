@@ -1,6 +1,7 @@
 // What the shopper reads about an order's payment, on the checkout and the order screens: paid,
 // waiting (and how to pay), declined, expired, pay on delivery. Pure: the order's method and
 // status and its latest payment (server/services/orders.ts) in, one standing out.
+import { CARD_TEXT, cardFailureText } from './card-payments.ts';
 import { failureText, PAYMENT_TEXT } from './mobile-money.ts';
 import type { PaymentMethod } from './orders.ts';
 
@@ -69,11 +70,7 @@ export const PAYMENT_STATE_TEXT = {
   payOnDelivery: 'Pay on delivery',
   refund: 'Refund due',
   short: 'Part paid',
-  shortText:
-    'Less than the order total arrived. The shop has been told and will contact you about the rest or a refund.',
   reversed: 'Reversed',
-  reversedText:
-    'The card payment was reversed by the bank, so the order is not paid. Pay again, or contact us.',
   checking: 'Checking your payment…',
 } as const;
 
@@ -106,8 +103,9 @@ export function paymentStanding(
   if (payment?.state === 'successful') {
     return { kind: 'paid', transactionId: payment.transactionId };
   }
+  const card = payment?.network === 'pesapal';
   if (payment?.state === 'refund_due' || payment?.state === 'refunded') {
-    return { kind: 'refund', message: PAYMENT_TEXT.refundDue };
+    return { kind: 'refund', message: card ? CARD_TEXT.refundDue : PAYMENT_TEXT.refundDue };
   }
   if (order.status === 'cancelled') return { kind: 'cancelled' };
   // A mobile-money attempt that failed before the shopper chose cash says nothing about cash.
@@ -117,13 +115,19 @@ export function paymentStanding(
       : null;
   switch (current?.state) {
     case 'failed':
-      return { kind: 'declined', message: failureText(current.reason) };
+      return {
+        kind: 'declined',
+        message: card ? cardFailureText(current.reason) : failureText(current.reason),
+      };
     case 'expired':
-      return { kind: 'expired', message: PAYMENT_STATE_TEXT.expiredText };
+      return {
+        kind: 'expired',
+        message: card ? CARD_TEXT.reasons.expired : PAYMENT_STATE_TEXT.expiredText,
+      };
     case 'short':
-      return { kind: 'short', message: PAYMENT_STATE_TEXT.shortText };
+      return { kind: 'short', message: CARD_TEXT.reasons.short };
     case 'reversed':
-      return { kind: 'reversed', message: PAYMENT_STATE_TEXT.reversedText };
+      return { kind: 'reversed', message: CARD_TEXT.reasons.reversed };
   }
   if ((order.paymentMethod as PaymentMethod) === 'cash_on_delivery') {
     return { kind: 'pay-on-delivery' };

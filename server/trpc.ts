@@ -26,14 +26,14 @@ export type Context = {
   payments: MobileMoney;
   /** The SMS gateway (null: not configured) and the admin number fallback. */
   sms: SmsService;
+  /** BANK_TRANSFER_DETAILS: the shop's bank account for transfers (null: not configured). */
+  bankDetails: string | null;
   /** OPERATOR_EMAILS, lower case: who may use the operator procedures. */
   operators: readonly string[];
   /** The shopping assistant's model configuration (no key: fallback answers). */
   assistant: AssistantConfig;
   /** SOCIAL_LINKS: the shop's social pages (none set: none shown). */
   social: readonly SocialLink[];
-  /** BANK_TRANSFER_DETAILS: the shop's account for transfers (unset: the shop sends them). */
-  bankTransferDetails?: string | null;
 };
 
 /** The spec's generic text for anything we did not foresee; details stay in the server log. */

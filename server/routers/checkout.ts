@@ -44,6 +44,6 @@ export const checkoutRouter = router({
 
   /** The shop's bank details for a transfer (null: the shop sends them), shown before an order exists. */
   bankTransfer: protectedProcedure.query(({ ctx }) => ({
-    details: ctx.bankTransferDetails?.trim() || null,
+    details: ctx.bankDetails?.trim() || null,
   })),
 });

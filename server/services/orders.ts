@@ -2,7 +2,7 @@
 // customer's order and an unknown id are the same "not found".
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderPayment } from '#core/payment-states.ts';
-import { buildReceipt, type Receipt } from '#core/receipt.ts';
+import { buildReceipt, type Receipt, receiptPayment } from '#core/receipt.ts';
 import type { Db } from '#db/client.ts';
 import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
 
@@ -186,27 +186,56 @@ export async function saveReceipt(db: Db, customerId: string, receipt: Receipt):
 
 /**
  * The order's receipt: the stored one, else rebuilt from the order, its items and the profile
- * (spec: receipt fallback) and stored. Null when the order is not this customer's.
+ * (spec: receipt fallback) and stored. PAID or UNPAID is read from the order's real state each
+ * time (never from the stored receipt), with the bank details for an unpaid transfer. Null when
+ * the order is not this customer's.
  */
 export async function receiptFor(
   db: Db,
   customerId: string,
   orderId: string,
+  bankDetails: string | null = null,
 ): Promise<Receipt | null> {
-  const [[stored], [profile]] = await db.batch([
+  const [[stored], [profile], [facts]] = await db.batch([
     db
       .select({ data: receipts.receiptData })
       .from(receipts)
       .innerJoin(orders, eq(orders.id, receipts.orderId))
       .where(mine(customerId, orderId)),
     db.select().from(profiles).where(eq(profiles.id, customerId)),
+    db
+      .select({
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        network: payments.network,
+        transactionId: payments.transactionId,
+      })
+      .from(orders)
+      .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.status, 'successful')))
+      .where(mine(customerId, orderId))
+      .limit(1),
   ]);
-  if (stored) return stored.data as Receipt;
-  const order = await findOrder(db, customerId, orderId);
-  if (!order) return null;
-  const receipt = buildReceipt({ ...order, createdAt: order.createdAt }, profile ?? null);
-  await saveReceipt(db, customerId, receipt).catch((error: unknown) =>
-    console.warn('Rebuilt receipt could not be stored', error),
-  );
-  return receipt;
+  if (!facts) return null;
+  let receipt = stored?.data as Receipt | undefined;
+  if (!receipt) {
+    const order = await findOrder(db, customerId, orderId);
+    if (!order) return null;
+    receipt = buildReceipt({ ...order, createdAt: order.createdAt }, profile ?? null);
+    await saveReceipt(db, customerId, receipt).catch((error: unknown) =>
+      console.warn('Rebuilt receipt could not be stored', error),
+    );
+  }
+  const payment = receiptPayment({
+    orderId,
+    status: facts.status,
+    paymentMethod: facts.paymentMethod,
+    successful: facts.network
+      ? { network: facts.network, transactionId: facts.transactionId }
+      : null,
+    receiptTransactionId: receipt.transactionId,
+    bankDetails,
+  });
+  const transactionId =
+    receipt.transactionId ?? (payment.state === 'paid' ? payment.reference : null);
+  return { ...receipt, transactionId, payment };
 }

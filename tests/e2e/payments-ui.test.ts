@@ -7,15 +7,16 @@ import { mkdir } from 'node:fs/promises';
 import { desc, eq, gt } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CARD_TEXT } from '#core/card-payments.ts';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import { CHECKOUT_TEXT, receiptNumber } from '#core/orders.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { createDb } from '#db/client.ts';
-import { cartItems, orders, products } from '#db/schema/index.ts';
+import { cartItems, orders, payments, products, user } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
-import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
+import { OPERATOR_EMAIL, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
@@ -79,6 +80,19 @@ async function lookAt(page: Page, name: string, width: number) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+}
+
+/** The browser tests' operator: made once per shop (another file may have made it already). */
+async function theOperator(): Promise<Shopper> {
+  const [row] = await db.select().from(user).where(eq(user.email, OPERATOR_EMAIL));
+  if (row) return { email: row.email, name: row.name, id: row.id };
+  return verifiedShopper(db, 'Olivia Operator', { email: OPERATOR_EMAIL });
+}
+
+/** Back on the shop from the card page: /orders with the order selected, hydrated. */
+async function backOnOrders(page: Page, orderId: string) {
+  await page.waitForURL(`**/orders?order=${orderId}`, { timeout: 20_000 });
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
 }
 
 const placedHeading = (page: Page) =>
@@ -170,6 +184,99 @@ describe('what the shopper sees about paying', () => {
       await payment.getByText(reference).waitFor();
       await payment.getByText(ACCOUNT_NUMBER).waitFor();
       await lookAt(page, 'orders-bank-waiting', viewport.width);
+
+      // The operator sees the money arrive and marks it paid on the desk, with the bank's reference.
+      const desk = await newPage(viewport);
+      await signIn(desk.page, await theOperator());
+      await desk.page.goto('/operator');
+      const head = order.id.slice(0, 8);
+      const awaiting = desk.page
+        .getByRole('list', { name: 'Bank transfers and cash to confirm' })
+        .getByRole('listitem', { name: `Money for order ${head}` });
+      await awaiting.getByRole('button', { name: 'Mark paid' }).click();
+      const bankReference = `FT26${viewport.width}QX7`;
+      await awaiting.getByLabel('Bank reference').fill(bankReference);
+      await awaiting.getByRole('button', { name: 'Confirm' }).click();
+      await desk.page.getByText(`Order #${head} is marked paid`).waitFor();
+      expect(desk.errors).toEqual([]);
+      await desk.page.context().close();
+
+      // The shopper sees it paid, with the reference; the details are no longer asked for.
+      await page.reload();
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await payment
+        .getByRole('heading', { name: PAYMENT_STATE_TEXT.paidWith('Bank Transfer') })
+        .waitFor();
+      await payment.getByText(bankReference).waitFor();
+      expect(await payment.getByText(ACCOUNT_NUMBER).count()).toBe(0);
+      await page.getByTestId('order-list').getByText(PAYMENT_STATE_TEXT.paid).waitFor();
+      await lookAt(page, 'orders-bank-paid', viewport.width);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
+    it(`card: Place Order → Pesapal's page → approved → /orders shows it paid (${label})`, async () => {
+      const { shopper, total } = await shopperWithCart('Daniel Ssempa', '+256772000001', skip + 4);
+      const { page, errors } = await shopPage(viewport);
+      await signIn(page, shopper);
+      await page.goto('/checkout');
+      await page.getByRole('radio', { name: /Credit Card/ }).check();
+      await page.getByText(PAYMENT_STATE_TEXT.cardRedirectNote).waitFor();
+      await page.getByRole('button', { name: 'Place Order' }).click();
+
+      // Off to the payment page (the Pesapal fake's), with the order's total.
+      await page.getByRole('button', { name: 'Approve payment' }).waitFor({ timeout: 20_000 });
+      expect(new URL(page.url()).origin).not.toBe(inject('shopUrl'));
+      const order = await latestOrder(shopper);
+      if (!order) throw new Error('no order');
+      expect(order).toMatchObject({ paymentMethod: 'card', status: 'pending', total });
+      await page.screenshot({ path: `${SHOTS}/card-page-${viewport.width}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Approve payment' }).click();
+
+      await backOnOrders(page, order.id);
+      const payment = page.getByTestId('order-payment');
+      await payment
+        .getByRole('heading', { name: PAYMENT_STATE_TEXT.paidWith('Credit Card') })
+        .waitFor();
+      const [paid] = await db.select().from(payments).where(eq(payments.orderId, order.id));
+      expect(paid).toMatchObject({ network: 'pesapal', status: 'successful', amount: total });
+      await payment.getByText(paid?.transactionId ?? 'none').waitFor();
+      await page.getByTestId('order-list').getByText(PAYMENT_STATE_TEXT.paid).waitFor();
+      expect((await latestOrder(shopper))?.status).toBe('processing');
+      await lookAt(page, 'orders-card-paid', viewport.width);
+      expect(await shownToasts(page)).not.toContainEqual(expect.stringContaining('declined'));
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
+    it(`card: declined on Pesapal's page → explained on /orders, Try again goes back to the page (${label})`, async () => {
+      const { shopper } = await shopperWithCart('Esther Nakku', '+256772000001', skip + 6);
+      const { page, errors } = await shopPage(viewport);
+      await signIn(page, shopper);
+      await page.goto('/checkout');
+      await page.getByRole('radio', { name: /Credit Card/ }).check();
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await page.getByRole('button', { name: 'Decline payment' }).click({ timeout: 20_000 });
+      const order = await latestOrder(shopper);
+      if (!order) throw new Error('no order');
+
+      await backOnOrders(page, order.id);
+      const payment = page.getByTestId('order-payment');
+      await payment.getByRole('heading', { name: PAYMENT_STATE_TEXT.declinedTitle }).waitFor();
+      await payment.getByText(CARD_TEXT.reasons.declined).waitFor();
+      await page.getByTestId('order-list').getByText(PAYMENT_STATE_TEXT.declined).waitFor();
+      expect((await latestOrder(shopper))?.status).toBe('pending');
+      await lookAt(page, 'orders-card-declined', viewport.width);
+
+      // Try again: a new attempt on the payment page, which pays it this time.
+      await payment.getByRole('button', { name: PAYMENT_TEXT.tryAgain }).click();
+      await page.getByRole('button', { name: 'Approve payment' }).click({ timeout: 20_000 });
+      await backOnOrders(page, order.id);
+      await payment
+        .getByRole('heading', { name: PAYMENT_STATE_TEXT.paidWith('Credit Card') })
+        .waitFor();
+      const attempts = await db.select().from(payments).where(eq(payments.orderId, order.id));
+      expect(attempts.map((p) => p.status).sort()).toEqual(['failed', 'successful']);
       expect(errors).toEqual([]);
       await page.context().close();
     });

@@ -121,7 +121,7 @@ describe('orders', () => {
   it('the bank details for a transfer: the configured text, or null (the shop sends them)', async () => {
     const withDetails = callerFor(test.db, new Headers({ cookie: alice.cookie }), {
       auth,
-      bankTransferDetails: 'Stanbic Bank Uganda · Account number: 9030012345678',
+      bankDetails: 'Stanbic Bank Uganda · Account number: 9030012345678',
     });
     await expect(withDetails.checkout.bankTransfer()).resolves.toEqual({
       details: 'Stanbic Bank Uganda · Account number: 9030012345678',

@@ -19,9 +19,9 @@ type Extras = {
   payments?: MobileMoney;
   sms?: SmsService;
   operators?: readonly string[];
+  bankDetails?: string | null;
   assistant?: AssistantConfig;
   social?: Context['social'];
-  bankTransferDetails?: string | null;
 };
 
 const auths = new WeakMap<Db, Auth>();
@@ -42,6 +42,7 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
     payments: extras.payments ?? { providers: {}, callbackOrigin: 'http://shop.test' },
     // No gateway unless the test starts the fake one: texts are recorded as failed, not sent.
     sms: extras.sms ?? { gateway: null, adminPhone: null },
+    bankDetails: extras.bankDetails ?? null,
     operators: extras.operators ?? [],
     // No key: the assistant answers in fallback mode unless the test starts the fake model.
     assistant: extras.assistant ?? {
@@ -51,7 +52,6 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
       contact: { email: 'hello@duuka.ug', phone: '+256759301488' },
     },
     social: extras.social ?? [],
-    bankTransferDetails: extras.bankTransferDetails ?? null,
   };
 }
 
