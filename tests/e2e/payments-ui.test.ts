@@ -53,6 +53,12 @@ const latestOrder = async (shopper: Shopper) =>
 /** A page that records every toast it shows, so a short-lived one is never missed. */
 async function shopPage(viewport: typeof PHONE) {
   const opened = await newPage(viewport);
+  // The Pesapal fake answers its own favicon 401 (no token), which the console would report.
+  const shop = new URL(inject('shopUrl')).origin;
+  await opened.page.context().route(
+    (url) => url.origin !== shop && url.pathname === '/favicon.ico',
+    (route) => route.fulfill({ status: 204 }),
+  );
   await opened.page.addInitScript(() => {
     const seen: string[] = [];
     Object.assign(window, { shownToasts: seen });
@@ -264,6 +270,10 @@ describe('what the shopper sees about paying', () => {
       const payment = page.getByTestId('order-payment');
       await payment.getByRole('heading', { name: PAYMENT_STATE_TEXT.declinedTitle }).waitFor();
       await payment.getByText(CARD_TEXT.reasons.declined).waitFor();
+      // Even on a phone, the order's payment is in view on the way back.
+      await expect
+        .poll(() => payment.evaluate((panel) => panel.getBoundingClientRect().top))
+        .toBeLessThan(viewport.height - 150);
       await page.getByTestId('order-list').getByText(PAYMENT_STATE_TEXT.declined).waitFor();
       expect((await latestOrder(shopper))?.status).toBe('pending');
       await lookAt(page, 'orders-card-declined', viewport.width);

@@ -135,6 +135,8 @@ function OrderConfirmation({
         <Fact label="Payment" value={paymentMethodLabel(order.paymentMethod)} />
       </dl>
 
+      <OrderPayment order={order} />
+
       <section className="mt-7" aria-labelledby="items-ordered">
         <h3 id="items-ordered" className="eyebrow">
           Items ordered
@@ -177,8 +179,6 @@ function OrderConfirmation({
           </div>
         </dl>
       </section>
-
-      <OrderPayment order={order} />
 
       <DeleteOrder order={order} onDeleted={onDeleted} />
     </article>

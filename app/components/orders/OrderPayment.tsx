@@ -99,7 +99,7 @@ export function OrderPayment({ order }: { order: Order }) {
           : 'border-line';
   return (
     <section
-      className={`mt-8 border p-5 sm:p-6 print:hidden ${frame}`}
+      className={`mt-6 border p-5 sm:p-6 print:hidden ${frame}`}
       aria-labelledby={`payment-${order.id}`}
       data-testid="order-payment"
     >
