@@ -2,6 +2,7 @@
 // is placed and stored whole in receipts.receipt_data; rebuilt the same way from the order, its
 // items and the customer's profile when no stored receipt exists.
 import { parseAddress, type ReceiptAddress } from './address.ts';
+import { payerNetworkLabel } from './operator.ts';
 import {
   DEFAULT_TAX,
   formatLongDate,
@@ -34,7 +35,74 @@ export type Receipt = {
   /** The method's label, e.g. 'Mobile Money'. */
   paymentMethod: string;
   transactionId: string | null;
+  /**
+   * Paid or not, worked out when the receipt is read (never stored: receipt_data is written when
+   * the order is placed and would go stale). Absent on a receipt built but not yet read.
+   */
+  payment?: ReceiptPayment;
 };
+
+/** PAID (how, with what reference) or UNPAID (and, for a bank transfer, where to send it). */
+export type ReceiptPayment =
+  | { state: 'paid'; method: string; reference: string | null }
+  | {
+      state: 'unpaid';
+      /**
+       * An unpaid bank transfer: the shop's account (null: not configured, the shopper asks the
+       * shop) and the reference to quote.
+       */
+      bankTransfer: { details: string | null; reference: string } | null;
+    };
+
+/** What the order's real state says about its money (services/orders.ts reads it). */
+export type PaymentFacts = {
+  orderId: string;
+  /** The order's status and chosen method ('bank_transfer', …). */
+  status: string;
+  paymentMethod: string;
+  /** The order's successful payment, if one is recorded. */
+  successful: { network: string; transactionId: string | null } | null;
+  /** The transaction id the stored receipt carries. */
+  receiptTransactionId: string | null;
+  /** BANK_TRANSFER_DETAILS (null: not configured). */
+  bankDetails: string | null;
+};
+
+const PAST_PENDING = ['processing', 'shipped', 'delivered', 'completed'];
+
+/**
+ * PAID when a successful payment is recorded. Without one, an order the shop moved past pending
+ * counts as paid (orders settled before payments were recorded), except cash on delivery, which
+ * is paid when the rider's money is recorded or the order is completed. A cancelled order without
+ * a payment is UNPAID.
+ */
+export function receiptPayment(facts: PaymentFacts): ReceiptPayment {
+  if (facts.successful) {
+    return {
+      state: 'paid',
+      method: payerNetworkLabel(facts.successful.network),
+      reference: facts.successful.transactionId?.trim() || facts.receiptTransactionId || null,
+    };
+  }
+  const settled =
+    facts.paymentMethod === 'cash_on_delivery'
+      ? facts.status === 'completed'
+      : PAST_PENDING.includes(facts.status);
+  if (settled) {
+    return {
+      state: 'paid',
+      method: paymentMethodLabel(facts.paymentMethod),
+      reference: facts.receiptTransactionId || null,
+    };
+  }
+  const awaitsTransfer = facts.paymentMethod === 'bank_transfer' && facts.status === 'pending';
+  return {
+    state: 'unpaid',
+    bankTransfer: awaitsTransfer
+      ? { details: facts.bankDetails?.trim() || null, reference: receiptNumber(facts.orderId) }
+      : null,
+  };
+}
 
 export type ReceiptOrder = {
   id: string;
@@ -118,4 +186,12 @@ export const RECEIPT_TEXT = {
   tax: 'Tax',
   total: 'Total',
   thanks: 'Thank you for shopping with duuka.',
+  paid: 'PAID',
+  unpaid: 'UNPAID',
+  paidWith: 'Paid by',
+  reference: 'Reference',
+  awaitingPayment: 'Awaiting payment',
+  bankTransferTitle: 'Pay by bank transfer',
+  bankTransferQuote: 'Quote this reference with your transfer:',
+  bankTransferMissing: 'Ask us for our bank details, and quote this reference.',
 } as const;

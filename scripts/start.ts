@@ -36,6 +36,9 @@ await runCommand(async () => {
     applyLocalAccountSecrets(`http://localhost:${port}`);
     const fakes = await startLocalFakes();
     applyFakeEnv(fakes.env);
+    // Bank transfer shows the shop's account: locally a demo one, labelled so (set your own).
+    process.env.BANK_TRANSFER_DETAILS ||=
+      'DEMO ACCOUNT, do not pay: Demo Bank Uganda · Account name: duuka Ltd · Account number: 0000000000';
     const server = previewMode
       ? await preview({ preview: { port, strictPort: true } })
       : await createServer({ server: { port, strictPort: true } }).then((s) => s.listen());

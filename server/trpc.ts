@@ -26,6 +26,8 @@ export type Context = {
   payments: MobileMoney;
   /** The SMS gateway (null: not configured) and the admin number fallback. */
   sms: SmsService;
+  /** BANK_TRANSFER_DETAILS: the shop's bank account for transfers (null: not configured). */
+  bankDetails: string | null;
   /** OPERATOR_EMAILS, lower case: who may use the operator procedures. */
   operators: readonly string[];
   /** The shopping assistant's model configuration (no key: fallback answers). */

@@ -100,6 +100,7 @@ export function createWorkerContext(headers: Headers): Context {
     background: waitUntil,
     payments: workerMobileMoney(),
     sms: workerSms(),
+    bankDetails: shopEnv().BANK_TRANSFER_DETAILS ?? null,
     operators: shopEnv().OPERATOR_EMAILS,
     assistant: workerAssistant(),
     social: shopEnv().SOCIAL_LINKS,

@@ -1,22 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { Banknote, CreditCard, Landmark, type LucideIcon, Smartphone } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { Banknote, CreditCard, Landmark, Loader2, type LucideIcon, Smartphone } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { CART_TEXT, type Cart, cartItems } from '#core/cart.ts';
 import { displayNumber, networkOf, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import {
   CHECKOUT_TEXT,
+  orderIdHead,
   PAYMENT_METHOD_CHOICES,
   PAYMENT_METHODS,
   type PaymentMethod,
+  receiptNumber,
 } from '#core/orders.ts';
+import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { serverMessage, useCart } from '../cart';
 import { Loading, Notice } from '../components/account/ui';
 import { OrderSummary } from '../components/cart/Summary';
+import { useCardPayment } from '../components/checkout/CardPayment';
 import { MobileMoneyPayment, PayerNumber } from '../components/checkout/MobileMoneyPayment';
 import { forgetOrderAttempt, orderAttemptId } from '../components/checkout/order-attempt';
 import { ProductImage } from '../components/ProductImage';
+import { BankDetails } from '../components/payments/BankDetails';
 import { privatePageHead, useSession } from '../session';
 import { toast } from '../toast';
 import { type ApiOutput, useTRPC } from '../trpc';
@@ -46,19 +51,27 @@ const PAYMENT_ICONS: Record<PaymentMethod, LucideIcon> = {
 
 type Profile = ApiOutput['account']['profile'];
 
+/** The order once placed: the page's heading says where its payment stands. */
+type PlacedHeading = { orderId: string; title: string };
+
 function CheckoutScreen() {
   const { user, isPending } = useSession();
+  const [placed, setPlaced] = useState<PlacedHeading | null>(null);
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6 md:py-14">
       <header className="border-b border-line pb-6">
-        <p className="eyebrow">Secure checkout</p>
-        <h1 className="mt-2 font-display text-4xl sm:text-5xl">Checkout</h1>
+        <p className="eyebrow">
+          {placed ? `Order #${orderIdHead(placed.orderId)}` : 'Secure checkout'}
+        </p>
+        <h1 className="mt-2 font-display text-4xl text-balance sm:text-5xl">
+          {placed?.title ?? 'Checkout'}
+        </h1>
       </header>
       <div className="min-h-[26rem]">
         {isPending ? (
           <Loading text="Loading checkout..." />
         ) : user ? (
-          <Checkout />
+          <Checkout onPlaced={setPlaced} />
         ) : (
           <Gate title={CHECKOUT_TEXT.notLoggedIn}>
             <Link to="/login" className="btn btn-primary">
@@ -82,10 +95,15 @@ function Gate({ title, children }: { title: string; children: ReactNode }) {
 }
 
 type Status = 'ready' | 'processing' | 'placed';
-/** A mobile-money order placed and being paid: the approval screen replaces the checkout. */
-type Paying = { orderId: string; total: number; phone: string };
+/**
+ * An order placed and waiting for its money: mobile money's approval screen, the way to the card
+ * page, or the bank details replace the checkout (cash on delivery goes straight to the order).
+ */
+type Paying =
+  | { method: 'mobile_money'; orderId: string; total: number; phone: string }
+  | { method: 'card' | 'bank_transfer'; orderId: string; total: number };
 
-function Checkout() {
+function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -99,27 +117,33 @@ function Checkout() {
   const [paying, setPaying] = useState<Cart | null>(null);
   const [payer, setPayer] = useState<string | null>(null);
   const [payerError, setPayerError] = useState<string | null>(null);
-  const [mobilePayment, setMobilePayment] = useState<Paying | null>(null);
+  const [placed, setPlaced] = useState<Paying | null>(null);
   const busy = useRef(false);
 
-  if (mobilePayment) {
+  if (placed?.method === 'mobile_money') {
+    const { orderId } = placed;
     return (
       <div className="mt-10">
         <MobileMoneyPayment
-          orderId={mobilePayment.orderId}
-          amount={mobilePayment.total}
-          phone={mobilePayment.phone}
+          orderId={orderId}
+          amount={placed.total}
+          phone={placed.phone}
           onPaid={() => {
-            toast.success(PAYMENT_TEXT.paid);
-            void navigate({ to: '/orders' });
+            // Only now, with the money in, is the order a success.
+            toast.success(CHECKOUT_TEXT.placed, { description: PAYMENT_TEXT.paid });
+            void navigate({ to: '/orders', search: { order: orderId } });
           }}
           onMethodChanged={() => {
             toast.success(PAYMENT_TEXT.methodChanged);
-            void navigate({ to: '/orders' });
+            void navigate({ to: '/orders', search: { order: orderId } });
           }}
         />
       </div>
     );
+  }
+  if (placed?.method === 'card') return <CardHandOver orderId={placed.orderId} />;
+  if (placed?.method === 'bank_transfer') {
+    return <BankTransferPlaced orderId={placed.orderId} total={placed.total} />;
   }
   if (profile.isPending || !cart.ready) return <Loading text="Loading checkout..." />;
   if (profile.isError) {
@@ -157,9 +181,9 @@ function Checkout() {
     setPaying(paid);
     setStatus('processing');
     setError(null);
-    let placed: { orderId: string; total: number };
+    let order: { orderId: string; total: number };
     try {
-      placed = await placeOrder.mutateAsync({ orderId, items, paymentMethod: method });
+      order = await placeOrder.mutateAsync({ orderId, items, paymentMethod: method });
     } catch (failure) {
       const text = serverMessage(failure, CHECKOUT_TEXT.checkoutError);
       setError(text);
@@ -177,12 +201,19 @@ function Checkout() {
     // The server took the stock with the order; the cart empties here and on the server.
     await cart.clear();
     void queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
-    toast.success(CHECKOUT_TEXT.placed);
-    if (method === 'mobile_money') {
-      setMobilePayment({ orderId: placed.orderId, total: placed.total, phone: payerNumber });
+    // No success toast before the money is in: the heading says where the payment stands.
+    if (method === 'cash_on_delivery') {
+      toast.success(PAYMENT_STATE_TEXT.payOnDeliveryTitle);
+      await navigate({ to: '/orders', search: { order: order.orderId } });
       return;
     }
-    await navigate({ to: '/orders' });
+    onPlaced({ orderId: order.orderId, title: PAYMENT_STATE_TEXT.waitingTitle });
+    window.scrollTo({ top: 0 });
+    setPlaced(
+      method === 'mobile_money'
+        ? { method, orderId: order.orderId, total: order.total, phone: payerNumber }
+        : { method, orderId: order.orderId, total: order.total },
+    );
   }
 
   const working = status !== 'ready';
@@ -204,6 +235,15 @@ function Checkout() {
                 disabled={working}
               />
             </div>
+          )}
+          {method === 'bank_transfer' && (
+            <div className="mt-5 space-y-3">
+              <p className="text-sm text-ink-soft">{PAYMENT_STATE_TEXT.bankBefore}</p>
+              <BankDetails />
+            </div>
+          )}
+          {method === 'card' && (
+            <p className="mt-5 text-sm text-ink-soft">{PAYMENT_STATE_TEXT.cardRedirectNote}</p>
           )}
         </PaymentChoice>
       </div>
@@ -366,5 +406,91 @@ function PaymentChoice({
       </div>
       {children}
     </fieldset>
+  );
+}
+
+/** A card order placed: off to Pesapal's page; if it cannot open, the order is saved and says so. */
+function CardHandOver({ orderId }: { orderId: string }) {
+  const card = useCardPayment(orderId);
+  const started = useRef(false);
+  // Once, even in React's strict mode.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void card.pay();
+  });
+  return (
+    <PlacedPanel icon={CreditCard} eyebrow={PAYMENT_METHOD_CHOICES.card.label}>
+      {card.problem ? (
+        <>
+          <h2 id="placed-title" className="font-display text-3xl leading-tight">
+            {PAYMENT_STATE_TEXT.waiting}
+          </h2>
+          <div className="mt-5 text-left">
+            <Notice tone="warning">{card.problem}</Notice>
+          </div>
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <Link to="/orders" search={{ order: orderId }} className="btn btn-primary">
+              {PAYMENT_STATE_TEXT.viewOrder}
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <h2 id="placed-title" className="font-display text-3xl leading-tight">
+            {PAYMENT_STATE_TEXT.cardRedirect}
+          </h2>
+          <p className="mt-4 inline-flex items-center gap-2 text-sm text-ink-soft" role="status">
+            <Loader2 size={16} className="animate-spin motion-reduce:animate-none" aria-hidden />
+            {PAYMENT_STATE_TEXT.cardRedirectNote}
+          </p>
+        </>
+      )}
+    </PlacedPanel>
+  );
+}
+
+/** A bank-transfer order placed: the account, the amount and the reference to quote. */
+function BankTransferPlaced({ orderId, total }: { orderId: string; total: number }) {
+  return (
+    <PlacedPanel icon={Landmark} eyebrow={PAYMENT_METHOD_CHOICES.bank_transfer.label}>
+      <h2 id="placed-title" className="font-display text-3xl leading-tight">
+        {PAYMENT_STATE_TEXT.bankTitle}
+      </h2>
+      <p className="mt-3 text-ink-soft">{PAYMENT_STATE_TEXT.bankAfter(formatUGX(total))}</p>
+      <div className="mt-6">
+        <BankDetails reference={receiptNumber(orderId)} />
+      </div>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to="/orders" search={{ order: orderId }} className="btn btn-primary">
+          {PAYMENT_STATE_TEXT.viewOrder}
+        </Link>
+        <Link to="/shop" className="btn btn-outline">
+          {CART_TEXT.continueShopping}
+        </Link>
+      </div>
+    </PlacedPanel>
+  );
+}
+
+function PlacedPanel({
+  icon: Icon,
+  eyebrow,
+  children,
+}: {
+  icon: LucideIcon;
+  eyebrow: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="placed-title"
+      aria-live="polite"
+      className="mx-auto mt-10 max-w-xl border border-line bg-paper px-6 py-10 text-center sm:px-10"
+    >
+      <Icon size={40} strokeWidth={1.25} className="mx-auto text-gold" aria-hidden />
+      <p className="eyebrow mt-5">{eyebrow}</p>
+      <div className="mt-2">{children}</div>
+    </section>
   );
 }

@@ -1,5 +1,7 @@
-// The operator's desk (issue 10): orders with status controls, the SMS log with its statistics,
-// a failed text's error and Resend. Operators only (OPERATOR_EMAILS); not linked for customers.
+// The operator's desk (issue 10): the money (issue 20: bank transfers and cash to confirm,
+// refunds, short or reversed payments), orders with status controls and Mark paid, the SMS log
+// with its statistics, a failed text's error and Resend. Operators only (OPERATOR_EMAILS); not
+// linked for customers.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RotateCw } from 'lucide-react';
@@ -16,6 +18,7 @@ import {
 } from '#core/orders.ts';
 import { serverMessage } from '../cart';
 import { Loading, Notice } from '../components/account/ui';
+import { MarkPaid, MoneySection } from '../components/operator/Money';
 import { StatusBadge } from '../components/orders/StatusBadge';
 import { privatePageHead } from '../session';
 import { toast } from '../toast';
@@ -55,7 +58,9 @@ function OperatorDesk() {
         <h1 className="mt-2 font-display text-4xl sm:text-5xl">The desk</h1>
       </header>
 
-      <section aria-labelledby="sms-stats" className="mt-8">
+      <MoneySection />
+
+      <section aria-labelledby="sms-stats" className="mt-10">
         <h2 id="sms-stats" className="sr-only">
           SMS statistics
         </h2>
@@ -68,7 +73,9 @@ function OperatorDesk() {
           ].map(([label, value]) => (
             <div key={label} className="bg-paper p-5">
               <dt className="text-xs uppercase tracking-[0.14em] text-ink-soft">{label}</dt>
-              <dd className="mt-1 font-display text-3xl tabular-nums">{value ?? '—'}</dd>
+              <dd className="mt-1 font-display text-3xl lining-nums tabular-nums">
+                {value ?? '—'}
+              </dd>
             </div>
           ))}
         </dl>
@@ -135,6 +142,12 @@ function OrderRow({ order }: { order: DeskOrder }) {
           {formatUGX(order.total)} · {paymentMethodLabel(order.paymentMethod)} ·{' '}
           {formatOrderDate(order.createdAt)} {formatTime(order.createdAt)}
         </p>
+        {order.paid && (
+          <p className="mt-1 break-words text-sm text-success">
+            Paid{order.paidReference ? ` · ref ${order.paidReference}` : ''}
+          </p>
+        )}
+        {order.canMarkPaid && <MarkPaid orderId={order.id} method={order.paymentMethod} />}
       </div>
       <form
         className="flex flex-wrap items-end gap-2"

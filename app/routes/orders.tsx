@@ -65,6 +65,20 @@ function OrdersScreen() {
     }
   }, [picked]);
 
+  // Arriving with an order named (back from the card page, from the checkout), a phone shows that
+  // order, not the list above it: its payment is what the shopper came to see.
+  const arrivedWith = useRef(selectedId);
+  const hasOrders = orders.isSuccess;
+  useEffect(() => {
+    if (!arrivedWith.current || !hasOrders) return;
+    if (!window.matchMedia('(max-width: 1023px)').matches) return;
+    const frame = requestAnimationFrame(() => {
+      arrivedWith.current = undefined;
+      details.current?.scrollIntoView({ block: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hasOrders]);
+
   if (orders.isPending) return <Loading text={ORDERS_TEXT.loading} />;
 
   const selected = orders.data?.find((order) => order.id === selectedId);

@@ -41,4 +41,9 @@ export const checkoutRouter = router({
         created: result.order.created,
       };
     }),
+
+  /** The shop's bank details for a transfer (null: the shop sends them), shown before an order exists. */
+  bankTransfer: protectedProcedure.query(({ ctx }) => ({
+    details: ctx.bankDetails?.trim() || null,
+  })),
 });

@@ -1,9 +1,39 @@
-// The operator's desk (/operator): orders with status controls and the SMS log with its
+// The operator's desk (/operator): orders with status controls, the money (bank transfers and
+// cash confirmed by hand, refunds, short or reversed payments) and the SMS log with its
 // statistics and Resend. Operators only (OPERATOR_EMAILS); a customer gets FORBIDDEN.
+import { MONEY_TEXT, markPaidInput, markRefundedInput } from '#core/operator.ts';
 import { OPERATOR_TEXT, resendInput, setStatusInput, smsHistoryInput } from '#core/sms.ts';
-import { orderWasPaid, recentOrders, setOrderStatus } from '../services/operator.ts';
+import {
+  type MarkPaidProblem,
+  type MarkRefundedProblem,
+  markOrderPaid,
+  markPaymentRefunded,
+  moneyDesk,
+  orderWasPaid,
+  recentOrders,
+  setOrderStatus,
+} from '../services/operator.ts';
+import { afterPaymentReceived } from '../services/order-events.ts';
 import { queueStatusText, resendSms, smsHistory, smsStatistics } from '../services/sms.ts';
 import { operatorProcedure, router, shopperError } from '../trpc.ts';
+
+const markPaidRefusal: Record<MarkPaidProblem, [code: 'NOT_FOUND' | 'CONFLICT', text: string]> = {
+  'not-found': ['NOT_FOUND', MONEY_TEXT.orderNotFound],
+  'already-paid': ['CONFLICT', MONEY_TEXT.alreadyPaid],
+  cancelled: ['CONFLICT', MONEY_TEXT.cancelled],
+  'not-pending': ['CONFLICT', MONEY_TEXT.notPending],
+  'paid-by-provider': ['CONFLICT', MONEY_TEXT.paidByProvider],
+  'payment-waiting': ['CONFLICT', MONEY_TEXT.paymentWaiting],
+};
+
+const markRefundedRefusal: Record<
+  MarkRefundedProblem,
+  [code: 'NOT_FOUND' | 'CONFLICT', text: string]
+> = {
+  'not-found': ['NOT_FOUND', MONEY_TEXT.paymentNotFound],
+  'already-refunded': ['CONFLICT', MONEY_TEXT.alreadyRefunded],
+  'not-refundable': ['CONFLICT', MONEY_TEXT.notRefundable],
+};
 
 export const operatorRouter = router({
   orders: operatorProcedure.query(({ ctx }) => recentOrders(ctx.db)),
@@ -21,6 +51,29 @@ export const operatorRouter = router({
       });
     }
     return { status: input.status, previous: changed.previous };
+  }),
+
+  money: operatorProcedure.query(({ ctx }) => moneyDesk(ctx.db)),
+
+  /** A bank transfer, or the rider's cash, received: the order is paid, once. */
+  markPaid: operatorProcedure.input(markPaidInput).mutation(async ({ ctx, input }) => {
+    const result = await markOrderPaid(ctx.db, { ...input, operatorId: ctx.user.id });
+    if (!result.ok) return shopperError(...markPaidRefusal[result.problem]);
+    ctx.background(
+      afterPaymentReceived(ctx, {
+        orderId: result.orderId,
+        amount: result.amount,
+        transactionId: result.reference,
+      }),
+    );
+    return { orderId: result.orderId, status: 'paid' as const, reference: result.reference };
+  }),
+
+  /** Money due back was returned to the customer: recorded once, with its reference. */
+  markRefunded: operatorProcedure.input(markRefundedInput).mutation(async ({ ctx, input }) => {
+    const result = await markPaymentRefunded(ctx.db, { ...input, operatorId: ctx.user.id });
+    if (!result.ok) return shopperError(...markRefundedRefusal[result.problem]);
+    return { paymentId: result.paymentId, status: 'refunded' as const };
   }),
 
   sms: operatorProcedure.input(smsHistoryInput).query(async ({ ctx, input }) => {

@@ -22,7 +22,7 @@ export const ordersRouter = router({
   }),
 
   receipt: protectedProcedure.input(receiptInput).query(async ({ ctx, input }) => {
-    const receipt = await receiptFor(ctx.db, ctx.user.id, input.orderId);
+    const receipt = await receiptFor(ctx.db, ctx.user.id, input.orderId, ctx.bankDetails);
     return receipt ?? shopperError('NOT_FOUND', ORDER_NOT_FOUND);
   }),
 });

@@ -1,9 +1,10 @@
 // A customer's orders and receipts. Every read is filtered by the customer's id: another
 // customer's order and an unknown id are the same "not found".
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { buildReceipt, type Receipt } from '#core/receipt.ts';
+import type { OrderPayment } from '#core/payment-states.ts';
+import { buildReceipt, type Receipt, receiptPayment } from '#core/receipt.ts';
 import type { Db } from '#db/client.ts';
-import { orderItems, orders, profiles, receipts } from '#db/schema/index.ts';
+import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
 
 export type OrderItemView = { id: string; name: string; price: number; quantity: number };
 export type OrderView = {
@@ -19,6 +20,8 @@ export type OrderView = {
   status: string;
   items: OrderItemView[];
   hasReceipt: boolean;
+  /** The order's latest payment (its successful one first), read with the order. */
+  payment: OrderPayment;
 };
 
 const orderColumns = {
@@ -43,30 +46,56 @@ const itemColumns = {
   quantity: orderItems.quantity,
 };
 
-type OrderRow = Omit<OrderView, 'items' | 'orderDate' | 'createdAt'> & {
+const paymentColumns = {
+  orderId: payments.orderId,
+  state: payments.status,
+  reason: payments.reason,
+  network: payments.network,
+  transactionId: payments.transactionId,
+};
+/** Per order, its successful payment if any, else its newest (DISTINCT ON keeps the first). */
+const latestPaymentOrder = [
+  payments.orderId,
+  sql`(${payments.status} = 'successful') desc`,
+  desc(payments.createdAt),
+] as const;
+
+type OrderRow = Omit<OrderView, 'items' | 'orderDate' | 'createdAt' | 'payment'> & {
   orderDate: Date;
   createdAt: Date;
 };
 type ItemRow = OrderItemView & { orderId: string };
+type PaymentRow = NonNullable<OrderPayment> & { orderId: string | null };
 
-function toViews(rows: OrderRow[], items: ItemRow[]): OrderView[] {
-  return rows.map((row) => ({
-    ...row,
-    orderDate: row.orderDate.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    items: items
-      .filter((item) => item.orderId === row.id)
-      .map(({ id, name, price, quantity }) => ({ id, name, price, quantity })),
-  }));
+function toViews(rows: OrderRow[], items: ItemRow[], paid: PaymentRow[]): OrderView[] {
+  return rows.map((row) => {
+    const payment = paid.find((p) => p.orderId === row.id);
+    return {
+      ...row,
+      orderDate: row.orderDate.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      items: items
+        .filter((item) => item.orderId === row.id)
+        .map(({ id, name, price, quantity }) => ({ id, name, price, quantity })),
+      payment: payment
+        ? {
+            state: payment.state,
+            reason: payment.reason,
+            network: payment.network,
+            transactionId: payment.transactionId,
+          }
+        : null,
+    };
+  });
 }
 
 const mine = (customerId: string, orderId: string) =>
   and(eq(orders.id, orderId), eq(orders.customerId, customerId));
 
-/** The customer's orders, newest first, with their items: one round trip. */
+/** The customer's orders, newest first, with their items and payments: one round trip. */
 export async function listOrders(db: Db, customerId: string): Promise<OrderView[]> {
   const theirs = db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customerId));
-  const [rows, items] = await db.batch([
+  const [rows, items, paid] = await db.batch([
     db
       .select(orderColumns)
       .from(orders)
@@ -77,8 +106,13 @@ export async function listOrders(db: Db, customerId: string): Promise<OrderView[
       .from(orderItems)
       .where(inArray(orderItems.orderId, theirs))
       .orderBy(asc(orderItems.name), asc(orderItems.id)),
+    db
+      .selectDistinctOn([payments.orderId], paymentColumns)
+      .from(payments)
+      .where(inArray(payments.orderId, theirs))
+      .orderBy(...latestPaymentOrder),
   ]);
-  return toViews(rows, items);
+  return toViews(rows, items, paid);
 }
 
 export async function findOrder(
@@ -86,7 +120,7 @@ export async function findOrder(
   customerId: string,
   orderId: string,
 ): Promise<OrderView | null> {
-  const [rows, items] = await db.batch([
+  const [rows, items, paid] = await db.batch([
     db.select(orderColumns).from(orders).where(mine(customerId, orderId)),
     db
       .select(itemColumns)
@@ -94,8 +128,14 @@ export async function findOrder(
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(mine(customerId, orderId))
       .orderBy(asc(orderItems.name), asc(orderItems.id)),
+    db
+      .selectDistinctOn([payments.orderId], paymentColumns)
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(mine(customerId, orderId))
+      .orderBy(...latestPaymentOrder),
   ]);
-  return toViews(rows, items)[0] ?? null;
+  return toViews(rows, items, paid)[0] ?? null;
 }
 
 /**
@@ -146,27 +186,56 @@ export async function saveReceipt(db: Db, customerId: string, receipt: Receipt):
 
 /**
  * The order's receipt: the stored one, else rebuilt from the order, its items and the profile
- * (spec: receipt fallback) and stored. Null when the order is not this customer's.
+ * (spec: receipt fallback) and stored. PAID or UNPAID is read from the order's real state each
+ * time (never from the stored receipt), with the bank details for an unpaid transfer. Null when
+ * the order is not this customer's.
  */
 export async function receiptFor(
   db: Db,
   customerId: string,
   orderId: string,
+  bankDetails: string | null = null,
 ): Promise<Receipt | null> {
-  const [[stored], [profile]] = await db.batch([
+  const [[stored], [profile], [facts]] = await db.batch([
     db
       .select({ data: receipts.receiptData })
       .from(receipts)
       .innerJoin(orders, eq(orders.id, receipts.orderId))
       .where(mine(customerId, orderId)),
     db.select().from(profiles).where(eq(profiles.id, customerId)),
+    db
+      .select({
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        network: payments.network,
+        transactionId: payments.transactionId,
+      })
+      .from(orders)
+      .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.status, 'successful')))
+      .where(mine(customerId, orderId))
+      .limit(1),
   ]);
-  if (stored) return stored.data as Receipt;
-  const order = await findOrder(db, customerId, orderId);
-  if (!order) return null;
-  const receipt = buildReceipt({ ...order, createdAt: order.createdAt }, profile ?? null);
-  await saveReceipt(db, customerId, receipt).catch((error: unknown) =>
-    console.warn('Rebuilt receipt could not be stored', error),
-  );
-  return receipt;
+  if (!facts) return null;
+  let receipt = stored?.data as Receipt | undefined;
+  if (!receipt) {
+    const order = await findOrder(db, customerId, orderId);
+    if (!order) return null;
+    receipt = buildReceipt({ ...order, createdAt: order.createdAt }, profile ?? null);
+    await saveReceipt(db, customerId, receipt).catch((error: unknown) =>
+      console.warn('Rebuilt receipt could not be stored', error),
+    );
+  }
+  const payment = receiptPayment({
+    orderId,
+    status: facts.status,
+    paymentMethod: facts.paymentMethod,
+    successful: facts.network
+      ? { network: facts.network, transactionId: facts.transactionId }
+      : null,
+    receiptTransactionId: receipt.transactionId,
+    bankDetails,
+  });
+  const transactionId =
+    receipt.transactionId ?? (payment.state === 'paid' ? payment.reference : null);
+  return { ...receipt, transactionId, payment };
 }

@@ -1,15 +1,21 @@
 // The receipt PDF read back with poppler's pdftotext (Debian's poppler-utils), as a shopper's
 // PDF reader would show it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildReceipt, type ReceiptOrder } from '#core/receipt.ts';
+import { buildReceipt, type ReceiptOrder, receiptPayment } from '#core/receipt.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'receipt-pdf-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => {
+  // RECEIPT_PDF_SHOTS=dir keeps the PAID and UNPAID receipts to look at (pdftoppm -png).
+  const keep = process.env.RECEIPT_PDF_SHOTS;
+  if (keep)
+    for (const name of ['paid.pdf', 'unpaid.pdf']) cpSync(join(folder, name), join(keep, name));
+  rmSync(folder, { recursive: true, force: true });
+});
 
 function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Uint8Array, ...args: string[]) {
   const file = join(folder, `${tool}-${Math.random().toString(36).slice(2)}.pdf`);
@@ -90,6 +96,73 @@ describe('the receipt PDF', () => {
     expect(text).toMatch(/Tax\s+UGX 1,800/);
     expect(text).toContain('Transaction ID'.toUpperCase());
     expect(text).toContain('MP240611.1432.A77');
+  });
+
+  const bankOrder: ReceiptOrder = { ...order, paymentMethod: 'bank_transfer' };
+  const BANK =
+    'Stanbic Bank Uganda, Kampala Road branch\nAccount name: duuka Ltd\nAccount no. 9030012345678';
+
+  it('an unpaid bank transfer says UNPAID and shows the bank details with the reference to quote', async () => {
+    const receipt = {
+      ...buildReceipt(bankOrder, customer),
+      payment: receiptPayment({
+        orderId: order.id,
+        status: 'pending',
+        paymentMethod: 'bank_transfer',
+        successful: null,
+        receiptTransactionId: null,
+        bankDetails: BANK,
+      }),
+    };
+    const pdf = await receiptPdf(receipt);
+    writeFileSync(join(folder, 'unpaid.pdf'), pdf);
+    const text = poppler('pdftotext', pdf, '-layout');
+    expect(text).toContain('UNPAID');
+    expect(text).not.toMatch(/\bPAID\b/);
+    expect(text).toContain('Awaiting payment');
+    expect(text).toContain('PAY BY BANK TRANSFER');
+    // Each line of the configured details on its own line, as the shop typed them.
+    expect(text).toMatch(/Stanbic Bank Uganda, Kampala Road branch\s*\n\s*Account name: duuka Ltd/);
+    expect(text).toContain('Account no. 9030012345678');
+    expect(text).toContain('Quote this reference with your transfer: RCP-3f2a9c1e');
+    expect(text).toMatch(/Total\s+UGX 1,390,000/);
+  });
+
+  it('a paid receipt says PAID with the method and the reference, and no bank details', async () => {
+    const receipt = buildReceipt(bankOrder, customer, { transactionId: 'FT26329XK81' });
+    const paid = {
+      ...receipt,
+      payment: receiptPayment({
+        orderId: order.id,
+        status: 'processing',
+        paymentMethod: 'bank_transfer',
+        successful: { network: 'bank_transfer', transactionId: 'FT26329XK81' },
+        receiptTransactionId: receipt.transactionId,
+        bankDetails: BANK,
+      }),
+    };
+    const pdf = await receiptPdf(paid);
+    writeFileSync(join(folder, 'paid.pdf'), pdf);
+    const text = poppler('pdftotext', pdf, '-layout');
+    expect(text).toMatch(/\bPAID\b/);
+    expect(text).not.toContain('UNPAID');
+    expect(text).toContain('Bank Transfer · Reference FT26329XK81');
+    expect(text).not.toContain('Stanbic');
+    expect(text).not.toContain('PAY BY BANK TRANSFER');
+  });
+
+  it('an unpaid bank transfer without configured details asks the shopper to ask, with the reference', async () => {
+    const receipt = {
+      ...buildReceipt(bankOrder, customer),
+      payment: {
+        state: 'unpaid' as const,
+        bankTransfer: { details: null, reference: 'RCP-3f2a9c1e' },
+      },
+    };
+    const text = poppler('pdftotext', await receiptPdf(receipt), '-layout');
+    expect(text).toContain('UNPAID');
+    expect(text).toContain('Ask us for our bank details, and quote this reference.');
+    expect(text).toContain('RCP-3f2a9c1e');
   });
 
   it('flows many items onto further pages, each numbered', async () => {

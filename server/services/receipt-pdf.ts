@@ -22,6 +22,7 @@ const PALETTE = {
   line: '#e3dacb',
   clay: '#8f3f22',
   gold: '#7a5a2e',
+  paid: '#2b5e34',
 } as const;
 
 // The items table: the name column wraps; the figures are right-aligned at these edges.
@@ -246,10 +247,87 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     }
     across -= 12;
   };
+  /** PAID or UNPAID as a stamp, with how and the reference under a PAID one. */
+  const stamp = (payment: NonNullable<Receipt['payment']>) => {
+    const paid = payment.state === 'paid';
+    const word = paid ? RECEIPT_TEXT.paid : RECEIPT_TEXT.unpaid;
+    const tint = paid ? PALETTE.paid : PALETTE.clay;
+    const width = widthOf(word, fonts.strong, 12, 2.4) + 20;
+    page.drawRectangle({
+      x: half,
+      y: across - 8,
+      width,
+      height: 24,
+      borderColor: colour(tint),
+      borderWidth: 1.5,
+    });
+    write(page, word, {
+      x: half + 10,
+      y: across,
+      size: 12,
+      font: fonts.strong,
+      color: tint,
+      tracking: 2.4,
+    });
+    across -= 24;
+    const detail = paid
+      ? [payment.method, payment.reference ? `${RECEIPT_TEXT.reference} ${payment.reference}` : '']
+      : [RECEIPT_TEXT.awaitingPayment];
+    for (const line of wrap(clean(detail.filter(Boolean).join(' · ')), fonts.text, 9.5, column)) {
+      write(page, line, { x: half, y: across, size: 9.5, color: PALETTE.inkSoft });
+      across -= 13;
+    }
+    across -= 14;
+  };
+  if (receipt.payment) stamp(receipt.payment);
   fact(RECEIPT_TEXT.orderDate, [receipt.date, receipt.time].filter(Boolean).join(', '));
   fact(RECEIPT_TEXT.paymentMethod, receipt.paymentMethod);
   if (receipt.transactionId) fact(RECEIPT_TEXT.transactionId, receipt.transactionId);
   y = Math.min(left, across) - 22;
+
+  // An unpaid bank transfer: where to send the money, and the reference to quote.
+  const transfer = receipt.payment?.state === 'unpaid' ? receipt.payment.bankTransfer : null;
+  if (transfer) {
+    const inner = CONTENT_WIDTH - 36;
+    const detailLines = (transfer.details ?? RECEIPT_TEXT.bankTransferMissing)
+      .split(/\r?\n/)
+      .flatMap((line) => (clean(line) ? wrap(clean(line), fonts.text, 10, inner) : []));
+    const quote = wrap(
+      clean(`${RECEIPT_TEXT.bankTransferQuote} ${transfer.reference}`, fonts.strong),
+      fonts.strong,
+      10.5,
+      inner,
+    );
+    const height = 30 + detailLines.length * 14 + 8 + quote.length * 14 + 10;
+    page.drawRectangle({
+      x: MARGIN,
+      y: y - height,
+      width: CONTENT_WIDTH,
+      height,
+      color: colour(PALETTE.paper2),
+      borderColor: colour(PALETTE.clay),
+      borderWidth: 0.75,
+    });
+    let line = y - 20;
+    eyebrow(page, RECEIPT_TEXT.bankTransferTitle, MARGIN + 18, line);
+    line -= 18;
+    for (const text of detailLines) {
+      write(page, text, { x: MARGIN + 18, y: line, size: 10 });
+      line -= 14;
+    }
+    line -= 8;
+    for (const text of quote) {
+      write(page, text, {
+        x: MARGIN + 18,
+        y: line,
+        size: 10.5,
+        font: fonts.strong,
+        color: PALETTE.clay,
+      });
+      line -= 14;
+    }
+    y -= height + 22;
+  }
 
   // The items.
   const tableTop = (p: PDFPage, top: number) => {

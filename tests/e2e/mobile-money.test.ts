@@ -5,6 +5,8 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
+import { CHECKOUT_TEXT } from '#core/orders.ts';
+import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, orders, payments, products } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -50,15 +52,21 @@ describe('paying by mobile money', () => {
       await page.screenshot({ path: `${SHOTS}/mm-checkout-${label}.png`, fullPage: true });
 
       await page.getByRole('button', { name: 'Place Order' }).click();
+      // Placed, not paid yet: the page says so, and no success toast shows before the money.
+      await page
+        .getByRole('heading', { level: 1, name: PAYMENT_STATE_TEXT.waitingTitle })
+        .waitFor();
       await page.getByRole('heading', { name: PAYMENT_TEXT.approve(total) }).waitFor();
       await page.getByText('is sending a prompt to 0772 000 001').waitFor();
       await page.getByText(PAYMENT_TEXT.waiting).waitFor();
+      expect(await page.getByText(CHECKOUT_TEXT.placed).count()).toBe(0);
       await page.screenshot({ path: `${SHOTS}/mm-approve-${label}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
 
-      // The fake approves after ~3 s; the screen follows and lands on /orders.
-      await page.getByText(PAYMENT_TEXT.paid).first().waitFor({ timeout: 20_000 });
-      await page.waitForURL('**/orders');
+      // The fake approves after ~3 s; only then the success toast, and the order on /orders.
+      await page.getByText(CHECKOUT_TEXT.placed).first().waitFor({ timeout: 20_000 });
+      await page.getByText(PAYMENT_TEXT.paid).first().waitFor();
+      await page.waitForURL('**/orders?order=*');
       const order = await latestOrder(shopper);
       expect(order).toMatchObject({ status: 'processing', total, paymentMethod: 'mobile_money' });
       const [payment] = await db
@@ -71,6 +79,11 @@ describe('paying by mobile money', () => {
       await page.goto(`/orders?order=${order?.id}`);
       const details = page.getByRole('region', { name: 'Order details' });
       await details.getByText('Processing').first().waitFor();
+      const paid = details.getByTestId('order-payment');
+      await paid
+        .getByRole('heading', { name: PAYMENT_STATE_TEXT.paidWith('Mobile Money') })
+        .waitFor();
+      await paid.getByText(payment?.transactionId ?? 'none').waitFor();
       await expect(
         details.getByRole('button', { name: PAYMENT_TEXT.retryPayment }).count(),
       ).resolves.toBe(0);
@@ -111,7 +124,7 @@ describe('paying by mobile money', () => {
     await page.getByLabel(PAYMENT_TEXT.payerNumber).fill('0752 000 001');
     await page.getByRole('button', { name: PAYMENT_TEXT.tryAgain }).click();
     await page.getByRole('heading', { name: PAYMENT_TEXT.approve(total) }).waitFor();
-    await page.waitForURL('**/orders', { timeout: 20_000 });
+    await page.waitForURL('**/orders?order=*', { timeout: 20_000 });
     const order = await latestOrder(shopper);
     expect(order?.status).toBe('processing');
     const rows = await db
@@ -135,24 +148,29 @@ describe('paying by mobile money', () => {
     await page.getByText(PAYMENT_TEXT.reasons['not-enough-funds']).waitFor({ timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/mm-no-funds-phone.png`, fullPage: true });
 
-    // Not now: the order waits on /orders with Retry payment, which pays it.
+    // Not now: /orders tells the same reason, with Try again, which asks the phone again.
     await page.goto(`/orders?order=${(await latestOrder(shopper))?.id}`);
     const details = page.getByRole('region', { name: 'Order details' });
-    await details.getByRole('button', { name: PAYMENT_TEXT.retryPayment }).click();
+    await details.getByText(PAYMENT_TEXT.reasons['not-enough-funds']).waitFor();
+    await details.getByRole('button', { name: PAYMENT_TEXT.tryAgain }).click();
     await details.getByText(PAYMENT_TEXT.reasons['not-enough-funds']).waitFor({ timeout: 20_000 });
     await details.getByRole('button', { name: PAYMENT_TEXT.chooseAnother }).click();
     await details.getByRole('radio', { name: 'Cash on Delivery' }).check();
     await details.getByRole('button', { name: 'Pay with Cash on Delivery' }).click();
     await page.getByText(PAYMENT_TEXT.methodChanged).waitFor();
     await details.getByText('Cash on Delivery').first().waitFor();
+    await details
+      .getByTestId('order-payment')
+      .getByRole('heading', { name: PAYMENT_STATE_TEXT.payOnDelivery })
+      .waitFor();
     expect(await latestOrder(shopper)).toMatchObject({
       paymentMethod: 'cash_on_delivery',
       status: 'pending',
       total,
     });
-    await expect(
-      details.getByRole('button', { name: PAYMENT_TEXT.retryPayment }).count(),
-    ).resolves.toBe(0);
+    for (const again of [PAYMENT_TEXT.retryPayment, PAYMENT_TEXT.tryAgain]) {
+      await expect(details.getByRole('button', { name: again }).count()).resolves.toBe(0);
+    }
     await page.screenshot({ path: `${SHOTS}/mm-other-method-phone.png`, fullPage: true });
     expect(errors).toEqual([]);
   });

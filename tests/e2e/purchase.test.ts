@@ -75,6 +75,10 @@ async function shopPage(viewport: typeof PHONE) {
   return opened;
 }
 
+/** Every toast text shown so far. */
+const shownToasts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts);
+
 /** A toast with this text was shown (sonner's toasts leave after 3 s). */
 const toastText = (page: Page, text: string) =>
   poll(() =>
@@ -251,13 +255,19 @@ describe('purchase', () => {
       await mobileMoney.check();
 
       await page.getByRole('button', { name: 'Place Order' }).click();
-      await toastText(page, 'Order placed successfully!');
-      // The approval screen waits for the phone (which never answers here); the order is saved.
+      // The approval screen waits for the phone (which never answers here); the order is saved,
+      // placed but not paid: the page says so, and no success toast claims more.
+      await page
+        .getByRole('heading', { level: 1, name: 'Order placed — waiting for your payment' })
+        .waitFor();
       await page
         .getByRole('heading', {
           name: `Approve the payment of ${formatUGX(piece.price * 2 + 5000)} on your phone`,
         })
         .waitFor();
+      expect(await shownToasts(page)).not.toContainEqual(
+        expect.stringContaining('Order placed successfully!'),
+      );
       await page.goto('/orders');
       await poll(() => cartCount(page)).toBe('Cart');
 
@@ -384,8 +394,12 @@ describe('purchase', () => {
     // Restocked, the retry of the same cart sends the same id and makes the one order.
     await db.update(products).set({ quantity: 3 }).where(eq(products.id, piece.id));
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await toastText(page, 'Order placed successfully!');
-    await page.waitForURL('**/orders');
+    // Cash is paid when delivered: placed, and never told as paid.
+    await toastText(page, 'Order placed — pay when it is delivered');
+    await page.waitForURL('**/orders?order=*');
+    expect(await shownToasts(page)).not.toContainEqual(
+      expect.stringContaining('Order placed successfully!'),
+    );
     const placed = await db.select().from(orders).where(eq(orders.customerId, shopper.id));
     expect(placed.map((o) => [o.id, o.paymentMethod])).toEqual([[attemptId, 'cash_on_delivery']]);
     expect(await stockOf(piece.id)).toBe(1);

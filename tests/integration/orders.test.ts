@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, products, profiles, receipts } from '#db/schema/index.ts';
+import { orderItems, orders, payments, products, profiles, receipts } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
@@ -78,6 +78,56 @@ describe('orders', () => {
       expect.objectContaining({ name: kaftan.productName, price: 90_000, quantity: 2 }),
     ]);
     expect((await as(bob).orders.list()).some((o) => o.id === first)).toBe(false);
+  });
+
+  it('each order carries its latest payment (its successful one first), the list and one order alike', async () => {
+    const kaftan = await product(70_000, 10);
+    const unpaid = await orderFor(alice, [{ productId: kaftan.id, quantity: 1 }]);
+    const declined = await orderFor(alice, [{ productId: kaftan.id, quantity: 1 }]);
+    const paid = await orderFor(alice, [{ productId: kaftan.id, quantity: 1 }]);
+    const payment = (orderId: string, status: string, minutesAgo: number, extra = {}) => ({
+      id: randomUUID(),
+      orderId,
+      customerId: alice.id,
+      network: 'mtn',
+      phone: '+256772123456',
+      amount: 75_000,
+      status,
+      callbackSecret: 'x'.repeat(32),
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      ...extra,
+    });
+    await test.db.insert(payments).values([
+      payment(declined, 'expired', 9),
+      payment(declined, 'failed', 2, { reason: 'declined' }),
+      // Paid, then a later attempt refused: the order still reads paid.
+      payment(paid, 'successful', 8, { transactionId: '4021937645' }),
+      payment(paid, 'failed', 1, { reason: 'declined' }),
+    ]);
+    const list = await as(alice).orders.list();
+    const byId = (id: string) => list.find((o) => o.id === id)?.payment;
+    expect(byId(unpaid)).toBeNull();
+    expect(byId(declined)).toEqual({
+      state: 'failed',
+      reason: 'declined',
+      network: 'mtn',
+      transactionId: null,
+    });
+    expect(byId(paid)).toMatchObject({ state: 'successful', transactionId: '4021937645' });
+    expect((await as(alice).orders.byId({ id: paid })).payment).toEqual(byId(paid));
+    expect((await as(alice).orders.byId({ id: declined })).payment).toEqual(byId(declined));
+  });
+
+  it('the bank details for a transfer: the configured text, or null (the shop sends them)', async () => {
+    const withDetails = callerFor(test.db, new Headers({ cookie: alice.cookie }), {
+      auth,
+      bankDetails: 'Stanbic Bank Uganda · Account number: 9030012345678',
+    });
+    await expect(withDetails.checkout.bankTransfer()).resolves.toEqual({
+      details: 'Stanbic Bank Uganda · Account number: 9030012345678',
+    });
+    await expect(as(alice).checkout.bankTransfer()).resolves.toEqual({ details: null });
+    await expect(as(null).checkout.bankTransfer()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it("another customer's order, receipt and delete are NOT_FOUND, like an unknown id", async () => {

@@ -86,6 +86,7 @@ const RULES: Record<string, Rule> = {
     others: () => ({ sessionId: own.sessionId, text: 'Show me her messages' }),
   },
   'chat.clear': { access: 'shopper', valid: () => undefined },
+  'checkout.bankTransfer': { access: 'shopper', valid: () => undefined },
   'checkout.placeOrder': {
     access: 'shopper',
     valid: () => ({

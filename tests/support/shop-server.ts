@@ -15,6 +15,9 @@ import { freshPostgresDatabase } from './postgres.ts';
 
 /** The social pages the browser tests' shop is configured with. */
 const SOCIAL_LINKS = 'https://www.instagram.com/duuka.ug, https://www.tiktok.com/@duuka.ug';
+/** The shop's bank account for transfers, as an operator would configure it. */
+const BANK_TRANSFER_DETAILS =
+  'Stanbic Bank Uganda, Kampala Road branch · Account name: duuka Ltd · Account number: 9030012345678 · Swift: SBICUGKX';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -56,6 +59,7 @@ export async function setup(project: TestProject) {
   process.env.OPERATOR_EMAILS = 'operator@example.ug';
   // The shop's social pages, as an operator would configure them (tests/e2e/about-contact.test.ts).
   process.env.SOCIAL_LINKS = SOCIAL_LINKS;
+  process.env.BANK_TRANSFER_DETAILS = BANK_TRANSFER_DETAILS;
   // Tests change the catalogue and read it back at once: no edge cache for anonymous pages here
   // (server/http/page-cache.test.ts covers it; the bench and the soak run with it on).
   process.env.PAGE_CACHE_SECONDS = '0';

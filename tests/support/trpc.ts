@@ -22,6 +22,7 @@ type Extras = {
   payments?: MobileMoney;
   sms?: SmsService;
   operators?: readonly string[];
+  bankDetails?: string | null;
   assistant?: AssistantConfig;
   social?: Context['social'];
 };
@@ -44,6 +45,7 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
     payments: extras.payments ?? { providers: {}, callbackOrigin: 'http://shop.test' },
     // No gateway unless the test starts the fake one: texts are recorded as failed, not sent.
     sms: extras.sms ?? { gateway: null, adminPhone: null },
+    bankDetails: extras.bankDetails ?? null,
     operators: extras.operators ?? [],
     // No key: the assistant answers in fallback mode unless the test starts the fake model.
     assistant: extras.assistant ?? {

@@ -2,8 +2,7 @@
 // customer, date, status and items; a receipt tab (disabled when there is no receipt) and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { displayNumber, PAYMENT_TEXT } from '#core/mobile-money.ts';
+import { type KeyboardEvent, useId, useRef } from 'react';
 import { formatUGX } from '#core/money.ts';
 import {
   formatLongDate,
@@ -14,7 +13,7 @@ import {
 } from '#core/orders.ts';
 import { toast } from '../../toast';
 import { type ApiOutput, useTRPC } from '../../trpc';
-import { MobileMoneyPayment } from '../checkout/MobileMoneyPayment';
+import { OrderPayment } from './OrderPayment';
 import { ReceiptView } from './ReceiptView';
 import { StatusBadge } from './StatusBadge';
 
@@ -116,7 +115,7 @@ function OrderConfirmation({
             Order <span className="lining-nums">#{orderIdHead(order.id)}</span>
           </h2>
         </div>
-        <div className="text-right">
+        <div className="sm:text-right">
           <p className="text-xs uppercase tracking-[0.16em] text-ink-soft">Order total</p>
           <p className="mt-1 font-display text-3xl font-semibold lining-nums tabular-nums">
             {formatUGX(order.total)}
@@ -135,6 +134,8 @@ function OrderConfirmation({
         </div>
         <Fact label="Payment" value={paymentMethodLabel(order.paymentMethod)} />
       </dl>
+
+      <OrderPayment order={order} />
 
       <section className="mt-7" aria-labelledby="items-ordered">
         <h3 id="items-ordered" className="eyebrow">
@@ -179,50 +180,8 @@ function OrderConfirmation({
         </dl>
       </section>
 
-      {order.paymentMethod === 'mobile_money' && order.status === 'pending' && (
-        <RetryPayment order={order} />
-      )}
-
       <DeleteOrder order={order} onDeleted={onDeleted} />
     </article>
-  );
-}
-
-/** A mobile-money order not paid yet: the payment can be asked for again from here. */
-function RetryPayment({ order }: { order: Order }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const profile = useQuery(trpc.account.profile.queryOptions(undefined, { enabled: open }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
-  return (
-    <section className="mt-8 border border-gold/60 bg-gold/5 p-5 print:hidden" aria-label="Payment">
-      {!open ? (
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm">Not paid yet: approve the mobile money payment on your phone.</p>
-          <button type="button" className="btn btn-primary shrink-0" onClick={() => setOpen(true)}>
-            {PAYMENT_TEXT.retryPayment}
-          </button>
-        </div>
-      ) : profile.isPending ? (
-        <p className="text-sm text-ink-soft">Loading...</p>
-      ) : (
-        <MobileMoneyPayment
-          orderId={order.id}
-          amount={order.total}
-          phone={profile.data?.phone ? displayNumber(profile.data.phone) : ''}
-          onPaid={() => {
-            toast.success(PAYMENT_TEXT.paid);
-            void refresh();
-          }}
-          onMethodChanged={() => {
-            toast.success(PAYMENT_TEXT.methodChanged);
-            setOpen(false);
-            void refresh();
-          }}
-        />
-      )}
-    </section>
   );
 }
 

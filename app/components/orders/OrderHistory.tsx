@@ -8,6 +8,7 @@ import { type SessionUser, useSession } from '../../session';
 import { toast } from '../../toast';
 import { Loading } from '../account/ui';
 import type { Order } from './OrderDetails';
+import { PaymentBadge } from './OrderPayment';
 import { StatusBadge } from './StatusBadge';
 
 /** 'Loading orders...' while the session is checked; a visitor gets the spec's toast and /login. */
@@ -89,7 +90,10 @@ export function OrderHistoryTable({ orders }: { orders: Order[] }) {
               {formatUGX(order.total)}
             </td>
             <td className={`${cell} col-start-2 row-start-1 pt-4 pb-1 text-right sm:text-left`}>
-              <StatusBadge status={order.status} />
+              <div className="flex flex-col items-end gap-1 sm:items-start">
+                <StatusBadge status={order.status} />
+                <PaymentBadge order={order} />
+              </div>
             </td>
             <td className={`${cell} col-span-2 pt-3 pb-4 sm:text-right`}>
               <Link

@@ -5,6 +5,7 @@ import { ChevronRight } from 'lucide-react';
 import { formatUGX } from '#core/money.ts';
 import { formatLongDate, ORDERS_TEXT, orderIdHead } from '#core/orders.ts';
 import type { Order } from './OrderDetails';
+import { PaymentBadge } from './OrderPayment';
 import { StatusBadge } from './StatusBadge';
 
 export function OrderList({
@@ -62,6 +63,9 @@ export function OrderList({
                         {pieces === 1 ? 'piece' : 'pieces'}
                       </span>
                       <span className="font-semibold tabular-nums">{formatUGX(order.total)}</span>
+                    </div>
+                    <div className="mt-1.5">
+                      <PaymentBadge order={order} />
                     </div>
                   </div>
                   <ChevronRight

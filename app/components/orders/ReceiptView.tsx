@@ -5,7 +5,7 @@ import { ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
 import { type RefObject, useRef } from 'react';
 import { formatUGX } from '#core/money.ts';
 import { ORDERS_TEXT, PRINT_WINDOW_DELAY_MS } from '#core/orders.ts';
-import { RECEIPT_TEXT, type Receipt, showsTax } from '#core/receipt.ts';
+import { RECEIPT_TEXT, type Receipt, type ReceiptPayment, showsTax } from '#core/receipt.ts';
 import { toast } from '../../toast';
 import { useTRPC } from '../../trpc';
 import { Notice } from '../account/ui';
@@ -122,6 +122,8 @@ export function ReceiptSheet({
         </div>
       </header>
 
+      {receipt.payment && <PaymentState payment={receipt.payment} />}
+
       <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-4 text-sm sm:grid-cols-4">
         <Fact label={RECEIPT_TEXT.orderDate} value={receipt.date} />
         <Fact label={RECEIPT_TEXT.time} value={receipt.time} />
@@ -218,6 +220,48 @@ export function ReceiptSheet({
         {RECEIPT_TEXT.thanks}
       </p>
     </article>
+  );
+}
+
+/** PAID (how, and the reference) or UNPAID; an unpaid bank transfer shows where to pay. */
+function PaymentState({ payment }: { payment: ReceiptPayment }) {
+  const paid = payment.state === 'paid';
+  const transfer = payment.state === 'unpaid' ? payment.bankTransfer : null;
+  return (
+    <section className="mt-6" aria-label="Payment" data-testid="receipt-payment">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span
+          data-state={payment.state}
+          className={`inline-block border-2 px-3 py-1 text-sm font-bold tracking-[0.24em] ${
+            paid ? 'border-success text-success' : 'border-danger text-danger'
+          }`}
+        >
+          {paid ? RECEIPT_TEXT.paid : RECEIPT_TEXT.unpaid}
+        </span>
+        <span className="text-ink-soft">
+          {paid
+            ? [
+                payment.method,
+                payment.reference && `${RECEIPT_TEXT.reference} ${payment.reference}`,
+              ]
+                .filter(Boolean)
+                .join(' · ')
+            : RECEIPT_TEXT.awaitingPayment}
+        </span>
+      </p>
+      {transfer && (
+        <div className="mt-4 border border-accent/60 bg-paper-2 px-4 py-4 text-sm sm:px-5">
+          <h3 className="eyebrow">{RECEIPT_TEXT.bankTransferTitle}</h3>
+          <p className="mt-2 whitespace-pre-line break-words">
+            {transfer.details ?? RECEIPT_TEXT.bankTransferMissing}
+          </p>
+          <p className="mt-3 font-semibold text-accent">
+            {RECEIPT_TEXT.bankTransferQuote}{' '}
+            <span className="whitespace-nowrap">{transfer.reference}</span>
+          </p>
+        </div>
+      )}
+    </section>
   );
 }
 

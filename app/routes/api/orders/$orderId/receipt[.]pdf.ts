@@ -4,7 +4,7 @@ import { receiptInput } from '#core/orders.ts';
 import { sessionUser } from '#server/auth.ts';
 import { receiptFor } from '#server/services/orders.ts';
 import { receiptPdf } from '#server/services/receipt-pdf.ts';
-import { workerAuth, workerDb } from '#server/worker-context.ts';
+import { shopEnv, workerAuth, workerDb } from '#server/worker-context.ts';
 
 const notFound = () =>
   new Response('Order not found', {
@@ -20,7 +20,12 @@ async function download({ request, params }: { request: Request; params: { order
   const parsed = v.safeParse(receiptInput, { orderId: params.orderId });
   const owner = await sessionUser(workerAuth(), request.headers);
   if (!parsed.success || !owner) return notFound();
-  const receipt = await receiptFor(workerDb(), owner.id, parsed.output.orderId);
+  const receipt = await receiptFor(
+    workerDb(),
+    owner.id,
+    parsed.output.orderId,
+    shopEnv().BANK_TRANSFER_DETAILS ?? null,
+  );
   if (!receipt) return notFound();
   const pdf = await receiptPdf(receipt);
   return new Response(pdf as Uint8Array<ArrayBuffer>, {

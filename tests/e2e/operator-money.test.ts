@@ -1,0 +1,151 @@
+// The desk's money in the browser (decision 0037), against the production build: the operator
+// sees a bank-transfer order awaiting, marks it paid with the bank's reference and sees it paid;
+// a refund due is shown and Mark refunded records it. At phone and desktop widths.
+import { randomUUID } from 'node:crypto';
+import { desc, eq, gt } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { formatUGX } from '#core/money.ts';
+import { createDb } from '#db/client.ts';
+import { orders, payments, products, user } from '#db/schema/index.ts';
+import { placeOrder } from '#server/services/checkout.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { OPERATOR_EMAIL, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
+
+const db = createDb(inject('databaseUrl'));
+afterAll(closeBrowser);
+const SHOTS = '/tmp/shots-desk';
+
+/** The browser tests' operator: made once per shop (another file may have made it already). */
+async function theOperator(): Promise<Shopper> {
+  const [row] = await db.select().from(user).where(eq(user.email, OPERATOR_EMAIL));
+  if (row) return { email: row.email, name: row.name, id: row.id };
+  return verifiedShopper(db, 'Olivia Operator', { email: OPERATOR_EMAIL });
+}
+
+async function anOrder(
+  customer: Shopper,
+  paymentMethod: 'bank_transfer' | 'mobile_money' | 'card',
+) {
+  const [piece] = await db
+    .select()
+    .from(products)
+    .where(gt(products.quantity, 5))
+    .orderBy(desc(products.id))
+    .limit(1);
+  const placed = await placeOrder(
+    db,
+    { id: customer.id, email: customer.email, name: customer.name },
+    { orderId: randomUUID(), lines: [{ productId: piece?.id ?? 0, quantity: 1 }], paymentMethod },
+  );
+  if (!placed.ok) throw new Error(JSON.stringify(placed.problem));
+  return placed.order;
+}
+
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe('the desk’s money', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`at ${viewport.width} px: a bank transfer is marked paid, and a refund due is marked refunded`, async () => {
+      const operator = await theOperator();
+      const customer = await verifiedShopper(db, 'Sarah Namuli', { phone: '+256772555201' });
+      const transfer = await anOrder(customer, 'bank_transfer');
+      const owed = await anOrder(customer, 'mobile_money');
+      const [due] = await db
+        .insert(payments)
+        .values({
+          id: randomUUID(),
+          orderId: owed.orderId,
+          customerId: customer.id,
+          network: 'mtn',
+          phone: '+256772555201',
+          amount: owed.total,
+          status: 'refund_due',
+          transactionId: `MTN-${viewport.width}-4410`,
+          callbackSecret: randomUUID(),
+        })
+        .returning();
+      // A card payment that brought less than the total: shown, never paying the order.
+      const card = await anOrder(customer, 'card');
+      await db.insert(payments).values({
+        id: randomUUID(),
+        orderId: card.orderId,
+        customerId: customer.id,
+        network: 'pesapal',
+        amount: card.total,
+        status: 'short',
+        receivedAmount: 20_000,
+        receivedCurrency: 'UGX',
+        transactionId: `PP-${viewport.width}-77`,
+        callbackSecret: randomUUID(),
+      });
+      const head = transfer.orderId.slice(0, 8);
+      const owedHead = owed.orderId.slice(0, 8);
+
+      const { page, errors } = await newPage(viewport);
+      await signIn(page, operator);
+      await page.goto('/operator');
+      const money = page.locator('section[aria-labelledby="desk-money"]');
+      await money.getByRole('heading', { name: 'Money', exact: true }).waitFor();
+      const toConfirm = money.getByRole('list', { name: 'Bank transfers and cash to confirm' });
+      const awaiting = toConfirm.getByRole('listitem', { name: `Money for order ${head}` });
+      await awaiting.getByText(/Bank Transfer · Sarah Namuli · Pending · waiting/).waitFor();
+      const refunds = money.getByRole('list', { name: 'Refunds due' });
+      const refundRow = refunds.getByRole('listitem', { name: `Payment for #${owedHead}` });
+      await refundRow.getByText(`ref MTN-${viewport.width}-4410`, { exact: false }).waitFor();
+      await money
+        .getByRole('list', { name: 'Short or reversed' })
+        .getByRole('listitem', { name: `Payment for #${card.orderId.slice(0, 8)}` })
+        .getByText(`Short: received UGX 20,000 of ${formatUGX(card.total)}`)
+        .waitFor();
+      expect(await fitsWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await money.screenshot({ path: `${SHOTS}/money-${viewport.width}.png` });
+      await page.screenshot({ path: `${SHOTS}/operator-${viewport.width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Mark paid, with the bank's reference.
+      await awaiting.getByRole('button', { name: 'Mark paid' }).click();
+      await awaiting.getByLabel('Bank reference').fill('FT26329XK81');
+      await awaiting.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText(`Order #${head} is marked paid`).waitFor();
+      await expect.poll(() => awaiting.count()).toBe(0);
+      const listed = page.getByRole('listitem', { name: `Order ${head}` });
+      await listed.getByText('Paid · ref FT26329XK81').waitFor();
+      expect(await listed.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+      const [order] = await db.select().from(orders).where(eq(orders.id, transfer.orderId));
+      expect(order?.status).toBe('processing');
+      const recorded = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, transfer.orderId));
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]).toMatchObject({
+        network: 'bank_transfer',
+        status: 'successful',
+        transactionId: 'FT26329XK81',
+        confirmedBy: operator.id,
+      });
+
+      // Mark refunded, with the refund's reference.
+      await refundRow.getByRole('button', { name: 'Mark refunded' }).click();
+      await refundRow.getByLabel('Refund reference').fill('MTN-REV-5521');
+      await refundRow.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('Refund recorded').first().waitFor();
+      await expect.poll(() => refundRow.count()).toBe(0);
+      await money
+        .getByRole('list', { name: 'Refunded this week' })
+        .getByRole('listitem', { name: `Payment for #${owedHead}` })
+        .getByText('Refunded · ref MTN-REV-5521')
+        .waitFor();
+      const [refunded] = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, due?.id ?? ''));
+      expect(refunded).toMatchObject({ status: 'refunded', refundReference: 'MTN-REV-5521' });
+      expect(await fitsWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: `${SHOTS}/operator-after-${viewport.width}.png` });
+      expect(errors).toEqual([]);
+    });
+  }
+});
