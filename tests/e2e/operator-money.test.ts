@@ -1,6 +1,7 @@
 // The desk's money in the browser (decision 0037), against the production build: the operator
 // sees a bank-transfer order awaiting, marks it paid with the bank's reference and sees it paid;
 // a refund due is shown and Mark refunded records it. At phone and desktop widths.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { desc, eq, gt } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -43,6 +44,16 @@ async function anOrder(
   return placed.order;
 }
 
+/** The receipt PDF as the customer downloads it, read back with poppler's pdftotext. */
+async function receiptText(page: Page, orderId: string): Promise<string> {
+  const answer = await page.request.get(`/api/orders/${orderId}/receipt.pdf`);
+  expect(answer.status()).toBe(200);
+  return execFileSync('pdftotext', ['-layout', '-', '-'], {
+    input: await answer.body(),
+    encoding: 'utf8',
+  });
+}
+
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe('the desk’s money', () => {
@@ -82,6 +93,18 @@ describe('the desk’s money', () => {
       });
       const head = transfer.orderId.slice(0, 8);
       const owedHead = owed.orderId.slice(0, 8);
+
+      // The customer's receipt, on screen and as a PDF: UNPAID, with the reference to quote.
+      const shop = await newPage(viewport);
+      await signIn(shop.page, customer);
+      await shop.page.goto(`/orders?order=${transfer.orderId}`);
+      await shop.page.getByRole('tab', { name: 'Receipt' }).click();
+      const sheet = shop.page.getByTestId('receipt-payment');
+      await sheet.getByText('UNPAID', { exact: true }).waitFor();
+      await sheet.getByText(`Quote this reference with your transfer: RCP-${head}`).waitFor();
+      expect(await receiptText(shop.page, transfer.orderId)).toContain('UNPAID');
+      await sheet.scrollIntoViewIfNeeded();
+      await shop.page.screenshot({ path: `${SHOTS}/receipt-unpaid-${viewport.width}.png` });
 
       const { page, errors } = await newPage(viewport);
       await signIn(page, operator);
@@ -126,6 +149,20 @@ describe('the desk’s money', () => {
         transactionId: 'FT26329XK81',
         confirmedBy: operator.id,
       });
+
+      // The customer sees it paid: the receipt says PAID, how, and the bank's reference.
+      await shop.page.reload();
+      await shop.page.getByRole('tab', { name: 'Receipt' }).click();
+      await sheet.getByText('PAID', { exact: true }).waitFor();
+      await sheet.getByText('Bank Transfer · Reference FT26329XK81').waitFor();
+      expect(await sheet.getByText(/Quote this reference/).count()).toBe(0);
+      const pdf = await receiptText(shop.page, transfer.orderId);
+      expect(pdf).toMatch(/\bPAID\b/);
+      expect(pdf).not.toContain('UNPAID');
+      expect(pdf).toContain('FT26329XK81');
+      await sheet.scrollIntoViewIfNeeded();
+      await shop.page.screenshot({ path: `${SHOTS}/receipt-paid-${viewport.width}.png` });
+      expect(shop.errors).toEqual([]);
 
       // Mark refunded, with the refund's reference.
       await refundRow.getByRole('button', { name: 'Mark refunded' }).click();
