@@ -8,22 +8,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
 import { createDb } from '#db/client.ts';
-import { orders, payments, products, user } from '#db/schema/index.ts';
+import { orders, payments, products } from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
-import { OPERATOR_EMAIL, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
+import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
 const SHOTS = '/tmp/shots-desk';
-
-/** The browser tests' operator: made once per shop (another file may have made it already). */
-async function theOperator(): Promise<Shopper> {
-  const [row] = await db.select().from(user).where(eq(user.email, OPERATOR_EMAIL));
-  if (row) return { email: row.email, name: row.name, id: row.id };
-  return verifiedShopper(db, 'Olivia Operator', { email: OPERATOR_EMAIL });
-}
 
 async function anOrder(
   customer: Shopper,
@@ -59,7 +52,7 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 describe('the desk’s money', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`at ${viewport.width} px: a bank transfer is marked paid, and a refund due is marked refunded`, async () => {
-      const operator = await theOperator();
+      const operator = await theOperator(db);
       const customer = await verifiedShopper(db, 'Sarah Namuli', { phone: '+256772555201' });
       const transfer = await anOrder(customer, 'bank_transfer');
       const owed = await anOrder(customer, 'mobile_money');
@@ -112,7 +105,7 @@ describe('the desk’s money', () => {
       const money = page.locator('section[aria-labelledby="desk-money"]');
       await money.getByRole('heading', { name: 'Money', exact: true }).waitFor();
       const toConfirm = money.getByRole('list', { name: 'Bank transfers and cash to confirm' });
-      const awaiting = toConfirm.getByRole('listitem', { name: `Money for order ${head}` });
+      const awaiting = toConfirm.getByRole('listitem', { name: `Awaiting #${head}` });
       await awaiting.getByText(/Bank Transfer · Sarah Namuli · Pending · waiting/).waitFor();
       const refunds = money.getByRole('list', { name: 'Refunds due' });
       const refundRow = refunds.getByRole('listitem', { name: `Payment for #${owedHead}` });
