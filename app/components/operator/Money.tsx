@@ -141,7 +141,7 @@ function AwaitingRow({ order, confirm }: { order: AwaitingOrder; confirm?: boole
     ? `${payerNetworkLabel(order.paymentNetwork ?? '')}: ${paymentStateLabel(order.paymentStatus)}`
     : null;
   return (
-    <li className="py-3" aria-label={`Money for order ${head}`}>
+    <li className="py-3" aria-label={`Awaiting #${head}`}>
       <p className="flex items-baseline justify-between gap-3">
         <span className="font-medium">#{head}</span>
         <span className="font-semibold tabular-nums">{formatUGX(order.total)}</span>
