@@ -65,7 +65,6 @@ export type MarkPaidProblem =
   | 'not-found'
   | 'already-paid'
   | 'cancelled'
-  | 'not-pending'
   | 'paid-by-provider'
   | 'payment-waiting';
 
@@ -159,8 +158,8 @@ async function whyNotPaid(db: Db, orderId: string): Promise<MarkPaidProblem> {
   if (order.status === 'cancelled') return 'cancelled';
   if (!isConfirmedByOperator(order.paymentMethod)) return 'paid-by-provider';
   if (order.waiting) return 'payment-waiting';
-  // A bank transfer past pending, or a completed cash order: the shop settled it already.
-  if (!canMarkPaid(order)) return order.status === 'pending' ? 'not-pending' : 'already-paid';
+  // A bank transfer past pending, a completed cash order (the shop settled it already), or the
+  // other confirmation of a double submit.
   return 'already-paid';
 }
 
