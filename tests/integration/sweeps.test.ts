@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, profiles, smsNotifications } from '#db/schema/index.ts';
+import { payments, products, profiles, smsNotifications } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { appRouter } from '#server/routers/index.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
@@ -25,7 +25,18 @@ type Shopper = Awaited<ReturnType<typeof signedInShopper>>;
 let alice: Shopper; // owns the things others try to reach
 let bob: Shopper; // another customer
 let olivia: Shopper; // the shop's operator
-const own = { productId: 0, slug: '', orderId: '', toShip: '', sessionId: '', smsId: '' };
+const own = {
+  productId: 0,
+  slug: '',
+  orderId: '',
+  toShip: '',
+  /** Alice's bank-transfer order, for the operator to mark paid. */
+  toConfirm: '',
+  /** A payment of Alice's the order did not need, for the operator to mark refunded. */
+  toRefund: '',
+  sessionId: '',
+  smsId: '',
+};
 
 /** Each procedure: who may call it, an input that works for Alice, and (for procedures that name
  * something owned) the input with which Bob reaches for Alice's, and the refusal he must get. */
@@ -113,6 +124,15 @@ const RULES: Record<string, Rule> = {
     valid: () => ({ orderId: own.toShip, status: 'processing' }),
   },
   'operator.sms': { access: 'operator', valid: () => ({ orderId: own.orderId }) },
+  'operator.money': { access: 'operator', valid: () => undefined },
+  'operator.markPaid': {
+    access: 'operator',
+    valid: () => ({ orderId: own.toConfirm, reference: 'FT26112500001' }),
+  },
+  'operator.markRefunded': {
+    access: 'operator',
+    valid: () => ({ paymentId: own.toRefund, reference: 'MTN-REFUND-0001' }),
+  },
   'operator.smsStats': { access: 'operator', valid: () => undefined },
   'operator.resend': { access: 'operator', valid: () => ({ id: own.smsId }) },
   'orders.list': { access: 'shopper', valid: () => undefined },
@@ -228,6 +248,29 @@ beforeAll(async () => {
     );
     expect(placed.status).toBe(200);
   }
+  own.toConfirm = randomUUID();
+  const bankOrder = await call(
+    'checkout.placeOrder',
+    {
+      orderId: own.toConfirm,
+      items: [{ productId: piece.id, quantity: 1 }],
+      paymentMethod: 'bank_transfer',
+    },
+    alice,
+  );
+  expect(bankOrder.status).toBe(200);
+  own.toRefund = randomUUID();
+  await test.db.insert(payments).values({
+    id: own.toRefund,
+    orderId: own.orderId,
+    customerId: alice.id,
+    network: 'mtn',
+    phone: '+256772123456',
+    amount: 95_000,
+    status: 'refund_due',
+    transactionId: '4490868307',
+    callbackSecret: 'sweep-secret',
+  });
   expect((await call('cart.add', { productId: piece.id }, alice)).status).toBe(200);
   const chat = await call('chat.start', undefined, alice);
   own.sessionId = (chat.body.result?.data as { sessionId: string } | undefined)?.sessionId ?? '';
