@@ -9,7 +9,6 @@ import {
   markOrderPaid,
   markPaymentRefunded,
   moneyDesk,
-  orderWasPaid,
   recentOrders,
   setOrderStatus,
 } from '../services/operator.ts';
@@ -45,8 +44,8 @@ export const operatorRouter = router({
         status: input.status,
         tracking: input.tracking,
         reason: input.reason,
-        // A cancelled order whose payment was received is refunded.
-        refund: input.status === 'cancelled' && (await orderWasPaid(ctx.db, input.orderId)),
+        // A cancelled order whose payment was received is refunded (now a refund due on the desk).
+        refund: changed.refundDue,
       });
     }
     return { status: input.status, previous: changed.previous };

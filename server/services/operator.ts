@@ -40,26 +40,29 @@ export async function setOrderStatus(
   db: Db,
   orderId: string,
   status: OrderStatus,
-): Promise<{ previous: string } | null> {
-  const result = await db.execute<{ previous: string }>(sql`
-    update ${orders} set status = ${status}
-    from (select id, status as previous from ${orders} where id = ${orderId}::uuid for update) old
-    where ${orders.id} = old.id
-    returning old.previous
+): Promise<{ previous: string; refundDue: boolean } | null> {
+  // One statement: cancelling an order whose money was received turns that payment into a refund
+  // due, so the desk's Refunds list shows it until the operator records the refund.
+  const result = await db.execute<{ previous: string; refunds: number }>(sql`
+    with old as (
+      select id, status as previous from ${orders} where id = ${orderId}::uuid for update
+    ),
+    changed as (
+      update ${orders} set status = ${status} from old
+      where ${orders.id} = old.id
+      returning old.previous
+    ),
+    refund as (
+      update ${payments} set status = 'refund_due'
+      where ${payments.orderId} = ${orderId}::uuid and ${payments.status} = 'successful'
+        and ${status} = 'cancelled' and exists (select 1 from changed where previous <> 'cancelled')
+      returning ${payments.id}
+    )
+    select previous, (select count(*) from refund)::int as refunds from changed
   `);
   const [row] = result.rows;
-  return row ? { previous: row.previous } : null;
+  return row ? { previous: row.previous, refundDue: Number(row.refunds) > 0 } : null;
 }
-
-/** Whether money was received for the order (a successful mobile-money payment). */
-export const orderWasPaid = async (db: Db, orderId: string) =>
-  (
-    await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.orderId, orderId), eq(payments.status, 'successful')))
-      .limit(1)
-  ).length > 0;
 
 export type MarkPaidProblem =
   | 'not-found'

@@ -235,6 +235,46 @@ describe('cash on delivery', () => {
   });
 });
 
+describe('cancelling an order that was paid', () => {
+  it('turns its payment into a refund due on the desk, texts the refund, and records it once', async () => {
+    const { orderId } = await order('bank_transfer', 310_000);
+    await desk().markPaid({ orderId, reference: 'FT-CANCEL-1' });
+    await desk().setStatus({ orderId, status: 'cancelled', reason: 'Out of fabric' });
+    await settle();
+
+    const [payment, ...more] = await paymentsOf(orderId);
+    expect(more).toHaveLength(0);
+    expect(payment).toMatchObject({ status: 'refund_due', transactionId: 'FT-CANCEL-1' });
+    expect((await desk().money()).refundsDue.map((row) => row.id)).toContain(payment?.id);
+    const [cancelText] = await test.db
+      .select()
+      .from(smsNotifications)
+      .where(and(eq(smsNotifications.orderId, orderId), eq(smsNotifications.kind, 'cancelled')));
+    expect(cancelText?.messageContent).toMatch(/refund in 3-5 days/i);
+
+    // Cancelled again (a second tap): still one refund due, not a second one.
+    await desk().setStatus({ orderId, status: 'cancelled' });
+    expect((await paymentsOf(orderId)).map((row) => row.status)).toEqual(['refund_due']);
+    await desk().markRefunded({ paymentId: payment?.id ?? '', reference: 'STANBIC-RTN-9' });
+    expect((await paymentsOf(orderId))[0]).toMatchObject({
+      status: 'refunded',
+      refundReference: 'STANBIC-RTN-9',
+    });
+  });
+
+  it('an unpaid order cancelled leaves no refund due and promises none', async () => {
+    const { orderId } = await order('bank_transfer');
+    await desk().setStatus({ orderId, status: 'cancelled', reason: 'Changed her mind' });
+    await settle();
+    expect(await paymentsOf(orderId)).toHaveLength(0);
+    const [cancelText] = await test.db
+      .select()
+      .from(smsNotifications)
+      .where(and(eq(smsNotifications.orderId, orderId), eq(smsNotifications.kind, 'cancelled')));
+    expect(cancelText?.messageContent).not.toMatch(/refund/i);
+  });
+});
+
 describe('what cannot be marked paid', () => {
   it('a mobile-money or card order, a cancelled order, a bank transfer already past pending, an unknown order', async () => {
     const momo = await order('mobile_money');
