@@ -15,7 +15,7 @@ import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, orders, payments, products, user } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { OPERATOR_EMAIL, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -82,6 +82,8 @@ async function lookAt(page: Page, name: string, width: number) {
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
+    // Colours are measured at rest, never mid-way through a scheme change.
+    await settle(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true });
   }
