@@ -429,6 +429,7 @@ function CardHandOver({ orderId }: { orderId: string }) {
           <div className="mt-5 text-left">
             <Notice tone="warning">{card.problem}</Notice>
           </div>
+          <p className="mt-4 text-sm text-ink-soft">{PAYMENT_STATE_TEXT.cardLater}</p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
             <Link to="/orders" search={{ order: orderId }} className="btn btn-primary">
               {PAYMENT_STATE_TEXT.viewOrder}

@@ -294,6 +294,52 @@ describe('what the shopper sees about paying', () => {
     });
   }
 
+  it('card: the payment page cannot open: the order is saved and says so, Pay now later pays it', async () => {
+    const pesapal = inject('fakeEnv').PESAPAL_BASE_URL;
+    const mode = (to: 'normal' | 'down') =>
+      fetch(`${pesapal}/__mode`, { method: 'POST', body: JSON.stringify({ mode: to }) });
+    const { shopper } = await shopperWithCart('Ivan Lubega', '+256772000001', 8);
+    const { page, errors } = await shopPage(PHONE);
+    await signIn(page, shopper);
+    await page.goto('/checkout');
+    await page.getByRole('radio', { name: /Credit Card/ }).check();
+    // A slow answer first, to see the hand-over; then Pesapal down.
+    await page.route('**/api/trpc/payments.start*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await mode('down');
+    try {
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await placedHeading(page).waitFor();
+      await page.getByRole('heading', { name: PAYMENT_STATE_TEXT.cardRedirect }).waitFor();
+      await lookAt(page, 'checkout-card-handover', PHONE.width);
+      await page.getByText(CARD_TEXT.reasons.unavailable).waitFor({ timeout: 20_000 });
+      await placedHeading(page).waitFor();
+      await lookAt(page, 'checkout-card-unavailable', PHONE.width);
+    } finally {
+      await mode('normal');
+    }
+    const order = await latestOrder(shopper);
+    if (!order) throw new Error('no order');
+    expect(order).toMatchObject({ paymentMethod: 'card', status: 'pending' });
+
+    await page.getByRole('link', { name: PAYMENT_STATE_TEXT.viewOrder }).click();
+    await page.waitForURL(`**/orders?order=${order.id}`);
+    const payment = page.getByTestId('order-payment');
+    // Not a decline: the card page never opened.
+    await payment.getByRole('heading', { name: PAYMENT_STATE_TEXT.failedTitle }).waitFor();
+    await payment.getByRole('button', { name: PAYMENT_TEXT.tryAgain }).click();
+    await page.getByRole('button', { name: 'Approve payment' }).click({ timeout: 20_000 });
+    await backOnOrders(page, order.id);
+    await payment
+      .getByRole('heading', { name: PAYMENT_STATE_TEXT.paidWith('Credit Card') })
+      .waitFor();
+    // The console reports the refused start (HTTP 503); the screen explained it.
+    expect(errors.filter((e) => !/status of 503/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
   it('cash on delivery: placed, to be paid when delivered, never told as paid', async () => {
     const { shopper } = await shopperWithCart('Moses Kato', '+256772000001', 6);
     const { page, errors } = await shopPage(PHONE);

@@ -86,9 +86,11 @@ export function OrderPayment({ order }: { order: Order }) {
         ? PAYMENT_STATE_TEXT.waiting
         : standing.kind === 'declined'
           ? PAYMENT_STATE_TEXT.declinedTitle
-          : standing.kind === 'expired'
-            ? PAYMENT_STATE_TEXT.expiredTitle
-            : STANDING_LABEL[standing.kind];
+          : standing.kind === 'failed'
+            ? PAYMENT_STATE_TEXT.failedTitle
+            : standing.kind === 'expired'
+              ? PAYMENT_STATE_TEXT.expiredTitle
+              : STANDING_LABEL[standing.kind];
   const frame =
     tone === 'paid'
       ? 'border-success/40 bg-success/5'
@@ -171,6 +173,7 @@ function StandingDetails({ order, standing }: { order: Order; standing: PaymentS
         />
       );
     case 'declined':
+    case 'failed':
       return <PayAgain order={order} text={standing.message} action={PAYMENT_TEXT.tryAgain} />;
     case 'expired':
       return <PayAgain order={order} text={standing.message} action={PAYMENT_TEXT.retryPayment} />;
