@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { failureRate, kampalaDayStart, plainText, smsSegments } from './sms.ts';
+import {
+  egoSmsNumber,
+  failureRate,
+  kampalaDayStart,
+  plainText,
+  SMS_MAX_CHARS,
+  SMS_TEXT,
+  smsSegments,
+} from './sms.ts';
 
 describe('SMS parts', () => {
   it('GSM-7: 160 in one part, 153 per part after', () => {
@@ -38,5 +46,138 @@ describe('statistics helpers', () => {
     expect(kampalaDayStart(new Date('2026-11-24T20:59:59Z')).toISOString()).toBe(
       '2026-11-23T21:00:00.000Z',
     );
+  });
+});
+
+describe('every text fits one 160-character SMS (EgoSMS plain API)', () => {
+  const orderId = '5b0e8a3e-8f0c-4d59-9a43-6c1f8f1b2a77';
+  // Worst cases: totals far past UGX 3,000,000,000 (100,000 pieces a line at a listed price),
+  // names at their 100-character limit with letters GSM-7 lacks, 40-character tracking and
+  // transaction references, a 120-character cancellation reason (the operator's limit).
+  const huge = 999_999_999_999_999;
+  const longName = `Nakato Achieng Mirembe-Wasswa Nalubega Kisakye Ńamutebi ${'Nabukenya '.repeat(5)}`;
+  const longPiece = `Hand-woven Barkcloth & Kitenge Wrap Dress — “Kampala Nights” Limited Edition ${'x'.repeat(30)}`;
+  const bankDetails =
+    'Stanbic Bank Uganda, Kampala Road branch. Account name: Duuka Boutique Ltd. Account number: 9030012345678. SWIFT: SBICUGKX. Use your order reference.';
+  const texts = {
+    confirmationMobileMoney: SMS_TEXT.orderConfirmation({
+      orderId,
+      total: huge,
+      items: 9_999_999,
+      payment: { method: 'mobile_money' },
+    }),
+    confirmationCard: SMS_TEXT.orderConfirmation({
+      orderId,
+      total: huge,
+      items: 9_999_999,
+      payment: { method: 'card' },
+    }),
+    confirmationCash: SMS_TEXT.orderConfirmation({
+      orderId,
+      total: huge,
+      items: 9_999_999,
+      payment: { method: 'cash_on_delivery' },
+    }),
+    confirmationBank: SMS_TEXT.orderConfirmation({
+      orderId,
+      total: huge,
+      items: 9_999_999,
+      payment: { method: 'bank_transfer', bankDetails },
+    }),
+    confirmationBankShortDetails: SMS_TEXT.orderConfirmation({
+      orderId,
+      total: huge,
+      items: 1,
+      payment: { method: 'bank_transfer', bankDetails: 'Stanbic 9030012345678' },
+    }),
+    adminNewOrder: SMS_TEXT.adminNewOrder({
+      orderId,
+      total: huge,
+      customer: longName,
+      items: 9_999_999,
+      payment: 'Cash on Delivery',
+    }),
+    sellerNewOrder: SMS_TEXT.sellerNewOrder({
+      orderId,
+      business: `Kampala Kitenge House & Barkcloth Emporium ${'Ltd '.repeat(10)}`,
+      lines: Array.from({ length: 12 }, (_, i) => ({
+        name: `${longPiece} ${i}`,
+        quantity: 100_000,
+      })),
+    }),
+    shipped: SMS_TEXT.shipped({ orderId, tracking: '1'.repeat(40) }),
+    delivered: SMS_TEXT.delivered({ orderId }),
+    paymentReceived: SMS_TEXT.paymentReceived({
+      orderId,
+      amount: huge,
+      transactionId: 'T'.repeat(60),
+    }),
+    lowStock: SMS_TEXT.lowStock(
+      Array.from({ length: 20 }, (_, i) => ({ name: `${longPiece} ${i}`, left: 3 })),
+    ),
+    welcome: SMS_TEXT.welcome(longName),
+    cancelled: SMS_TEXT.cancelled({ orderId, reason: 'Sorry — '.repeat(15), refund: true }),
+    promotional: SMS_TEXT.promotional({ message: 'Kitenge Week! '.repeat(20), code: 'KITENGE20' }),
+    readyForPickup: SMS_TEXT.readyForPickup({ orderId }),
+  };
+
+  it.each(Object.entries(texts))('%s: at most 160 GSM-7 characters, one part', (_name, text) => {
+    expect(text.length).toBeLessThanOrEqual(SMS_MAX_CHARS);
+    expect(smsSegments(text)).toEqual({ encoding: 'GSM-7', units: text.length, segments: 1 });
+    expect(plainText(text)).toBe(text);
+  });
+
+  it('a list too long for one text ends with how many more there are', () => {
+    expect(texts.sellerNewOrder).toMatch(/, \+\d+ more\. Please prepare\.$/);
+    const shown = texts.sellerNewOrder.match(/100000 x /g)?.length ?? 0;
+    expect(texts.sellerNewOrder).toContain(`+${12 - shown} more`);
+    expect(shown).toBeGreaterThanOrEqual(2);
+    expect(texts.lowStock).toMatch(/, \+\d+ more\. Restock soon\.$/);
+    // A short list is shown whole.
+    expect(SMS_TEXT.lowStock([{ name: 'Brass Cowrie Earrings', left: 2 }])).toBe(
+      'duuka LOW STOCK: Brass Cowrie Earrings (2 left). Restock soon.',
+    );
+  });
+
+  it('the confirmation says what happens next for each way of paying', () => {
+    const ref = 'RCP-5b0e8a3e';
+    const confirm = (payment: Parameters<typeof SMS_TEXT.orderConfirmation>[0]['payment']) =>
+      SMS_TEXT.orderConfirmation({ orderId, total: 3_000_005_000, items: 100, payment });
+    expect(confirm({ method: 'mobile_money' })).toBe(
+      `duuka: Thank you! Order ${ref} (100 items, UGX 3,000,005,000) is received. We will confirm when your payment arrives.`,
+    );
+    expect(confirm({ method: 'card' })).toContain('We will confirm when your payment arrives.');
+    expect(confirm({ method: 'cash_on_delivery' })).toContain('Pay on delivery.');
+    // Bank details that fit are in the text; longer ones are on the receipt.
+    expect(confirm({ method: 'bank_transfer', bankDetails: 'Stanbic 9030012345678' })).toBe(
+      `duuka: Order ${ref} (UGX 3,000,005,000) is received. Please pay by bank transfer quoting ${ref}. Stanbic 9030012345678`,
+    );
+    expect(texts.confirmationBank).toBe(
+      `duuka: Order ${ref} (UGX 999,999,999,999,999) is received. Please pay by bank transfer quoting ${ref}. Bank details are on your receipt.`,
+    );
+    expect(confirm({ method: 'bank_transfer', bankDetails: null })).toContain(
+      'Bank details are on your receipt.',
+    );
+  });
+
+  it('names keep their letters where GSM-7 has them; a cut reason ends with ...', () => {
+    expect(plainText('Ńamutebi Zoë — Café “Ñ” 👗 [x] €5')).toBe(
+      'Namutebi Zoe - Café "Ñ" ? (x) EUR5',
+    );
+    expect(texts.cancelled).toMatch(/\.\.\.\. Refund in 3-5 days\.$/);
+    // A reason at 100 characters is sent whole.
+    const reason =
+      'The fabric arrived damaged from our supplier in Jinja, so we cannot make your dress in time. Sorry!!';
+    expect(reason).toHaveLength(100);
+    expect(SMS_TEXT.cancelled({ orderId, reason, refund: true })).toBe(
+      `duuka: Order RCP-5b0e8a3e cancelled: ${reason.replace(/!+$/, '')}. Refund in 3-5 days.`,
+    );
+    expect(SMS_TEXT.cancelled({ orderId, reason: null, refund: false })).toBe(
+      'duuka: Order RCP-5b0e8a3e was cancelled.',
+    );
+  });
+
+  it('EgoSMS gets numbers as 256XXXXXXXXX', () => {
+    expect(egoSmsNumber('+256772000101')).toBe('256772000101');
   });
 });

@@ -44,10 +44,73 @@ export type RecipientType = 'customer' | 'admin' | 'seller';
 
 const ref = (orderId: string) => receiptNumber(orderId);
 
+/**
+ * EgoSMS's plain API takes at most 160 characters a message (decision 0021): every text is built
+ * to fit one. Fixed words are short; what varies (names, a reason, a list) is made plain GSM-7
+ * and clipped to the room left, and lists end with "+N more". One text is one outbox row and is
+ * exactly what went out.
+ */
+export const SMS_MAX_CHARS = 160;
+/** What a name (a customer, a business) may take in a text. */
+const NAME_CHARS = 28;
+/** What a piece's name may take in a list (the seller's, the low-stock one). */
+const PIECE_CHARS = 22;
+
+/** The text clipped to `max` characters, ending '...' when cut. */
+export function clip(text: string, max: number): string {
+  const plain = plainText(text);
+  if (plain.length <= max) return plain;
+  if (max <= 3) return plain.slice(0, Math.max(0, max));
+  return `${plain.slice(0, max - 3).trimEnd()}...`;
+}
+
+/** `make(part)` with the part clipped to the room the rest of the text leaves. */
+function fitted(make: (part: string) => string, part: string): string {
+  return make(clip(part, SMS_MAX_CHARS - make('').length));
+}
+
+/** `make(list)` with as many entries as fit, then '+N more'. Entries are short already. */
+function listed(make: (list: string) => string, entries: string[]): string {
+  for (let shown = entries.length; shown > 1; shown--) {
+    const rest = entries.length - shown;
+    const text = make(`${entries.slice(0, shown).join(', ')}${rest ? `, +${rest} more` : ''}`);
+    if (text.length <= SMS_MAX_CHARS) return text;
+  }
+  const rest = entries.length - 1;
+  return fitted((first) => make(`${first}${rest ? `, +${rest} more` : ''}`), entries[0] ?? '');
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** How the customer pays (the order's payment method) and, for a transfer, the shop's bank. */
+export type OrderPayment = { method: string; bankDetails?: string | null };
+
 /** The texts. Each names the order's reference (RCP-xxxxxxxx) and amounts as 'UGX 1,250,000'. */
 export const SMS_TEXT = {
-  orderConfirmation: (o: { orderId: string; total: number; items: number }) =>
-    `${SHOP_NAME}: Thank you! Order ${ref(o.orderId)} (${o.items} item${o.items === 1 ? '' : 's'}, ${formatUGX(o.total)}) is received. We will text you when it ships. Delivery 1-3 days in Kampala.`,
+  /** The customer's, straight after the order: what happens next depends on how they pay. */
+  orderConfirmation: (o: {
+    orderId: string;
+    total: number;
+    items: number;
+    payment: OrderPayment;
+  }) => {
+    const order = `${SHOP_NAME}: Thank you! Order ${ref(o.orderId)} (${plural(o.items, 'item')}, ${formatUGX(o.total)}) is received.`;
+    if (o.payment.method === 'mobile_money' || o.payment.method === 'card') {
+      return `${order} We will confirm when your payment arrives.`;
+    }
+    if (o.payment.method === 'cash_on_delivery') {
+      return `${order} Pay on delivery. We will text you when it ships.`;
+    }
+    if (o.payment.method === 'bank_transfer') {
+      const details = plainText(o.payment.bankDetails ?? '');
+      const ask = `${SHOP_NAME}: Order ${ref(o.orderId)} (${formatUGX(o.total)}) is received. Please pay by bank transfer quoting ${ref(o.orderId)}.`;
+      const withDetails = `${ask} ${details}`;
+      return details && withDetails.length <= SMS_MAX_CHARS
+        ? withDetails
+        : `${ask} Bank details are on your receipt.`;
+    }
+    return `${order} We will text you when it ships.`;
+  },
   adminNewOrder: (o: {
     orderId: string;
     total: number;
@@ -55,30 +118,51 @@ export const SMS_TEXT = {
     items: number;
     payment: string;
   }) =>
-    `${SHOP_NAME} NEW ORDER ${ref(o.orderId)}: ${o.customer}, ${o.items} item${o.items === 1 ? '' : 's'}, ${formatUGX(o.total)}, ${o.payment}. See the admin dashboard.`,
+    `${SHOP_NAME} NEW ORDER ${ref(o.orderId)}: ${clip(o.customer, NAME_CHARS)}, ${plural(o.items, 'item')}, ${formatUGX(o.total)}, ${clip(o.payment, 24)}. See the admin dashboard.`,
   sellerNewOrder: (o: {
     orderId: string;
     business: string;
     lines: { name: string; quantity: number }[];
   }) =>
-    `${SHOP_NAME}: New order ${ref(o.orderId)} for ${o.business}: ${o.lines.map((l) => `${l.quantity} x ${l.name}`).join(', ')}. Please prepare. See your seller dashboard.`,
+    listed(
+      (list) =>
+        `${SHOP_NAME}: New order ${ref(o.orderId)} for ${clip(o.business, 24)}: ${list}. Please prepare.`,
+      o.lines.map((l) => `${l.quantity} x ${clip(l.name, PIECE_CHARS)}`),
+    ),
   shipped: (o: { orderId: string; tracking?: string | null }) =>
-    `${SHOP_NAME}: Order ${ref(o.orderId)} has shipped${o.tracking ? ` (tracking ${o.tracking})` : ''}. Expect it in 1-3 days in Kampala, 3-5 days elsewhere.`,
+    `${SHOP_NAME}: Order ${ref(o.orderId)} has shipped${o.tracking ? ` (tracking ${clip(o.tracking, 40)})` : ''}. Expect it in 1-3 days in Kampala, 3-5 days elsewhere.`,
   delivered: (o: { orderId: string }) =>
     `${SHOP_NAME}: Order ${ref(o.orderId)} was delivered. Enjoy it! Returns within 14 days, unworn with tags.`,
   paymentReceived: (o: { orderId: string; amount: number; transactionId: string }) =>
-    `${SHOP_NAME}: Payment of ${formatUGX(o.amount)} received for order ${ref(o.orderId)} (ref ${o.transactionId}). Thank you!`,
+    `${SHOP_NAME}: Payment of ${formatUGX(o.amount)} received for order ${ref(o.orderId)} (ref ${clip(o.transactionId, 40)}). Thank you!`,
   lowStock: (products: { name: string; left: number }[]) =>
-    `${SHOP_NAME} LOW STOCK: ${products.map((p) => `${p.name} (${p.left} left)`).join(', ')}. Restock soon.`,
+    listed(
+      (list) => `${SHOP_NAME} LOW STOCK: ${list}. Restock soon.`,
+      products.map((p) => `${clip(p.name, PIECE_CHARS)} (${p.left} left)`),
+    ),
   welcome: (name: string) =>
-    `Welcome to ${SHOP_NAME}, ${name}! Use code ${WELCOME_CODE} for 10% off your first order.`,
-  cancelled: (o: { orderId: string; reason?: string | null; refund: boolean }) =>
-    `${SHOP_NAME}: Order ${ref(o.orderId)} was cancelled${o.reason ? `: ${o.reason}` : ''}.${o.refund ? ' Your refund arrives in 3-5 days.' : ''}`,
-  promotional: (o: { message: string; code?: string | null }) =>
-    `${SHOP_NAME}: ${o.message}${o.code ? ` Use code ${o.code}.` : ''} Reply STOP to opt out.`,
+    `Welcome to ${SHOP_NAME}, ${clip(name, 40)}! Use code ${WELCOME_CODE} for 10% off your first order.`,
+  /** A reason of up to 100 characters is sent whole; a longer one (the desk takes 120) is cut. */
+  cancelled: (o: { orderId: string; reason?: string | null; refund: boolean }) => {
+    const refund = o.refund ? ' Refund in 3-5 days.' : '';
+    if (!o.reason?.trim()) return `${SHOP_NAME}: Order ${ref(o.orderId)} was cancelled.${refund}`;
+    return fitted(
+      (reason) => `${SHOP_NAME}: Order ${ref(o.orderId)} cancelled: ${reason}.${refund}`,
+      o.reason.trim().replace(/[.!]+$/, ''),
+    );
+  },
+  promotional: (o: { message: string; code?: string | null }) => {
+    const code = o.code ? ` Use code ${clip(o.code, 20)}.` : '';
+    return fitted((message) => `${SHOP_NAME}: ${message}${code} Reply STOP to opt out.`, o.message);
+  },
   readyForPickup: (o: { orderId: string }) =>
     `${SHOP_NAME}: Order ${ref(o.orderId)} is ready for pickup at our Kampala shop, 9AM-6PM daily. Bring your receipt.`,
 } as const;
+
+/** A number as EgoSMS takes it: 256XXXXXXXXX, no '+' (the shop keeps +256… in its rows). */
+export function egoSmsNumber(phone: string): string {
+  return phone.replace(/^\+/, '');
+}
 
 // GSM 03.38: the basic set and the extension table (each extension character takes 2 septets).
 const GSM_BASIC =
@@ -111,15 +195,46 @@ export function smsSegments(text: string): {
   };
 }
 
-/** Texts go out in GSM-7: typographic quotes and dashes become their plain forms. */
+/** Plain stand-ins for characters outside GSM-7's basic set (the extension table takes 2 units). */
+const PLAIN_FOR: Record<string, string> = {
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '“': '"',
+  '”': '"',
+  '„': '"',
+  '–': '-',
+  '—': '-',
+  '−': '-',
+  '…': '...',
+  '[': '(',
+  ']': ')',
+  '{': '(',
+  '}': ')',
+  '~': '-',
+  '|': '/',
+  '\\': '/',
+  '^': '',
+  '€': 'EUR',
+  '\f': ' ',
+};
+
+/**
+ * Texts go out in GSM-7's basic set, one unit per character, so 160 characters are one SMS:
+ * typographic quotes and dashes become their plain forms, accented letters GSM-7 lacks lose
+ * their accent ('ń' → 'n'; 'é' and 'ñ' stay), anything else (an emoji) becomes '?'.
+ */
 export function plainText(text: string): string {
-  return text
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    .replace(/…/g, '...')
-    .replace(/\s+/g, ' ')
-    .trim();
+  let plain = '';
+  for (const char of text.replace(/\s+/g, ' ').trim()) {
+    if (GSM_BASIC.includes(char)) plain += char;
+    else if (char in PLAIN_FOR) plain += PLAIN_FOR[char];
+    else {
+      const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
+      plain += [...bare].every((c) => GSM_BASIC.includes(c)) && bare ? bare : '?';
+    }
+  }
+  return plain;
 }
 
 export type SmsStatistics = {

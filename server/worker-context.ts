@@ -72,6 +72,7 @@ export function workerSms(): SmsService {
           })
         : null,
     adminPhone: config.ADMIN_PHONE ?? null,
+    bankDetails: config.BANK_TRANSFER_DETAILS ?? null,
   };
   return sms;
 }

@@ -1,8 +1,11 @@
 // A fake EgoSMS gateway on loopback with the real plain API's shape: GET ?username&password&
-// number&message&sender&priority answered in plain text, 'OK' or the reason. Wrong credentials
-// answer 'Wrong Username or Password'. A few numbers stand for the gateway's other answers:
-//   +256700000402 'Money Not Enough To Send This Batch of Msgs' · +256700000500 HTTP 500 ·
-//   +256700000700 no answer at all (hangs).
+// number&message&sender&priority answered in plain text, 'OK' or the reason. It refuses what
+// EgoSMS documents it refuses: wrong credentials ('Wrong Username or Password', EgoSMS's words), a
+// number not in the 256XXXXXXXXX form (a '+' included), a message over 160 characters, a sender
+// over 11 (the fake's own words for these three: EgoSMS documents the rule, not the reply).
+// A few numbers stand for the gateway's other answers:
+//   256700000402 'Money Not Enough To Send This Batch of Msgs' · 256700000500 HTTP 500 ·
+//   256700000700 no answer at all (hangs).
 // Test-only: GET /__sent lists the texts accepted, oldest first (`npm start` shows them on the
 // operator page too, from the shop's own records).
 import { createServer, type ServerResponse } from 'node:http';
@@ -14,11 +17,15 @@ export const FAKE_EGOSMS = {
   password: 'fake-egosms-password',
   sender: 'duuka',
 };
+/** The shop's numbers (+256…) that make the fake answer otherwise; they arrive as 256…. */
 export const FAKE_SMS_NUMBERS = {
   noCredit: '+256700000402',
   serverError: '+256700000500',
   hang: '+256700000700',
 };
+
+/** EgoSMS's plain API: at most 160 characters a message. */
+const FAKE_EGOSMS_MAX_CHARS = 160;
 
 export type FakeSms = {
   number: string;
@@ -48,11 +55,18 @@ export async function startFakeEgoSms(): Promise<LocalFake & { url: string; sent
     }
     if (!q('number') || !q('message')) return text(200, 'Missing parameters');
     if (q('sender').length > 11) return text(200, 'Sender ID too long');
-    if (q('number') === FAKE_SMS_NUMBERS.noCredit) {
+    if (!/^256\d{9}$/.test(q('number'))) {
+      return text(200, `Invalid number ${q('number')}: use 256XXXXXXXXX`);
+    }
+    if ([...q('message')].length > FAKE_EGOSMS_MAX_CHARS) {
+      return text(200, `Message too long: at most ${FAKE_EGOSMS_MAX_CHARS} characters`);
+    }
+    const number = `+${q('number')}`;
+    if (number === FAKE_SMS_NUMBERS.noCredit) {
       return text(200, 'Money Not Enough To Send This Batch of Msgs');
     }
-    if (q('number') === FAKE_SMS_NUMBERS.serverError) return text(500, 'Internal Server Error');
-    if (q('number') === FAKE_SMS_NUMBERS.hang) {
+    if (number === FAKE_SMS_NUMBERS.serverError) return text(500, 'Internal Server Error');
+    if (number === FAKE_SMS_NUMBERS.hang) {
       hanging.add(res);
       return;
     }

@@ -38,12 +38,23 @@ export function endpointFor(pathname: string): Endpoint {
   return { kind: 'page', methods: null, bodyLimit: MiB };
 }
 
-const TRPC_CODES = { 405: ['METHOD_NOT_SUPPORTED', -32005], 413: ['PAYLOAD_TOO_LARGE', -32013] };
+const TRPC_CODES = {
+  403: ['FORBIDDEN', -32003],
+  405: ['METHOD_NOT_SUPPORTED', -32005],
+  413: ['PAYLOAD_TOO_LARGE', -32013],
+  415: ['UNSUPPORTED_MEDIA_TYPE', -32015],
+} as const;
+const AUTH_CODES = {
+  403: 'FORBIDDEN',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+} as const;
 
 /** An error in the shape the endpoint's callers read: tRPC's, better-auth's or `{message}`. */
 export function endpointError(
   endpoint: Endpoint,
-  status: 405 | 413,
+  status: 403 | 405 | 413 | 415,
   message: string,
   headers: Record<string, string> = {},
 ): Response {
@@ -52,7 +63,7 @@ export function endpointError(
     const [code, number] = TRPC_CODES[status];
     body = { error: { message, code: number, data: { code, httpStatus: status } } };
   } else if (endpoint.kind === 'auth') {
-    body = { code: status === 405 ? 'METHOD_NOT_ALLOWED' : 'PAYLOAD_TOO_LARGE', message };
+    body = { code: AUTH_CODES[status], message };
   }
   return new Response(JSON.stringify(body), {
     status,

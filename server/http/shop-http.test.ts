@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEXT } from '#core/account.ts';
+import { REQUEST_TEXT } from '#core/requests.ts';
 import { type ShopApp, serveShop } from './shop-http.ts';
 
 const MiB = 1024 * 1024;
@@ -22,14 +23,17 @@ function post(path: string, bytes: number, headers: Record<string, string> = {})
   });
   const request = new Request(`http://shop.test${path}`, {
     method: 'POST',
-    headers,
+    // What the shop's own pages send to tRPC, unless the test says otherwise.
+    headers: { 'content-type': 'application/json', ...headers },
     body,
     duplex: 'half',
   } as RequestInit);
   return { request, seen };
 }
 
-const serve = (request: Request, app: ShopApp) => serveShop(request, app, { dev: false });
+const OURS = 'https://duuka.ug';
+const serve = (request: Request, app: ShopApp) =>
+  serveShop(request, app, { dev: false, ownOrigins: [OURS, 'https://preview.duuka.ug'] });
 const unreachable: ShopApp = () => {
   throw new Error('the app must not be called');
 };
@@ -140,6 +144,129 @@ describe('serveShop: early answers', () => {
     const put = new Request(request, { method: 'PUT' });
     expect((await serve(put, unreachable)).status).toBe(405);
     expect(seen.ended).toBe(true);
+  });
+});
+
+describe('serveShop: writes only from the shop’s own pages', () => {
+  const reached = () => {
+    const seen = { calls: 0 };
+    const app: ShopApp = () => {
+      seen.calls++;
+      return Response.json({ result: { data: null } });
+    };
+    return { seen, app };
+  };
+  const write = (path: string, headers: Record<string, string>, body = '{}') =>
+    new Request(`http://shop.test${path}`, { method: 'POST', headers, body });
+
+  it('refuses a tRPC POST from another origin with 403 in tRPC’s shape; the app never runs', async () => {
+    const { seen, app } = reached();
+    for (const origin of ['http://127.0.0.1:4000', 'https://evil.duuka.ug', 'null']) {
+      const response = await serve(
+        write('/api/trpc/cart.clear', {
+          origin,
+          'content-type': 'multipart/form-data; boundary=x',
+        }),
+        app,
+      );
+      expect(response.status, origin).toBe(403);
+      expect(await response.json()).toEqual({
+        error: {
+          message: REQUEST_TEXT.otherSite,
+          code: -32003,
+          data: { code: 'FORBIDDEN', httpStatus: 403 },
+        },
+      });
+    }
+    expect(seen.calls).toBe(0);
+  });
+
+  it('without Origin, Sec-Fetch-Site must be same-origin (or absent: not a browser)', async () => {
+    const { seen, app } = reached();
+    const json = { 'content-type': 'application/json' };
+    for (const site of ['same-site', 'cross-site', 'none']) {
+      const response = await serve(
+        write('/api/trpc/chat.clear', { ...json, 'sec-fetch-site': site }),
+        app,
+      );
+      expect(response.status, site).toBe(403);
+    }
+    expect(seen.calls).toBe(0);
+    expect(
+      (
+        await serve(
+          write('/api/trpc/chat.clear', { ...json, 'sec-fetch-site': 'same-origin' }),
+          app,
+        )
+      ).status,
+    ).toBe(200);
+    expect((await serve(write('/api/trpc/chat.clear', json), app)).status).toBe(200);
+    expect(seen.calls).toBe(2);
+  });
+
+  it('takes JSON from our origins (any letter case, a trailing slash, a charset)', async () => {
+    const { seen, app } = reached();
+    for (const [origin, type] of [
+      [OURS, 'application/json'],
+      ['https://DUUKA.ug/', 'application/json; charset=utf-8'],
+      ['https://preview.duuka.ug', 'Application/JSON'],
+    ] as const) {
+      const response = await serve(
+        write('/api/trpc/cart.clear', { origin, 'content-type': type }),
+        app,
+      );
+      expect(response.status, origin).toBe(200);
+    }
+    expect(seen.calls).toBe(3);
+  });
+
+  it('refuses any other body type to tRPC with 415, even from our origin', async () => {
+    const { seen, app } = reached();
+    for (const type of [
+      'multipart/form-data; boundary=x',
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'application/octet-stream',
+      '',
+    ]) {
+      const headers: Record<string, string> = { origin: OURS };
+      if (type) headers['content-type'] = type;
+      const response = await serve(write('/api/trpc/cart.clear', headers), app);
+      expect(response.status, type).toBe(415);
+      expect(await response.json()).toMatchObject({
+        error: { message: REQUEST_TEXT.notJson, data: { code: 'UNSUPPORTED_MEDIA_TYPE' } },
+      });
+    }
+    expect(seen.calls).toBe(0);
+  });
+
+  it('the avatar upload: refused from another origin with {message}; its image type is the route’s', async () => {
+    const { seen, app } = reached();
+    const foreign = await serve(
+      write('/api/account/avatar', {
+        origin: 'http://127.0.0.1:4000',
+        'content-type': 'image/png',
+      }),
+      app,
+    );
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toEqual({ message: REQUEST_TEXT.otherSite });
+    expect(seen.calls).toBe(0);
+    const own = await serve(
+      write('/api/account/avatar', { origin: OURS, 'content-type': 'image/png' }),
+      app,
+    );
+    expect(own.status).toBe(200);
+  });
+
+  it('leaves reads, better-auth and the payment callbacks alone', async () => {
+    const { seen, app } = reached();
+    const foreign = { origin: 'https://elsewhere.example', 'content-type': 'text/plain' };
+    const get = new Request('http://shop.test/api/trpc/catalogue.shop', { headers: foreign });
+    expect((await serve(get, app)).status).toBe(200);
+    expect((await serve(write('/api/auth/sign-in/email', foreign), app)).status).toBe(200);
+    expect((await serve(write('/api/payments/airtel', foreign), app)).status).toBe(200);
+    expect(seen.calls).toBe(3);
   });
 });
 

@@ -1,7 +1,9 @@
 // The Worker's front layer, around TanStack Start: 405 for methods an API does not answer,
-// body limits (413), the unread rest of a body settled, security headers on every response.
-import { endpointFor, methodNotAllowed, payloadTooLarge } from './endpoints.ts';
+// body limits (413), writes only from the shop's own pages (403/415), the unread rest of a body
+// settled, security headers on every response.
+import { endpointError, endpointFor, methodNotAllowed, payloadTooLarge } from './endpoints.ts';
 import { declaredTooLarge, limitBody } from './limits.ts';
+import { foreignWrite } from './own-origin.ts';
 import { cachedPage, type PageCacheOptions } from './page-cache.ts';
 import { newNonce, withSecurityHeaders } from './security-headers.ts';
 
@@ -13,6 +15,8 @@ export async function serveShop(
   app: ShopApp,
   options: {
     dev: boolean;
+    /** The shop's own origins (BETTER_AUTH_URL, TRUSTED_ORIGINS): where writes may come from. */
+    ownOrigins: readonly string[];
     /** Anonymous catalogue pages from the edge cache (page-cache.ts); absent: never cached. */
     pages?: PageCacheOptions;
   },
@@ -23,10 +27,13 @@ export async function serveShop(
   const limited = limitBody(request, endpoint.bodyLimit);
 
   let response: Response;
+  const refusal = foreignWrite(request, endpoint, options.ownOrigins);
   if (endpoint.methods && !endpoint.methods.includes(request.method)) {
     response = methodNotAllowed(endpoint);
   } else if (declaredTooLarge(request, endpoint.bodyLimit)) {
     response = payloadTooLarge(endpoint);
+  } else if (refusal) {
+    response = endpointError(endpoint, refusal.status, refusal.message);
   } else {
     try {
       const render = async () => app(limited.request, security.nonce);

@@ -8,14 +8,15 @@ import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { paymentMethodLabel } from '#core/orders.ts';
 import { isValidPhone, normalisePhone } from '#core/phone.ts';
 import {
+  clip,
   failureRate,
   kampalaDayStart,
   LOW_STOCK_ALERT_AT,
-  plainText,
   type RecipientType,
   SMS_GAP_MS,
   SMS_HISTORY_LIMIT,
   SMS_MAX_ATTEMPTS,
+  SMS_MAX_CHARS,
   SMS_RETRY_DELAYS_S,
   SMS_STUCK_AFTER_S,
   SMS_TEXT,
@@ -43,6 +44,8 @@ export type SmsService = {
   adminPhone: string | null;
   /** The gap between texts sent in a row (spec: 1 s; tests shorten it). */
   gapMs?: number;
+  /** BANK_TRANSFER_DETAILS: in a bank-transfer order's text when they fit, else on the receipt. */
+  bankDetails?: string | null;
 };
 
 export type SmsRow = typeof smsNotifications.$inferSelect;
@@ -79,7 +82,9 @@ export async function queueTexts(db: Db, texts: Text[]): Promise<string[]> {
       recipientPhone: number ?? given,
       recipientType: text.recipientType,
       kind: text.kind,
-      messageContent: plainText(text.message),
+      // Plain GSM-7 and at most 160 characters (each template fits; this only guards): the row is
+      // exactly what EgoSMS gets.
+      messageContent: clip(text.message, SMS_MAX_CHARS),
       status: number ? 'pending' : 'failed',
       errorMessage: number
         ? null
@@ -172,7 +177,12 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
         phone: order.phone,
         recipientType: 'customer',
         kind: 'order-confirmation',
-        message: SMS_TEXT.orderConfirmation({ orderId, total: order.total, items: count }),
+        message: SMS_TEXT.orderConfirmation({
+          orderId,
+          total: Number(order.total),
+          items: count,
+          payment: { method: order.paymentMethod, bankDetails: ctx.sms.bankDetails ?? null },
+        }),
       },
       {
         orderId,
@@ -181,7 +191,7 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
         kind: 'admin-new-order',
         message: SMS_TEXT.adminNewOrder({
           orderId,
-          total: order.total,
+          total: Number(order.total),
           customer: order.customerName,
           items: count,
           payment: paymentMethodLabel(order.paymentMethod),

@@ -1,12 +1,19 @@
 // The Worker's front layer on the production build in workerd (vite preview): security headers on
 // every kind of response, 405 for methods an API does not answer, the tRPC batch cap, body
-// limits (413 by Content-Length and for chunked bodies), and early answers that leave the local
-// proxy's connection usable (no 500 "fetch failed" on the request after them).
+// limits (413 by Content-Length and for chunked bodies), early answers that leave the local
+// proxy's connection usable (no 500 "fetch failed" on the request after them), and writes only
+// from the shop's own pages (another port's auto-submitting form, in Chromium).
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { TEXT } from '#core/account.ts';
+import { REQUEST_TEXT } from '#core/requests.ts';
 import { createDb } from '#db/client.ts';
-import { user } from '#db/schema/index.ts';
+import { chatMessages, products, user } from '#db/schema/index.ts';
+import { closeBrowser, openBrowser } from '../support/browser.ts';
+import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const shopUrl = () => inject('shopUrl');
 const url = (path: string) => `${shopUrl()}${path}`;
@@ -276,6 +283,106 @@ describe('early answers', () => {
       if (normal.status !== 200) failures.push(`round ${round}: then ${normal.status} ${text}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('writes only from the shop’s own pages', () => {
+  afterAll(closeBrowser);
+
+  /** A page on another loopback port (same site for the SameSite=Lax cookie) with a form that
+   * posts itself to the shop as soon as it loads. */
+  async function attackerSite(action: string) {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>Free kitenge</title>
+<form id="f" method="post" enctype="multipart/form-data" action="${action}">
+<input name="x" value="1"></form><script>document.getElementById('f').submit()</script>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const page = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    return { page, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it('another port’s auto-submitting form cannot clear the cart or the chat in Chromium', async () => {
+    const db = createDb(inject('databaseUrl'));
+    const shopper = await verifiedShopper(db, 'Nakato Forms', { phone: '+256772000990' });
+    const [wrap] = await db
+      .insert(products)
+      .values({
+        productName: 'Kitenge Wrap',
+        slug: `wrap-${randomUUID()}`,
+        price: 85_000,
+        quantity: 5,
+      })
+      .returning();
+    await db.insert(chatMessages).values({
+      userId: shopper.id,
+      sessionId: randomUUID(),
+      role: 'user',
+      content: 'Do you have this in size 12?',
+    });
+    const context = await (await openBrowser()).newContext({ baseURL: shopUrl() });
+    const page = await context.newPage();
+    await signIn(page, shopper);
+
+    // The shop's own page: its JSON mutation works (Chromium sends our Origin).
+    await page.goto(url('/about'), { waitUntil: 'domcontentloaded' });
+    const added = await page.evaluate(async (productId) => {
+      const response = await fetch('/api/trpc/cart.add', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ productId }),
+      });
+      return response.status;
+    }, wrap?.id);
+    expect(added).toBe(200);
+    const cart = async () =>
+      page.evaluate(async () => {
+        const response = await fetch('/api/trpc/cart.get');
+        return ((await response.json()) as { result: { data: { productsInCart: unknown[] } } })
+          .result.data.productsInCart.length;
+      });
+    expect(await cart()).toBe(1);
+
+    for (const procedure of ['cart.clear', 'chat.clear']) {
+      const attacker = await attackerSite(url(`/api/trpc/${procedure}`));
+      try {
+        const answered = page.waitForResponse((r) => r.url().includes(`/api/trpc/${procedure}`));
+        await page.goto(attacker.page);
+        const response = await answered;
+        // The browser did send the shopper's cookie from the other port: only the rule stops it.
+        const sent = await response.request().allHeaders();
+        expect(sent.cookie ?? '').toContain('session_token');
+        expect(sent.origin).toBe(attacker.page.replace(/\/$/, ''));
+        expect(response.status(), procedure).toBe(403);
+        expect(await response.json()).toMatchObject({ error: { message: REQUEST_TEXT.otherSite } });
+      } finally {
+        await attacker.close();
+      }
+    }
+    await page.goto(url('/about'), { waitUntil: 'domcontentloaded' });
+    expect(await cart()).toBe(1);
+    const chat = await db.select().from(chatMessages).where(eq(chatMessages.userId, shopper.id));
+    expect(chat).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a text/plain POST and an avatar from another origin are refused', async () => {
+    const cookie = await signedInShopper();
+    const plain = await fetch(url('/api/trpc/cart.clear'), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: shopUrl(), cookie },
+      body: '{}',
+    });
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toMatchObject({ error: { message: REQUEST_TEXT.notJson } });
+    const avatar = await fetch(url('/api/account/avatar'), {
+      method: 'POST',
+      headers: { 'content-type': 'image/png', origin: 'http://127.0.0.1:1', cookie },
+      body: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    });
+    expect(avatar.status).toBe(403);
+    expect(await avatar.json()).toEqual({ message: REQUEST_TEXT.otherSite });
   });
 });
 

@@ -21,7 +21,8 @@ async function textsTo(number: string): Promise<{ message: string }[]> {
     number: string;
     message: string;
   }[];
-  return sent.filter((text) => text.number === number);
+  // EgoSMS gets 256XXXXXXXXX, without the '+' the shop keeps.
+  return sent.filter((text) => text.number === number.replace(/^\+/, ''));
 }
 
 let operator: Shopper;

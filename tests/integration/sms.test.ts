@@ -107,7 +107,9 @@ async function order(phone: string, lines: { productId: number; quantity: number
 
 const rowsOf = (orderId: string) =>
   test.db.select().from(smsNotifications).where(eq(smsNotifications.orderId, orderId));
-const received = (number: string) => fake.sent.filter((s) => s.number === number);
+/** What the fake EgoSMS accepted for a number the shop keeps as +256… (it arrives as 256…). */
+const received = (number: string) =>
+  fake.sent.filter((s) => s.number === number.replace(/^\+/, ''));
 
 describe('texts for a new order', () => {
   it('the customer, the admin, and each seller with only their pieces; all sent, 1 gap apart', async () => {
@@ -138,13 +140,21 @@ describe('texts for a new order', () => {
     expect(rows.every((r) => r.status === 'sent' && r.sentAt && r.attempts === 1)).toBe(true);
     const ref = `RCP-${orderId.slice(0, 8)}`;
     const byPhone = (phone: string) => rows.find((r) => r.recipientPhone === phone)?.messageContent;
-    expect(byPhone('+256772000101')).toBe(SMS_TEXT.orderConfirmation({ orderId, total, items: 4 }));
+    expect(byPhone('+256772000101')).toBe(
+      SMS_TEXT.orderConfirmation({
+        orderId,
+        total,
+        items: 4,
+        payment: { method: 'cash_on_delivery' },
+      }),
+    );
     expect(byPhone('+256772000101')).toContain('UGX 200,000');
+    expect(byPhone('+256772000101')).toContain('Pay on delivery.');
     expect(byPhone(ADMIN)).toContain(
       `NEW ORDER ${ref}: Nakato Achieng, 4 items, UGX 200,000, Cash on Delivery`,
     );
     expect(byPhone('+256701000001')).toBe(
-      `duuka: New order ${ref} for Kampala Kitenge House: 1 x ${wrap.productName}, 1 x ${scarf.productName}. Please prepare. See your seller dashboard.`,
+      `duuka: New order ${ref} for Kampala Kitenge House: 1 x ${wrap.productName}, 1 x ${scarf.productName}. Please prepare.`,
     );
     expect(byPhone('+256752000111')).toContain(`2 x ${beads.productName}`);
     expect(byPhone('+256752000111')).not.toContain(wrap.productName);
@@ -154,7 +164,13 @@ describe('texts for a new order', () => {
         received(row.recipientPhone).filter((s) => s.message === row.messageContent),
       ).toHaveLength(1);
     }
-    expect(received('+256772000101')[0]).toMatchObject({ sender: 'duuka', priority: '1' });
+    // EgoSMS's form: 256XXXXXXXXX, no '+'; the shop's rows keep +256….
+    expect(received('+256772000101')[0]).toMatchObject({
+      number: '256772000101',
+      sender: 'duuka',
+      priority: '1',
+    });
+    expect(fake.sent.every((s) => /^256\d{9}$/.test(s.number))).toBe(true);
     const times = rows.map((r) => r.sentAt?.getTime() ?? 0).sort();
     for (let i = 1; i < times.length; i++)
       expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(20);
@@ -425,7 +441,7 @@ describe('payment and status texts', () => {
     await settle();
     const texts = (await rowsOf(orderId)).filter((r) => r.recipientType === 'customer');
     expect(texts.map((r) => [r.kind, r.messageContent]).sort()).toEqual([
-      ['cancelled', `duuka: Order RCP-${orderId.slice(0, 8)} was cancelled: Out of fabric.`],
+      ['cancelled', `duuka: Order RCP-${orderId.slice(0, 8)} cancelled: Out of fabric.`],
       ['shipped', SMS_TEXT.shipped({ orderId, tracking: 'UG-4471' })],
     ]);
     expect((await test.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe(
@@ -526,61 +542,128 @@ describe('statistics', () => {
   });
 });
 
-describe('segments', () => {
-  it('every template fits one or two GSM-7 parts with realistic values', () => {
-    const orderId = '5b0e8a3e-8f0c-4d59-9a43-6c1f8f1b2a77';
-    const parts = {
-      orderConfirmation: smsSegments(
-        SMS_TEXT.orderConfirmation({ orderId, total: 1_250_000, items: 12 }),
-      ),
-      adminNewOrder: smsSegments(
-        SMS_TEXT.adminNewOrder({
-          orderId,
-          total: 1_250_000,
-          customer: 'Nakato Achieng Mirembe',
-          items: 12,
-          payment: 'Cash on Delivery',
-        }),
-      ),
-      shipped: smsSegments(SMS_TEXT.shipped({ orderId, tracking: 'UG-4471-2026' })),
-      delivered: smsSegments(SMS_TEXT.delivered({ orderId })),
-      paymentReceived: smsSegments(
-        SMS_TEXT.paymentReceived({ orderId, amount: 1_250_000, transactionId: '1234567890' }),
-      ),
-      welcome: smsSegments(SMS_TEXT.welcome('Nakato')),
-      cancelled: smsSegments(
-        SMS_TEXT.cancelled({ orderId, reason: 'Out of fabric', refund: true }),
-      ),
-      readyForPickup: smsSegments(SMS_TEXT.readyForPickup({ orderId })),
-      lowStock: smsSegments(SMS_TEXT.lowStock([{ name: 'Brass Cowrie Drop Earrings', left: 2 }])),
-      sellerNewOrder: smsSegments(
-        SMS_TEXT.sellerNewOrder({
-          orderId,
-          business: 'Kampala Kitenge House',
-          lines: [
-            { name: 'Ankara Wrap Dress', quantity: 2 },
-            { name: 'Brass Cowrie Drop Earrings', quantity: 1 },
-            { name: 'Barkcloth Scrunchie Set', quantity: 3 },
-          ],
-        }),
-      ),
-      promotional: smsSegments(
-        SMS_TEXT.promotional({
-          message: 'The Kitenge Week sale is on: 20% off dresses until Sunday.',
-          code: 'KITENGE20',
-        }),
-      ),
+describe('EgoSMS as documented', () => {
+  it('the fake refuses what EgoSMS would: a + number, other forms, over 160 characters, wrong credentials', async () => {
+    const ask = async (params: Record<string, string>) => {
+      const url = new URL(fake.env.EGOSMS_URL ?? '');
+      url.search = new URLSearchParams({
+        username: FAKE_EGOSMS.username,
+        password: FAKE_EGOSMS.password,
+        sender: 'duuka',
+        priority: '1',
+        number: '256772000950',
+        message: 'Hello',
+        ...params,
+      }).toString();
+      return (await fetch(url)).text();
     };
-    for (const [name, counted] of Object.entries(parts)) {
-      expect({ name, encoding: counted.encoding }).toEqual({ name, encoding: 'GSM-7' });
+    const before = fake.sent.length;
+    expect(await ask({ number: '+256772000950' })).toMatch(/^Invalid number/);
+    expect(await ask({ number: '0772000950' })).toMatch(/^Invalid number/);
+    expect(await ask({ number: '2567720009501' })).toMatch(/^Invalid number/);
+    expect(await ask({ message: 'a'.repeat(161) })).toMatch(/^Message too long/);
+    expect(await ask({ sender: 'duuka-boutique' })).toBe('Sender ID too long');
+    expect(await ask({ password: 'wrong' })).toBe('Wrong Username or Password');
+    expect(fake.sent.length).toBe(before);
+    expect(await ask({ message: 'a'.repeat(160) })).toBe('OK');
+    expect(fake.sent.length).toBe(before + 1);
+  });
+
+  it('an order with long names and a huge total: every text one part of at most 160, all accepted', async () => {
+    const business = await seller(
+      'Kampala Kitenge House & Barkcloth Emporium of Nakasero Market',
+      '+256701000951',
+    );
+    const name = (n: number) =>
+      `Hand-woven Barkcloth & Kitenge Wrap Dress — “Kampala Nights” Edition Ńo. ${n} ${randomUUID()}`;
+    const pieces = [];
+    for (let n = 1; n <= 6; n++) {
+      const [row] = await test.db
+        .insert(products)
+        .values({
+          productName: name(n),
+          slug: `long-${randomUUID()}`,
+          price: 30_000_000,
+          quantity: 3,
+        })
+        .returning();
+      if (!row) throw new Error('no product');
+      await test.db.insert(productSellers).values({ sellerId: business.id, productId: row.id });
+      pieces.push(row);
     }
-    // Two parts: a seller's text listing several pieces; every other template fits one.
-    expect(
-      Object.entries(parts)
-        .filter(([, c]) => c.segments === 2)
-        .map(([n]) => n)
-        .sort(),
-    ).toEqual(['sellerNewOrder']);
-    expect(Object.values(parts).every((c) => c.segments <= 2)).toBe(true);
+    const { orderId, total } = await order(
+      '+256772000952',
+      pieces.map((p) => ({ productId: p.id, quantity: 2 })),
+    );
+    expect(total).toBe(360_005_000);
+    await afterOrderPlaced(ctx(), { orderId, created: true, total, receipt: null });
+    await settle();
+    const rows = await rowsOf(orderId);
+    expect(rows.map((r) => r.kind).sort()).toEqual([
+      'admin-new-order',
+      'low-stock',
+      'order-confirmation',
+      'seller-new-order',
+    ]);
+    for (const row of rows) {
+      expect({ kind: row.kind, status: row.status, error: row.errorMessage }).toEqual({
+        kind: row.kind,
+        status: 'sent',
+        error: null,
+      });
+      expect(row.messageContent.length).toBeLessThanOrEqual(160);
+      expect(smsSegments(row.messageContent)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+      // What the row says is exactly what went out.
+      expect(received(row.recipientPhone).map((s) => s.message)).toContain(row.messageContent);
+    }
+    const sellerText = rows.find((r) => r.kind === 'seller-new-order')?.messageContent ?? '';
+    expect(sellerText).toMatch(/\+\d more\. Please prepare\.$/);
+    expect(rows.find((r) => r.kind === 'low-stock')?.messageContent).toMatch(
+      /\+\d more\. Restock soon\.$/,
+    );
+  });
+
+  it('the confirmation tells each way of paying what comes next; bank transfer quotes the reference', async () => {
+    const wrap = await piece(45_000, 50);
+    const placedWith = async (
+      phone: string,
+      paymentMethod: 'mobile_money' | 'card' | 'bank_transfer',
+      service: SmsService,
+    ) => {
+      const shopper = await customer(phone);
+      const placed = await placeOrder(test.db, shopper, {
+        orderId: randomUUID(),
+        lines: [{ productId: wrap.id, quantity: 1 }],
+        paymentMethod,
+      });
+      if (!placed.ok) throw new Error('order refused');
+      await afterOrderPlaced(ctx(service), { ...placed.order, created: true, receipt: null });
+      await settle();
+      const rows = await rowsOf(placed.order.orderId);
+      return {
+        ref: `RCP-${placed.order.orderId.slice(0, 8)}`,
+        text: rows.find((r) => r.kind === 'order-confirmation')?.messageContent ?? '',
+      };
+    };
+    const momo = await placedWith('+256772000961', 'mobile_money', sms);
+    expect(momo.text).toBe(
+      `duuka: Thank you! Order ${momo.ref} (1 item, UGX 50,000) is received. We will confirm when your payment arrives.`,
+    );
+    const card = await placedWith('+256772000962', 'card', sms);
+    expect(card.text).toContain('We will confirm when your payment arrives.');
+    const bank = await placedWith('+256772000963', 'bank_transfer', {
+      ...sms,
+      bankDetails: 'Stanbic Bank, A/C 9030012345678',
+    });
+    expect(bank.text).toBe(
+      `duuka: Order ${bank.ref} (UGX 50,000) is received. Please pay by bank transfer quoting ${bank.ref}. Stanbic Bank, A/C 9030012345678`,
+    );
+    const longDetails = await placedWith('+256772000964', 'bank_transfer', {
+      ...sms,
+      bankDetails: `Stanbic Bank Uganda, Kampala Road branch. Account name: Duuka Boutique Ltd. Account number: 9030012345678. SWIFT: SBICUGKX.`,
+    });
+    expect(longDetails.text).toBe(
+      `duuka: Order ${longDetails.ref} (UGX 50,000) is received. Please pay by bank transfer quoting ${longDetails.ref}. Bank details are on your receipt.`,
+    );
   });
 });

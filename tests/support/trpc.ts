@@ -1,9 +1,12 @@
 // Calls the app's tRPC router the two ways the shop does: in-process (as SSR does) and over the
-// fetch adapter (as the browser does, with the error formatter shoppers see).
+// fetch adapter behind the Worker's front layer (as the browser does: from the shop's own origin,
+// with the error formatter shoppers see).
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { Db } from '#db/client.ts';
 import { memoryBucket } from '#local/fakes/r2-bucket.ts';
 import type { Auth } from '#server/auth.ts';
+import { endpointError, endpointFor } from '#server/http/endpoints.ts';
+import { foreignWrite } from '#server/http/own-origin.ts';
 import { appRouter } from '#server/routers/index.ts';
 import type { AvatarStore } from '#server/services/avatar.ts';
 import type { AssistantConfig } from '#server/services/chat/assistant.ts';
@@ -87,7 +90,15 @@ export async function mutateOverHttp(
   return callOverHttp(db, 'mutation', path, input, extras);
 }
 
-type HttpExtras = Extras & { cookie?: string; ip?: string };
+/** The shop's origin in tests: the front layer takes writes from it (BETTER_AUTH_URL). */
+export const TEST_SHOP_ORIGIN = 'http://shop.test';
+
+type HttpExtras = Extras & {
+  cookie?: string;
+  ip?: string;
+  /** The page the browser says sent the request; default the shop's own, null: none sent. */
+  origin?: string | null;
+};
 
 /**
  * A query (GET, input in the URL), a mutation (POST, input as the body) or a streamed mutation
@@ -105,6 +116,8 @@ export async function callOverHttp(
   const headers = new Headers();
   if (extras.cookie) headers.set('cookie', extras.cookie);
   if (extras.ip) headers.set('cf-connecting-ip', extras.ip);
+  const origin = extras.origin === undefined ? TEST_SHOP_ORIGIN : extras.origin;
+  if (origin !== null && kind !== 'query') headers.set('origin', origin);
   if (kind === 'query') {
     if (input !== undefined) url.searchParams.set('input', JSON.stringify(input));
     return send(db, new Request(url, { headers }), extras);
@@ -139,7 +152,33 @@ function errorIn(value: unknown): NonNullable<TrpcBody['error']> | undefined {
   return undefined;
 }
 
-function handle(db: Db, req: Request, extras: Extras) {
+/**
+ * A POST to /api/trpc/{path} exactly as given (any body, any content type, any origin): what a
+ * form on another site's page would send. Returns the status and the body as text.
+ */
+export async function postOverHttp(
+  db: Db,
+  path: string,
+  init: { body: BodyInit; headers: Record<string, string> },
+  extras: Extras = {},
+) {
+  const request = new Request(`${TEST_SHOP_ORIGIN}/api/trpc/${path}`, {
+    method: 'POST',
+    headers: init.headers,
+    body: init.body,
+  });
+  const response = await handle(db, request, extras);
+  return { status: response.status, text: await response.text() };
+}
+
+/**
+ * The front layer's origin and content-type rule (server/http/own-origin.ts; its body limits are
+ * left out, so tests see tRPC's own answer to a large input), then tRPC's fetch adapter.
+ */
+async function handle(db: Db, req: Request, extras: Extras) {
+  const endpoint = endpointFor(new URL(req.url).pathname);
+  const refusal = foreignWrite(req, endpoint, [TEST_SHOP_ORIGIN]);
+  if (refusal) return endpointError(endpoint, refusal.status, refusal.message);
   return fetchRequestHandler({
     endpoint: '/api/trpc',
     req,

@@ -1,8 +1,9 @@
 // EgoSMS's plain-text HTTP API (Pahappa, Uganda): GET {url}?username&password&number&message&
 // sender&priority. The reply is plain text: 'OK' when accepted (compared case-insensitively),
 // otherwise the reason, e.g. 'Wrong Username or Password' or 'Money Not Enough To Send This Batch
-// of Msgs'. The plain API gives no message id.
-import { SMS_PRIORITY, SMS_TIMEOUT_MS } from '#core/sms.ts';
+// of Msgs'. The plain API gives no message id. EgoSMS documents numbers as 256XXXXXXXXX (no '+')
+// and messages of at most 160 characters: the outbox keeps +256… and builds texts that fit.
+import { egoSmsNumber, SMS_PRIORITY, SMS_TIMEOUT_MS } from '#core/sms.ts';
 import type { OutgoingSms, SendResult, SmsGateway } from './gateway.ts';
 
 export type EgoSmsConfig = {
@@ -22,7 +23,7 @@ export function egoSms(config: EgoSmsConfig): SmsGateway {
       url.search = new URLSearchParams({
         username: config.username,
         password: config.password,
-        number: sms.number,
+        number: egoSmsNumber(sms.number),
         message: sms.message,
         sender: config.sender,
         priority: String(SMS_PRIORITY),

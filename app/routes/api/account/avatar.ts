@@ -6,7 +6,8 @@ import { workerAuth, workerAvatars, workerDb } from '#server/worker-context.ts';
 
 // The signed-in shopper's own picture: GET serves it (404 when none), POST (the raw image as the
 // body) replaces it. No URL names a person: the picture is always the session's. The Worker's
-// front layer (server/http) answers other methods with 405 and bodies over 2 MiB with 413.
+// front layer (server/http) answers other methods with 405, bodies over 2 MiB with 413, and an
+// upload from another site's page with 403 (decision 0038); the image type is checked here.
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
