@@ -41,7 +41,7 @@ export const PAYMENT_STATE_TEXT = {
   cardRedirectNote: 'You pay on Pesapal’s secure page and come straight back here.',
   cardStartFailed:
     'Your order is saved, but the card payment page did not open. You can pay from your orders with Pay now.',
-  cardLater: 'Your order is saved: pay for it from your order whenever you are ready.',
+  cardLater: 'You can pay for it from your order whenever you are ready.',
   viewOrder: 'View your order',
   // Bank transfer.
   bankTitle: 'Pay by bank transfer',

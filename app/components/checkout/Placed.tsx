@@ -43,10 +43,15 @@ export function CardHandOver({ orderId }: { orderId: string }) {
           <h2 id="placed-title" className="font-display text-3xl leading-tight">
             {PAYMENT_STATE_TEXT.cardRedirect}
           </h2>
-          <p className="mt-4 inline-flex items-center gap-2 text-sm text-ink-soft" role="status">
-            <Loader2 size={16} className="animate-spin motion-reduce:animate-none" aria-hidden />
+          <p className="mt-4 text-sm text-ink-soft" role="status">
             {PAYMENT_STATE_TEXT.cardRedirectNote}
           </p>
+          <Loader2
+            size={22}
+            strokeWidth={1.5}
+            className="mx-auto mt-6 animate-spin text-gold motion-reduce:animate-none"
+            aria-hidden
+          />
         </>
       )}
     </PlacedPanel>
