@@ -254,6 +254,12 @@ describe('what the shopper sees about paying', () => {
       await page.getByTestId('order-list').getByText(PAYMENT_STATE_TEXT.paid).waitFor();
       expect((await latestOrder(shopper))?.status).toBe('processing');
       await lookAt(page, 'orders-card-paid', viewport.width);
+      // The history's own order page tells the same.
+      await page.goto(`/order-history/${order.id}`);
+      await page
+        .getByTestId('order-payment')
+        .getByRole('heading', { name: PAYMENT_STATE_TEXT.paidWith('Credit Card') })
+        .waitFor();
       expect(await shownToasts(page)).not.toContainEqual(expect.stringContaining('declined'));
       expect(errors).toEqual([]);
       await page.context().close();
