@@ -9,7 +9,6 @@ export const MONEY_TEXT = {
   badReference: 'Enter the reference: 1 to 100 characters, no line breaks or control characters.',
   alreadyPaid: 'This order is already marked paid.',
   cancelled: 'This order is cancelled: it cannot be marked paid.',
-  notPending: 'Only a pending order can be marked paid.',
   paidByProvider:
     'This order is paid by mobile money or card: the provider confirms it, not the desk.',
   paymentWaiting:

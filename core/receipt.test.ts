@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildReceipt, GUEST_CUSTOMER_NAME, type ReceiptOrder, showsTax } from './receipt.ts';
+import {
+  buildReceipt,
+  GUEST_CUSTOMER_NAME,
+  type ReceiptOrder,
+  receiptPayment,
+  showsTax,
+} from './receipt.ts';
 
 const order: ReceiptOrder = {
   id: '3f2a9c1e-7b4d-4e8a-9c3b-1d2e3f4a5b6c',
@@ -93,5 +99,65 @@ describe('the receipt', () => {
     );
     expect(receipt.items[0]?.id).toBe('1');
     expect(receipt.paymentMethod).toBe('Cash on Delivery');
+  });
+});
+
+describe('PAID or UNPAID', () => {
+  const facts = {
+    orderId: order.id,
+    status: 'pending',
+    paymentMethod: 'bank_transfer',
+    successful: null,
+    receiptTransactionId: null,
+    bankDetails: 'Stanbic Bank Uganda · A/C 9030012345678',
+  };
+
+  it('an unpaid bank transfer carries the bank details and the reference to quote', () => {
+    expect(receiptPayment(facts)).toEqual({
+      state: 'unpaid',
+      bankTransfer: {
+        details: 'Stanbic Bank Uganda · A/C 9030012345678',
+        reference: 'RCP-3f2a9c1e',
+      },
+    });
+    expect(receiptPayment({ ...facts, bankDetails: '   ' })).toEqual({
+      state: 'unpaid',
+      bankTransfer: { details: null, reference: 'RCP-3f2a9c1e' },
+    });
+  });
+
+  it('a recorded payment is PAID with who moved the money and its reference, whatever the receipt stored', () => {
+    expect(
+      receiptPayment({ ...facts, successful: { network: 'mtn', transactionId: 'MP26.1432' } }),
+    ).toEqual({ state: 'paid', method: 'MTN Mobile Money', reference: 'MP26.1432' });
+    expect(
+      receiptPayment({
+        ...facts,
+        status: 'cancelled',
+        successful: { network: 'bank_transfer', transactionId: 'FT1' },
+      }),
+    ).toMatchObject({ state: 'paid', reference: 'FT1' });
+  });
+
+  it('without a payment: past pending is PAID, except cash on delivery until completed; cancelled is UNPAID', () => {
+    expect(receiptPayment({ ...facts, paymentMethod: 'mobile_money', status: 'shipped' })).toEqual({
+      state: 'paid',
+      method: 'Mobile Money',
+      reference: null,
+    });
+    expect(
+      receiptPayment({ ...facts, paymentMethod: 'cash_on_delivery', status: 'shipped' }),
+    ).toEqual({ state: 'unpaid', bankTransfer: null });
+    expect(
+      receiptPayment({ ...facts, paymentMethod: 'cash_on_delivery', status: 'completed' }),
+    ).toMatchObject({ state: 'paid', method: 'Cash on Delivery' });
+    expect(receiptPayment({ ...facts, status: 'cancelled' })).toEqual({
+      state: 'unpaid',
+      bankTransfer: null,
+    });
+    expect(receiptPayment({ ...facts, paymentMethod: 'mobile_money' })).toEqual({
+      state: 'unpaid',
+      bankTransfer: null,
+    });
   });
 });

@@ -193,5 +193,5 @@ export const RECEIPT_TEXT = {
   awaitingPayment: 'Awaiting payment',
   bankTransferTitle: 'Pay by bank transfer',
   bankTransferQuote: 'Quote this reference with your transfer:',
-  bankTransferMissing: 'Ask us for our bank details, and quote this reference.',
+  bankTransferMissing: 'Ask us for our bank details: write to us, or ask in the chat.',
 } as const;

@@ -21,7 +21,6 @@ const markPaidRefusal: Record<MarkPaidProblem, [code: 'NOT_FOUND' | 'CONFLICT', 
   'not-found': ['NOT_FOUND', MONEY_TEXT.orderNotFound],
   'already-paid': ['CONFLICT', MONEY_TEXT.alreadyPaid],
   cancelled: ['CONFLICT', MONEY_TEXT.cancelled],
-  'not-pending': ['CONFLICT', MONEY_TEXT.notPending],
   'paid-by-provider': ['CONFLICT', MONEY_TEXT.paidByProvider],
   'payment-waiting': ['CONFLICT', MONEY_TEXT.paymentWaiting],
 };

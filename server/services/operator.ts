@@ -65,7 +65,6 @@ export type MarkPaidProblem =
   | 'not-found'
   | 'already-paid'
   | 'cancelled'
-  | 'not-pending'
   | 'paid-by-provider'
   | 'payment-waiting';
 
@@ -159,8 +158,8 @@ async function whyNotPaid(db: Db, orderId: string): Promise<MarkPaidProblem> {
   if (order.status === 'cancelled') return 'cancelled';
   if (!isConfirmedByOperator(order.paymentMethod)) return 'paid-by-provider';
   if (order.waiting) return 'payment-waiting';
-  // A bank transfer past pending, or a completed cash order: the shop settled it already.
-  if (!canMarkPaid(order)) return order.status === 'pending' ? 'not-pending' : 'already-paid';
+  // A bank transfer past pending, a completed cash order (the shop settled it already), or the
+  // other confirmation of a double submit.
   return 'already-paid';
 }
 
@@ -249,13 +248,13 @@ function moneyRow(row: MoneyRow) {
 }
 
 /**
- * The desk's money view, in one round trip: orders whose money has not arrived (oldest first:
- * bank transfers and cash to confirm, mobile-money and card payments waiting), money due back,
- * short or reversed payments, and the refunds recorded in the last week.
+ * The desk's money view, in one round trip: orders whose money has not arrived (bank transfers
+ * and cash to confirm, oldest first; mobile-money and card payments waiting, newest first), money
+ * due back, short or reversed payments, and the refunds recorded in the last week.
  */
 export async function moneyDesk(db: Db, limit = 100) {
-  const [awaiting, attention] = await db.batch([
-    db.execute<AwaitingRow>(sql`
+  /** Orders not paid yet, by who confirms them (the desk, or a provider). */
+  const unpaid = (byDesk: boolean, newestFirst: boolean) => sql`
       select o.id, o.customer_name, o.total, o.payment_method, o.status, o.created_at,
              latest.status as payment_status, latest.network as payment_network
       from orders o
@@ -266,12 +265,18 @@ export async function moneyDesk(db: Db, limit = 100) {
       where (o.status = 'pending'
              or (o.payment_method = 'cash_on_delivery'
                  and o.status in ('processing', 'shipped', 'delivered')))
+        and (o.payment_method in ('bank_transfer', 'cash_on_delivery')) = ${byDesk}
         and not exists (
           select 1 from payments p where p.order_id = o.id and p.status = 'successful'
         )
-      order by o.created_at asc, o.id
+      order by o.created_at ${newestFirst ? sql`desc` : sql`asc`}, o.id
       limit ${limit}
-    `),
+    `;
+  const [toConfirm, waiting, attention] = await db.batch([
+    // Oldest first: the longest wait is confirmed first.
+    db.execute<AwaitingRow>(unpaid(true, false)),
+    // Newest first: an abandoned mobile-money order from last month matters least.
+    db.execute<AwaitingRow>(unpaid(false, true)),
     db.execute<MoneyRow>(sql`
       select p.id, p.order_id, p.network, p.phone, p.amount, p.received_amount,
              p.received_currency, p.status, p.transaction_id, p.refund_reference, p.created_at,
@@ -283,7 +288,7 @@ export async function moneyDesk(db: Db, limit = 100) {
       limit ${limit * 2}
     `),
   ]);
-  const orderRows = awaiting.rows.map((row) => ({
+  const orderRow = (row: AwaitingRow) => ({
     orderId: row.id,
     customerName: row.customer_name,
     total: Number(row.total),
@@ -292,11 +297,11 @@ export async function moneyDesk(db: Db, limit = 100) {
     createdAt: iso(row.created_at) ?? '',
     paymentStatus: row.payment_status,
     paymentNetwork: row.payment_network,
-  }));
+  });
   const money = attention.rows.map(moneyRow);
   return {
-    toConfirm: orderRows.filter((row) => isConfirmedByOperator(row.paymentMethod)),
-    waiting: orderRows.filter((row) => !isConfirmedByOperator(row.paymentMethod)),
+    toConfirm: toConfirm.rows.map(orderRow),
+    waiting: waiting.rows.map(orderRow),
     refundsDue: money.filter((row) => row.status === 'refund_due'),
     shortOrReversed: money.filter((row) => row.status === 'short' || row.status === 'reversed'),
     refunded: money.filter((row) => row.status === 'refunded').reverse(),

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildReceipt, type ReceiptOrder, receiptPayment } from '#core/receipt.ts';
+import { buildReceipt, RECEIPT_TEXT, type ReceiptOrder, receiptPayment } from '#core/receipt.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'receipt-pdf-'));
@@ -161,7 +161,7 @@ describe('the receipt PDF', () => {
     };
     const text = poppler('pdftotext', await receiptPdf(receipt), '-layout');
     expect(text).toContain('UNPAID');
-    expect(text).toContain('Ask us for our bank details, and quote this reference.');
+    expect(text).toContain(RECEIPT_TEXT.bankTransferMissing);
     expect(text).toContain('RCP-3f2a9c1e');
   });
 

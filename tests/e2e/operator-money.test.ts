@@ -1,28 +1,22 @@
 // The desk's money in the browser (decision 0037), against the production build: the operator
 // sees a bank-transfer order awaiting, marks it paid with the bank's reference and sees it paid;
 // a refund due is shown and Mark refunded records it. At phone and desktop widths.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { desc, eq, gt } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
 import { createDb } from '#db/client.ts';
-import { orders, payments, products, user } from '#db/schema/index.ts';
+import { orders, payments, products } from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
-import { OPERATOR_EMAIL, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
+import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
 const SHOTS = '/tmp/shots-desk';
-
-/** The browser tests' operator: made once per shop (another file may have made it already). */
-async function theOperator(): Promise<Shopper> {
-  const [row] = await db.select().from(user).where(eq(user.email, OPERATOR_EMAIL));
-  if (row) return { email: row.email, name: row.name, id: row.id };
-  return verifiedShopper(db, 'Olivia Operator', { email: OPERATOR_EMAIL });
-}
 
 async function anOrder(
   customer: Shopper,
@@ -43,12 +37,22 @@ async function anOrder(
   return placed.order;
 }
 
+/** The receipt PDF as the customer downloads it, read back with poppler's pdftotext. */
+async function receiptText(page: Page, orderId: string): Promise<string> {
+  const answer = await page.request.get(`/api/orders/${orderId}/receipt.pdf`);
+  expect(answer.status()).toBe(200);
+  return execFileSync('pdftotext', ['-layout', '-', '-'], {
+    input: await answer.body(),
+    encoding: 'utf8',
+  });
+}
+
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe('the desk’s money', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`at ${viewport.width} px: a bank transfer is marked paid, and a refund due is marked refunded`, async () => {
-      const operator = await theOperator();
+      const operator = await theOperator(db);
       const customer = await verifiedShopper(db, 'Sarah Namuli', { phone: '+256772555201' });
       const transfer = await anOrder(customer, 'bank_transfer');
       const owed = await anOrder(customer, 'mobile_money');
@@ -83,13 +87,25 @@ describe('the desk’s money', () => {
       const head = transfer.orderId.slice(0, 8);
       const owedHead = owed.orderId.slice(0, 8);
 
+      // The customer's receipt, on screen and as a PDF: UNPAID, with the reference to quote.
+      const shop = await newPage(viewport);
+      await signIn(shop.page, customer);
+      await shop.page.goto(`/orders?order=${transfer.orderId}`);
+      await shop.page.getByRole('tab', { name: 'Receipt' }).click();
+      const sheet = shop.page.getByTestId('receipt-payment');
+      await sheet.getByText('UNPAID', { exact: true }).waitFor();
+      await sheet.getByText(`Quote this reference with your transfer: RCP-${head}`).waitFor();
+      expect(await receiptText(shop.page, transfer.orderId)).toContain('UNPAID');
+      await sheet.scrollIntoViewIfNeeded();
+      await shop.page.screenshot({ path: `${SHOTS}/receipt-unpaid-${viewport.width}.png` });
+
       const { page, errors } = await newPage(viewport);
       await signIn(page, operator);
       await page.goto('/operator');
       const money = page.locator('section[aria-labelledby="desk-money"]');
       await money.getByRole('heading', { name: 'Money', exact: true }).waitFor();
       const toConfirm = money.getByRole('list', { name: 'Bank transfers and cash to confirm' });
-      const awaiting = toConfirm.getByRole('listitem', { name: `Money for order ${head}` });
+      const awaiting = toConfirm.getByRole('listitem', { name: `Awaiting #${head}` });
       await awaiting.getByText(/Bank Transfer · Sarah Namuli · Pending · waiting/).waitFor();
       const refunds = money.getByRole('list', { name: 'Refunds due' });
       const refundRow = refunds.getByRole('listitem', { name: `Payment for #${owedHead}` });
@@ -127,6 +143,20 @@ describe('the desk’s money', () => {
         confirmedBy: operator.id,
       });
 
+      // The customer sees it paid: the receipt says PAID, how, and the bank's reference.
+      await shop.page.reload();
+      await shop.page.getByRole('tab', { name: 'Receipt' }).click();
+      await sheet.getByText('PAID', { exact: true }).waitFor();
+      await sheet.getByText('Bank Transfer · Reference FT26329XK81').waitFor();
+      expect(await sheet.getByText(/Quote this reference/).count()).toBe(0);
+      const pdf = await receiptText(shop.page, transfer.orderId);
+      expect(pdf).toMatch(/\bPAID\b/);
+      expect(pdf).not.toContain('UNPAID');
+      expect(pdf).toContain('FT26329XK81');
+      await sheet.scrollIntoViewIfNeeded();
+      await shop.page.screenshot({ path: `${SHOTS}/receipt-paid-${viewport.width}.png` });
+      expect(shop.errors).toEqual([]);
+
       // Mark refunded, with the refund's reference.
       await refundRow.getByRole('button', { name: 'Mark refunded' }).click();
       await refundRow.getByLabel('Refund reference').fill('MTN-REV-5521');
@@ -145,6 +175,12 @@ describe('the desk’s money', () => {
       expect(refunded).toMatchObject({ status: 'refunded', refundReference: 'MTN-REV-5521' });
       expect(await fitsWidth(page)).toBeLessThanOrEqual(viewport.width);
       await page.screenshot({ path: `${SHOTS}/operator-after-${viewport.width}.png` });
+      if (viewport === PHONE) {
+        // The smallest phones the shop supports: still nothing wider than the screen.
+        await page.setViewportSize({ width: 360, height: 780 });
+        expect(await fitsWidth(page)).toBeLessThanOrEqual(360);
+        await page.screenshot({ path: `${SHOTS}/operator-360.png`, fullPage: true });
+      }
       expect(errors).toEqual([]);
     });
   }

@@ -8,7 +8,7 @@ import { createDb } from '#db/client.ts';
 import { orders, products, smsNotifications } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
-import { OPERATOR_EMAIL, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
+import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
@@ -28,7 +28,7 @@ async function textsTo(number: string): Promise<{ message: string }[]> {
 let operator: Shopper;
 describe('the operator’s desk', () => {
   it('an order’s texts go out; the operator ships it and the shipped text follows', async () => {
-    operator = await verifiedShopper(db, 'Olivia Operator', { email: OPERATOR_EMAIL });
+    operator = await theOperator(db);
     const customer = await verifiedShopper(db, 'Daniel Ssempa', { phone: '+256772555101' });
     const [piece] = await db
       .select()

@@ -13,10 +13,10 @@ import { formatUGX } from '#core/money.ts';
 import { CHECKOUT_TEXT, receiptNumber } from '#core/orders.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { createDb } from '#db/client.ts';
-import { cartItems, orders, payments, products, user } from '#db/schema/index.ts';
+import { cartItems, orders, payments, products } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
-import { OPERATOR_EMAIL, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
+import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
@@ -90,13 +90,6 @@ async function lookAt(page: Page, name: string, width: number) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
-}
-
-/** The browser tests' operator: made once per shop (another file may have made it already). */
-async function theOperator(): Promise<Shopper> {
-  const [row] = await db.select().from(user).where(eq(user.email, OPERATOR_EMAIL));
-  if (row) return { email: row.email, name: row.name, id: row.id };
-  return verifiedShopper(db, 'Olivia Operator', { email: OPERATOR_EMAIL });
 }
 
 /** Back on the shop from the card page: /orders with the order selected, hydrated. */
@@ -197,12 +190,12 @@ describe('what the shopper sees about paying', () => {
 
       // The operator sees the money arrive and marks it paid on the desk, with the bank's reference.
       const desk = await newPage(viewport);
-      await signIn(desk.page, await theOperator());
+      await signIn(desk.page, await theOperator(db));
       await desk.page.goto('/operator');
       const head = order.id.slice(0, 8);
       const awaiting = desk.page
         .getByRole('list', { name: 'Bank transfers and cash to confirm' })
-        .getByRole('listitem', { name: `Money for order ${head}` });
+        .getByRole('listitem', { name: `Awaiting #${head}` });
       await awaiting.getByRole('button', { name: 'Mark paid' }).click();
       const bankReference = `FT26${viewport.width}QX7`;
       await awaiting.getByLabel('Bank reference').fill(bankReference);

@@ -47,7 +47,7 @@ export function MoneySection() {
             <dt className="min-h-[2lh] text-[0.68rem] uppercase leading-tight tracking-[0.12em] text-ink-soft sm:min-h-0 sm:text-xs">
               {label}
             </dt>
-            <dd className="mt-1 font-display text-3xl lining-nums tabular-nums">{count ?? '—'}</dd>
+            <dd className="mt-1 text-2xl font-semibold tabular-nums">{count ?? '—'}</dd>
             <dd className="truncate text-xs tabular-nums text-ink-soft">
               {typeof total === 'number' ? formatUGX(total) : ''}
             </dd>
@@ -141,7 +141,7 @@ function AwaitingRow({ order, confirm }: { order: AwaitingOrder; confirm?: boole
     ? `${payerNetworkLabel(order.paymentNetwork ?? '')}: ${paymentStateLabel(order.paymentStatus)}`
     : null;
   return (
-    <li className="py-3" aria-label={`Money for order ${head}`}>
+    <li className="py-3" aria-label={`Awaiting #${head}`}>
       <p className="flex items-baseline justify-between gap-3">
         <span className="font-medium">#{head}</span>
         <span className="font-semibold tabular-nums">{formatUGX(order.total)}</span>
