@@ -322,7 +322,8 @@ export async function startFakePesapal(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pesapal (test) · Pay ${escapeHtml(amount)}</title>
 <style>
-  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #f3f5f7; color: #1d2530; }
+  body { margin: 0; padding: 0 1rem; font: 16px/1.5 system-ui, sans-serif; background: #f3f5f7;
+    color: #1d2530; }
   main { max-width: 26rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 12px;
     box-shadow: 0 1px 3px rgba(0,0,0,.12); }
   h1 { margin: 0 0 .25rem; font-size: 1.1rem; color: #0b6e4f; }

@@ -148,7 +148,8 @@ async function notificationId(ctx: Context, card: CardPayments): Promise<string>
   } catch {
     kept = null;
   }
-  // Registered for another origin (the shop moved): Pesapal would notify the old one.
+  // Kept for this URL: used. Kept for another origin (the shop moved): registered again, or
+  // Pesapal would notify the old one.
   if (kept && kept.url === url && typeof kept.ipnId === 'string' && kept.ipnId) {
     ipnIds.set(card, { url, ipnId: kept.ipnId });
     return kept.ipnId;
