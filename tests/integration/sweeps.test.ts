@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, profiles, smsNotifications } from '#db/schema/index.ts';
+import { payments, products, profiles, smsNotifications } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { appRouter } from '#server/routers/index.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
@@ -25,7 +25,16 @@ type Shopper = Awaited<ReturnType<typeof signedInShopper>>;
 let alice: Shopper; // owns the things others try to reach
 let bob: Shopper; // another customer
 let olivia: Shopper; // the shop's operator
-const own = { productId: 0, slug: '', orderId: '', toShip: '', sessionId: '', smsId: '' };
+const own = {
+  productId: 0,
+  slug: '',
+  orderId: '',
+  toShip: '',
+  sessionId: '',
+  smsId: '',
+  cashOrder: '',
+  refundDue: '',
+};
 
 /** Each procedure: who may call it, an input that works for Alice, and (for procedures that name
  * something owned) the input with which Bob reaches for Alice's, and the refusal he must get. */
@@ -106,6 +115,15 @@ const RULES: Record<string, Rule> = {
   'contact.send': {
     access: 'public',
     valid: () => ({ email: 'asker@example.ug', comment: 'Do you ship to Gulu?' }),
+  },
+  'operator.money': { access: 'operator', valid: () => undefined },
+  'operator.markPaid': {
+    access: 'operator',
+    valid: () => ({ orderId: own.cashOrder, reference: 'Cash handed to rider 0412' }),
+  },
+  'operator.markRefunded': {
+    access: 'operator',
+    valid: () => ({ paymentId: own.refundDue, reference: 'MTN-REV-2211' }),
   },
   'operator.orders': { access: 'operator', valid: () => undefined },
   'operator.setStatus': {
@@ -228,6 +246,30 @@ beforeAll(async () => {
     );
     expect(placed.status).toBe(200);
   }
+  // A cash order for the desk to mark paid, and money to give back on the order to ship.
+  own.cashOrder = randomUUID();
+  const cash = await call(
+    'checkout.placeOrder',
+    {
+      orderId: own.cashOrder,
+      items: [{ productId: piece.id, quantity: 1 }],
+      paymentMethod: 'cash_on_delivery',
+    },
+    alice,
+  );
+  expect(cash.status).toBe(200);
+  own.refundDue = randomUUID();
+  await test.db.insert(payments).values({
+    id: own.refundDue,
+    orderId: own.toShip,
+    customerId: alice.id,
+    network: 'mtn',
+    phone: '+256772123456',
+    amount: 95_000,
+    status: 'refund_due',
+    transactionId: '7700112233',
+    callbackSecret: 'x'.repeat(32),
+  });
   expect((await call('cart.add', { productId: piece.id }, alice)).status).toBe(200);
   const chat = await call('chat.start', undefined, alice);
   own.sessionId = (chat.body.result?.data as { sessionId: string } | undefined)?.sessionId ?? '';
