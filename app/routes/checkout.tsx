@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Banknote, CreditCard, Landmark, type LucideIcon, Smartphone } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { CART_TEXT, type Cart, cartItems } from '#core/cart.ts';
 import { displayNumber, networkOf, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
@@ -132,6 +132,11 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
   const [payerError, setPayerError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<Paying | null>(null);
   const busy = useRef(false);
+  // Placed: the page starts again at its heading (once the new screen is drawn, so the browser's
+  // scroll anchoring cannot keep the old position).
+  useEffect(() => {
+    if (placed) window.scrollTo({ top: 0 });
+  }, [placed]);
 
   if (placed?.method === 'mobile_money') {
     const { orderId } = placed;
@@ -230,7 +235,6 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
       return;
     }
     onPlaced({ orderId: order.orderId, title: PAYMENT_STATE_TEXT.waitingTitle });
-    window.scrollTo({ top: 0 });
     setPlaced(
       method === 'mobile_money'
         ? { method, orderId: order.orderId, total: order.total, phone: payerNumber }

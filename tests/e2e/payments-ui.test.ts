@@ -114,9 +114,10 @@ describe('what the shopper sees about paying', () => {
       await page.getByRole('radio', { name: /Mobile Money/ }).check();
       await page.getByRole('button', { name: 'Place Order' }).click();
 
-      // Placed, not paid: the heading says so while the phone is asked.
+      // Placed, not paid: the heading says so while the phone is asked, in view at the top.
       await placedHeading(page).waitFor();
       await page.getByRole('heading', { name: PAYMENT_TEXT.approve(total) }).waitFor();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await page.getByText(PAYMENT_TEXT.reasons.declined).waitFor({ timeout: 20_000 });
       await placedHeading(page).waitFor();
       await page.getByRole('heading', { name: PAYMENT_TEXT.failed }).waitFor();
