@@ -135,7 +135,7 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
   // Placed: the page starts again at its heading (once the new screen is drawn, so the browser's
   // scroll anchoring cannot keep the old position).
   useEffect(() => {
-    if (placed) window.scrollTo({ top: 0 });
+    if (placed) window.scrollTo({ top: 0, behavior: 'instant' });
   }, [placed]);
 
   if (placed?.method === 'mobile_money') {
