@@ -43,6 +43,13 @@ describe('paymentStanding', () => {
     expect(
       paymentStanding({ paymentMethod: 'mobile_money', ...pending }, payment('expired')).kind,
     ).toBe('expired');
+    // A service not answering is not a decline.
+    expect(
+      paymentStanding(
+        { paymentMethod: 'mobile_money', ...pending },
+        payment('failed', 'mtn', { reason: 'unavailable' }),
+      ),
+    ).toEqual({ kind: 'failed', message: PAYMENT_TEXT.reasons.unavailable });
     expect(paymentStanding({ paymentMethod: 'card', ...pending }, null)).toEqual({
       kind: 'waiting',
       started: false,

@@ -20,7 +20,10 @@ export type PaymentStanding =
   | { kind: 'paid'; transactionId: string | null }
   /** Nothing received yet; `started`: a request is out (on the phone, or the card page opened). */
   | { kind: 'waiting'; started: boolean }
+  /** Refused: on the phone, by the bank, for want of funds, or the number has no wallet. */
   | { kind: 'declined'; message: string }
+  /** Did not go through for another reason (the provider not answering, the shop's set-up). */
+  | { kind: 'failed'; message: string }
   | { kind: 'expired'; message: string }
   | { kind: 'pay-on-delivery' }
   /** Money arrived that the order did not need, or less than the total, or was taken back. */
@@ -38,6 +41,7 @@ export const PAYMENT_STATE_TEXT = {
   cardRedirectNote: 'You pay on Pesapal’s secure page and come straight back here.',
   cardStartFailed:
     'Your order is saved, but the card payment page did not open. You can pay from your orders with Pay now.',
+  cardLater: 'You can pay for it from your order whenever you are ready.',
   viewOrder: 'View your order',
   // Bank transfer.
   bankTitle: 'Pay by bank transfer',
@@ -64,6 +68,8 @@ export const PAYMENT_STATE_TEXT = {
   payNow: 'Pay now',
   declined: 'Declined',
   declinedTitle: 'Payment declined',
+  failed: 'Not paid',
+  failedTitle: 'Payment did not go through',
   expired: 'Expired',
   expiredTitle: 'Payment expired',
   expiredText: 'The payment was not approved within 5 minutes.',
@@ -79,6 +85,7 @@ export const STANDING_LABEL: Record<PaymentStanding['kind'], string> = {
   paid: PAYMENT_STATE_TEXT.paid,
   waiting: 'Awaiting payment',
   declined: PAYMENT_STATE_TEXT.declined,
+  failed: PAYMENT_STATE_TEXT.failed,
   expired: PAYMENT_STATE_TEXT.expired,
   'pay-on-delivery': PAYMENT_STATE_TEXT.payOnDelivery,
   refund: PAYMENT_STATE_TEXT.refund,
@@ -86,6 +93,9 @@ export const STANDING_LABEL: Record<PaymentStanding['kind'], string> = {
   reversed: PAYMENT_STATE_TEXT.reversed,
   cancelled: 'Cancelled',
 };
+
+/** The reasons that mean the payer (or their bank) refused; any other failure is not a decline. */
+const DECLINES = ['declined', 'not-enough-funds', 'not-registered'];
 
 /** Who moves the money for each way to pay (payments.network). */
 const METHOD_NETWORKS: Record<PaymentMethod, readonly string[]> = {
@@ -116,7 +126,7 @@ export function paymentStanding(
   switch (current?.state) {
     case 'failed':
       return {
-        kind: 'declined',
+        kind: DECLINES.includes(current.reason ?? '') ? 'declined' : 'failed',
         message: card ? cardFailureText(current.reason) : failureText(current.reason),
       };
     case 'expired':

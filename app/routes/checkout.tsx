@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { Banknote, CreditCard, Landmark, Loader2, type LucideIcon, Smartphone } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Banknote, CreditCard, Landmark, type LucideIcon, Smartphone } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { CART_TEXT, type Cart, cartItems } from '#core/cart.ts';
 import { displayNumber, networkOf, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
@@ -11,20 +11,33 @@ import {
   PAYMENT_METHOD_CHOICES,
   PAYMENT_METHODS,
   type PaymentMethod,
-  receiptNumber,
 } from '#core/orders.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { serverMessage, useCart } from '../cart';
 import { Loading, Notice } from '../components/account/ui';
 import { OrderSummary } from '../components/cart/Summary';
-import { useCardPayment } from '../components/checkout/CardPayment';
-import { MobileMoneyPayment, PayerNumber } from '../components/checkout/MobileMoneyPayment';
 import { forgetOrderAttempt, orderAttemptId } from '../components/checkout/order-attempt';
+import { PayerNumber } from '../components/checkout/PayerNumber';
 import { ProductImage } from '../components/ProductImage';
-import { BankDetails } from '../components/payments/BankDetails';
 import { privatePageHead, useSession } from '../session';
 import { toast } from '../toast';
 import { type ApiOutput, useTRPC } from '../trpc';
+
+// What only shows once chosen or placed loads then, not with the checkout.
+const MobileMoneyPayment = lazy(() =>
+  import('../components/checkout/MobileMoneyPayment').then((m) => ({
+    default: m.MobileMoneyPayment,
+  })),
+);
+const CardHandOver = lazy(() =>
+  import('../components/checkout/Placed').then((m) => ({ default: m.CardHandOver })),
+);
+const BankTransferPlaced = lazy(() =>
+  import('../components/checkout/Placed').then((m) => ({ default: m.BankTransferPlaced })),
+);
+const BankDetails = lazy(() =>
+  import('../components/payments/BankDetails').then((m) => ({ default: m.BankDetails })),
+);
 
 export const Route = createFileRoute('/checkout')({
   head: privatePageHead('Checkout'),
@@ -119,31 +132,45 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
   const [payerError, setPayerError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<Paying | null>(null);
   const busy = useRef(false);
+  // Placed: the page starts again at its heading (once the new screen is drawn, so the browser's
+  // scroll anchoring cannot keep the old position).
+  useEffect(() => {
+    if (placed) window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [placed]);
 
   if (placed?.method === 'mobile_money') {
     const { orderId } = placed;
     return (
       <div className="mt-10">
-        <MobileMoneyPayment
-          orderId={orderId}
-          amount={placed.total}
-          phone={placed.phone}
-          onPaid={() => {
-            // Only now, with the money in, is the order a success.
-            toast.success(CHECKOUT_TEXT.placed, { description: PAYMENT_TEXT.paid });
-            void navigate({ to: '/orders', search: { order: orderId } });
-          }}
-          onMethodChanged={() => {
-            toast.success(PAYMENT_TEXT.methodChanged);
-            void navigate({ to: '/orders', search: { order: orderId } });
-          }}
-        />
+        <Suspense fallback={<Loading text="Loading..." />}>
+          <MobileMoneyPayment
+            orderId={orderId}
+            amount={placed.total}
+            phone={placed.phone}
+            onPaid={() => {
+              // Only now, with the money in, is the order a success.
+              toast.success(CHECKOUT_TEXT.placed, { description: PAYMENT_TEXT.paid });
+              void navigate({ to: '/orders', search: { order: orderId } });
+            }}
+            onMethodChanged={() => {
+              toast.success(PAYMENT_TEXT.methodChanged);
+              void navigate({ to: '/orders', search: { order: orderId } });
+            }}
+          />
+        </Suspense>
       </div>
     );
   }
-  if (placed?.method === 'card') return <CardHandOver orderId={placed.orderId} />;
-  if (placed?.method === 'bank_transfer') {
-    return <BankTransferPlaced orderId={placed.orderId} total={placed.total} />;
+  if (placed) {
+    return (
+      <Suspense fallback={<Loading text="Loading..." />}>
+        {placed.method === 'card' ? (
+          <CardHandOver orderId={placed.orderId} />
+        ) : (
+          <BankTransferPlaced orderId={placed.orderId} total={placed.total} />
+        )}
+      </Suspense>
+    );
   }
   if (profile.isPending || !cart.ready) return <Loading text="Loading checkout..." />;
   if (profile.isError) {
@@ -208,7 +235,6 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
       return;
     }
     onPlaced({ orderId: order.orderId, title: PAYMENT_STATE_TEXT.waitingTitle });
-    window.scrollTo({ top: 0 });
     setPlaced(
       method === 'mobile_money'
         ? { method, orderId: order.orderId, total: order.total, phone: payerNumber }
@@ -239,7 +265,9 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
           {method === 'bank_transfer' && (
             <div className="mt-5 space-y-3">
               <p className="text-sm text-ink-soft">{PAYMENT_STATE_TEXT.bankBefore}</p>
-              <BankDetails />
+              <Suspense fallback={<p className="text-sm text-ink-soft">Loading bank details...</p>}>
+                <BankDetails />
+              </Suspense>
             </div>
           )}
           {method === 'card' && (
@@ -406,91 +434,5 @@ function PaymentChoice({
       </div>
       {children}
     </fieldset>
-  );
-}
-
-/** A card order placed: off to Pesapal's page; if it cannot open, the order is saved and says so. */
-function CardHandOver({ orderId }: { orderId: string }) {
-  const card = useCardPayment(orderId);
-  const started = useRef(false);
-  // Once, even in React's strict mode.
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void card.pay();
-  });
-  return (
-    <PlacedPanel icon={CreditCard} eyebrow={PAYMENT_METHOD_CHOICES.card.label}>
-      {card.problem ? (
-        <>
-          <h2 id="placed-title" className="font-display text-3xl leading-tight">
-            {PAYMENT_STATE_TEXT.waiting}
-          </h2>
-          <div className="mt-5 text-left">
-            <Notice tone="warning">{card.problem}</Notice>
-          </div>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
-            <Link to="/orders" search={{ order: orderId }} className="btn btn-primary">
-              {PAYMENT_STATE_TEXT.viewOrder}
-            </Link>
-          </div>
-        </>
-      ) : (
-        <>
-          <h2 id="placed-title" className="font-display text-3xl leading-tight">
-            {PAYMENT_STATE_TEXT.cardRedirect}
-          </h2>
-          <p className="mt-4 inline-flex items-center gap-2 text-sm text-ink-soft" role="status">
-            <Loader2 size={16} className="animate-spin motion-reduce:animate-none" aria-hidden />
-            {PAYMENT_STATE_TEXT.cardRedirectNote}
-          </p>
-        </>
-      )}
-    </PlacedPanel>
-  );
-}
-
-/** A bank-transfer order placed: the account, the amount and the reference to quote. */
-function BankTransferPlaced({ orderId, total }: { orderId: string; total: number }) {
-  return (
-    <PlacedPanel icon={Landmark} eyebrow={PAYMENT_METHOD_CHOICES.bank_transfer.label}>
-      <h2 id="placed-title" className="font-display text-3xl leading-tight">
-        {PAYMENT_STATE_TEXT.bankTitle}
-      </h2>
-      <p className="mt-3 text-ink-soft">{PAYMENT_STATE_TEXT.bankAfter(formatUGX(total))}</p>
-      <div className="mt-6">
-        <BankDetails reference={receiptNumber(orderId)} />
-      </div>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Link to="/orders" search={{ order: orderId }} className="btn btn-primary">
-          {PAYMENT_STATE_TEXT.viewOrder}
-        </Link>
-        <Link to="/shop" className="btn btn-outline">
-          {CART_TEXT.continueShopping}
-        </Link>
-      </div>
-    </PlacedPanel>
-  );
-}
-
-function PlacedPanel({
-  icon: Icon,
-  eyebrow,
-  children,
-}: {
-  icon: LucideIcon;
-  eyebrow: string;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby="placed-title"
-      aria-live="polite"
-      className="mx-auto mt-10 max-w-xl border border-line bg-paper px-6 py-10 text-center sm:px-10"
-    >
-      <Icon size={40} strokeWidth={1.25} className="mx-auto text-gold" aria-hidden />
-      <p className="eyebrow mt-5">{eyebrow}</p>
-      <div className="mt-2">{children}</div>
-    </section>
   );
 }

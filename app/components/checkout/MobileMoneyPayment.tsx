@@ -4,71 +4,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Loader2, Smartphone, XCircle } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import {
-  displayNumber,
-  NETWORK_LABEL,
-  networkOf,
-  PAYMENT_TEXT,
-  STATUS_POLL_MS,
-} from '#core/mobile-money.ts';
+import { useEffect, useRef, useState } from 'react';
+import { displayNumber, PAYMENT_TEXT, STATUS_POLL_MS } from '#core/mobile-money.ts';
 import { PAYMENT_METHOD_CHOICES, type PaymentMethod } from '#core/orders.ts';
 import { serverMessage } from '../../cart';
 import { type ApiOutput, useTRPC } from '../../trpc';
-import { inputClass, Notice } from '../account/ui';
+import { Notice } from '../account/ui';
+import { PayerNumber } from './PayerNumber';
 
 type Payment = NonNullable<ApiOutput['payments']['status']>;
 const OTHER_METHODS = ['card', 'bank_transfer', 'cash_on_delivery'] as const;
 type OtherMethod = (typeof OTHER_METHODS)[number];
-
-/** The payer's number field with the network it belongs to (checkout and retries). */
-export function PayerNumber({
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
-  value: string;
-  onChange: (phone: string) => void;
-  error?: string | null;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  const network = networkOf(value);
-  return (
-    <div>
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-[0.16em]">
-        {PAYMENT_TEXT.payerNumber}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          maxLength={30}
-          value={value}
-          disabled={disabled}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-network`}
-          className={`${inputClass} pr-44`}
-        />
-        <span
-          id={`${id}-network`}
-          className="pointer-events-none absolute inset-y-0 right-3 mt-2 flex items-center text-xs font-semibold uppercase tracking-[0.12em] text-ink-soft"
-        >
-          {network ? NETWORK_LABEL[network] : ''}
-        </span>
-      </div>
-      {error && (
-        <p className="mt-1.5 text-sm text-danger" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * Starts (or picks up) the order's payment and follows it. `onPaid` runs once the provider says

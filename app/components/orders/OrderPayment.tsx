@@ -3,7 +3,7 @@
 // delivery), declined with its reason and Try again, expired with Retry payment.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Landmark, Truck, XCircle } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { displayNumber, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import { paymentMethodLabel, receiptNumber } from '#core/orders.ts';
@@ -17,9 +17,13 @@ import { toast } from '../../toast';
 import { useTRPC } from '../../trpc';
 import { Notice } from '../account/ui';
 import { useCardPayment } from '../checkout/CardPayment';
-import { MobileMoneyPayment } from '../checkout/MobileMoneyPayment';
 import { BankDetails } from '../payments/BankDetails';
 import type { Order } from './OrderDetails';
+
+// The payment screen loads when the shopper asks to pay again, not with the order.
+const MobileMoneyPayment = lazy(() =>
+  import('../checkout/MobileMoneyPayment').then((m) => ({ default: m.MobileMoneyPayment })),
+);
 
 type Tone = 'paid' | 'waiting' | 'problem' | 'quiet';
 
@@ -86,9 +90,11 @@ export function OrderPayment({ order }: { order: Order }) {
         ? PAYMENT_STATE_TEXT.waiting
         : standing.kind === 'declined'
           ? PAYMENT_STATE_TEXT.declinedTitle
-          : standing.kind === 'expired'
-            ? PAYMENT_STATE_TEXT.expiredTitle
-            : STANDING_LABEL[standing.kind];
+          : standing.kind === 'failed'
+            ? PAYMENT_STATE_TEXT.failedTitle
+            : standing.kind === 'expired'
+              ? PAYMENT_STATE_TEXT.expiredTitle
+              : STANDING_LABEL[standing.kind];
   const frame =
     tone === 'paid'
       ? 'border-success/40 bg-success/5'
@@ -171,6 +177,7 @@ function StandingDetails({ order, standing }: { order: Order; standing: PaymentS
         />
       );
     case 'declined':
+    case 'failed':
       return <PayAgain order={order} text={standing.message} action={PAYMENT_TEXT.tryAgain} />;
     case 'expired':
       return <PayAgain order={order} text={standing.message} action={PAYMENT_TEXT.retryPayment} />;
@@ -271,20 +278,22 @@ function MobileMoneyAgain({ order, text, label }: { order: Order; text: string; 
   if (profile.isPending) return <p className="text-ink-soft">Loading...</p>;
   return (
     <div className="-ml-9 mt-4 sm:ml-0">
-      <MobileMoneyPayment
-        orderId={order.id}
-        amount={order.total}
-        phone={profile.data?.phone ? displayNumber(profile.data.phone) : ''}
-        onPaid={() => {
-          toast.success(PAYMENT_TEXT.paid);
-          void refresh();
-        }}
-        onMethodChanged={() => {
-          toast.success(PAYMENT_TEXT.methodChanged);
-          setOpen(false);
-          void refresh();
-        }}
-      />
+      <Suspense fallback={<p className="text-ink-soft">Loading...</p>}>
+        <MobileMoneyPayment
+          orderId={order.id}
+          amount={order.total}
+          phone={profile.data?.phone ? displayNumber(profile.data.phone) : ''}
+          onPaid={() => {
+            toast.success(PAYMENT_TEXT.paid);
+            void refresh();
+          }}
+          onMethodChanged={() => {
+            toast.success(PAYMENT_TEXT.methodChanged);
+            setOpen(false);
+            void refresh();
+          }}
+        />
+      </Suspense>
     </div>
   );
 }
