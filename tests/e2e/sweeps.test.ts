@@ -93,6 +93,38 @@ const ROUTES: Record<string, () => Promise<void>> = {
     });
     await expect(answer.json()).resolves.toEqual({ received: true });
   },
+  // Pesapal's notices name an order but only a tracking id Pesapal gave the shop counts: a forged
+  // one for Alice's order changes nothing (tests/integration/card-payments.test.ts proves it
+  // against the fake) and gets the same answer Pesapal requires.
+  'payments/pesapal.ipn.ts': async () => {
+    const tracking = randomUUID();
+    const answer = await fetch(
+      new URL(
+        `/api/payments/pesapal/ipn?OrderTrackingId=${tracking}&OrderMerchantReference=${aliceOrder}&OrderNotificationType=IPNCHANGE`,
+        shopUrl,
+      ),
+    );
+    expect(answer.status).toBe(200);
+    await expect(answer.json()).resolves.toEqual({
+      orderNotificationType: 'IPNCHANGE',
+      orderTrackingId: tracking,
+      orderMerchantReference: aliceOrder,
+      status: 200,
+    });
+  },
+  'payments/pesapal.return.ts': async () => {
+    const answer = await fetch(
+      new URL(
+        `/api/payments/pesapal/return?OrderTrackingId=${randomUUID()}&OrderMerchantReference=${aliceOrder}&OrderNotificationType=CALLBACKURL`,
+        shopUrl,
+      ),
+      { headers: { cookie: await sessionCookie(bob) }, redirect: 'manual' },
+    );
+    // Bob is sent to his own orders, never to Alice's.
+    expect(answer.status).toBe(303);
+    expect(new URL(answer.headers.get('location') ?? '', shopUrl).pathname).toBe('/orders');
+    expect(answer.headers.get('location')).not.toContain(aliceOrder);
+  },
   // Every procedure: tests/integration/sweeps.test.ts.
   'trpc/$.ts': async () => {
     const answer = await get(
