@@ -13,13 +13,14 @@ import {
 } from '#core/mobile-money.ts';
 import {
   type CardProblem,
-  cardPaymentStatus,
+  cardPaymentStatusOf,
   startCardPayment,
 } from '../services/payments/card.ts';
 import {
   changePaymentMethod,
+  orderAndPayment,
   type PaymentProblem,
-  paymentStatus,
+  paymentStatusOf,
   startPayment,
 } from '../services/payments/service.ts';
 import { limited, protectedProcedure, router, shopperError } from '../trpc.ts';
@@ -75,15 +76,13 @@ export const paymentsRouter = router({
     .input(paymentStatusInput)
     .use(limited('payment-status', PAYMENT_STATUS_LIMIT))
     .query(async ({ ctx, input }) => {
-      // Card first: mobile money's status read would expire a card attempt after 5 minutes.
-      const card = await cardPaymentStatus(ctx, ctx.user.id, input.orderId);
-      if ('notCard' in card) {
-        const result = await paymentStatus(ctx, ctx.user.id, input.orderId);
-        if (!result.order) return shopperError('NOT_FOUND', PAYMENT_TEXT.orderNotFound);
-        return result.payment;
-      }
-      if (!card.order) return shopperError('NOT_FOUND', PAYMENT_TEXT.orderNotFound);
-      return card.payment;
+      // One read of the order and its payment, then the card's or mobile money's answer (card
+      // first: mobile money's status read would expire a card attempt after 5 minutes).
+      const found = await orderAndPayment(ctx.db, ctx.user.id, input.orderId);
+      const card = await cardPaymentStatusOf(ctx, found);
+      const result = 'notCard' in card ? await paymentStatusOf(ctx, found) : card;
+      if (!result.order) return shopperError('NOT_FOUND', PAYMENT_TEXT.orderNotFound);
+      return result.payment;
     }),
 
   changeMethod: protectedProcedure

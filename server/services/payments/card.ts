@@ -2,7 +2,7 @@
 // (Pesapal)"). The shape follows mobile money's (service.ts): the row is written first with the
 // order's own total, the shopper is sent to Pesapal's page, and only Pesapal's status read says
 // what happened: the shopper's return and Pesapal's IPN are hints to read it.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   CARD_CURRENCY,
   CARD_PAYMENT_EXPIRY_MS,
@@ -14,11 +14,11 @@ import {
 import { PROVIDER_TIMEOUT_MS, STATUS_CHECK_INTERVAL_MS } from '#core/mobile-money.ts';
 import { receiptNumber } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
-import { orders, payments, profiles, systemSettings, user } from '#db/schema/index.ts';
+import { payments, systemSettings } from '#db/schema/index.ts';
 import type { Context } from '../../trpc.ts';
 import type { CardPayments, PesapalStatus } from './pesapal.ts';
 import { ProviderError } from './provider.ts';
-import { markPaid } from './service.ts';
+import { markPaid, type OrderAndPayment, orderAndPayment } from './service.ts';
 
 /** What payments.start and payments.status answer for a card payment. */
 export type CardPaymentView = {
@@ -92,39 +92,6 @@ const isExpired = (row: PaymentRow, now = Date.now()) =>
 const submitWindowMs = (card: CardPayments | undefined) =>
   3 * (card?.timeoutMs ?? PROVIDER_TIMEOUT_MS) + 1_000;
 
-/** The customer's order, its newest payment and who pays: one round trip. */
-async function orderAndShopper(db: Db, customerId: string, orderId: string) {
-  const [[order], [latest], [shopper]] = await db.batch([
-    db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        method: orders.paymentMethod,
-        total: orders.total,
-      })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))),
-    db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, orderId))
-      .orderBy(desc(payments.createdAt))
-      .limit(1),
-    db
-      .select({
-        email: user.email,
-        name: user.name,
-        profileEmail: profiles.email,
-        fullName: profiles.fullName,
-        phone: profiles.phone,
-      })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.id, user.id))
-      .where(eq(user.id, customerId)),
-  ]);
-  return { order, latest, shopper };
-}
-
 async function reread(db: Db, id: string): Promise<PaymentRow | undefined> {
   const [fresh] = await db.select().from(payments).where(eq(payments.id, id));
   return fresh;
@@ -185,7 +152,7 @@ export async function startCardPayment(
   input: { orderId: string },
 ): Promise<{ ok: true; payment: CardPaymentView } | { ok: false; problem: CardProblem }> {
   const card = ctx.payments.card;
-  const { order, latest, shopper } = await orderAndShopper(ctx.db, customerId, input.orderId);
+  const { order, latest, shopper } = await orderAndPayment(ctx.db, customerId, input.orderId);
   if (!order) return { ok: false, problem: 'order-not-found' };
   if (order.method !== 'card') return { ok: false, problem: 'not-card' };
   if (latest?.status === 'successful') return { ok: false, problem: 'already-paid' };
@@ -315,10 +282,20 @@ export async function cardPaymentStatus(
   ctx: Context,
   customerId: string,
   orderId: string,
-): Promise<
-  { order: false } | { order: true; payment: CardPaymentView | null } | { notCard: true }
-> {
-  const { order, latest } = await orderAndShopper(ctx.db, customerId, orderId);
+): Promise<CardStatus> {
+  return cardPaymentStatusOf(ctx, await orderAndPayment(ctx.db, customerId, orderId));
+}
+
+type CardStatus =
+  | { order: false }
+  | { order: true; payment: CardPaymentView | null }
+  | { notCard: true };
+
+/** cardPaymentStatus on an order already read (payments.status reads it once for both ways). */
+export async function cardPaymentStatusOf(
+  ctx: Context,
+  { order, latest }: OrderAndPayment,
+): Promise<CardStatus> {
   if (!order) return { order: false };
   if (latest ? latest.network !== 'pesapal' : order.method !== 'card') return { notCard: true };
   if (!latest) return { order: true, payment: null };

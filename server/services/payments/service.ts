@@ -17,7 +17,7 @@ import {
 } from '#core/mobile-money.ts';
 import { type PaymentMethod, paymentMethodLabel } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
-import { orders, payments, profiles } from '#db/schema/index.ts';
+import { orders, payments, profiles, user } from '#db/schema/index.ts';
 import type { Context } from '../../trpc.ts';
 import { afterPaymentReceived } from '../order-events.ts';
 import { ProviderError, type ProviderStatus } from './provider.ts';
@@ -78,9 +78,12 @@ function view(row: PaymentRow): PaymentView {
 const isExpired = (row: PaymentRow, now = Date.now()) =>
   now - row.createdAt.getTime() >= PAYMENT_EXPIRY_MS;
 
-/** The customer's order as a payment sees it, with its newest payment: one round trip. */
-async function orderAndPayment(db: Db, customerId: string, orderId: string) {
-  const [[order], [latest], [profile]] = await db.batch([
+/**
+ * The customer's order as a payment sees it, with its newest payment and who pays (for the
+ * payer's number, or Pesapal's billing address): one round trip, shared by every way to pay.
+ */
+export async function orderAndPayment(db: Db, customerId: string, orderId: string) {
+  const [[order], [latest], [shopper]] = await db.batch([
     db
       .select({
         id: orders.id,
@@ -98,10 +101,22 @@ async function orderAndPayment(db: Db, customerId: string, orderId: string) {
       .where(eq(payments.orderId, orderId))
       .orderBy(sql`(${payments.status} = 'successful') desc`, desc(payments.createdAt))
       .limit(1),
-    db.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, customerId)),
+    db
+      .select({
+        email: user.email,
+        name: user.name,
+        profileEmail: profiles.email,
+        fullName: profiles.fullName,
+        phone: profiles.phone,
+      })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
+      .where(eq(user.id, customerId)),
   ]);
-  return { order, latest, profilePhone: profile?.phone ?? null };
+  return { order, latest, shopper };
 }
+
+export type OrderAndPayment = Awaited<ReturnType<typeof orderAndPayment>>;
 
 /** A random secret for one payment's callback URL. */
 function callbackSecret(): string {
@@ -129,7 +144,7 @@ export async function startPayment(
   customerId: string,
   input: { orderId: string; phone?: string },
 ): Promise<{ ok: true; payment: PaymentView } | { ok: false; problem: PaymentProblem }> {
-  const { order, latest, profilePhone } = await orderAndPayment(ctx.db, customerId, input.orderId);
+  const { order, latest, shopper } = await orderAndPayment(ctx.db, customerId, input.orderId);
   if (!order) return { ok: false, problem: 'order-not-found' };
   if (order.method !== 'mobile_money') return { ok: false, problem: 'not-mobile-money' };
   if (latest?.status === 'successful') return { ok: false, problem: 'already-paid' };
@@ -142,7 +157,7 @@ export async function startPayment(
   }
   if (order.status !== 'pending') return { ok: false, problem: 'not-pending' };
 
-  const phone = mobileMoneyNumber(input.phone ?? profilePhone ?? '');
+  const phone = mobileMoneyNumber(input.phone ?? shopper?.phone ?? '');
   if (!phone) return { ok: false, problem: 'no-number' };
   const network = networkOf(phone);
   if (!network) return { ok: false, problem: 'unsupported-network' };
@@ -211,7 +226,14 @@ export async function paymentStatus(
   customerId: string,
   orderId: string,
 ): Promise<{ order: boolean; payment: PaymentView | null }> {
-  const { order, latest } = await orderAndPayment(ctx.db, customerId, orderId);
+  return paymentStatusOf(ctx, await orderAndPayment(ctx.db, customerId, orderId));
+}
+
+/** paymentStatus on an order already read (payments.status reads it once for both ways). */
+export async function paymentStatusOf(
+  ctx: Context,
+  { order, latest }: OrderAndPayment,
+): Promise<{ order: boolean; payment: PaymentView | null }> {
   if (!order) return { order: false, payment: null };
   if (!latest) return { order: true, payment: null };
   const row = reconcilable(latest) ? await refreshPayment(ctx, latest) : latest;
