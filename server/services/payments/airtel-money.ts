@@ -8,6 +8,7 @@
 import type { FailureReason } from '#core/mobile-money.ts';
 import {
   type MobileMoneyProvider,
+  oauthToken,
   type PaymentRequest,
   ProviderError,
   type ProviderStatus,
@@ -244,20 +245,12 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
       config.timeoutMs,
       'Airtel Money token',
     );
-    if (!response.ok) {
-      // Wrong client id or secret: the operator must fix the set-up.
-      const refused = response.status === 400 || response.status === 401;
-      throw new ProviderError(
-        `Airtel Money token: HTTP ${response.status}`,
-        refused ? { refused: 'setup' } : { unavailable: true },
-      );
-    }
-    // expires_in arrives as a string ("180").
-    const body = (await response.json()) as { access_token?: string; expires_in?: number | string };
-    if (!body.access_token) {
-      throw new ProviderError('Airtel Money token: no access_token', { unavailable: true });
-    }
-    return { token: body.access_token, expiresIn: Number(body.expires_in) || 180 };
+    // Wrong client id or secret (400, 401): the operator must fix the set-up. expires_in arrives
+    // as a string ("180").
+    return oauthToken(response, 'Airtel Money token', {
+      refusedStatuses: [400, 401],
+      lifetimeS: 180,
+    });
   });
 
   function call(path: string, init: RequestInit, what: string): Promise<Response> {

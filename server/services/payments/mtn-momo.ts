@@ -3,6 +3,7 @@
 import type { FailureReason } from '#core/mobile-money.ts';
 import {
   type MobileMoneyProvider,
+  oauthToken,
   type PaymentRequest,
   ProviderError,
   type ProviderStatus,
@@ -97,19 +98,8 @@ export function mtnMomo(config: MtnConfig): MobileMoneyProvider {
       config.timeoutMs,
       'MTN MoMo token',
     );
-    if (!response.ok) {
-      // Wrong API user, key or subscription key: the operator must fix the set-up.
-      const refused = response.status === 401 || response.status === 403;
-      throw new ProviderError(
-        `MTN MoMo token: HTTP ${response.status}`,
-        refused ? { refused: 'setup' } : { unavailable: true },
-      );
-    }
-    const body = (await response.json()) as { access_token?: string; expires_in?: number };
-    if (!body.access_token) {
-      throw new ProviderError('MTN MoMo token: no access_token', { unavailable: true });
-    }
-    return { token: body.access_token, expiresIn: Number(body.expires_in) || 3600 };
+    // Wrong API user, key or subscription key (401, 403): the operator must fix the set-up.
+    return oauthToken(response, 'MTN MoMo token', { refusedStatuses: [401, 403], lifetimeS: 3600 });
   });
 
   function call(path: string, init: RequestInit, what: string): Promise<Response> {

@@ -173,13 +173,11 @@ export function pesapal(config: PesapalConfig): CardPayments {
    * A call with the kept token; a token Pesapal refuses (401, or its error body naming the
    * token) is fetched afresh once.
    */
-  async function call(path: string, init: RequestInit, what: string) {
-    let answer = await send(path, init, what, `Bearer ${await tokens.get()}`);
-    if (answer.response.status === 401 || tokenRefused(pesapalProblem(answer.body))) {
-      tokens.forget();
-      answer = await send(path, init, what, `Bearer ${await tokens.get()}`);
-    }
-    return answer;
+  function call(path: string, init: RequestInit, what: string) {
+    return tokens.call(
+      (bearer) => send(path, init, what, bearer),
+      (answer) => answer.response.status === 401 || tokenRefused(pesapalProblem(answer.body)),
+    );
   }
 
   return {

@@ -99,12 +99,39 @@ export class TokenCache {
 
   /**
    * A call to the provider with a bearer token: one more try with a fresh token when the kept
-   * one was refused (401: revoked or expired early).
+   * one was refused (by default HTTP 401: revoked or expired early; a provider may say so in its
+   * body too).
    */
-  async call(send: (bearer: string) => Promise<Response>): Promise<Response> {
-    const response = await send(`Bearer ${await this.get()}`);
-    if (response.status !== 401) return response;
+  async call<Answer = Response>(
+    send: (bearer: string) => Promise<Answer>,
+    refused: (answer: Answer) => boolean = (answer) => (answer as Response).status === 401,
+  ): Promise<Answer> {
+    const answer = await send(`Bearer ${await this.get()}`);
+    if (!refused(answer)) return answer;
     this.forget();
     return send(`Bearer ${await this.get()}`);
   }
+}
+
+/**
+ * An OAuth2 client-credentials answer (MTN, Airtel): the token and its lifetime in seconds
+ * (`expires_in`, a number or a string, else `lifetimeS`). A refusal with one of `refusedStatuses`
+ * means the shop's credentials are wrong (set-up); anything else, the provider is unavailable.
+ */
+export async function oauthToken(
+  response: Response,
+  what: string,
+  options: { refusedStatuses: number[]; lifetimeS: number },
+): Promise<{ token: string; expiresIn: number }> {
+  if (!response.ok) {
+    const refused = options.refusedStatuses.includes(response.status);
+    throw new ProviderError(
+      `${what}: HTTP ${response.status}`,
+      refused ? { refused: 'setup' } : { unavailable: true },
+    );
+  }
+  const body = (await response.json()) as { access_token?: string; expires_in?: number | string };
+  if (!body.access_token)
+    throw new ProviderError(`${what}: no access_token`, { unavailable: true });
+  return { token: body.access_token, expiresIn: Number(body.expires_in) || options.lifetimeS };
 }
