@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { ProductOption, VariantOptions } from '#core/variants.ts';
 
 export const categories = pgTable('categories', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
@@ -12,15 +22,21 @@ export const products = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     productName: text('product_name').notNull(),
     slug: text().notNull().unique(),
+    /** The piece's price: every variant's unless it has its own (decision 0039). Writers keep it
+     * the lowest of its variants' prices, so it is the "from" price listings filter and sort by. */
     price: integer().notNull(),
-    quantity: integer().notNull().default(0),
+    /** The first picture, for cards, the cart and texts (the gallery is product_images). */
     productImage: text('product_image'),
     description: text(),
+    /** Which size system its sizes come from: clothes XS–XXL, shoes EU 36–46, or one size. */
+    kind: text().notNull().default('one-size'),
+    /** The options it comes in, in order: [{ name: 'Size', values: ['S', 'M'] }, …]; [] for none. */
+    options: jsonb().$type<ProductOption[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('products_quantity_check', sql`${t.quantity} >= 0`),
     check('products_price_check', sql`${t.price} >= 0`),
+    check('products_kind_check', sql`${t.kind} in ('clothes', 'shoes', 'one-size')`),
     // Ascending on purpose: read backwards it serves ORDER BY created_at DESC, id DESC. (A DESC
     // index is DESC NULLS LAST, which that ORDER BY, nulls first, cannot use.)
     index('products_newest_idx').on(t.createdAt, t.id),
@@ -29,6 +45,60 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', sql`lower(${t.productName}) gin_trgm_ops`),
     index('products_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * What a shopper buys: one combination of a product's option values (decision 0039). A product
+ * without options has exactly one variant. Stock lives here, guarded by its CHECK.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text().notNull().unique(),
+    /** { Size: 'M', Colour: 'Indigo' }; {} for a product without options. */
+    options: jsonb().$type<VariantOptions>().notNull().default({}),
+    /** The values in the product's option order, as shown: "M · Indigo" ('' for none). */
+    label: text().notNull().default(''),
+    /** Its own price, else the product's. */
+    price: integer(),
+    /** The price before a sale, shown struck through. */
+    compareAtPrice: integer('compare_at_price'),
+    stock: integer().notNull().default(0),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    check('product_variants_stock_check', sql`${t.stock} >= 0`),
+    check(
+      'product_variants_price_check',
+      sql`${t.price} >= 0 and ${t.compareAtPrice} >= 0`,
+    ),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    // Listing filters ask options @> '{"Size":"M"}'.
+    index('product_variants_options_idx').using('gin', sql`${t.options} jsonb_path_ops`),
+  ],
+);
+
+/** A product's pictures, in order; a picture may belong to one colour. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The JPEG fallback; its WebP copies sit beside it (core/pictures.ts names them). */
+    url: text().notNull(),
+    alt: text().notNull(),
+    colour: text(),
+    /** The widths its copies were made at, for srcset; [] when only `url` exists. */
+    widths: integer().array().notNull().default([]),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );
 
 /** Which products belong to which categories (a product may sit in several). */

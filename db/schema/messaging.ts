@@ -5,12 +5,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
+import { productVariants } from './catalogue.ts';
 import { orders } from './orders.ts';
 
 export const systemSettings = pgTable('system_settings', {
@@ -83,3 +85,24 @@ export const userChatPreferences = pgTable('user_chat_preferences', {
   preferences: jsonb().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * "Tell me when it's back": one per shopper and sold-out variant. When that variant's stock
+ * returns, the statement that returns it texts each asker once and deletes their request.
+ */
+export const backInStockRequests = pgTable(
+  'back_in_stock_requests',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.variantId] }),
+    index('back_in_stock_variant_idx').on(t.variantId),
+  ],
+);

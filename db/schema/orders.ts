@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './accounts.ts';
-import { products } from './catalogue.ts';
+import { products, productVariants } from './catalogue.ts';
 
 /** The signed-in shopper's cart, kept on the server (the browser keeps a copy under `cart`). */
 export const cartItems = pgTable(
@@ -21,14 +21,14 @@ export const cartItems = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
+    variantId: integer('variant_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer().notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.productId] }),
+    primaryKey({ columns: [t.userId, t.variantId] }),
     check('cart_items_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
@@ -78,7 +78,12 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** Kept when a product is later removed from the catalogue: name and price are copied. */
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: integer('variant_id').references(() => productVariants.id, {
+      onDelete: 'set null',
+    }),
     name: text().notNull(),
+    /** The variant as the shopper chose it ("M · Indigo"); '' for a piece without options. */
+    variantLabel: text('variant_label').notNull().default(''),
     price: bigint({ mode: 'number' }).notNull(),
     quantity: integer().notNull(),
   },
