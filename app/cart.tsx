@@ -30,6 +30,7 @@ import {
   updateCartQuantity,
 } from '#core/cart.ts';
 import type { Product } from '#core/catalogue.ts';
+import type { Variant } from '#core/variants.ts';
 import { CART_STORAGE_KEY } from '#core/settings.ts';
 import type { SessionUser } from './session';
 import { toast } from './toast';
@@ -46,8 +47,8 @@ export type CartActions = {
   signedIn: boolean;
   /** Adds `quantity` pieces; true when added. Shows the spec's toast either way. */
   add: (product: CartProduct, quantity?: number) => Promise<boolean>;
-  setQuantity: (productId: number, quantity: number) => Promise<boolean>;
-  remove: (productId: number) => Promise<boolean>;
+  setQuantity: (variantId: number, quantity: number) => Promise<boolean>;
+  remove: (variantId: number) => Promise<boolean>;
   /** Empties the cart here and on the server, without a toast (after an order). */
   clear: () => Promise<boolean>;
   /** Remembers a logged-out add, completed by `afterLogin`. */
@@ -84,14 +85,21 @@ export function useCartActions(): CartActions {
   return actions;
 }
 
-/** The product as a card, the dialog or a product page knows it. */
-export function cartProduct(product: Product): CartProduct {
+/**
+ * The piece to add: the chosen variant of a product, or a product's only variant. Null when a
+ * size or colour is still to be chosen.
+ */
+export function cartProduct(product: Product, variant?: Variant | null): CartProduct | null {
+  const variantId = variant?.id ?? product.variantId;
+  if (variantId === null) return null;
   return {
     productId: product.id,
+    variantId,
+    label: variant?.label ?? '',
     name: product.name,
-    price: product.price,
+    price: variant?.price ?? product.price,
     image: product.image_url,
-    stock: Math.max(0, product.stock),
+    stock: Math.max(0, variant ? variant.available : product.stock),
     slug: product.slug,
   };
 }
@@ -245,7 +253,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         toast.error(serverMessage(error, CART_TEXT.addFailed));
         return false;
       }
-      const present = current.productsInCart.find((l) => l.productId === product.productId);
+      const present = current.productsInCart.find((l) => l.variantId === product.variantId);
       // The server's stock of a line in the cart is the fresher reading.
       const change = addToCart(
         current,
@@ -258,20 +266,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
       }
       try {
         await serverChange(async () => {
-          if (quantity === 1) return sendAdd({ productId: product.productId });
-          if (present) {
-            return sendUpdate({
-              productId: product.productId,
-              quantity: present.quantity + quantity,
-            });
-          }
+          const { variantId } = product;
+          if (quantity === 1) return sendAdd({ variantId });
+          if (present) return sendUpdate({ variantId, quantity: present.quantity + quantity });
           // N pieces of a new line in one call; a stock that fell meanwhile is refused, not cut.
-          const merged = await sendMerge({
-            items: [{ productId: product.productId, quantity }],
-          });
-          const line = merged.productsInCart.find((l) => l.productId === product.productId);
+          const merged = await sendMerge({ items: [{ variantId, quantity }] });
+          const line = merged.productsInCart.find((l) => l.variantId === variantId);
           if (line?.quantity === quantity) return merged;
-          const restored = line ? await sendRemove({ productId: product.productId }) : merged;
+          const restored = line ? await sendRemove({ variantId }) : merged;
           queryClient.setQueryData(cartKey, restored);
           throw new CartRefusal(CART_TEXT.cannotAdd(quantity, line?.stock ?? 0));
         });
@@ -331,20 +333,20 @@ export function CartProvider({ children }: { children: ReactNode }) {
   );
 
   const setQuantity = useCallback(
-    (productId: number, quantity: number): Promise<boolean> =>
+    (variantId: number, quantity: number): Promise<boolean> =>
       commit(
-        updateCartQuantity(currentCart(!!userId), productId, quantity),
-        () => sendUpdate({ productId, quantity }),
+        updateCartQuantity(currentCart(!!userId), variantId, quantity),
+        () => sendUpdate({ variantId, quantity }),
         CART_TEXT.updateFailed,
       ),
     [userId, currentCart, commit, sendUpdate],
   );
 
   const remove = useCallback(
-    (productId: number): Promise<boolean> =>
+    (variantId: number): Promise<boolean> =>
       commit(
-        removeFromCart(currentCart(!!userId), productId),
-        () => sendRemove({ productId }),
+        removeFromCart(currentCart(!!userId), variantId),
+        () => sendRemove({ variantId }),
         CART_TEXT.removeFailed,
       ),
     [userId, currentCart, commit, sendRemove],

@@ -1,9 +1,14 @@
 // Cart rules shared by the browser's cart and the server's (spec: storefront §3, §4, §5, §8).
 // Pure: every change answers the whole new cart and the toast to show, or the refusal's text.
 import * as v from 'valibot';
+import { nameWithVariant } from './variants.ts';
 
 export type CartLine = {
   productId: number;
+  /** The size and colour bought (decision 0039); a line is one variant. */
+  variantId: number;
+  /** "M · Indigo"; '' for a piece without options. */
+  label: string;
   name: string;
   /** Unit price in UGX, for display: the server prices the order. */
   price: number;
@@ -27,6 +32,8 @@ export const MAX_SAVED_CART_CHARS = 100_000;
 export const MAX_CART_LINES = 100;
 /** More pieces of one product than any shop has; a saved line above it is corrupt. */
 export const MAX_LINE_QUANTITY = 100_000;
+/** Ids are Postgres integers. */
+const MAX_ID = 2_147_483_647;
 
 export const CART_TEXT = {
   cannotAddMore: (available: number) =>
@@ -68,6 +75,9 @@ export function cartItemCount(cart: Cart): number {
   return cart.productsInCart.reduce((sum, line) => sum + line.quantity, 0);
 }
 
+/** A line's name in toasts: "Ankara Wrap Dress (M · Indigo)". */
+const lineName = (line: { name: string; label?: string }) => nameWithVariant(line.name, line.label);
+
 function withLines(productsInCart: CartLine[]): Cart {
   return { productsInCart, subtotal: cartSubtotal(productsInCart) };
 }
@@ -80,7 +90,7 @@ const isWholeCount = (n: unknown): n is number => Number.isSafeInteger(n);
  */
 export function addToCart(cart: Cart, product: CartProduct, quantity = 1): CartChange {
   if (!isWholeCount(quantity) || quantity < 1) return { ok: false, message: CART_TEXT.addFailed };
-  const present = cart.productsInCart.find((l) => l.productId === product.productId);
+  const present = cart.productsInCart.find((l) => l.variantId === product.variantId);
   const wanted = (present?.quantity ?? 0) + quantity;
   const stock = product.stock ?? present?.stock;
   if (stock !== undefined && wanted > stock) {
@@ -94,26 +104,26 @@ export function addToCart(cart: Cart, product: CartProduct, quantity = 1): CartC
   const lines = present
     ? cart.productsInCart.map((l) => (l === present ? line : l))
     : [...cart.productsInCart, line];
-  return { ok: true, cart: withLines(lines), toast: CART_TEXT.added(product.name) };
+  return { ok: true, cart: withLines(lines), toast: CART_TEXT.added(lineName(product)) };
 }
 
 /** Sets a line's quantity; 0 or less removes the line; more than the stock is refused. */
-export function updateCartQuantity(cart: Cart, productId: number, quantity: number): CartChange {
-  const present = cart.productsInCart.find((l) => l.productId === productId);
+export function updateCartQuantity(cart: Cart, variantId: number, quantity: number): CartChange {
+  const present = cart.productsInCart.find((l) => l.variantId === variantId);
   if (!present || !isWholeCount(quantity)) return { ok: false, message: CART_TEXT.updateFailed };
-  if (quantity <= 0) return removeFromCart(cart, productId);
+  if (quantity <= 0) return removeFromCart(cart, variantId);
   if (present.stock !== undefined && quantity > present.stock) {
     return { ok: false, message: CART_TEXT.cannotSet(quantity, present.stock) };
   }
   const lines = cart.productsInCart.map((l) => (l === present ? { ...l, quantity } : l));
-  return { ok: true, cart: withLines(lines), toast: CART_TEXT.updated(present.name, quantity) };
+  return { ok: true, cart: withLines(lines), toast: CART_TEXT.updated(lineName(present), quantity) };
 }
 
-export function removeFromCart(cart: Cart, productId: number): CartChange {
-  const present = cart.productsInCart.find((l) => l.productId === productId);
+export function removeFromCart(cart: Cart, variantId: number): CartChange {
+  const present = cart.productsInCart.find((l) => l.variantId === variantId);
   if (!present) return { ok: false, message: CART_TEXT.removeFailed };
   const lines = cart.productsInCart.filter((l) => l !== present);
-  return { ok: true, cart: withLines(lines), toast: CART_TEXT.removed(present.name) };
+  return { ok: true, cart: withLines(lines), toast: CART_TEXT.removed(lineName(present)) };
 }
 
 export function clearCart(): CartChange {
@@ -134,7 +144,7 @@ function savedLine(value: unknown): CartLine | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   const ok =
-    isCount(v.productId, Number.MAX_SAFE_INTEGER) &&
+    isCount(v.productId, MAX_ID) &&
     (v.productId as number) > 0 &&
     isText(v.name, 500) &&
     (v.name as string).trim() !== '' &&
@@ -143,10 +153,16 @@ function savedLine(value: unknown): CartLine | null {
     isCount(v.quantity, MAX_LINE_QUANTITY) &&
     (v.quantity as number) >= 1 &&
     (v.stock === undefined || isCount(v.stock, Number.MAX_SAFE_INTEGER)) &&
-    (v.slug === undefined || isText(v.slug, 500));
+    (v.slug === undefined || isText(v.slug, 500)) &&
+    (v.variantId === undefined || (isCount(v.variantId, MAX_ID) && (v.variantId as number) > 0)) &&
+    (v.label === undefined || isText(v.label, 200));
   if (!ok) return null;
   const line: CartLine = {
     productId: v.productId as number,
+    // A cart saved before sizes existed names products only: each became the variant with the
+    // product's id (migration 0011).
+    variantId: (v.variantId as number | undefined) ?? (v.productId as number),
+    label: (v.label as string | undefined) ?? '',
     name: v.name as string,
     price: v.price as number,
     image: (v.image as string | null | undefined) ?? null,
@@ -172,7 +188,7 @@ export function readSavedCart(saved: string | null | undefined): Cart {
   const lines: CartLine[] = [];
   for (const item of list) {
     const line = savedLine(item);
-    if (!line || lines.some((l) => l.productId === line.productId)) return emptyCart();
+    if (!line || lines.some((l) => l.variantId === line.variantId)) return emptyCart();
     lines.push(line);
   }
   return withLines(lines);
@@ -183,9 +199,9 @@ export function savedCartText(cart: Cart): string {
   return JSON.stringify({ productsInCart: cart.productsInCart, subtotal: cart.subtotal });
 }
 
-/** What `cart.merge` and `checkout.placeOrder` send: product ids and quantities, never prices. */
-export function cartItems(cart: Cart): { productId: number; quantity: number }[] {
-  return cart.productsInCart.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+/** What `cart.merge` and `checkout.placeOrder` send: variant ids and quantities, never prices. */
+export function cartItems(cart: Cart): { variantId: number; quantity: number }[] {
+  return cart.productsInCart.map((l) => ({ variantId: l.variantId, quantity: l.quantity }));
 }
 
 /**
@@ -196,7 +212,7 @@ export function cartItems(cart: Cart): { productId: number; quantity: number }[]
 export function mergeCarts(server: Cart, local: Cart): Cart {
   const lines = server.productsInCart.map((l) => ({ ...l }));
   for (const incoming of local.productsInCart) {
-    const present = lines.find((l) => l.productId === incoming.productId);
+    const present = lines.find((l) => l.variantId === incoming.variantId);
     if (present) {
       const sum = present.quantity + incoming.quantity;
       present.quantity =
@@ -214,12 +230,13 @@ export function mergeCarts(server: Cart, local: Cart): Cart {
   return withLines(lines);
 }
 
-// What the cart procedures accept: a product and, for a set, a whole quantity. Never a price.
-const productId = v.pipe(
+// What the cart procedures accept: a variant (or, for a piece in one size, its product) and,
+// for a set, a whole quantity. Never a price.
+const anId = v.pipe(
   v.number('Product not found'),
   v.integer('Product not found'),
   v.minValue(1, 'Product not found'),
-  v.maxValue(2_147_483_647, 'Product not found'),
+  v.maxValue(MAX_ID, 'Product not found'),
 );
 const quantity = v.pipe(
   v.number(CART_TEXT.updateFailed),
@@ -228,19 +245,24 @@ const quantity = v.pipe(
   v.maxValue(MAX_LINE_QUANTITY, CART_TEXT.updateFailed),
 );
 
-export const cartProductInput = v.strictObject({ productId }, CART_TEXT.addFailed);
-export const cartQuantityInput = v.strictObject({ productId, quantity }, CART_TEXT.updateFailed);
+/** Which piece: `{ variantId }`, or `{ productId }` for a product with one variant. */
+export type PieceRef = { variantId: number } | { productId: number };
+const pieceRef = <E extends v.ObjectEntries>(extra: E, message: string) =>
+  v.union(
+    [
+      v.strictObject({ variantId: anId, ...extra }, message),
+      v.strictObject({ productId: anId, ...extra }, message),
+    ],
+    message,
+  );
+
+export const cartProductInput = pieceRef({}, CART_TEXT.addFailed);
+export const cartQuantityInput = pieceRef({ quantity }, CART_TEXT.updateFailed);
 export const cartMergeInput = v.strictObject(
   {
     items: v.pipe(
       v.array(
-        v.strictObject(
-          {
-            productId,
-            quantity: v.pipe(quantity, v.minValue(1, CART_TEXT.addFailed)),
-          },
-          CART_TEXT.addFailed,
-        ),
+        pieceRef({ quantity: v.pipe(quantity, v.minValue(1, CART_TEXT.addFailed)) }, CART_TEXT.addFailed),
         CART_TEXT.addFailed,
       ),
       v.maxLength(MAX_CART_LINES, CART_TEXT.addFailed),

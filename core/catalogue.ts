@@ -1,6 +1,7 @@
 /** The shop's grouping rules (storefront spec §2 and §9). Pure: used by server and client. */
 import * as v from 'valibot';
 import { cleanSearchText, isTypedLine } from './text.ts';
+import type { Kind, ProductOption, Variant } from './variants.ts';
 
 export const FEATURED_MIN_PRICE_EXCLUSIVE = 50_000;
 export const AFFORDABLE_MAX_PRICE = 50_000;
@@ -19,16 +20,44 @@ export type Product = {
   id: number;
   slug: string;
   name: string;
+  /** The lowest price of its variants: "from" when `priceTo` is higher. */
   price: number;
+  /** The highest price of its variants (the same as `price` when all cost the same). */
+  priceTo: number;
+  /** The price before a sale, struck through; null when it is not on sale. */
+  compareAtPrice: number | null;
   image_url: string | null;
   description?: string;
+  /** Pieces in stock over all its sizes and colours. */
   quantity: number;
   stock: number;
+  /** Its only variant, so a card can add it at once; null when a size or colour is chosen. */
+  variantId: number | null;
+  /** Its sizes still in stock, in order; null for a piece without sizes. */
+  sizesLeft: string[] | null;
+};
+
+/** A product picture: the JPEG fallback `url`, with WebP copies at `widths` (core/pictures.ts). */
+export type ProductImage = { url: string; alt: string; colour: string | null; widths: number[] };
+
+/** A product page's product (catalogue.productBySlug: `options`, `variants`, `images` are a
+ * contract). */
+export type ProductDetail = Product & {
+  kind: Kind;
+  options: ProductOption[];
+  variants: Variant[];
+  images: ProductImage[];
 };
 
 /** New Arrivals on the shop screen: the first 30 % of the list, rounded up. */
 export function shopNewArrivalsCount(total: number): number {
   return Math.ceil(total * SHOP_NEW_ARRIVALS_SHARE);
+}
+
+/** On a card of a piece with sizes: 'Only M, L left' when two or fewer sizes remain. */
+export function sizesLeftHint(sizesLeft: readonly string[] | null): string | null {
+  if (!sizesLeft || sizesLeft.length === 0 || sizesLeft.length > 2) return null;
+  return `Only ${sizesLeft.join(', ')} left`;
 }
 
 /** 'Only N left' when stock is below 10 (and above 0). */

@@ -212,26 +212,30 @@ export const PRINT_WINDOW_DELAY_MS = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const orderId = (message: string) => v.pipe(v.string(message), v.regex(UUID, message));
 
+const anId = v.pipe(
+  v.number(CHECKOUT_TEXT.checkoutError),
+  v.integer(CHECKOUT_TEXT.checkoutError),
+  v.minValue(1, CHECKOUT_TEXT.checkoutError),
+  v.maxValue(2_147_483_647, CHECKOUT_TEXT.checkoutError),
+);
+const lineQuantity = v.pipe(
+  v.number(CHECKOUT_TEXT.checkoutError),
+  v.integer(CHECKOUT_TEXT.checkoutError),
+  v.minValue(1, CHECKOUT_TEXT.checkoutError),
+  v.maxValue(MAX_LINE_QUANTITY, CHECKOUT_TEXT.checkoutError),
+);
+
 export const placeOrderInput = v.strictObject(
   {
     orderId: orderId(CHECKOUT_TEXT.orderFailed),
     items: v.pipe(
       v.array(
-        v.strictObject(
-          {
-            productId: v.pipe(
-              v.number(CHECKOUT_TEXT.checkoutError),
-              v.integer(CHECKOUT_TEXT.checkoutError),
-              v.minValue(1, CHECKOUT_TEXT.checkoutError),
-              v.maxValue(2_147_483_647, CHECKOUT_TEXT.checkoutError),
-            ),
-            quantity: v.pipe(
-              v.number(CHECKOUT_TEXT.checkoutError),
-              v.integer(CHECKOUT_TEXT.checkoutError),
-              v.minValue(1, CHECKOUT_TEXT.checkoutError),
-              v.maxValue(MAX_LINE_QUANTITY, CHECKOUT_TEXT.checkoutError),
-            ),
-          },
+        // A variant; `{ productId }` still names a product sold in one variant (older clients).
+        v.union(
+          [
+            v.strictObject({ variantId: anId, quantity: lineQuantity }, CHECKOUT_TEXT.checkoutError),
+            v.strictObject({ productId: anId, quantity: lineQuantity }, CHECKOUT_TEXT.checkoutError),
+          ],
           CHECKOUT_TEXT.checkoutError,
         ),
         CHECKOUT_TEXT.checkoutError,

@@ -13,7 +13,14 @@ import {
 
 export const GUEST_CUSTOMER_NAME = 'Guest Customer';
 
-export type ReceiptItem = { id: string; name: string; quantity: number; price: number };
+export type ReceiptItem = {
+  id: string;
+  name: string;
+  quantity: number;
+  price: number;
+  /** The size and colour bought ("M · Indigo"); absent or '' for a piece without options. */
+  variant?: string;
+};
 
 export type Receipt = {
   /** 'RCP-' plus the first 8 characters of the order id. */
@@ -114,7 +121,7 @@ export type ReceiptOrder = {
   discount: number;
   /** The name kept on the order, used when the profile has none. */
   customerName?: string | null;
-  items: { id?: string; name: string; price: number; quantity: number }[];
+  items: { id?: string; name: string; price: number; quantity: number; variant?: string }[];
 };
 
 export type ReceiptCustomer = {
@@ -136,6 +143,7 @@ export function buildReceipt(
     name: item.name,
     quantity: item.quantity,
     price: item.price,
+    ...(item.variant ? { variant: item.variant } : {}),
   }));
   const placedAt = new Date(order.createdAt);
   return {

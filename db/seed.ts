@@ -12,6 +12,19 @@ export async function seedDemoCatalogue(db: Db): Promise<boolean> {
   const now = Date.now();
   const day = 86_400_000;
   const productLinks = demo.products.map((p) => ({ slug: slugify(p.name), category: p.category }));
+  const variants = demo.products.flatMap((p) =>
+    demo.seedVariants(p).map((v, position) => ({ slug: slugify(p.name), position, ...v })),
+  );
+  const pictures = demo.products.flatMap((p) =>
+    demo.seedPictures(p).map((picture, position) => ({
+      slug: slugify(p.name),
+      position,
+      url: picture.url,
+      alt: picture.alt,
+      colour: picture.colour,
+      widths: demo.PICTURE_WIDTHS,
+    })),
+  );
   const sellerLinks = demo.sellers.flatMap((s) =>
     s.products.map((name) => ({ seller: s.businessName, slug: slugify(name) })),
   );
@@ -23,12 +36,25 @@ export async function seedDemoCatalogue(db: Db): Promise<boolean> {
         productName: p.name,
         slug: slugify(p.name),
         price: p.price,
-        quantity: p.quantity,
-        productImage: p.image,
+        productImage: demo.seedPictures(p)[0]?.url ?? null,
         description: p.description,
+        kind: demo.seedKind(p),
+        options: demo.seedOptions(p),
         createdAt: new Date(now - p.createdDaysAgo * day),
       })),
     ),
+    db.execute(sql`
+      insert into product_variants (product_id, sku, options, label, compare_at_price, stock, position)
+      select p.id, v.sku, v.options, v.label, v."compareAtPrice", v.stock, v.position
+      from json_to_recordset(${JSON.stringify(variants)}::json)
+        as v(slug text, sku text, options jsonb, label text, "compareAtPrice" int, stock int, position int)
+      join products p on p.slug = v.slug`),
+    db.execute(sql`
+      insert into product_images (product_id, url, alt, colour, widths, position)
+      select p.id, i.url, i.alt, i.colour, array(select json_array_elements_text(i.widths)::int), i.position
+      from json_to_recordset(${JSON.stringify(pictures)}::json)
+        as i(slug text, url text, alt text, colour text, widths json, position int)
+      join products p on p.slug = i.slug`),
     db.execute(sql`
       insert into product_categories (product_id, category_id)
       select p.id, c.id

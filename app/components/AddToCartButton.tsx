@@ -1,7 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Product } from '#core/catalogue.ts';
+import type { Variant } from '#core/variants.ts';
+import { VARIANT_TEXT } from '#core/variants.ts';
 import { cartProduct, useCartActions } from '../cart';
+import { toast } from '../toast';
 
 /**
  * Add to cart (spec: storefront §4). Logged out: the wanted product and quantity are remembered
@@ -14,8 +17,11 @@ export function AddToCartButton({
   variant = 'primary',
   className = '',
   showQuantity = false,
+  chosen,
 }: {
   product: Product;
+  /** The size and colour chosen, for a product sold in several. */
+  chosen?: Variant | null;
   quantity?: number;
   /** 'Add N to Cart' even at 1 (the product dialog, where a quantity was chosen). */
   showQuantity?: boolean;
@@ -25,17 +31,22 @@ export function AddToCartButton({
   const navigate = useNavigate();
   const cart = useCartActions();
   const [adding, setAdding] = useState(false);
-  const soldOut = product.stock <= 0;
+  const soldOut = chosen ? chosen.available <= 0 : product.stock <= 0;
 
   async function addToCart() {
+    const piece = cartProduct(product, chosen);
+    if (!piece) {
+      toast.error(VARIANT_TEXT.chooseSize);
+      return;
+    }
     if (!cart.signedIn) {
-      cart.rememberPendingAdd(cartProduct(product), quantity);
+      cart.rememberPendingAdd(piece, quantity);
       await navigate({ to: '/login' });
       return;
     }
     setAdding(true);
     try {
-      if (await cart.add(cartProduct(product), quantity)) await navigate({ to: '/cart' });
+      if (await cart.add(piece, quantity)) await navigate({ to: '/cart' });
     } finally {
       setAdding(false);
     }

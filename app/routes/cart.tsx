@@ -52,7 +52,7 @@ function CartScreen() {
               aria-label="Cart items"
             >
               {cart.productsInCart.map((line) => (
-                <CartLineItem key={line.productId} line={line} />
+                <CartLineItem key={line.variantId} line={line} />
               ))}
             </ul>
             <OrderSummary cart={cart}>
@@ -115,11 +115,11 @@ function CartLineItem({ line }: { line: CartLine }) {
             value={line.quantity}
             min={1}
             max={MAX_LINE_QUANTITY}
-            onChange={(quantity) => void setQuantity(line.productId, quantity)}
+            onChange={(quantity) => void setQuantity(line.variantId, quantity)}
           />
           <button
             type="button"
-            onClick={() => void remove(line.productId)}
+            onClick={() => void remove(line.variantId)}
             className="inline-flex min-h-10 items-center gap-2 text-xs font-semibold uppercase tracking-[0.14em] text-ink-soft hover:text-danger"
             aria-label={`${CART_TEXT.remove} ${line.name}`}
           >

@@ -366,7 +366,7 @@ function ItemsInOrder({ cart }: { cart: Cart }) {
       <ul className="mt-4 divide-y divide-line">
         {cart.productsInCart.map((line) => (
           <li
-            key={line.productId}
+            key={line.variantId}
             className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-4 py-4"
           >
             <ProductImage src={line.image} alt="" eager />

@@ -1,8 +1,15 @@
-// The signed-in shopper's cart. Every answer is the whole cart, priced and stocked from the
+// The signed-in shopper's cart, by variant. Every answer is the whole cart, priced and stocked from the
 // database now; a refused change answers the spec's toast text.
 
-import { CART_TEXT, cartMergeInput, cartProductInput, cartQuantityInput } from '#core/cart.ts';
+import {
+  CART_TEXT,
+  cartMergeInput,
+  cartProductInput,
+  cartQuantityInput,
+  type PieceRef,
+} from '#core/cart.ts';
 import { CART_LIMIT } from '#core/limits.ts';
+import { VARIANT_TEXT } from '#core/variants.ts';
 import {
   addToCart,
   type CartAnswer,
@@ -14,12 +21,19 @@ import {
 } from '../services/cart.ts';
 import { limited, protectedProcedure, router, shopperError } from '../trpc.ts';
 
+/** The piece a quantity change names, without its quantity. */
+const pieceRef = (input: PieceRef & { quantity: number }): PieceRef =>
+  'variantId' in input ? { variantId: input.variantId } : { productId: input.productId };
+
 const changeCart = protectedProcedure.use(limited('cart', CART_LIMIT));
 
 function answer(result: CartAnswer, refused: (available: number, requested: number) => string) {
   if (result.ok) return result.cart;
   if (result.refusal.kind === 'product-missing')
     return shopperError('NOT_FOUND', 'Product not found');
+  if (result.refusal.kind === 'choose-size') {
+    return shopperError('BAD_REQUEST', VARIANT_TEXT.chooseSize);
+  }
   return shopperError('BAD_REQUEST', refused(result.refusal.available, result.refusal.requested));
 }
 
@@ -29,7 +43,7 @@ export const cartRouter = router({
   add: changeCart
     .input(cartProductInput)
     .mutation(async ({ ctx, input }) =>
-      answer(await addToCart(ctx.db, ctx.user.id, input.productId), (available) =>
+      answer(await addToCart(ctx.db, ctx.user.id, input), (available) =>
         CART_TEXT.cannotAddMore(available),
       ),
     ),
@@ -38,14 +52,14 @@ export const cartRouter = router({
     .input(cartQuantityInput)
     .mutation(async ({ ctx, input }) =>
       answer(
-        await setCartQuantity(ctx.db, ctx.user.id, input.productId, input.quantity),
+        await setCartQuantity(ctx.db, ctx.user.id, pieceRef(input), input.quantity),
         (available, requested) => CART_TEXT.cannotSet(requested, available),
       ),
     ),
 
   remove: changeCart
     .input(cartProductInput)
-    .mutation(({ ctx, input }) => removeFromCart(ctx.db, ctx.user.id, input.productId)),
+    .mutation(({ ctx, input }) => removeFromCart(ctx.db, ctx.user.id, input)),
 
   clear: changeCart.mutation(({ ctx }) => clearCart(ctx.db, ctx.user.id)),
 

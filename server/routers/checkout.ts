@@ -1,6 +1,7 @@
 // Checkout: the shopper sends what they want and how they pay — never prices or totals.
 import { CHECKOUT_LIMIT } from '#core/limits.ts';
 import { CHECKOUT_TEXT, placeOrderInput } from '#core/orders.ts';
+import { VARIANT_TEXT } from '#core/variants.ts';
 import { type CheckoutProblem, placeOrder } from '../services/checkout.ts';
 import { afterOrderPlaced } from '../services/order-events.ts';
 import { limited, protectedProcedure, router, shopperError } from '../trpc.ts';
@@ -13,6 +14,8 @@ function refuse(problem: CheckoutProblem): never {
       return shopperError('BAD_REQUEST', CHECKOUT_TEXT.profileIncomplete);
     case 'product-missing':
       return shopperError('NOT_FOUND', CHECKOUT_TEXT.productNotFound(problem.name));
+    case 'choose-size':
+      return shopperError('BAD_REQUEST', VARIANT_TEXT.chooseSize);
     case 'insufficient-stock':
       return shopperError(
         'CONFLICT',

@@ -1,15 +1,17 @@
-// A signed-in shopper's cart, kept on the server. Every change is one guarded statement batched
-// with the read of the whole cart, so each call is one round trip and answers the cart as it is
-// now: prices and stock from the products table, never from the client.
-import { asc, eq, sql } from 'drizzle-orm';
+// A signed-in shopper's cart, kept on the server, one line per variant (decision 0039). Every
+// change is one guarded statement batched with the read of the whole cart, so each call is one
+// round trip and answers the cart as it is now: prices and stock from the catalogue, never from
+// the client.
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PieceRef } from '#core/cart.ts';
 import { type Cart, type CartLine, loadCart } from '#core/cart.ts';
 import type { Db } from '#db/client.ts';
-import { cartItems, products } from '#db/schema/index.ts';
-import { mergeLines } from './checkout.ts';
+import { cartItems, products, productVariants } from '#db/schema/index.ts';
 
 /** Why a change was refused, for the spec's cart toasts. */
 export type CartRefusal =
   | { kind: 'product-missing' }
+  | { kind: 'choose-size' }
   | { kind: 'stock-limit'; name: string; available: number; requested: number };
 
 export type CartAnswer = { ok: true; cart: Cart } | { ok: false; refusal: CartRefusal; cart: Cart };
@@ -18,60 +20,85 @@ function readCart(db: Db, userId: string) {
   return db
     .select({
       productId: products.id,
+      variantId: productVariants.id,
+      label: productVariants.label,
       slug: products.slug,
       name: products.productName,
-      price: products.price,
+      price: sql<number>`coalesce(${productVariants.price}, ${products.price})`.mapWith(Number),
       image: products.productImage,
       quantity: cartItems.quantity,
-      stock: products.quantity,
+      stock: productVariants.stock,
     })
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.addedAt), asc(products.id));
+    .orderBy(asc(cartItems.addedAt), asc(productVariants.id));
 }
 
 const toCart = (lines: CartLine[]): Cart => loadCart(lines);
 
-const productById = (db: Db, productId: number) =>
-  db
-    .select({ name: products.productName, stock: products.quantity })
-    .from(products)
-    .where(eq(products.id, productId));
+/**
+ * The variant a reference names, as SQL: the variant itself, or the only variant of a product
+ * (null when the product has several or none).
+ */
+export function variantOf(ref: PieceRef): SQL {
+  if ('variantId' in ref) return sql`${ref.variantId}::int`;
+  return sql`(select min(id) from product_variants where product_id = ${ref.productId} having count(*) = 1)`;
+}
+
+/** What a refusal needs: the piece's name and stock, and how many variants its product has. */
+const pieceOf = (db: Db, ref: PieceRef) =>
+  db.execute<{ name: string; label: string; stock: number; variants: number }>(sql`
+    select p.product_name as name, v.label, v.stock,
+           (select count(*)::int from product_variants s where s.product_id = p.id) as variants
+    from products p left join product_variants v on v.id = ${variantOf(ref)}
+    where p.id = ${'variantId' in ref ? sql`(select product_id from product_variants where id = ${ref.variantId})` : sql`${ref.productId}::int`}`);
 
 export async function getCart(db: Db, userId: string): Promise<Cart> {
   return toCart(await readCart(db, userId));
 }
 
 /** Adds one piece: a new line with 1, or the line's quantity + 1, never above the stock. */
-export async function addToCart(db: Db, userId: string, productId: number): Promise<CartAnswer> {
-  const [added, [product], lines] = await db.batch([
-    db.execute<{ quantity: number }>(sql`
-      insert into cart_items (user_id, product_id, quantity)
-      select ${userId}, p.id, 1 from products p where p.id = ${productId} and p.quantity >= 1
-      on conflict (user_id, product_id) do update set quantity = cart_items.quantity + 1
-        where cart_items.quantity + 1 <= (select quantity from products where id = excluded.product_id)
-      returning quantity`),
-    productById(db, productId),
+export async function addToCart(db: Db, userId: string, ref: PieceRef): Promise<CartAnswer> {
+  const [added, piece, lines] = await db.batch([
+    db.execute<{ variant_id: number }>(sql`
+      insert into cart_items (user_id, variant_id, quantity)
+      select ${userId}, v.id, 1 from product_variants v where v.id = ${variantOf(ref)} and v.stock >= 1
+      on conflict (user_id, variant_id) do update set quantity = cart_items.quantity + 1
+        where cart_items.quantity + 1 <= (select stock from product_variants where id = excluded.variant_id)
+      returning variant_id`),
+    pieceOf(db, ref),
     readCart(db, userId),
   ]);
-  const inCart = lines.find((l) => l.productId === productId)?.quantity ?? 0;
-  return answer(added.rows.length > 0, lines, product, inCart + 1);
+  const variantId = added.rows[0]?.variant_id;
+  const inCart =
+    lines.find((l) => ('variantId' in ref ? l.variantId === ref.variantId : l.variantId === variantId))
+      ?.quantity ?? 0;
+  return answer(added.rows.length > 0, lines, piece.rows[0], inCart + 1);
 }
 
-/** The cart after a change, or why the change placed nothing: a product gone or too few left. */
+/** The cart after a change, or why the change placed nothing: a piece gone, unchosen, or too few. */
 function answer(
   changed: boolean,
   lines: CartLine[],
-  product: { name: string; stock: number } | undefined,
+  piece: { name: string; label: string | null; stock: number | null; variants: number } | undefined,
   requested: number,
 ): CartAnswer {
   const cart = toCart(lines);
   if (changed) return { ok: true, cart };
-  if (!product) return { ok: false, refusal: { kind: 'product-missing' }, cart };
+  if (piece && piece.stock === null && piece.variants > 1) {
+    return { ok: false, refusal: { kind: 'choose-size' }, cart };
+  }
+  if (!piece || piece.stock === null) return { ok: false, refusal: { kind: 'product-missing' }, cart };
   return {
     ok: false,
-    refusal: { kind: 'stock-limit', name: product.name, available: product.stock, requested },
+    refusal: {
+      kind: 'stock-limit',
+      name: piece.name,
+      available: Number(piece.stock),
+      requested,
+    },
     cart,
   };
 }
@@ -80,27 +107,31 @@ function answer(
 export async function setCartQuantity(
   db: Db,
   userId: string,
-  productId: number,
+  ref: PieceRef,
   quantity: number,
 ): Promise<CartAnswer> {
-  if (quantity <= 0) return { ok: true, cart: await removeFromCart(db, userId, productId) };
-  const [updated, [product], lines] = await db.batch([
-    db.execute<{ quantity: number }>(sql`
+  if (quantity <= 0) return { ok: true, cart: await removeFromCart(db, userId, ref) };
+  const [updated, piece, lines] = await db.batch([
+    db.execute<{ variant_id: number }>(sql`
       update cart_items set quantity = ${quantity}
-      where user_id = ${userId} and product_id = ${productId}
-        and ${quantity} <= (select quantity from products where id = ${productId})
-      returning quantity`),
-    productById(db, productId),
+      where user_id = ${userId} and variant_id = ${variantOf(ref)}
+        and ${quantity} <= (select stock from product_variants where id = cart_items.variant_id)
+      returning variant_id`),
+    pieceOf(db, ref),
     readCart(db, userId),
   ]);
   // A line that is not in the cart cannot be set: answered like a product that is gone.
-  const inCart = lines.some((l) => l.productId === productId);
-  return answer(updated.rows.length > 0, lines, inCart ? product : undefined, quantity);
+  const inCart = lines.some((l) =>
+    'variantId' in ref ? l.variantId === ref.variantId : l.productId === ref.productId,
+  );
+  return answer(updated.rows.length > 0, lines, inCart ? piece.rows[0] : undefined, quantity);
 }
 
-export async function removeFromCart(db: Db, userId: string, productId: number): Promise<Cart> {
+export async function removeFromCart(db: Db, userId: string, ref: PieceRef): Promise<Cart> {
   const [, lines] = await db.batch([
-    db.execute(sql`delete from cart_items where user_id = ${userId} and product_id = ${productId}`),
+    db.execute(
+      sql`delete from cart_items where user_id = ${userId} and variant_id = ${variantOf(ref)}`,
+    ),
     readCart(db, userId),
   ]);
   return toCart(lines);
@@ -113,27 +144,38 @@ export async function clearCart(db: Db, userId: string): Promise<Cart> {
 
 /**
  * A cart kept in the browser before login joins the server's: quantities add up, capped by the
- * stock; products that are gone or sold out are left out.
+ * stock; pieces that are gone, sold out, or named by a product sold in several sizes are left out.
  */
 export async function mergeIntoCart(
   db: Db,
   userId: string,
-  items: { productId: number; quantity: number }[],
+  items: (PieceRef & { quantity: number })[],
 ): Promise<Cart> {
-  const wanted = mergeLines(items);
-  if (wanted.length === 0) return getCart(db, userId);
-  const ids = wanted.map((i) => i.productId);
-  const quantities = wanted.map((i) => i.quantity);
+  if (items.length === 0) return getCart(db, userId);
+  const variantIds = items.map((i) => ('variantId' in i ? i.variantId : null));
+  const productIds = items.map((i) => ('productId' in i ? i.productId : null));
+  const quantities = items.map((i) => i.quantity);
   const [, lines] = await db.batch([
     db.execute(sql`
-      insert into cart_items (user_id, product_id, quantity)
-      select ${userId}, p.id, least(w.quantity, p.quantity)
-      from unnest(${sql.param(ids)}::int[], ${sql.param(quantities)}::int[]) as w(product_id, quantity)
-      join products p on p.id = w.product_id
-      where p.quantity > 0
-      on conflict (user_id, product_id) do update
+      with sent as (
+        select coalesce(s.variant_id,
+                 (select min(id) from product_variants where product_id = s.product_id
+                  having count(*) = 1)) as variant_id,
+               s.quantity
+        from unnest(${sql.param(variantIds)}::int[], ${sql.param(productIds)}::int[],
+                    ${sql.param(quantities)}::int[]) as s(variant_id, product_id, quantity)
+      ),
+      wanted as (
+        select variant_id, sum(quantity)::int as quantity from sent
+        where variant_id is not null group by variant_id
+      )
+      insert into cart_items (user_id, variant_id, quantity)
+      select ${userId}, v.id, least(w.quantity, v.stock)
+      from wanted w join product_variants v on v.id = w.variant_id
+      where v.stock > 0
+      on conflict (user_id, variant_id) do update
         set quantity = least(cart_items.quantity + excluded.quantity,
-          greatest(cart_items.quantity, (select quantity from products where id = excluded.product_id)))`),
+          greatest(cart_items.quantity, (select stock from product_variants where id = excluded.variant_id)))`),
     readCart(db, userId),
   ]);
   return toCart(lines);

@@ -7,15 +7,61 @@ import {
   LISTING_PAGE_SIZE,
   PREMIUM_MIN_PRICE_EXCLUSIVE,
   type Product,
+  type ProductDetail,
   ROW_CARD_LIMIT,
   SHOP_FEATURED_COUNT,
   SHOP_GROUPS,
   type ShopGroup,
   shopNewArrivalsCount,
 } from '#core/catalogue.ts';
+import type { Kind } from '#core/variants.ts';
 import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
 import type { Db } from '#db/client.ts';
-import { categories, productCategories, products, systemSettings } from '#db/schema/index.ts';
+import {
+  categories,
+  productCategories,
+  productImages,
+  products,
+  productVariants,
+  systemSettings,
+} from '#db/schema/index.ts';
+
+/**
+ * What a card needs of a product's variants, read with it in one correlated subquery through
+ * product_variants_product_idx (no query per card): stock over all sizes, the price range, a
+ * sale's compare-at price, the only variant's id, and the sizes still in stock.
+ */
+const variantSummary = sql<VariantSummary>`(
+  select json_build_object(
+    'stock', coalesce(sum(v.stock), 0),
+    'priceTo', max(coalesce(v.price, ${products.price})),
+    'compareAt', max(v.compare_at_price)
+      filter (where v.compare_at_price > coalesce(v.price, ${products.price})),
+    'variants', count(*),
+    'firstVariant', min(v.id),
+    'sizesLeft', (
+      select json_agg(s.size order by s.position)
+      from (
+        select v2.options->>'Size' as size, min(v2.position) as position
+        from product_variants v2
+        where v2.product_id = ${products.id} and v2.stock > 0 and v2.options ? 'Size'
+        group by 1
+      ) s
+    ),
+    'sized', bool_or(v.options ? 'Size')
+  )
+  from product_variants v where v.product_id = ${products.id}
+)`;
+
+type VariantSummary = {
+  stock: number | string;
+  priceTo: number | string | null;
+  compareAt: number | string | null;
+  variants: number | string;
+  firstVariant: number | null;
+  sizesLeft: string[] | null;
+  sized: boolean | null;
+};
 
 /** The columns every screen needs, in the spec's product shape (§3). */
 const productColumns = {
@@ -23,9 +69,9 @@ const productColumns = {
   slug: products.slug,
   productName: products.productName,
   price: products.price,
-  quantity: products.quantity,
   productImage: products.productImage,
   description: products.description,
+  summary: variantSummary,
 };
 
 type ProductRow = {
@@ -33,23 +79,33 @@ type ProductRow = {
   slug: string;
   productName: string;
   price: number;
-  quantity: number;
   productImage: string | null;
   description: string | null;
+  summary: VariantSummary | null;
 };
 
 export function toProduct(row: ProductRow): Product {
+  const summary = row.summary;
+  const stock = Number(summary?.stock ?? 0);
+  const compareAt = summary?.compareAt == null ? null : Number(summary.compareAt);
   return {
     id: row.id,
     slug: row.slug,
     name: row.productName,
     price: row.price,
+    priceTo: Number(summary?.priceTo ?? row.price),
+    compareAtPrice: compareAt,
     image_url: row.productImage,
     ...(row.description ? { description: row.description } : {}),
-    quantity: row.quantity,
-    stock: row.quantity,
+    quantity: stock,
+    stock,
+    variantId: Number(summary?.variants ?? 0) === 1 ? (summary?.firstVariant ?? null) : null,
+    sizesLeft: summary?.sized ? (summary.sizesLeft ?? []) : null,
   };
 }
+
+/** In stock: some variant has pieces left. */
+export const inStock = sql`exists (select 1 from product_variants v where v.product_id = ${products.id} and v.stock > 0)`;
 
 const newestFirst = [desc(products.createdAt), desc(products.id)];
 
@@ -216,14 +272,58 @@ export async function findCategory(db: Db, id: number) {
   return row ?? null;
 }
 
-export async function findProduct(db: Db, id: number): Promise<Product | null> {
-  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
-  return row ? toProduct(row) : null;
+/** A product page's product: the card's fields, its options, variants and pictures, in one
+ * round trip. */
+async function productDetail(db: Db, where: SQL): Promise<ProductDetail | null> {
+  const [[row], variants, images] = await db.batch([
+    db
+      .select({ ...productColumns, kind: products.kind, options: products.options })
+      .from(products)
+      .where(where),
+    db
+      .select({
+        id: productVariants.id,
+        label: productVariants.label,
+        options: productVariants.options,
+        price: sql<number>`coalesce(${productVariants.price}, ${products.price})`.mapWith(Number),
+        compareAtPrice: productVariants.compareAtPrice,
+        available: productVariants.stock,
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(where)
+      .orderBy(asc(productVariants.position), asc(productVariants.id)),
+    db
+      .select({
+        url: productImages.url,
+        alt: productImages.alt,
+        colour: productImages.colour,
+        widths: productImages.widths,
+      })
+      .from(productImages)
+      .innerJoin(products, eq(products.id, productImages.productId))
+      .where(where)
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+  ]);
+  if (!row) return null;
+  return {
+    ...toProduct(row),
+    kind: row.kind as Kind,
+    options: row.options,
+    variants: variants.map((v) => ({
+      ...v,
+      compareAtPrice: v.compareAtPrice !== null && v.compareAtPrice > v.price ? v.compareAtPrice : null,
+    })),
+    images,
+  };
 }
 
-export async function findProductBySlug(db: Db, slug: string): Promise<Product | null> {
-  const [row] = await db.select(productColumns).from(products).where(eq(products.slug, slug));
-  return row ? toProduct(row) : null;
+export function findProduct(db: Db, id: number): Promise<ProductDetail | null> {
+  return productDetail(db, eq(products.id, id));
+}
+
+export function findProductBySlug(db: Db, slug: string): Promise<ProductDetail | null> {
+  return productDetail(db, eq(products.slug, slug));
 }
 
 /** How many pieces "You may also like" shows on a product page. */
@@ -250,7 +350,7 @@ export async function relatedProducts(
   ]);
   if (!product) return { category: null, products: [] };
   const price = product.price;
-  const others = and(sql`${products.id} <> ${productId}`, gt(products.quantity, 0));
+  const others = and(sql`${products.id} <> ${productId}`, inStock);
   const [sameCategory, above, below] = await db.batch([
     db
       .select(productColumns)

@@ -1,21 +1,27 @@
-// Placing an order (DESIGN: one-write checkout; decisions 0001 and 0003). Prices and stock are read
-// from the database now; the order, its items and every stock decrement are ONE statement, keyed
+// Placing an order (DESIGN: one-write checkout; decisions 0001, 0003 and 0039). Prices and stock
+// are read per variant from the database now; the order, its items and every stock decrement are
+// ONE statement, keyed
 // by the order id the client made, so a retried or double-clicked checkout makes one order.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { DELIVERY_FEE, type PaymentMethod } from '#core/orders.ts';
 import { buildReceipt, type Receipt } from '#core/receipt.ts';
+import { nameWithVariant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
-import { orders, products, profiles } from '#db/schema/index.ts';
+import { orders, products, productVariants, profiles } from '#db/schema/index.ts';
 import { ensureProfile } from './account.ts';
 import { saveReceipt } from './orders.ts';
 
-export type OrderLine = { productId: number; quantity: number };
+/** A line as sent: a variant, or a product sold in one variant (older clients). */
+export type OrderLine = ({ variantId: number } | { productId: number }) & { quantity: number };
+/** A line once its variant is known. */
+type VariantLine = { variantId: number; quantity: number };
 
 /** Why an order could not be placed, in terms the checkout turns into the spec's texts. */
 export type CheckoutProblem =
   | { kind: 'empty-cart' }
   | { kind: 'profile-incomplete' }
   | { kind: 'product-missing'; name: string }
+  | { kind: 'choose-size' }
   | { kind: 'insufficient-stock'; name: string; available: number }
   | { kind: 'order-id-taken' };
 
@@ -31,34 +37,61 @@ export type CheckoutResult =
   | { ok: true; order: PlacedOrder }
   | { ok: false; problem: CheckoutProblem };
 
-/** The same product twice in one cart is one line with the quantities added. */
-export function mergeLines(lines: readonly OrderLine[]): OrderLine[] {
+/** The same variant twice in one cart is one line with the quantities added. */
+export function mergeLines(lines: readonly VariantLine[]): VariantLine[] {
   const merged = new Map<number, number>();
   for (const line of lines) {
-    merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+    merged.set(line.variantId, (merged.get(line.variantId) ?? 0) + line.quantity);
   }
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+  return [...merged].map(([variantId, quantity]) => ({ variantId, quantity }));
 }
 
-type Stock = { id: number; name: string; quantity: number };
+type Stock = { id: number; productId: number; name: string; label: string; stock: number };
 
-/** The first line that cannot be bought now: a missing product or too little stock. */
+/**
+ * The lines as variants: a `{ productId }` line names its product's only variant; a product
+ * with several is refused ("Please choose a size."), one that is gone is missing.
+ */
+function resolveLines(
+  lines: readonly OrderLine[],
+  found: Stock[],
+): { ok: true; lines: VariantLine[] } | { ok: false; problem: CheckoutProblem } {
+  const resolved: VariantLine[] = [];
+  for (const line of lines) {
+    if ('variantId' in line) {
+      resolved.push(line);
+      continue;
+    }
+    const variants = found.filter((v) => v.productId === line.productId);
+    const [only] = variants;
+    if (variants.length > 1) return { ok: false, problem: { kind: 'choose-size' } };
+    if (!only) return { ok: false, problem: { kind: 'product-missing', name: `#${line.productId}` } };
+    resolved.push({ variantId: only.id, quantity: line.quantity });
+  }
+  return { ok: true, lines: mergeLines(resolved) };
+}
+
+/** The first line that cannot be bought now: a missing variant or too little stock. */
 function firstProblem(
-  lines: OrderLine[],
+  lines: VariantLine[],
   found: Stock[],
   shownNames: ReadonlyMap<number, string>,
 ): CheckoutProblem | null {
-  const byId = new Map(found.map((p) => [p.id, p]));
+  const byId = new Map(found.map((v) => [v.id, v]));
   for (const line of lines) {
-    const product = byId.get(line.productId);
-    if (!product) {
+    const variant = byId.get(line.variantId);
+    if (!variant) {
       return {
         kind: 'product-missing',
-        name: shownNames.get(line.productId) ?? `#${line.productId}`,
+        name: shownNames.get(line.variantId) ?? `#${line.variantId}`,
       };
     }
-    if (product.quantity < line.quantity) {
-      return { kind: 'insufficient-stock', name: product.name, available: product.quantity };
+    if (variant.stock < line.quantity) {
+      return {
+        kind: 'insufficient-stock',
+        name: nameWithVariant(variant.name, variant.label),
+        available: variant.stock,
+      };
     }
   }
   return null;
@@ -73,28 +106,28 @@ type Written = {
   created_at: string | null;
   /** int8 arrives as text from the driver. */
   total: string | number | null;
-  items: { id: string; name: string; price: number; quantity: number }[] | null;
+  items: { id: string; name: string; price: number; quantity: number; variant: string }[] | null;
 };
 
 /**
- * Places the order. Round trips: one batched read (products, this order id, the profile), ONE
- * write, then the receipt. The write inserts the order only when every product still exists and
- * the id is new, copies names and prices into the items, and takes the stock in the same
- * statement; the products' CHECK (quantity >= 0) refuses an oversell, so a lost race rolls the
- * whole statement back. The same order id again (a retry) changes nothing and answers the order.
+ * Places the order. Round trips: one batched read (the variants, this order id, the profile),
+ * ONE write, then the receipt. The write inserts the order only when every variant still exists
+ * and the id is new, copies names, variant labels and prices into the items, and takes each
+ * variant's stock in the same statement; the variants' CHECK (stock >= 0) refuses an oversell,
+ * so a lost race rolls the whole statement back. The same order id again (a retry) changes
+ * nothing and answers the order.
  */
 export async function placeOrder(
   db: Db,
   customer: { id: string; email: string; name: string },
   order: { orderId: string; lines: readonly OrderLine[]; paymentMethod: PaymentMethod },
-  /** Names the client showed, only for the 'not found' text of a product that is gone. */
+  /** Names the client showed, by variant id, only for the 'not found' text of a piece gone. */
   shownNames: ReadonlyMap<number, string> = new Map(),
 ): Promise<CheckoutResult> {
-  const lines = mergeLines(order.lines);
-  if (lines.length === 0) return { ok: false, problem: { kind: 'empty-cart' } };
+  if (order.lines.length === 0) return { ok: false, problem: { kind: 'empty-cart' } };
 
   const [found, [existing], [savedProfile]] = await db.batch([
-    stockOf(db, lines),
+    stockOf(db, order.lines),
     db
       .select({ customerId: orders.customerId, total: orders.total })
       .from(orders)
@@ -106,6 +139,9 @@ export async function placeOrder(
   if (!profile.fullName.trim() || !profile.phone) {
     return { ok: false, problem: { kind: 'profile-incomplete' } };
   }
+  const resolved = resolveLines(order.lines, found);
+  if (!resolved.ok) return resolved;
+  const { lines } = resolved;
   const problem = firstProblem(lines, found, shownNames);
   if (problem) return { ok: false, problem };
 
@@ -121,7 +157,7 @@ export async function placeOrder(
     );
   } catch (error) {
     // 23514: someone bought the last pieces between the read and the write (the stock CHECK);
-    // 23503: a product was removed meanwhile. Nothing was written either way.
+    // 23503: a variant was removed meanwhile. Nothing was written either way.
     const code = postgresCode(error);
     if (code !== '23514' && code !== '23503') throw error;
   }
@@ -161,16 +197,27 @@ export async function placeOrder(
   };
 }
 
-const stockOf = (db: Db, lines: OrderLine[]) =>
-  db
-    .select({ id: products.id, name: products.productName, quantity: products.quantity })
-    .from(products)
+/** The variants the lines name, directly or as a product's: with their product and stock. */
+const stockOf = (db: Db, lines: readonly OrderLine[]) => {
+  const variantIds = lines.flatMap((l) => ('variantId' in l ? [l.variantId] : []));
+  const productIds = lines.flatMap((l) => ('productId' in l ? [l.productId] : []));
+  return db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      name: products.productName,
+      label: productVariants.label,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(
-      inArray(
-        products.id,
-        lines.map((l) => l.productId),
+      or(
+        variantIds.length > 0 ? inArray(productVariants.id, variantIds) : undefined,
+        productIds.length > 0 ? inArray(productVariants.productId, productIds) : undefined,
       ),
     );
+};
 
 /** The order, its items and the stock decrements: one statement, all or nothing. */
 async function writeOrder(
@@ -178,17 +225,20 @@ async function writeOrder(
   customerId: string,
   customerName: string,
   orderId: string,
-  lines: OrderLine[],
+  lines: VariantLine[],
   paymentMethod: PaymentMethod,
 ): Promise<Written | undefined> {
   const result = await db.execute<Written>(sql`
     with wanted as (
-      select * from unnest(${sql.param(lines.map((l) => l.productId))}::int[],
-                           ${sql.param(lines.map((l) => l.quantity))}::int[]) as w(product_id, quantity)
+      select * from unnest(${sql.param(lines.map((l) => l.variantId))}::int[],
+                           ${sql.param(lines.map((l) => l.quantity))}::int[]) as w(variant_id, quantity)
     ),
     priced as (
-      select w.product_id, w.quantity, p.product_name, p.price
-      from wanted w join products p on p.id = w.product_id
+      select w.variant_id, w.quantity, v.product_id, v.label, p.product_name,
+             coalesce(v.price, p.price) as price
+      from wanted w
+      join product_variants v on v.id = w.variant_id
+      join products p on p.id = v.product_id
     ),
     placed as (
       insert into orders (id, customer_id, customer_name, subtotal, delivery_fee, discount, total,
@@ -201,20 +251,22 @@ async function writeOrder(
       returning id, created_at, total
     ),
     items as (
-      insert into order_items (order_id, product_id, name, price, quantity)
-      select placed.id, priced.product_id, priced.product_name, priced.price, priced.quantity
+      insert into order_items (order_id, product_id, variant_id, name, variant_label, price, quantity)
+      select placed.id, priced.product_id, priced.variant_id, priced.product_name, priced.label,
+             priced.price, priced.quantity
       from priced cross join placed
-      returning id, name, price, quantity
+      returning id, name, variant_label, price, quantity
     ),
     taken as (
-      update products p set quantity = p.quantity - w.quantity
+      update product_variants v set stock = v.stock - w.quantity
       from wanted w cross join placed
-      where p.id = w.product_id
-      returning p.id
+      where v.id = w.variant_id
+      returning v.id
     )
     select placed.id as order_id, placed.created_at, placed.total,
            (select json_agg(json_build_object('id', id, 'name', name, 'price', price,
-                                              'quantity', quantity)) from items) as items,
+                                              'quantity', quantity, 'variant', variant_label))
+            from items) as items,
            (select count(*) from taken) as taken
     from (select 1) one left join placed on true
   `);
@@ -226,7 +278,7 @@ async function explainRefusal(
   db: Db,
   customerId: string,
   orderId: string,
-  lines: OrderLine[],
+  lines: VariantLine[],
   shownNames: ReadonlyMap<number, string>,
 ): Promise<CheckoutResult> {
   const [found, [existing]] = await db.batch([
@@ -245,8 +297,8 @@ async function explainRefusal(
     ok: false,
     problem: {
       kind: 'insufficient-stock',
-      name: first?.name ?? '',
-      available: first?.quantity ?? 0,
+      name: first ? nameWithVariant(first.name, first.label) : '',
+      available: first?.stock ?? 0,
     },
   };
 }

@@ -6,7 +6,14 @@ import { buildReceipt, type Receipt, receiptPayment } from '#core/receipt.ts';
 import type { Db } from '#db/client.ts';
 import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
 
-export type OrderItemView = { id: string; name: string; price: number; quantity: number };
+export type OrderItemView = {
+  id: string;
+  name: string;
+  /** The size and colour bought ("M · Indigo"); '' for a piece without options. */
+  variant: string;
+  price: number;
+  quantity: number;
+};
 export type OrderView = {
   id: string;
   customerName: string;
@@ -42,6 +49,7 @@ const itemColumns = {
   id: orderItems.id,
   orderId: orderItems.orderId,
   name: orderItems.name,
+  variant: orderItems.variantLabel,
   price: orderItems.price,
   quantity: orderItems.quantity,
 };
@@ -76,7 +84,7 @@ function toViews(rows: OrderRow[], items: ItemRow[], paid: PaymentRow[]): OrderV
       createdAt: row.createdAt.toISOString(),
       items: items
         .filter((item) => item.orderId === row.id)
-        .map(({ id, name, price, quantity }) => ({ id, name, price, quantity })),
+        .map(({ id, name, variant, price, quantity }) => ({ id, name, variant, price, quantity })),
       payment: payment
         ? {
             state: payment.state,
@@ -150,15 +158,15 @@ export async function deleteOrder(db: Db, customerId: string, orderId: string): 
       returning id, status
     ),
     returned as (
-      update products p set quantity = p.quantity + back.quantity
+      update product_variants v set stock = v.stock + back.quantity
       from (
-        select oi.product_id, sum(oi.quantity)::int as quantity
+        select oi.variant_id, sum(oi.quantity)::int as quantity
         from order_items oi join gone on gone.id = oi.order_id
-        where gone.status = 'pending' and oi.product_id is not null
-        group by oi.product_id
+        where gone.status = 'pending' and oi.variant_id is not null
+        group by oi.variant_id
       ) back
-      where p.id = back.product_id
-      returning p.id
+      where v.id = back.variant_id
+      returning v.id
     )
     select (select count(*) from gone)::int as deleted, (select count(*) from returned)::int as restocked
   `);

@@ -23,12 +23,13 @@ import {
   type SmsKind,
   type SmsStatistics,
 } from '#core/sms.ts';
+import { nameWithVariant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import {
   orderItems,
   orders,
   productSellers,
-  products,
+  productVariants,
   profiles,
   sellers,
   smsNotifications,
@@ -130,13 +131,14 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
           productId: orderItems.productId,
           name: orderItems.name,
           quantity: orderItems.quantity,
-          left: products.quantity,
+          variant: orderItems.variantLabel,
+          left: productVariants.stock,
           sellerId: sellers.id,
           business: sellers.businessName,
           sellerPhone: sellers.phone,
         })
         .from(orderItems)
-        .leftJoin(products, eq(products.id, orderItems.productId))
+        .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
         .leftJoin(productSellers, eq(productSellers.productId, orderItems.productId))
         .leftJoin(sellers, eq(sellers.id, productSellers.sellerId))
         .where(eq(orderItems.orderId, orderId)),
@@ -153,8 +155,9 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
       { business: string; phone: string; lines: { name: string; quantity: number }[] }
     >();
     for (const item of items) {
-      lines.set(`${item.productId}:${item.name}`, {
-        name: item.name,
+      const name = nameWithVariant(item.name, item.variant);
+      lines.set(`${item.productId}:${name}`, {
+        name,
         quantity: item.quantity,
         left: item.left,
       });
@@ -164,7 +167,7 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
         phone: item.sellerPhone ?? '',
         lines: [],
       };
-      seller.lines.push({ name: item.name, quantity: item.quantity });
+      seller.lines.push({ name, quantity: item.quantity });
       bySeller.set(item.sellerId, seller);
     }
     const count = [...lines.values()].reduce((n, line) => n + line.quantity, 0);

@@ -45,6 +45,9 @@ afterAll(async () => {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
 
+// The tests run in order on one database: each migration's test starts from the shop the one
+// before it left, adds what the old shape could hold, and applies the next migration.
+
 /** Applies the committed migrations before `tag` only: the database as the last release left it. */
 async function migrateUpTo(tag: string) {
   const folder = await mkdtemp(join(tmpdir(), 'duuka-migrations-'));
@@ -112,7 +115,7 @@ describe('0010_money: bigint money and payments for card, bank transfer and cash
               '+256752000001', 150000, 'expired', null, 'secret-2', now())
     `);
 
-    await migrateDatabase(db);
+    await migrateUpTo('0011_variants');
 
     expect(
       await rows(sql`
@@ -207,6 +210,99 @@ describe('0010_money: bigint money and payments for card, bank transfer and cash
     ).rejects.toThrow();
     await expect(
       db.execute(sql`update payments set network = 'paypal' where network = 'pesapal'`),
+    ).rejects.toThrow();
+  });
+});
+
+describe('0011_variants: every product becomes one variant carrying its stock', () => {
+  it('keeps every order, item, receipt, cart and stock figure, and the totals', async () => {
+    // The shop the 0010 test left (two products, a cart line, two orders and a receipt), plus a
+    // sold-out piece with a picture, another cart and an item whose product was removed.
+    await db.execute(sql`
+      insert into products (product_name, slug, price, quantity, product_image, description)
+      values ('Bark cloth clutch', 'bark-cloth-clutch', 89000, 0, '/images/clutch.svg', 'Bark cloth')
+    `);
+    await db.execute(sql`
+      insert into "user" (id, name, email, email_verified)
+      values ('okello', 'Okello Peter', 'okello@example.ug', true)
+    `);
+    await db.execute(sql`
+      insert into cart_items (user_id, product_id, quantity)
+      select 'okello', id, 2 from products where slug = 'kitenge-wrap-dress'
+    `);
+    await db.execute(sql`
+      insert into order_items (order_id, product_id, name, price, quantity)
+      select id, null, 'A piece no longer sold', 1000, 1 from orders where status = 'pending'
+    `);
+    const before = {
+      products: await rows(sql`select id, product_name, price, quantity from products order by id`),
+      carts: await rows(sql`select user_id, product_id, quantity from cart_items order by user_id`),
+      items: await rows(
+        sql`select order_id, product_id, name, price, quantity from order_items order by order_id, name`,
+      ),
+      totals: await rows(
+        sql`select o.id, o.total, (select sum(price * quantity) from order_items i where i.order_id = o.id) as items
+            from orders o order by o.id`,
+      ),
+      receipts: await rows(sql`select receipt_number, total_amount, receipt_data from receipts`),
+    };
+
+    await migrateDatabase(db);
+
+    // Stock now lives in variants: one per product, with the product's id, carrying its stock.
+    expect(
+      await rows(sql`
+        select p.id, p.product_name, p.price, v.stock as quantity
+        from products p join product_variants v on v.product_id = p.id order by p.id`),
+    ).toEqual(before.products);
+    expect(
+      await rows(sql`
+        select count(*)::int as variants, count(*) filter (where v.id = v.product_id)::int as same_id,
+               count(*) filter (where v.label = '' and v.options = '{}'::jsonb)::int as plain
+        from product_variants v`),
+    ).toEqual([{ variants: 3, same_id: 3, plain: 3 }]);
+    expect(await rows(sql`select kind, options from products group by kind, options`)).toEqual([
+      { kind: 'one-size', options: [] },
+    ]);
+    // Carts and order items point at the same pieces.
+    expect(
+      await rows(sql`
+        select c.user_id, v.product_id, c.quantity
+        from cart_items c join product_variants v on v.id = c.variant_id order by c.user_id`),
+    ).toEqual(before.carts);
+    expect(
+      await rows(sql`
+        select order_id, product_id, name, price, quantity from order_items
+        where variant_id is not distinct from product_id order by order_id, name`),
+    ).toEqual(before.items);
+    expect(
+      await rows(sql`
+        select o.id, o.total, (select sum(price * quantity) from order_items i where i.order_id = o.id) as items
+        from orders o order by o.id`),
+    ).toEqual(before.totals);
+    expect(
+      await rows(sql`select receipt_number, total_amount, receipt_data from receipts`),
+    ).toEqual(before.receipts);
+    // The picture a product had is its first picture.
+    expect(await rows(sql`select product_id, url, alt, position from product_images`)).toEqual([
+      {
+        product_id: Number((before.products[2] as { id: number }).id),
+        url: '/images/clutch.svg',
+        alt: 'Bark cloth clutch',
+        position: 0,
+      },
+    ]);
+
+    // New variants are numbered after the moved ones, and the stock guard still holds.
+    await db.execute(sql`
+      insert into product_variants (product_id, sku, options, label, stock)
+      select id, 'DK-NEW-M', '{"Size":"M"}', 'M', 3 from products where slug = 'bark-cloth-clutch'
+    `);
+    expect(
+      await rows(sql`select id > (select max(product_id) from product_variants) as after from product_variants where sku = 'DK-NEW-M'`),
+    ).toEqual([{ after: true }]);
+    await expect(
+      db.execute(sql`update product_variants set stock = stock - 4 where sku = 'DK-NEW-M'`),
     ).rejects.toThrow();
   });
 });

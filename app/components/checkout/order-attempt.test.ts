@@ -17,8 +17,8 @@ function memoryStore() {
 }
 
 const cart = [
-  { productId: 7, quantity: 2 },
-  { productId: 3, quantity: 1 },
+  { variantId: 7, quantity: 2 },
+  { variantId: 3, quantity: 1 },
 ];
 
 describe('order attempt id', () => {
@@ -33,11 +33,11 @@ describe('order attempt id', () => {
   it('makes a new id when the cart changes and after the order is placed', () => {
     const store = memoryStore();
     const first = orderAttemptId(store, cart);
-    const changed = orderAttemptId(store, [{ productId: 7, quantity: 3 }]);
+    const changed = orderAttemptId(store, [{ variantId: 7, quantity: 3 }]);
     expect(changed).not.toBe(first);
     forgetOrderAttempt(store);
     expect(store.values.has(ORDER_ATTEMPT_KEY)).toBe(false);
-    expect(orderAttemptId(store, [{ productId: 7, quantity: 3 }])).not.toBe(changed);
+    expect(orderAttemptId(store, [{ variantId: 7, quantity: 3 }])).not.toBe(changed);
   });
 
   it('starts afresh from a broken saved attempt', () => {

@@ -2,7 +2,7 @@
 // tab's session storage until the order is placed or the cart changes, so a double click, a retry
 // after a network error or a reload sends the same id, and the server makes exactly one order.
 
-type Items = readonly { productId: number; quantity: number }[];
+type Items = readonly { variantId: number; quantity: number }[];
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export const ORDER_ATTEMPT_KEY = 'checkoutOrderAttempt';
@@ -21,8 +21,8 @@ export function newOrderId(): string {
 /** The cart as the attempt knows it: the same products and quantities, in any order. */
 function itemsKey(items: Items): string {
   return [...items]
-    .sort((a, b) => a.productId - b.productId)
-    .map((i) => `${i.productId}x${i.quantity}`)
+    .sort((a, b) => a.variantId - b.variantId)
+    .map((i) => `${i.variantId}x${i.quantity}`)
     .join(',');
 }
 

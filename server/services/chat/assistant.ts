@@ -11,7 +11,7 @@ import {
   streamText,
   tool,
 } from 'ai';
-import { and, asc, desc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   CHAT_TEXT,
@@ -26,7 +26,7 @@ import { formatUGX } from '#core/money.ts';
 import { formatLongDate, receiptNumber } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
 import { categories, orderItems, orders, products } from '#db/schema/index.ts';
-import { likePattern } from '../catalogue.ts';
+import { inStock, likePattern } from '../catalogue.ts';
 
 /** The assistant's configuration (server/env.ts): no key means fallback mode. */
 export type AssistantConfig = {
@@ -96,7 +96,7 @@ export function shopTools(db: Db, shopper: Shopper, used: Set<string>) {
     id: products.id,
     name: products.productName,
     price: products.price,
-    quantity: products.quantity,
+    quantity: sql<number>`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.product_id = ${products.id})`.mapWith(Number),
     slug: products.slug,
     description: products.description,
   };
@@ -197,7 +197,7 @@ export function shopTools(db: Db, shopper: Shopper, used: Set<string>) {
           ? await db
               .select(columns)
               .from(products)
-              .where(gt(products.quantity, 0))
+              .where(inStock)
               .orderBy(asc(products.price), asc(products.id))
               .limit(6)
           : await db.select(columns).from(products).orderBy(desc(products.createdAt)).limit(6);
