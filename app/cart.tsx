@@ -30,8 +30,8 @@ import {
   updateCartQuantity,
 } from '#core/cart.ts';
 import type { Product } from '#core/catalogue.ts';
-import type { Variant } from '#core/variants.ts';
 import { CART_STORAGE_KEY } from '#core/settings.ts';
+import type { Variant } from '#core/variants.ts';
 import type { SessionUser } from './session';
 import { toast } from './toast';
 import { useTRPC } from './trpc';

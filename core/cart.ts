@@ -116,7 +116,11 @@ export function updateCartQuantity(cart: Cart, variantId: number, quantity: numb
     return { ok: false, message: CART_TEXT.cannotSet(quantity, present.stock) };
   }
   const lines = cart.productsInCart.map((l) => (l === present ? { ...l, quantity } : l));
-  return { ok: true, cart: withLines(lines), toast: CART_TEXT.updated(lineName(present), quantity) };
+  return {
+    ok: true,
+    cart: withLines(lines),
+    toast: CART_TEXT.updated(lineName(present), quantity),
+  };
 }
 
 export function removeFromCart(cart: Cart, variantId: number): CartChange {
@@ -262,7 +266,10 @@ export const cartMergeInput = v.strictObject(
   {
     items: v.pipe(
       v.array(
-        pieceRef({ quantity: v.pipe(quantity, v.minValue(1, CART_TEXT.addFailed)) }, CART_TEXT.addFailed),
+        pieceRef(
+          { quantity: v.pipe(quantity, v.minValue(1, CART_TEXT.addFailed)) },
+          CART_TEXT.addFailed,
+        ),
         CART_TEXT.addFailed,
       ),
       v.maxLength(MAX_CART_LINES, CART_TEXT.addFailed),

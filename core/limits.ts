@@ -38,3 +38,6 @@ export const PAYMENT_LIMIT: Limit = { max: 10, windowSeconds: 60 };
 
 /** Status reads per shopper: the checkout polls every 2 s (30 a minute), with room for two tabs. */
 export const PAYMENT_STATUS_LIMIT: Limit = { max: 90, windowSeconds: 60 };
+
+/** "Tell me when it's back" per shopper: a few sizes of a few pieces, not a script. */
+export const BACK_IN_STOCK_LIMIT: Limit = { max: 30, windowSeconds: 60 };

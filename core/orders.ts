@@ -233,8 +233,14 @@ export const placeOrderInput = v.strictObject(
         // A variant; `{ productId }` still names a product sold in one variant (older clients).
         v.union(
           [
-            v.strictObject({ variantId: anId, quantity: lineQuantity }, CHECKOUT_TEXT.checkoutError),
-            v.strictObject({ productId: anId, quantity: lineQuantity }, CHECKOUT_TEXT.checkoutError),
+            v.strictObject(
+              { variantId: anId, quantity: lineQuantity },
+              CHECKOUT_TEXT.checkoutError,
+            ),
+            v.strictObject(
+              { productId: anId, quantity: lineQuantity },
+              CHECKOUT_TEXT.checkoutError,
+            ),
           ],
           CHECKOUT_TEXT.checkoutError,
         ),

@@ -1,5 +1,6 @@
 // Sizes, colours and the variants a shopper buys (decision 0039). Pure: the server, the pages,
 // the seeder and the assistant share these rules.
+import * as v from 'valibot';
 
 /** An option a product comes in, with its values in the order shown. */
 export type ProductOption = { name: string; values: string[] };
@@ -27,6 +28,7 @@ export const VARIANT_TEXT = {
   notifyAsked: 'We’ll text you when it’s back.',
   notifySignIn: 'Sign in to be told when it’s back.',
   notInStockNow: 'This size is in stock now: add it to your cart.',
+  notifyNeedsPhone: 'Add your phone number in your profile so we can text you.',
 } as const;
 
 /** "M · Indigo": the variant's values in the product's option order ('' for none). */
@@ -90,3 +92,17 @@ export function priceRange(variants: readonly { price: number }[]): { from: numb
   const prices = variants.map((v) => v.price);
   return { from: Math.min(...prices), to: Math.max(...prices) };
 }
+
+const MAX_ID = 2_147_483_647;
+/** catalogue.notifyWhenBack's input. */
+export const notifyWhenBackInput = v.strictObject(
+  {
+    variantId: v.pipe(
+      v.number('Product not found'),
+      v.integer('Product not found'),
+      v.minValue(1, 'Product not found'),
+      v.maxValue(MAX_ID, 'Product not found'),
+    ),
+  },
+  'Product not found',
+);

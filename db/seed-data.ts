@@ -4,7 +4,14 @@
  * `seedPictures` names is drawn by art/generate.ts.
  */
 import { slugify } from '#core/slug.ts';
-import { COLOUR, type Kind, type ProductOption, SIZE, SIZES, variantLabel } from '#core/variants.ts';
+import {
+  COLOUR,
+  type Kind,
+  type ProductOption,
+  SIZE,
+  SIZES,
+  variantLabel,
+} from '#core/variants.ts';
 
 export type SeedCategory = { name: string };
 
@@ -673,7 +680,9 @@ export function seedVariants(product: SeedProduct): SeedVariant[] {
   const sum = weights.reduce((a, b) => a + b, 0);
   const stocks = weights.map((w) => Math.floor((product.quantity * w) / sum));
   let left = product.quantity - stocks.reduce((a, b) => a + b, 0);
-  const byWeight = weights.map((w, i) => [w, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const byWeight = weights
+    .map((w, i) => [w, i] as const)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (const [, i] of byWeight) {
     if (left === 0) break;
     stocks[i] = (stocks[i] ?? 0) + 1;
@@ -722,9 +731,19 @@ export function seedPictures(product: SeedProduct): SeedPicture[] {
     colour,
     view: 'piece',
   }));
-  pictures.push({ url: at('detail'), alt: `${product.name}: close detail`, colour: null, view: 'detail' });
+  pictures.push({
+    url: at('detail'),
+    alt: `${product.name}: close detail`,
+    colour: null,
+    view: 'detail',
+  });
   if (colours.length === 1 && seedKind(product) === 'clothes') {
-    pictures.push({ url: at('back'), alt: `${product.name}: from behind`, colour: null, view: 'back' });
+    pictures.push({
+      url: at('back'),
+      alt: `${product.name}: from behind`,
+      colour: null,
+      view: 'back',
+    });
   }
   return pictures;
 }

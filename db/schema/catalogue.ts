@@ -72,10 +72,7 @@ export const productVariants = pgTable(
   },
   (t) => [
     check('product_variants_stock_check', sql`${t.stock} >= 0`),
-    check(
-      'product_variants_price_check',
-      sql`${t.price} >= 0 and ${t.compareAtPrice} >= 0`,
-    ),
+    check('product_variants_price_check', sql`${t.price} >= 0 and ${t.compareAtPrice} >= 0`),
     index('product_variants_product_idx').on(t.productId, t.position),
     // Listing filters ask options @> '{"Size":"M"}'.
     index('product_variants_options_idx').using('gin', sql`${t.options} jsonb_path_ops`),

@@ -6,6 +6,9 @@ import {
   searchInput,
   TEXT,
 } from '#core/catalogue.ts';
+import { BACK_IN_STOCK_LIMIT } from '#core/limits.ts';
+import { notifyWhenBackInput, VARIANT_TEXT } from '#core/variants.ts';
+import { askBackInStock } from '../services/back-in-stock.ts';
 import {
   exchangeRates,
   findCategory,
@@ -18,7 +21,7 @@ import {
   searchProducts,
   shopRows,
 } from '../services/catalogue.ts';
-import { publicProcedure, router, shopperError } from '../trpc.ts';
+import { limited, protectedProcedure, publicProcedure, router, shopperError } from '../trpc.ts';
 
 export const catalogueRouter = router({
   home: publicProcedure.query(({ ctx }) => homeShowcase(ctx.db)),
@@ -66,6 +69,18 @@ export const catalogueRouter = router({
     if (!product) return shopperError('NOT_FOUND', TEXT.productNotFound);
     return product;
   }),
+
+  /** "Tell me when it's back": one request per shopper and sold-out variant. */
+  notifyWhenBack: protectedProcedure
+    .input(notifyWhenBackInput)
+    .use(limited('back-in-stock', BACK_IN_STOCK_LIMIT))
+    .mutation(async ({ ctx, input }) => {
+      const answer = await askBackInStock(ctx.db, ctx.user.id, input.variantId);
+      if (answer.ok) return { asked: true as const };
+      if (answer.why === 'missing') return shopperError('NOT_FOUND', TEXT.productNotFound);
+      if (answer.why === 'in-stock') return shopperError('BAD_REQUEST', VARIANT_TEXT.notInStockNow);
+      return shopperError('BAD_REQUEST', VARIANT_TEXT.notifyNeedsPhone);
+    }),
 
   productBySlug: publicProcedure.input(productSlugInput).query(async ({ ctx, input }) => {
     const product = couldBeProductSlug(input.slug)

@@ -73,8 +73,9 @@ export async function addToCart(db: Db, userId: string, ref: PieceRef): Promise<
   ]);
   const variantId = added.rows[0]?.variant_id;
   const inCart =
-    lines.find((l) => ('variantId' in ref ? l.variantId === ref.variantId : l.variantId === variantId))
-      ?.quantity ?? 0;
+    lines.find((l) =>
+      'variantId' in ref ? l.variantId === ref.variantId : l.variantId === variantId,
+    )?.quantity ?? 0;
   return answer(added.rows.length > 0, lines, piece.rows[0], inCart + 1);
 }
 
@@ -90,7 +91,8 @@ function answer(
   if (piece && piece.stock === null && piece.variants > 1) {
     return { ok: false, refusal: { kind: 'choose-size' }, cart };
   }
-  if (!piece || piece.stock === null) return { ok: false, refusal: { kind: 'product-missing' }, cart };
+  if (!piece || piece.stock === null)
+    return { ok: false, refusal: { kind: 'product-missing' }, cart };
   return {
     ok: false,
     refusal: {

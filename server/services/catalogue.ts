@@ -14,8 +14,8 @@ import {
   type ShopGroup,
   shopNewArrivalsCount,
 } from '#core/catalogue.ts';
-import type { Kind } from '#core/variants.ts';
 import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
+import type { Kind } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import {
   categories,
@@ -312,7 +312,8 @@ async function productDetail(db: Db, where: SQL): Promise<ProductDetail | null> 
     options: row.options,
     variants: variants.map((v) => ({
       ...v,
-      compareAtPrice: v.compareAtPrice !== null && v.compareAtPrice > v.price ? v.compareAtPrice : null,
+      compareAtPrice:
+        v.compareAtPrice !== null && v.compareAtPrice > v.price ? v.compareAtPrice : null,
     })),
     images,
   };

@@ -65,7 +65,8 @@ function resolveLines(
     const variants = found.filter((v) => v.productId === line.productId);
     const [only] = variants;
     if (variants.length > 1) return { ok: false, problem: { kind: 'choose-size' } };
-    if (!only) return { ok: false, problem: { kind: 'product-missing', name: `#${line.productId}` } };
+    if (!only)
+      return { ok: false, problem: { kind: 'product-missing', name: `#${line.productId}` } };
     resolved.push({ variantId: only.id, quantity: line.quantity });
   }
   return { ok: true, lines: mergeLines(resolved) };

@@ -45,8 +45,7 @@ export async function addProduct(
   }
   const variants = combos.map((combo, position) => {
     const label = variantLabel(combo, options);
-    const stock =
-      typeof piece.stock === 'object' ? (piece.stock[label] ?? 0) : (piece.stock ?? 10);
+    const stock = typeof piece.stock === 'object' ? (piece.stock[label] ?? 0) : (piece.stock ?? 10);
     return {
       sku: `T-${randomUUID()}`,
       options: combo,

@@ -96,7 +96,10 @@ export function shopTools(db: Db, shopper: Shopper, used: Set<string>) {
     id: products.id,
     name: products.productName,
     price: products.price,
-    quantity: sql<number>`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.product_id = ${products.id})`.mapWith(Number),
+    quantity:
+      sql<number>`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.product_id = ${products.id})`.mapWith(
+        Number,
+      ),
     slug: products.slug,
     description: products.description,
   };

@@ -1,0 +1,42 @@
+// Product pictures at the width a screen shows (decision 0039). A picture is stored as a JPEG
+// fallback (`url`) with WebP copies beside it at `widths`: `{stem}-{width}.webp`, where the stem
+// is the URL without `.jpg`. A picture without widths (an older upload, an SVG) is its URL alone.
+import type { ProductImage } from './catalogue.ts';
+
+export type PictureSources = {
+  /** The fallback every browser can show. */
+  src: string;
+  /** The WebP copies for `<source type="image/webp">`; null when there are none. */
+  webpSrcSet: string | null;
+};
+
+const stemOf = (url: string) => url.replace(/\.(jpe?g)$/i, '');
+
+export function pictureSources(image: Pick<ProductImage, 'url' | 'widths'>): PictureSources {
+  if (image.widths.length === 0 || !/\.jpe?g$/i.test(image.url)) {
+    return { src: image.url, webpSrcSet: null };
+  }
+  const stem = stemOf(image.url);
+  return {
+    src: image.url,
+    webpSrcSet: [...image.widths]
+      .sort((a, b) => a - b)
+      .map((width) => `${stem}-${width}.webp ${width}w`)
+      .join(', '),
+  };
+}
+
+/** `sizes` for a card in a grid: two columns on a phone, up to four on a wide screen. */
+export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw';
+/** `sizes` for the product page's main picture: the full width on a phone, half beside text. */
+export const GALLERY_SIZES = '(min-width: 1024px) 600px, 100vw';
+
+/** The pictures to show for a colour: that colour's own and those of no colour; all if none. */
+export function picturesFor<T extends { colour: string | null }>(
+  images: readonly T[],
+  colour: string | null | undefined,
+): T[] {
+  if (!colour) return [...images];
+  const chosen = images.filter((image) => image.colour === colour || image.colour === null);
+  return chosen.some((image) => image.colour === colour) ? chosen : [...images];
+}
