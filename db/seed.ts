@@ -48,7 +48,8 @@ export async function seedDemoCatalogue(db: Db): Promise<boolean> {
       select p.id, v.sku, v.options, v.label, v."compareAtPrice", v.stock, v.position
       from json_to_recordset(${JSON.stringify(variants)}::json)
         as v(slug text, sku text, options jsonb, label text, "compareAtPrice" int, stock int, position int)
-      join products p on p.slug = v.slug`),
+      join products p on p.slug = v.slug
+      order by p.id, v.position`),
     db.execute(sql`
       insert into product_images (product_id, url, alt, colour, widths, position)
       select p.id, i.url, i.alt, i.colour, array(select json_array_elements_text(i.widths)::int), i.position

@@ -34,9 +34,9 @@ import {
 const variantSummary = sql<VariantSummary>`(
   select json_build_object(
     'stock', coalesce(sum(v.stock), 0),
-    'priceTo', max(coalesce(v.price, ${products.price})),
+    'priceTo', max(coalesce(v.price, "products"."price")),
     'compareAt', max(v.compare_at_price)
-      filter (where v.compare_at_price > coalesce(v.price, ${products.price})),
+      filter (where v.compare_at_price > coalesce(v.price, "products"."price")),
     'variants', count(*),
     'firstVariant', min(v.id),
     'sizesLeft', (
@@ -44,13 +44,13 @@ const variantSummary = sql<VariantSummary>`(
       from (
         select v2.options->>'Size' as size, min(v2.position) as position
         from product_variants v2
-        where v2.product_id = ${products.id} and v2.stock > 0 and v2.options ? 'Size'
+        where v2.product_id = "products"."id" and v2.stock > 0 and v2.options ? 'Size'
         group by 1
       ) s
     ),
     'sized', bool_or(v.options ? 'Size')
   )
-  from product_variants v where v.product_id = ${products.id}
+  from product_variants v where v.product_id = "products"."id"
 )`;
 
 type VariantSummary = {
@@ -105,7 +105,7 @@ export function toProduct(row: ProductRow): Product {
 }
 
 /** In stock: some variant has pieces left. */
-export const inStock = sql`exists (select 1 from product_variants v where v.product_id = ${products.id} and v.stock > 0)`;
+export const inStock = sql`exists (select 1 from product_variants v where v.product_id = "products"."id" and v.stock > 0)`;
 
 const newestFirst = [desc(products.createdAt), desc(products.id)];
 

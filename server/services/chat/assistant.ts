@@ -97,7 +97,7 @@ export function shopTools(db: Db, shopper: Shopper, used: Set<string>) {
     name: products.productName,
     price: products.price,
     quantity:
-      sql<number>`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.product_id = ${products.id})`.mapWith(
+      sql<number>`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.product_id = "products"."id")`.mapWith(
         Number,
       ),
     slug: products.slug,
