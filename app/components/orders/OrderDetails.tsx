@@ -13,6 +13,7 @@ import {
 } from '#core/orders.ts';
 import { toast } from '../../toast';
 import { type ApiOutput, useTRPC } from '../../trpc';
+import { VariantLabel } from '../cart/VariantLabel';
 import { OrderPayment } from './OrderPayment';
 import { ReceiptView } from './ReceiptView';
 import { StatusBadge } from './StatusBadge';
@@ -146,6 +147,7 @@ function OrderConfirmation({
             <li key={item.id} className="flex items-start justify-between gap-4 py-4">
               <div className="min-w-0">
                 <p className="font-medium">{item.name}</p>
+                <VariantLabel label={item.variant} className="mt-0.5" />
                 <p className="mt-1 text-sm text-ink-soft">
                   Qty {item.quantity} × {formatUGX(item.price)}
                 </p>
