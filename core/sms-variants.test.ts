@@ -75,8 +75,16 @@ describe('the customer’s confirmation', () => {
     });
 
   it('names one or two pieces with their sizes', () => {
+    expect(
+      confirm([
+        { name: 'Ankara Wrap Dress 1', label: 'M · Indigo', quantity: 1 },
+        { name: 'Cowrie Necklace', quantity: 1 },
+      ]),
+    ).toBe(
+      'duuka: Thank you for order RCP-5b0e8a3e: Ankara Wrap Dress 1 (M/Indigo) and Cowrie Necklace, UGX 155,000. Pay on delivery. We will text you when it ships.',
+    );
     expect(confirm([{ name: 'Ankara Wrap Dress', label: 'M · Indigo', quantity: 1 }])).toBe(
-      'duuka: Thank you! Order RCP-5b0e8a3e is received: Ankara Wrap Dress (M/Indigo), UGX 155,000. Pay on delivery. We will text you when it ships.',
+      'duuka: Thank you for order RCP-5b0e8a3e: Ankara Wrap Dress (M/Indigo), UGX 155,000. Pay on delivery. We will text you when it ships.',
     );
     expect(
       confirm(
@@ -87,7 +95,7 @@ describe('the customer’s confirmation', () => {
         'mobile_money',
       ),
     ).toBe(
-      'duuka: Thank you! Order RCP-5b0e8a3e is received: 2 x Ankara Wrap Dress (M/Indigo) and Cowrie Necklace, UGX 155,000. We will confirm when your payment arrives.',
+      'duuka: Thank you for order RCP-5b0e8a3e: 2 x Ankara Wrap Dress (M/Indigo) and Cowrie Necklace, UGX 155,000. We will confirm when your payment arrives.',
     );
   });
 

@@ -141,15 +141,19 @@ export const SMS_TEXT = {
     const counted = `(${plural(o.items, 'item')}, ${formatUGX(o.total)}) is received.`;
     const named = piecesOf(o.lines);
     const heads = [
-      ...(named ? [`is received: ${named}, ${formatUGX(o.total)}.`] : []),
-      counted,
-    ].map((tail) => `${SHOP_NAME}: Thank you! Order ${ref(o.orderId)} ${tail}`);
+      ...(named
+        ? [`${SHOP_NAME}: Thank you for order ${ref(o.orderId)}: ${named}, ${formatUGX(o.total)}.`]
+        : []),
+      `${SHOP_NAME}: Thank you! Order ${ref(o.orderId)} ${counted}`,
+    ];
     if (o.payment.method === 'bank_transfer') {
       const details = plainText(o.payment.bankDetails ?? '');
       const quote = `Please pay by bank transfer quoting ${ref(o.orderId)}.`;
       const asks = [
         ...(named
-          ? [`${SHOP_NAME}: Order ${ref(o.orderId)} is received: ${named}, ${formatUGX(o.total)}.`]
+          ? [
+              `${SHOP_NAME}: Thank you for order ${ref(o.orderId)}: ${named}, ${formatUGX(o.total)}.`,
+            ]
           : []),
         `${SHOP_NAME}: Order ${ref(o.orderId)} (${formatUGX(o.total)}) is received.`,
       ].map((ask) => `${ask} ${quote}`);
