@@ -224,10 +224,10 @@ function DeleteOrder({ order, onDeleted }: { order: Order; onDeleted: () => Prom
   );
   const head = orderIdHead(order.id);
   return (
-    <div className="mt-10 flex justify-end print:hidden">
+    <div className="mt-10 flex justify-start print:hidden sm:justify-end">
       <button
         type="button"
-        className="btn btn-outline text-danger"
+        className="btn border border-current text-danger hover:bg-danger hover:text-paper"
         onClick={() => dialog.current?.showModal()}
       >
         <Trash2 size={16} aria-hidden />
