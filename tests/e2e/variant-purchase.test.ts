@@ -12,7 +12,7 @@ import { createDb } from '#db/client.ts';
 import { orderItems, products, productVariants } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
-import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
+import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 const SHOTS = '/tmp/duuka';
@@ -87,6 +87,7 @@ describe('a piece bought in a size and colour', () => {
       await page.goto('/checkout');
       const items = page.getByRole('region', { name: 'Your Items' });
       await poll(() => items.getByTestId('variant-label').textContent()).toContain(LABEL);
+      await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `${SHOTS}/variant-checkout-${label}.png`, fullPage: true });
       await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
       await page.getByRole('button', { name: 'Place Order' }).click();
@@ -144,4 +145,37 @@ describe('a piece bought in a size and colour', () => {
       } else expect(errors).toEqual([]);
     });
   }
+
+  it('the operator’s desk names the size of each piece, and the texts say M/Indigo', async () => {
+    const variantId = await mIndigo();
+    const shopper = await verifiedShopper(db, 'Brenda Desk', { phone: '+256772123457' });
+    const operator = await theOperator(db);
+    const { page: buyer } = await newPage(DESKTOP);
+    await signIn(buyer, shopper);
+    const origin = inject('shopUrl');
+    const placed = await buyer.request.post('/api/trpc/checkout.placeOrder', {
+      data: {
+        orderId: crypto.randomUUID(),
+        items: [{ variantId, quantity: 1 }],
+        paymentMethod: 'cash_on_delivery',
+      },
+      headers: { origin },
+    });
+    expect(placed.status()).toBe(200);
+    const { orderId } = (await placed.json()).result.data as { orderId: string };
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page } = await newPage(viewport);
+      await signIn(page, operator);
+      await page.goto('/operator');
+      const row = page.getByRole('listitem', { name: `Order ${orderId.slice(0, 8)}` });
+      const pieces = row.getByRole('list', { name: 'Pieces' });
+      await poll(() => pieces.textContent()).toContain(`${DRESS}${LABEL}`);
+      await poll(() => pieces.getByTestId('variant-label').textContent()).toBe(LABEL);
+      // The customer's confirmation names the piece, its size as GSM-7 can carry it.
+      const log = page.getByRole('list', { name: 'SMS log' });
+      await log.getByText(`${DRESS} (M/Indigo), UGX 150,000`).first().waitFor({ timeout: 15_000 });
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/variant-operator-${viewport.width}.png` });
+    }
+  });
 });
