@@ -138,23 +138,19 @@ export const SMS_TEXT = {
     payment: OrderPayment;
     lines?: readonly TextLine[];
   }) => {
-    const counted = `(${plural(o.items, 'item')}, ${formatUGX(o.total)}) is received.`;
     const named = piecesOf(o.lines);
+    const thanks = named
+      ? [`${SHOP_NAME}: Thank you for order ${ref(o.orderId)}: ${named}, ${formatUGX(o.total)}.`]
+      : [];
     const heads = [
-      ...(named
-        ? [`${SHOP_NAME}: Thank you for order ${ref(o.orderId)}: ${named}, ${formatUGX(o.total)}.`]
-        : []),
-      `${SHOP_NAME}: Thank you! Order ${ref(o.orderId)} ${counted}`,
+      ...thanks,
+      `${SHOP_NAME}: Thank you! Order ${ref(o.orderId)} (${plural(o.items, 'item')}, ${formatUGX(o.total)}) is received.`,
     ];
     if (o.payment.method === 'bank_transfer') {
       const details = plainText(o.payment.bankDetails ?? '');
       const quote = `Please pay by bank transfer quoting ${ref(o.orderId)}.`;
       const asks = [
-        ...(named
-          ? [
-              `${SHOP_NAME}: Thank you for order ${ref(o.orderId)}: ${named}, ${formatUGX(o.total)}.`,
-            ]
-          : []),
+        ...thanks,
         `${SHOP_NAME}: Order ${ref(o.orderId)} (${formatUGX(o.total)}) is received.`,
       ].map((ask) => `${ask} ${quote}`);
       return firstFitting([
