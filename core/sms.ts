@@ -38,6 +38,7 @@ export const SMS_KINDS = [
   'cancelled',
   'promotional',
   'ready-for-pickup',
+  'back-in-stock',
 ] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
 export type RecipientType = 'customer' | 'admin' | 'seller';
@@ -55,6 +56,10 @@ export const SMS_MAX_CHARS = 160;
 const NAME_CHARS = 28;
 /** What a piece's name may take in a list (the seller's, the low-stock one). */
 const PIECE_CHARS = 22;
+/** What a variant's label may take in a text ("M/Indigo"): kept whole in practice. */
+const LABEL_CHARS = 24;
+/** Pieces the customer's confirmation names at most; more and it counts them as today. */
+const CONFIRMATION_PIECES = 2;
 
 /** The text clipped to `max` characters, ending '...' when cut. */
 export function clip(text: string, max: number): string {
@@ -80,6 +85,40 @@ function listed(make: (list: string) => string, entries: string[]): string {
   return fitted((first) => make(`${first}${rest ? `, +${rest} more` : ''}`), entries[0] ?? '');
 }
 
+/**
+ * A variant's label as a text carries it: "M · Indigo" → "M/Indigo" ('·' is not GSM-7, and a
+ * slash reads as one choice of two options); '' for a piece without options.
+ */
+export function smsLabel(label: string | null | undefined): string {
+  if (!label?.trim()) return '';
+  return clip(
+    label
+      .split('·')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join('/'),
+    LABEL_CHARS,
+  );
+}
+
+/**
+ * A piece as a text names it: the name clipped to `max`, the label kept whole —
+ * "Ankara Wrap Dress (M/Indigo)", or the clipped name alone for a piece without options.
+ */
+export function smsPiece(name: string, label: string | null | undefined, max: number): string {
+  const size = smsLabel(label);
+  const clipped = clip(name, max);
+  return size ? `${clipped} (${size})` : clipped;
+}
+
+/** The first text that fits one SMS, else the last (the shortest by construction). */
+function firstFitting(texts: string[]): string {
+  return texts.find((text) => text.length <= SMS_MAX_CHARS) ?? texts[texts.length - 1] ?? '';
+}
+
+/** A line of an order as texts name it. */
+export type TextLine = { name: string; label?: string | null; quantity: number };
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** How the customer pays (the order's payment method) and, for a transfer, the shop's bank. */
@@ -87,29 +126,45 @@ export type OrderPayment = { method: string; bankDetails?: string | null };
 
 /** The texts. Each names the order's reference (RCP-xxxxxxxx) and amounts as 'UGX 1,250,000'. */
 export const SMS_TEXT = {
-  /** The customer's, straight after the order: what happens next depends on how they pay. */
+  /**
+   * The customer's, straight after the order: what happens next depends on how they pay. An
+   * order of one or two lines where a piece has a size or colour names them ("Ankara Wrap Dress
+   * (M/Indigo)") when that fits one SMS; any other order counts its items as before.
+   */
   orderConfirmation: (o: {
     orderId: string;
     total: number;
     items: number;
     payment: OrderPayment;
+    lines?: readonly TextLine[];
   }) => {
-    const order = `${SHOP_NAME}: Thank you! Order ${ref(o.orderId)} (${plural(o.items, 'item')}, ${formatUGX(o.total)}) is received.`;
-    if (o.payment.method === 'mobile_money' || o.payment.method === 'card') {
-      return `${order} We will confirm when your payment arrives.`;
-    }
-    if (o.payment.method === 'cash_on_delivery') {
-      return `${order} Pay on delivery. We will text you when it ships.`;
-    }
+    const named = piecesOf(o.lines);
+    const thanks = named
+      ? [`${SHOP_NAME}: Thank you for order ${ref(o.orderId)}: ${named}, ${formatUGX(o.total)}.`]
+      : [];
+    const heads = [
+      ...thanks,
+      `${SHOP_NAME}: Thank you! Order ${ref(o.orderId)} (${plural(o.items, 'item')}, ${formatUGX(o.total)}) is received.`,
+    ];
     if (o.payment.method === 'bank_transfer') {
       const details = plainText(o.payment.bankDetails ?? '');
-      const ask = `${SHOP_NAME}: Order ${ref(o.orderId)} (${formatUGX(o.total)}) is received. Please pay by bank transfer quoting ${ref(o.orderId)}.`;
-      const withDetails = `${ask} ${details}`;
-      return details && withDetails.length <= SMS_MAX_CHARS
-        ? withDetails
-        : `${ask} Bank details are on your receipt.`;
+      const quote = `Please pay by bank transfer quoting ${ref(o.orderId)}.`;
+      const asks = [
+        ...thanks,
+        `${SHOP_NAME}: Order ${ref(o.orderId)} (${formatUGX(o.total)}) is received.`,
+      ].map((ask) => `${ask} ${quote}`);
+      return firstFitting([
+        ...(details ? asks.map((ask) => `${ask} ${details}`) : []),
+        ...asks.map((ask) => `${ask} Bank details are on your receipt.`),
+      ]);
     }
-    return `${order} We will text you when it ships.`;
+    const next =
+      o.payment.method === 'mobile_money' || o.payment.method === 'card'
+        ? 'We will confirm when your payment arrives.'
+        : o.payment.method === 'cash_on_delivery'
+          ? 'Pay on delivery. We will text you when it ships.'
+          : 'We will text you when it ships.';
+    return firstFitting(heads.map((head) => `${head} ${next}`));
   },
   adminNewOrder: (o: {
     orderId: string;
@@ -119,15 +174,12 @@ export const SMS_TEXT = {
     payment: string;
   }) =>
     `${SHOP_NAME} NEW ORDER ${ref(o.orderId)}: ${clip(o.customer, NAME_CHARS)}, ${plural(o.items, 'item')}, ${formatUGX(o.total)}, ${clip(o.payment, 24)}. See the admin dashboard.`,
-  sellerNewOrder: (o: {
-    orderId: string;
-    business: string;
-    lines: { name: string; quantity: number }[];
-  }) =>
+  /** Each of the seller's pieces with its size and colour: "2 x Ankara Wrap Dress (M/Indigo)". */
+  sellerNewOrder: (o: { orderId: string; business: string; lines: TextLine[] }) =>
     listed(
       (list) =>
         `${SHOP_NAME}: New order ${ref(o.orderId)} for ${clip(o.business, 24)}: ${list}. Please prepare.`,
-      o.lines.map((l) => `${l.quantity} x ${clip(l.name, PIECE_CHARS)}`),
+      o.lines.map((l) => `${l.quantity} x ${smsPiece(l.name, l.label, PIECE_CHARS)}`),
     ),
   shipped: (o: { orderId: string; tracking?: string | null }) =>
     `${SHOP_NAME}: Order ${ref(o.orderId)} has shipped${o.tracking ? ` (tracking ${clip(o.tracking, 40)})` : ''}. Expect it in 1-3 days in Kampala, 3-5 days elsewhere.`,
@@ -135,10 +187,14 @@ export const SMS_TEXT = {
     `${SHOP_NAME}: Order ${ref(o.orderId)} was delivered. Enjoy it! Returns within 14 days, unworn with tags.`,
   paymentReceived: (o: { orderId: string; amount: number; transactionId: string }) =>
     `${SHOP_NAME}: Payment of ${formatUGX(o.amount)} received for order ${ref(o.orderId)} (ref ${clip(o.transactionId, 40)}). Thank you!`,
-  lowStock: (products: { name: string; left: number }[]) =>
+  /** Per variant: "Ankara Wrap Dress (M/Indigo, 2 left)"; "Brass Earrings (2 left)" without one. */
+  lowStock: (products: { name: string; label?: string | null; left: number }[]) =>
     listed(
       (list) => `${SHOP_NAME} LOW STOCK: ${list}. Restock soon.`,
-      products.map((p) => `${clip(p.name, PIECE_CHARS)} (${p.left} left)`),
+      products.map((p) => {
+        const size = smsLabel(p.label);
+        return `${clip(p.name, PIECE_CHARS)} (${size ? `${size}, ` : ''}${p.left} left)`;
+      }),
     ),
   welcome: (name: string) =>
     `Welcome to ${SHOP_NAME}, ${clip(name, 40)}! Use code ${WELCOME_CODE} for 10% off your first order.`,
@@ -157,7 +213,33 @@ export const SMS_TEXT = {
   },
   readyForPickup: (o: { orderId: string }) =>
     `${SHOP_NAME}: Order ${ref(o.orderId)} is ready for pickup at our Kampala shop, 9AM-6PM daily. Bring your receipt.`,
+  /**
+   * "Tell me when it's back" answered (decision 0040): the piece, its size and a link that opens
+   * that size. The link is never cut: the name gives way first, down to 12 characters; a link too
+   * long even then gives way to the shop's address.
+   */
+  backInStock: (o: { name: string; label: string; link: string; shop: string }) => {
+    const size = smsLabel(o.label);
+    const make = (name: string, link: string) =>
+      `${SHOP_NAME}: Good news! ${name}${size ? ` in ${size}` : ''} is back in stock: ${link}`;
+    for (const link of [o.link, o.shop]) {
+      const room = SMS_MAX_CHARS - make('', link).length;
+      if (room >= 12) return make(clip(o.name, room), link);
+    }
+    return make(clip(o.name, 12), '').trimEnd();
+  },
 } as const;
+
+/** One or two lines, at least one with a size or colour, as the confirmation names them. */
+function piecesOf(lines: readonly TextLine[] | undefined): string | null {
+  if (!lines || lines.length === 0 || lines.length > CONFIRMATION_PIECES) return null;
+  if (!lines.some((line) => smsLabel(line.label))) return null;
+  return lines
+    .map(
+      (l) => `${l.quantity > 1 ? `${l.quantity} x ` : ''}${smsPiece(l.name, l.label, PIECE_CHARS)}`,
+    )
+    .join(' and ');
+}
 
 /** A number as EgoSMS takes it: 256XXXXXXXXX, no '+' (the shop keeps +256… in its rows). */
 export function egoSmsNumber(phone: string): string {

@@ -1,6 +1,7 @@
 // The Cron Trigger's work (wrangler.toml `[triggers]`, every minute): each area's sweep picks up
 // what the request path left (payments still pending or expired within the day, SMS to retry).
 // A sweep's failure is logged and never stops the others.
+import { sweepBackInStock } from './services/back-in-stock.ts';
 import { sweepCardPayments } from './services/payments/card.ts';
 import { sweepPayments } from './services/payments/service.ts';
 import { sweepSms } from './services/sms.ts';
@@ -13,6 +14,7 @@ const SWEEPS: Sweep[] = [
   { name: 'payments', run: sweepPayments },
   { name: 'card payments', run: sweepCardPayments },
   { name: 'sms', run: sweepSms },
+  { name: 'back in stock', run: sweepBackInStock },
 ];
 
 export async function runScheduledSweeps(ctx: Context): Promise<void> {

@@ -7,9 +7,11 @@ import { CART_TEXT, type CartLine, MAX_LINE_QUANTITY } from '#core/cart.ts';
 import { LOW_STOCK_BELOW } from '#core/catalogue.ts';
 import { formatUGX } from '#core/money.ts';
 import { CHECKOUT_TEXT } from '#core/orders.ts';
+import { nameWithVariant } from '#core/variants.ts';
 import { useCart, useCartActions } from '../cart';
 import { Loading } from '../components/account/ui';
 import { OrderSummary } from '../components/cart/Summary';
+import { VariantLabel } from '../components/cart/VariantLabel';
 import { ProductImage } from '../components/ProductImage';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { privatePageHead } from '../session';
@@ -83,6 +85,8 @@ function EmptyCart() {
 function CartLineItem({ line }: { line: CartLine }) {
   const { setQuantity, remove } = useCartActions();
   const lowStock = line.stock !== undefined && line.stock > 0 && line.stock < LOW_STOCK_BELOW;
+  // Two sizes of one piece are two lines: their controls say which.
+  const shown = nameWithVariant(line.name, line.label);
   const name = line.slug ? (
     <Link to="/products/$slug" params={{ slug: line.slug }} className="hover:text-accent">
       {line.name}
@@ -97,6 +101,7 @@ function CartLineItem({ line }: { line: CartLine }) {
         <div className="flex items-start justify-between gap-4">
           <div className="min-w-0">
             <h2 className="font-display text-xl leading-snug sm:text-2xl">{name}</h2>
+            <VariantLabel label={line.label} className="mt-0.5 font-medium text-ink" />
             <p className="mt-1 text-sm text-ink-soft">
               {formatUGX(line.price)} {CART_TEXT.each}
             </p>
@@ -111,7 +116,7 @@ function CartLineItem({ line }: { line: CartLine }) {
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
           {/* Minimum 1; the + is never disabled at the stock: going past it shows the refusal. */}
           <QuantityStepper
-            label={`Quantity of ${line.name}`}
+            label={`Quantity of ${shown}`}
             value={line.quantity}
             min={1}
             max={MAX_LINE_QUANTITY}
@@ -121,7 +126,7 @@ function CartLineItem({ line }: { line: CartLine }) {
             type="button"
             onClick={() => void remove(line.variantId)}
             className="inline-flex min-h-10 items-center gap-2 text-xs font-semibold uppercase tracking-[0.14em] text-ink-soft hover:text-danger"
-            aria-label={`${CART_TEXT.remove} ${line.name}`}
+            aria-label={`${CART_TEXT.remove} ${shown}`}
           >
             <Trash2 size={15} aria-hidden />
             {CART_TEXT.remove}

@@ -16,6 +16,7 @@ import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { serverMessage, useCart } from '../cart';
 import { Loading, Notice } from '../components/account/ui';
 import { OrderSummary } from '../components/cart/Summary';
+import { VariantLabel } from '../components/cart/VariantLabel';
 import { forgetOrderAttempt, orderAttemptId } from '../components/checkout/order-attempt';
 import { PayerNumber } from '../components/checkout/PayerNumber';
 import { ProductImage } from '../components/ProductImage';
@@ -372,6 +373,7 @@ function ItemsInOrder({ cart }: { cart: Cart }) {
             <ProductImage src={line.image} alt="" eager />
             <div className="min-w-0">
               <p className="line-clamp-2 font-medium">{line.name}</p>
+              <VariantLabel label={line.label} className="mt-0.5" />
               <p className="mt-0.5 text-sm text-ink-soft tabular-nums">
                 {line.quantity} × {formatUGX(line.price)}
               </p>

@@ -19,6 +19,7 @@ import {
 import { serverMessage } from '../cart';
 import { Loading, Notice } from '../components/account/ui';
 import { MarkPaid, MoneySection } from '../components/operator/Money';
+import { OrderPieces } from '../components/operator/OrderPieces';
 import { StatusBadge } from '../components/orders/StatusBadge';
 import { privatePageHead } from '../session';
 import { toast } from '../toast';
@@ -142,6 +143,7 @@ function OrderRow({ order }: { order: DeskOrder }) {
           {formatUGX(order.total)} · {paymentMethodLabel(order.paymentMethod)} ·{' '}
           {formatOrderDate(order.createdAt)} {formatTime(order.createdAt)}
         </p>
+        <OrderPieces pieces={order.pieces} />
         {order.paid && (
           <p className="mt-1 break-words text-sm text-success">
             Paid{order.paidReference ? ` · ref ${order.paidReference}` : ''}

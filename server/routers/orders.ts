@@ -1,6 +1,7 @@
 // The customer's own orders and receipts. Another customer's order and an unknown id are the same
 // NOT_FOUND: nothing tells them apart.
 import { ORDERS_TEXT, orderIdInput, receiptInput } from '#core/orders.ts';
+import { textBackInStock } from '../services/back-in-stock.ts';
 import { deleteOrder, findOrder, listOrders, receiptFor } from '../services/orders.ts';
 import { protectedProcedure, router, shopperError } from '../trpc.ts';
 
@@ -15,9 +16,13 @@ export const ordersRouter = router({
   }),
 
   delete: protectedProcedure.input(orderIdInput).mutation(async ({ ctx, input }) => {
-    if (!(await deleteOrder(ctx.db, ctx.user.id, input.id))) {
-      return shopperError('NOT_FOUND', ORDERS_TEXT.deleteFailed);
-    }
+    const gone = await deleteOrder(ctx.db, ctx.user.id, input.id);
+    if (!gone.deleted) return shopperError('NOT_FOUND', ORDERS_TEXT.deleteFailed);
+    // Sizes that came back: whoever asked is texted (decision 0040). Never fails the delete; a
+    // request left by a failure here is answered by the cron's sweep.
+    await textBackInStock(ctx, gone.awaited).catch((error: unknown) =>
+      console.warn('Back-in-stock texts could not be queued', error),
+    );
     return { deleted: true };
   }),
 

@@ -7,6 +7,9 @@ import type { OrderStatus } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
 import { orders, payments } from '#db/schema/index.ts';
 
+/** A line of an order as the desk shows it: "2 × Ankara Wrap Dress, M · Indigo". */
+export type DeskPiece = { name: string; variant: string; quantity: number };
+
 export async function recentOrders(db: Db, limit = 50) {
   const rows = await db
     .select({
@@ -18,6 +21,10 @@ export async function recentOrders(db: Db, limit = 50) {
       createdAt: orders.createdAt,
       // Spelled out: inside a sub-select drizzle would leave the outer column unqualified.
       items: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
+      // What to pick: each line with its size and colour ('' for a piece without options).
+      pieces: sql<
+        DeskPiece[]
+      >`(select coalesce(json_agg(json_build_object('name', oi.name, 'variant', oi.variant_label, 'quantity', oi.quantity) order by oi.name, oi.variant_label), '[]'::json) from order_items oi where oi.order_id = "orders"."id")`,
       // The successful payment's reference ('' when paid without one), null when none is recorded.
       paidReference: sql<
         string | null

@@ -149,10 +149,16 @@ export async function findOrder(
 /**
  * Deletes the customer's order — items and receipt go with it (foreign keys cascade) — in one
  * statement; a still-pending order's pieces go back to stock in that statement. The restock
- * reads the order from the DELETE's own result, so two racing deletes restock once.
+ * reads the order from the DELETE's own result, so two racing deletes restock once. Answers
+ * whether it was deleted and which restocked variants shoppers are waiting for (decision 0040:
+ * the caller texts them).
  */
-export async function deleteOrder(db: Db, customerId: string, orderId: string): Promise<boolean> {
-  const result = await db.execute<{ deleted: number }>(sql`
+export async function deleteOrder(
+  db: Db,
+  customerId: string,
+  orderId: string,
+): Promise<{ deleted: boolean; awaited: number[] }> {
+  const result = await db.execute<{ deleted: number; awaited: (number | string)[] | null }>(sql`
     with gone as (
       delete from orders where id = ${orderId}::uuid and customer_id = ${customerId}
       returning id, status
@@ -168,9 +174,16 @@ export async function deleteOrder(db: Db, customerId: string, orderId: string): 
       where v.id = back.variant_id
       returning v.id
     )
-    select (select count(*) from gone)::int as deleted, (select count(*) from returned)::int as restocked
+    select (select count(*) from gone)::int as deleted,
+           (select array_agg(returned.id order by returned.id) from returned
+            where exists (select 1 from back_in_stock_requests r where r.variant_id = returned.id)
+           ) as awaited
   `);
-  return Number(result.rows[0]?.deleted ?? 0) > 0;
+  const row = result.rows[0];
+  return {
+    deleted: Number(row?.deleted ?? 0) > 0,
+    awaited: (row?.awaited ?? []).map(Number),
+  };
 }
 
 /** Stores an order's receipt (once: a second save of the same order changes nothing). */

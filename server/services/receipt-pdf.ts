@@ -35,6 +35,10 @@ const TABLE = {
   size: 10,
   leading: 13.5,
   rowPad: 9,
+  /** The variant's label under the name. */
+  labelSize: 8.5,
+  labelLeading: 11.5,
+  labelGap: 2,
 };
 
 type Fonts = { display: PDFFont; text: PDFFont; strong: PDFFont };
@@ -374,7 +378,15 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   y = tableTop(page, y);
   for (const item of receipt.items) {
     const lines = wrap(clean(item.name), fonts.text, TABLE.size, TABLE.nameWidth);
-    const height = lines.length * TABLE.leading + 2 * TABLE.rowPad;
+    // The size and colour ("M · Indigo") under the name, smaller and softer; wrapped the same way.
+    const variant = item.variant
+      ? wrap(clean(item.variant), fonts.text, TABLE.labelSize, TABLE.nameWidth)
+      : [];
+    const height =
+      lines.length * TABLE.leading +
+      variant.length * TABLE.labelLeading +
+      (variant.length ? TABLE.labelGap : 0) +
+      2 * TABLE.rowPad;
     if (y - height < FOOTER_TOP) {
       const top = nextPage();
       y = tableTop(page, top);
@@ -388,6 +400,16 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     for (const line of lines) {
       write(page, line, { x: MARGIN + TABLE.namePad, y: baseline, size: TABLE.size });
       baseline -= TABLE.leading;
+    }
+    baseline += TABLE.leading - TABLE.labelLeading - TABLE.labelGap;
+    for (const line of variant) {
+      write(page, line, {
+        x: MARGIN + TABLE.namePad,
+        y: baseline,
+        size: TABLE.labelSize,
+        color: PALETTE.inkSoft,
+      });
+      baseline -= TABLE.labelLeading;
     }
     y -= height;
     rule(page, y);

@@ -22,8 +22,8 @@ import {
   SMS_TEXT,
   type SmsKind,
   type SmsStatistics,
+  type TextLine,
 } from '#core/sms.ts';
-import { nameWithVariant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import {
   orderItems,
@@ -51,7 +51,7 @@ export type SmsService = {
 
 export type SmsRow = typeof smsNotifications.$inferSelect;
 
-type Text = {
+export type Text = {
   orderId: string | null;
   phone: string | null | undefined;
   recipientType: RecipientType;
@@ -75,35 +75,39 @@ function validNumber(phone: string | null | undefined): string | null {
  */
 export async function queueTexts(db: Db, texts: Text[]): Promise<string[]> {
   if (texts.length === 0) return [];
-  const rows = texts.map((text) => {
-    const number = validNumber(text.phone);
-    const given = (text.phone ?? '').trim().slice(0, 40);
-    return {
-      orderId: text.orderId,
-      recipientPhone: number ?? given,
-      recipientType: text.recipientType,
-      kind: text.kind,
-      // Plain GSM-7 and at most 160 characters (each template fits; this only guards): the row is
-      // exactly what EgoSMS gets.
-      messageContent: clip(text.message, SMS_MAX_CHARS),
-      status: number ? 'pending' : 'failed',
-      errorMessage: number
-        ? null
-        : given
-          ? `Invalid phone number "${given}": not sent`
-          : `No phone number for the ${text.recipientType}: not sent`,
-    };
-  });
   const written = await db
     .insert(smsNotifications)
-    .values(rows)
+    .values(texts.map(outboxRow))
     .onConflictDoNothing()
     .returning({ id: smsNotifications.id, status: smsNotifications.status });
   return written.filter((row) => row.status === 'pending').map((row) => row.id);
 }
 
+/**
+ * A text as its outbox row: pending for a valid number, failed (with the reason, never sent) for
+ * a missing or invalid one; plain GSM-7 and at most 160 characters (each template fits; this only
+ * guards), so the row is exactly what EgoSMS gets.
+ */
+export function outboxRow(text: Text) {
+  const number = validNumber(text.phone);
+  const given = (text.phone ?? '').trim().slice(0, 40);
+  return {
+    orderId: text.orderId,
+    recipientPhone: number ?? given,
+    recipientType: text.recipientType,
+    kind: text.kind,
+    messageContent: clip(text.message, SMS_MAX_CHARS),
+    status: number ? ('pending' as const) : ('failed' as const),
+    errorMessage: number
+      ? null
+      : given
+        ? `Invalid phone number "${given}": not sent`
+        : `No phone number for the ${text.recipientType}: not sent`,
+  };
+}
+
 /** Delivers the rows in the background (the Worker's waitUntil); nothing is awaited here. */
-function deliverLater(ctx: Context, ids: string[]): void {
+export function deliverLater(ctx: Context, ids: string[]): void {
   if (ids.length > 0) ctx.background(deliverSms(ctx, ids));
 }
 
@@ -129,6 +133,7 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
       ctx.db
         .select({
           productId: orderItems.productId,
+          variantId: orderItems.variantId,
           name: orderItems.name,
           quantity: orderItems.quantity,
           variant: orderItems.variantLabel,
@@ -149,16 +154,13 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
     ]);
     if (!order) return;
     const adminPhone = setting?.value ?? ctx.sms.adminPhone;
-    const lines = new Map<string, { name: string; quantity: number; left: number | null }>();
-    const bySeller = new Map<
-      number,
-      { business: string; phone: string; lines: { name: string; quantity: number }[] }
-    >();
+    // One entry per variant ordered (an order item is one variant; the seller join may repeat it).
+    const lines = new Map<string, TextLine & { left: number | null }>();
+    const bySeller = new Map<number, { business: string; phone: string; lines: TextLine[] }>();
     for (const item of items) {
-      const name = nameWithVariant(item.name, item.variant);
-      lines.set(`${item.productId}:${name}`, {
-        name,
-        quantity: item.quantity,
+      const line = { name: item.name, label: item.variant, quantity: item.quantity };
+      lines.set(`${item.productId}:${item.variantId ?? item.name}:${item.variant}`, {
+        ...line,
         left: item.left,
       });
       if (item.sellerId === null) continue;
@@ -167,13 +169,14 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
         phone: item.sellerPhone ?? '',
         lines: [],
       };
-      seller.lines.push({ name, quantity: item.quantity });
+      seller.lines.push(line);
       bySeller.set(item.sellerId, seller);
     }
-    const count = [...lines.values()].reduce((n, line) => n + line.quantity, 0);
-    const low = [...lines.values()]
+    const ordered = [...lines.values()];
+    const count = ordered.reduce((n, line) => n + line.quantity, 0);
+    const low = ordered
       .filter((line) => line.left !== null && line.left <= LOW_STOCK_ALERT_AT)
-      .map((line) => ({ name: line.name, left: line.left ?? 0 }));
+      .map((line) => ({ name: line.name, label: line.label, left: line.left ?? 0 }));
     const texts: Text[] = [
       {
         orderId,
@@ -185,6 +188,7 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
           total: Number(order.total),
           items: count,
           payment: { method: order.paymentMethod, bankDetails: ctx.sms.bankDetails ?? null },
+          lines: ordered,
         }),
       },
       {

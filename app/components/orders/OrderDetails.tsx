@@ -13,6 +13,7 @@ import {
 } from '#core/orders.ts';
 import { toast } from '../../toast';
 import { type ApiOutput, useTRPC } from '../../trpc';
+import { VariantLabel } from '../cart/VariantLabel';
 import { OrderPayment } from './OrderPayment';
 import { ReceiptView } from './ReceiptView';
 import { StatusBadge } from './StatusBadge';
@@ -146,6 +147,7 @@ function OrderConfirmation({
             <li key={item.id} className="flex items-start justify-between gap-4 py-4">
               <div className="min-w-0">
                 <p className="font-medium">{item.name}</p>
+                <VariantLabel label={item.variant} className="mt-0.5" />
                 <p className="mt-1 text-sm text-ink-soft">
                   Qty {item.quantity} × {formatUGX(item.price)}
                 </p>
@@ -222,10 +224,10 @@ function DeleteOrder({ order, onDeleted }: { order: Order; onDeleted: () => Prom
   );
   const head = orderIdHead(order.id);
   return (
-    <div className="mt-10 flex justify-end print:hidden">
+    <div className="mt-10 flex justify-start print:hidden sm:justify-end">
       <button
         type="button"
-        className="btn btn-outline text-danger"
+        className="btn border border-current text-danger hover:bg-danger hover:text-paper"
         onClick={() => dialog.current?.showModal()}
       >
         <Trash2 size={16} aria-hidden />

@@ -181,6 +181,14 @@ export function ReceiptSheet({
               <tr key={item.id} className="border-b border-line align-top">
                 <td className="py-3 pr-3">
                   <span className="font-medium">{item.name}</span>
+                  {item.variant && (
+                    <span
+                      className="mt-0.5 block text-xs text-ink-soft"
+                      data-testid="variant-label"
+                    >
+                      {item.variant}
+                    </span>
+                  )}
                   <span className="mt-0.5 block text-xs text-ink-soft sm:hidden">
                     {formatUGX(item.price)} each
                   </span>
