@@ -8,15 +8,25 @@ import {
   CHAT_CHIPS,
   CHAT_MAX_LENGTH,
   CHAT_TEXT,
+  type ChatProductCard,
   DEFAULT_SUPPORT,
+  isCardsPart,
 } from '#core/chat.ts';
 import { formatTime } from '#core/orders.ts';
 import { serverMessage } from '../../cart';
 import { useTRPC, useTRPCClient } from '../../trpc';
+import { ProductCards } from './ProductCards';
 
-type Message = { id: string; role: 'user' | 'assistant'; content: string; createdAt: string };
+type Message = {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt: string;
+  /** The cards of the products the reply names (they arrive after its text). */
+  products?: ChatProductCard[];
+};
 
-export default function Conversation() {
+export default function Conversation({ onOpenProduct }: { onOpenProduct?: () => void } = {}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const start = useMutation(trpc.chat.start.mutationOptions());
@@ -73,7 +83,14 @@ export default function Conversation() {
         { sessionId: session, text: trimmed },
         { signal: controller.signal },
       );
-      for await (const piece of stream) append(piece);
+      for await (const piece of stream) {
+        if (typeof piece === 'string') append(piece);
+        else if (isCardsPart(piece)) {
+          setMessages((all) =>
+            all.map((m) => (m.id === answerId ? { ...m, products: piece.data } : m)),
+          );
+        }
+      }
     } catch (error) {
       if (controller.signal.aborted) return;
       const known = serverMessage(error, '');
@@ -167,6 +184,9 @@ export default function Conversation() {
                 >
                   {message.content}
                 </p>
+              )}
+              {message.role === 'assistant' && message.products && message.products.length > 0 && (
+                <ProductCards cards={message.products} onOpen={onOpenProduct} />
               )}
               <span className="mt-1 text-[0.68rem] text-ink-soft">
                 {formatTime(message.createdAt)}
