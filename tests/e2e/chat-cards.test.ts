@@ -25,6 +25,21 @@ async function cardsOfLastReply(page: Page): Promise<Locator> {
   return cards;
 }
 
+/** Nothing in the panel is wider than it or has scrolled sideways (a row of cards scrolls itself,
+ * nothing else): a focus or a scroll into view would shift the whole panel. */
+async function panelInPlace(page: Page) {
+  const chat = page.getByRole('region', { name: 'Support chat' });
+  const state = await chat.evaluate((panel) => ({
+    overflow: panel.scrollWidth - panel.clientWidth,
+    shifted: [panel, ...panel.querySelectorAll('*')]
+      .filter(
+        (el) => el.scrollLeft !== 0 && el.getAttribute('aria-label') !== 'Products in this reply',
+      )
+      .map((el) => el.outerHTML.slice(0, 80)),
+  }));
+  expect(state).toEqual({ overflow: 0, shifted: [] });
+}
+
 async function ask(page: Page, text: string) {
   const chat = page.getByRole('region', { name: 'Support chat' });
   const before = await page.getByTestId('chat-product-card').count();
@@ -87,6 +102,8 @@ describe('the assistant’s product cards', () => {
         await expect(card.textContent()).resolves.toContain(formatUGX(piece?.price));
       }
       await picturesShown(found);
+      await panelInPlace(page);
+      await page.screenshot({ path: `${SHOTS}/chat-cards-${label}-search.png` });
 
       // One piece in one size: the card carries the stock of M in each colour, from the database.
       const asked = await ask(page, 'Do you have the Ankara wrap dress in M?');
@@ -117,6 +134,7 @@ describe('the assistant’s product cards', () => {
         page.getByRole('link', { name: /Ankara Wrap Dress.*UGX 145,000.*M/ }).count(),
       ).resolves.toBe(1);
 
+      await panelInPlace(page);
       await page.screenshot({ path: `${SHOTS}/chat-cards-${label}-light.png` });
       expect(await seriousViolations(page)).toEqual([]);
       await page.emulateMedia({ colorScheme: 'dark' });

@@ -56,7 +56,10 @@ export default function Conversation({ onOpenProduct }: { onOpenProduct?: () => 
   // Closing the panel or leaving stops the reply on its way.
   useEffect(() => () => reply.current?.abort(), []);
   useEffect(() => {
-    list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
+    // The log alone scrolls, and only down: scrollIntoView would also scroll the panel (and a
+    // row of product cards) sideways.
+    const log = list.current?.parentElement;
+    if (log) log.scrollTop = log.scrollHeight;
   });
 
   async function send(text: string) {
@@ -167,13 +170,13 @@ export default function Conversation({ onOpenProduct }: { onOpenProduct?: () => 
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so keyboard users can scroll it (axe scrollable-region-focusable).
         tabIndex={0}
         aria-label="Messages"
-        className="min-h-0 flex-1 overflow-y-auto p-4"
+        className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto p-4"
       >
         <ol ref={list} className="space-y-3">
           {messages.map((message) => (
             <li
               key={message.id}
-              className={`flex flex-col ${message.role === 'user' ? 'items-end' : 'items-start'}`}
+              className={`flex min-w-0 flex-col ${message.role === 'user' ? 'items-end' : 'items-start'}`}
             >
               {message.content && (
                 <p
@@ -205,7 +208,9 @@ export default function Conversation({ onOpenProduct }: { onOpenProduct?: () => 
           )}
         </ol>
       </div>
-      <fieldset className="flex gap-1.5 overflow-x-auto border-t border-line px-3 pt-3 scroller">
+      {/* min-w-0: a fieldset is at least as wide as its content by default; the chips made the
+          whole panel scrollable sideways (a focus or a scroll into view then shifted it). */}
+      <fieldset className="flex min-w-0 gap-1.5 overflow-x-auto border-t border-line px-3 pt-3 scroller">
         <legend className="sr-only">Suggestions</legend>
         {CHAT_CHIPS.map((chip) => (
           <button

@@ -62,19 +62,31 @@ export function ProductCards({
     onOpen?.();
     void router.navigate({ href });
   }
+  // One card sits under the reply; several scroll sideways in one row (the next one peeking), so
+  // a reply with four pieces does not push the conversation out of the panel. Each card is
+  // `relative`: its screen-reader-only text (absolutely placed) would otherwise belong to the
+  // panel, escape the row's clipping and make the whole panel scroll sideways.
+  const row = cards.length > 1;
   return (
-    <ul aria-label="Products in this reply" className="mt-2 grid w-[92%] gap-1.5">
+    <ul
+      aria-label="Products in this reply"
+      className={
+        row
+          ? 'mt-2 flex w-full snap-x snap-mandatory scroll-px-0.5 gap-2 overflow-x-auto px-0.5 pt-0.5 pb-2 [scrollbar-width:thin]'
+          : 'mt-2 grid w-[92%] grid-cols-1 p-0.5'
+      }
+    >
       {cards.map((card) => {
         const href = cardHref(card);
         const sale = card.compareAtPrice !== null && card.compareAtPrice > card.price;
         const soldOut = card.availability === 'Sold out';
         return (
-          <li key={card.id}>
+          <li key={card.id} className={row ? 'w-[15.5rem] shrink-0 snap-start' : undefined}>
             <a
               href={href}
               onClick={(event) => follow(event, href)}
               data-testid="chat-product-card"
-              className="group flex items-center gap-3 border border-line bg-paper p-1.5 pr-2.5 transition-colors hover:border-ink focus-visible:border-ink"
+              className="group relative flex h-full items-center gap-3 border border-line bg-paper p-1.5 pr-2 transition-colors hover:border-ink focus-visible:border-ink"
             >
               <Thumbnail image={card.image} />
               <span className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -95,19 +107,16 @@ export function ProductCards({
                   )}
                 </span>
                 <span
-                  className={`truncate text-[0.68rem] font-semibold uppercase tracking-[0.12em] ${
-                    soldOut ? 'text-ink-soft' : 'text-gold'
-                  }`}
+                  className={`truncate text-[0.7rem] ${soldOut ? 'text-ink-soft' : 'text-gold'}`}
                 >
+                  <span className="sr-only">, </span>
                   {card.variantLabel && (
                     <>
-                      <span className="sr-only">, </span>
-                      {card.variantLabel}
+                      <span className="font-semibold tracking-wide">{card.variantLabel}</span>
                       <span aria-hidden> · </span>
                       <span className="sr-only">: </span>
                     </>
                   )}
-                  {!card.variantLabel && <span className="sr-only">, </span>}
                   {card.availability}
                 </span>
               </span>
