@@ -51,8 +51,13 @@ async function ask(page: Page, text: string) {
   return cardsOfLastReply(page);
 }
 
-/** Every picture in the cards has loaded something: the piece, or the placeholder if it broke. */
+/** Every picture in the cards has loaded something (the piece, or the placeholder if it broke)
+ * and sits at the card's left edge. */
 async function picturesShown(cards: Locator) {
+  for (const card of await cards.all()) {
+    const [cardBox, imgBox] = [await card.boundingBox(), await card.locator('img').boundingBox()];
+    expect((imgBox?.x ?? 0) - (cardBox?.x ?? 0)).toBeLessThan(10);
+  }
   for (const img of await cards.locator('img').all()) {
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))

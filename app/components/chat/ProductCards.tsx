@@ -26,7 +26,8 @@ function Thumbnail({ image }: { image: ChatProductCard['image'] }) {
     widths: small.length > 0 ? small : image.widths.slice(0, 1),
   });
   return (
-    <picture className="contents">
+    // A block of its own: with `display: contents` the <source> became a flex item and took a gap.
+    <picture className="block w-14 shrink-0">
       {webpSrcSet && <source type="image/webp" srcSet={webpSrcSet} sizes={THUMB_SIZES} />}
       {/* The card's text names the piece: the picture adds nothing for a screen reader. */}
       <img
