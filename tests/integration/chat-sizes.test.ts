@@ -110,7 +110,7 @@ async function tools() {
   const found = foundProducts();
   const shopper = { id: 'no-one', email: 'no-one@example.ug', name: 'No One' };
   const set = shopTools(test.db, shopper, new Set(), found);
-  const options = { toolCallId: 'call', messages: [], context: undefined };
+  const options = { toolCallId: 'call', messages: [], context: {} };
   return {
     found,
     availability: async (input: { product: string; size?: string; colour?: string }) =>
