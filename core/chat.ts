@@ -163,3 +163,101 @@ export function newSessionId(userId: string, now = Date.now()): string {
 export function ownsSession(userId: string, session: string): boolean {
   return session.startsWith(`${userId}-`) && /^\d{10,16}$/.test(session.slice(userId.length + 1));
 }
+
+// ---------------------------------------------------------------- product cards under a reply
+
+/** How many product cards one reply shows at most. */
+export const CHAT_CARDS_MAX = 4;
+
+/** A product a reply names, as the widget shows it: a card with its picture, price and link. */
+export type ChatProductCard = {
+  /** The product's id and slug: the card links to /products/{slug}. */
+  id: number;
+  slug: string;
+  name: string;
+  /** The lowest price of its variants (of the one asked about, when `variantId` is set). */
+  price: number;
+  /** The highest price: "from" `price` when higher. */
+  priceTo: number;
+  /** The price before a sale, struck through; null when not on sale. */
+  compareAtPrice: number | null;
+  /** Its first picture (the asked colour's, when one was asked): the JPEG fallback, its stored
+   * WebP widths and alt text; null when it has none. */
+  image: { url: string; alt: string; widths: number[] } | null;
+  /** The one variant asked about ("M · Indigo"), linked with ?variant=; null otherwise. */
+  variantId: number | null;
+  variantLabel: string | null;
+  /** 'In stock', 'Only 2 left', 'Sold out': of the variant asked about, else of the piece. */
+  availability: string;
+};
+
+/**
+ * The stream part that carries a reply's cards, after its text (the AI SDK's UI message stream
+ * names such parts `data-{name}`). `chat.send` yields text pieces (strings) and at most one of these.
+ */
+export type ChatCardsPart = { type: 'data-products'; data: ChatProductCard[] };
+export type ChatStreamPart = string | ChatCardsPart;
+
+export function isCardsPart(part: unknown): part is ChatCardsPart {
+  return (
+    typeof part === 'object' &&
+    part !== null &&
+    (part as ChatCardsPart).type === 'data-products' &&
+    Array.isArray((part as ChatCardsPart).data)
+  );
+}
+
+/** The card's link: the product page, opened on the variant asked about. */
+export function cardHref(card: Pick<ChatProductCard, 'slug' | 'variantId'>): string {
+  const page = `/products/${encodeURIComponent(card.slug)}`;
+  return card.variantId ? `${page}?variant=${card.variantId}` : page;
+}
+
+const normalised = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[’']/g, "'")
+    .replace(/[^\p{L}\p{N}']+/gu, ' ')
+    .trim();
+
+/**
+ * The cards a reply shows: the products the tools found that the reply names, in the order it
+ * names them, and the product whose availability was asked about even when the reply shortens its
+ * name. Only products read from the catalogue can become cards; a name the model made up cannot.
+ */
+export function cardsForReply(
+  text: string,
+  found: readonly ChatProductCard[],
+  asked: readonly number[] = [],
+): ChatProductCard[] {
+  const said = ` ${normalised(text)} `;
+  const named = found
+    .map((card) => ({ card, at: said.indexOf(` ${normalised(card.name)} `) }))
+    .filter(({ card, at }) => at >= 0 || asked.includes(card.id))
+    .sort((a, b) => (a.at < 0 ? -1 : a.at) - (b.at < 0 ? -1 : b.at));
+  const seen = new Set<number>();
+  const cards: ChatProductCard[] = [];
+  for (const { card } of named) {
+    if (seen.has(card.id)) continue;
+    seen.add(card.id);
+    cards.push(card);
+  }
+  return cards.slice(0, CHAT_CARDS_MAX);
+}
+
+/** Cards read back from a stored message's metadata: only well-formed ones survive. */
+export function storedCards(metadata: unknown): ChatProductCard[] | undefined {
+  const list = (metadata as { products?: unknown } | null)?.products;
+  if (!Array.isArray(list)) return undefined;
+  const cards = list.filter(
+    (card): card is ChatProductCard =>
+      typeof card === 'object' &&
+      card !== null &&
+      typeof card.id === 'number' &&
+      typeof card.slug === 'string' &&
+      typeof card.name === 'string' &&
+      typeof card.price === 'number' &&
+      typeof card.availability === 'string',
+  );
+  return cards.length > 0 ? cards.slice(0, CHAT_CARDS_MAX) : undefined;
+}

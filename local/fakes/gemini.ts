@@ -2,6 +2,8 @@
 // streamGenerateContent?alt=sse (key in x-goog-api-key) answered as server-sent events, each
 // `data:` a GenerateContentResponse with text parts or a functionCall, so the shop's tools run for
 // real against its database. A little script decides the answer from the last user message:
+//   a piece asked for in a size ("Do you have the Ankara wrap dress in M?", "… in size 38 in
+//   Black?") → a productAvailability call with the piece, the size and any colour;
 //   mentions of products (show, dress, new arrival, looking for) → a searchProducts call;
 //   track / order / RCP- → a trackOrder call; recommend → recommendations; categories → categories;
 //   after a tool's result → a short reply naming what the tool returned;
@@ -48,8 +50,29 @@ const chunk = (parts: Part[], finish?: string) => ({
   modelVersion: 'fake-gemini',
 });
 
+const SIZE_ASKED =
+  /\s+in\s+(?:size\s+)?(xxl|xl|xs|s|m|l|small|medium|large|(?:eu\s*)?\d{2})\b(?:\s+in\s+([a-z]+))?/i;
+
+/** "Do you have the Ankara wrap dress in M (in Indigo)?" → the piece, its size and colour. */
+function availabilityCall(text: string): Part['functionCall'] | null {
+  const question =
+    /\b(?:do you have|have you got|is there|is the|are there|got)\s+(?:(?:the|a|an|any|this)\s+)?(.+)$/i.exec(
+      text.trim(),
+    );
+  const size = question?.[1] ? SIZE_ASKED.exec(question[1]) : null;
+  if (!question?.[1] || !size?.[1]) return null;
+  const product = question[1].slice(0, size.index).trim();
+  if (!product) return null;
+  return {
+    name: 'productAvailability',
+    args: { product, size: size[1], ...(size[2] ? { colour: size[2] } : {}) },
+  };
+}
+
 function toolCall(text: string): Part['functionCall'] | null {
   const lower = text.toLowerCase();
+  const availability = availabilityCall(text);
+  if (availability) return availability;
   const ref = /rcp-[0-9a-f]{4,8}/i.exec(text)?.[0];
   if (ref || /\btrack|my order/.test(lower))
     return { name: 'trackOrder', args: { reference: ref ?? text } };
@@ -64,6 +87,7 @@ function toolCall(text: string): Part['functionCall'] | null {
 /** The reply after a tool ran: names what came back, like a model summing it up. */
 function summary(name: string, result: unknown): string {
   const output = (result as { content?: unknown; output?: unknown })?.content ?? result;
+  if (name === 'productAvailability') return availabilitySummary(output);
   const list = Array.isArray(output) ? output : (output as { value?: unknown })?.value;
   const items = Array.isArray(list) ? list : [];
   if (items.length === 0) {
@@ -92,6 +116,27 @@ function summary(name: string, result: unknown): string {
         ? 'We have'
         : 'Here are some pieces you may like';
   return `${lead}: ${names.join('; ')}. Would you like to know more about any of them?`;
+}
+
+/** The reply after productAvailability: each variant's stock, as the tool said it. */
+function availabilitySummary(output: unknown): string {
+  const answer = ((output as { value?: unknown })?.value ?? output) as {
+    name?: string;
+    price?: string;
+    variants?: { variant: string; stock: string }[];
+    note?: string;
+  };
+  if (!answer?.name) {
+    return "I couldn't find a piece by that name. Try another word, or browse the Shop.";
+  }
+  const variants = answer.variants ?? [];
+  const lines = variants.map((v) => `${v.variant}: ${v.stock}`).join('; ');
+  return [
+    `The ${answer.name} (${answer.price})`,
+    lines ? ` — ${lines}.` : '.',
+    answer.note ? ` ${answer.note}` : '',
+    ' Would you like me to tell you more about it?',
+  ].join('');
 }
 
 export async function startFakeGemini(): Promise<

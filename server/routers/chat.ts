@@ -34,7 +34,8 @@ export const chatRouter = router({
     return chatHistory(ctx.db, ctx.user.id, input?.sessionId);
   }),
 
-  /** Yields the reply's text as it arrives; the whole exchange is stored at the end. */
+  /** Yields the reply's text as it arrives (strings), then the cards of the products it names
+   * (one `{ type: 'data-products', data }` part); the whole exchange is stored at the end. */
   send: protectedProcedure
     .input(chatSendInput)
     .use(limited('chat', CHAT_LIMIT))
@@ -57,7 +58,7 @@ export const chatRouter = router({
           meta,
           signal,
         )) {
-          answer += chunk;
+          if (typeof chunk === 'string') answer += chunk;
           yield chunk;
         }
       } finally {

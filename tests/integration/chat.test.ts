@@ -85,7 +85,9 @@ async function send(
 ) {
   const pieces: { text: string; at: number }[] = [];
   const stream = await chatAs(cookie, assistant).send({ sessionId, text });
-  for await (const piece of stream) pieces.push({ text: piece, at: Date.now() });
+  for await (const piece of stream) {
+    if (typeof piece === 'string') pieces.push({ text: piece, at: Date.now() });
+  }
   await Promise.all(background.splice(0));
   return { pieces, text: pieces.map((p) => p.text).join('') };
 }
@@ -116,6 +118,7 @@ describe('chat', () => {
     expect(request?.system).toContain('Nakato Achieng');
     expect(request?.tools.sort()).toEqual([
       'categories',
+      'productAvailability',
       'recommendations',
       'searchProducts',
       'trackOrder',

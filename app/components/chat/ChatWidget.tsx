@@ -16,6 +16,10 @@ const Conversation = lazy(() => import('./Conversation'));
 export function ChatWidget() {
   const [panel, setPanel] = useState<Panel>('closed');
   const { user } = useSession();
+  // A product card followed on a phone: the panel, which covers the page there, folds to its bar.
+  const makeWay = () => {
+    if (window.matchMedia('(max-width: 639px)').matches) setPanel('minimised');
+  };
   if (panel === 'closed') {
     return (
       <button
@@ -75,7 +79,7 @@ export function ChatWidget() {
       <div className={panel === 'minimised' ? 'hidden' : 'flex min-h-0 flex-1 flex-col'}>
         {user ? (
           <Suspense fallback={<p className="m-auto text-sm text-ink-soft">Opening the chat…</p>}>
-            <Conversation />
+            <Conversation onOpenProduct={makeWay} />
           </Suspense>
         ) : (
           <div className="m-auto max-w-xs p-6 text-center">

@@ -8,15 +8,25 @@ import {
   CHAT_CHIPS,
   CHAT_MAX_LENGTH,
   CHAT_TEXT,
+  type ChatProductCard,
   DEFAULT_SUPPORT,
+  isCardsPart,
 } from '#core/chat.ts';
 import { formatTime } from '#core/orders.ts';
 import { serverMessage } from '../../cart';
 import { useTRPC, useTRPCClient } from '../../trpc';
+import { ProductCards } from './ProductCards';
 
-type Message = { id: string; role: 'user' | 'assistant'; content: string; createdAt: string };
+type Message = {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt: string;
+  /** The cards of the products the reply names (they arrive after its text). */
+  products?: ChatProductCard[];
+};
 
-export default function Conversation() {
+export default function Conversation({ onOpenProduct }: { onOpenProduct?: () => void } = {}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const start = useMutation(trpc.chat.start.mutationOptions());
@@ -46,7 +56,10 @@ export default function Conversation() {
   // Closing the panel or leaving stops the reply on its way.
   useEffect(() => () => reply.current?.abort(), []);
   useEffect(() => {
-    list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
+    // The log alone scrolls, and only down: scrollIntoView would also scroll the panel (and a
+    // row of product cards) sideways.
+    const log = list.current?.parentElement;
+    if (log) log.scrollTop = log.scrollHeight;
   });
 
   async function send(text: string) {
@@ -73,7 +86,14 @@ export default function Conversation() {
         { sessionId: session, text: trimmed },
         { signal: controller.signal },
       );
-      for await (const piece of stream) append(piece);
+      for await (const piece of stream) {
+        if (typeof piece === 'string') append(piece);
+        else if (isCardsPart(piece)) {
+          setMessages((all) =>
+            all.map((m) => (m.id === answerId ? { ...m, products: piece.data } : m)),
+          );
+        }
+      }
     } catch (error) {
       if (controller.signal.aborted) return;
       const known = serverMessage(error, '');
@@ -150,13 +170,13 @@ export default function Conversation() {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so keyboard users can scroll it (axe scrollable-region-focusable).
         tabIndex={0}
         aria-label="Messages"
-        className="min-h-0 flex-1 overflow-y-auto p-4"
+        className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto p-4"
       >
         <ol ref={list} className="space-y-3">
           {messages.map((message) => (
             <li
               key={message.id}
-              className={`flex flex-col ${message.role === 'user' ? 'items-end' : 'items-start'}`}
+              className={`flex min-w-0 flex-col ${message.role === 'user' ? 'items-end' : 'items-start'}`}
             >
               {message.content && (
                 <p
@@ -167,6 +187,9 @@ export default function Conversation() {
                 >
                   {message.content}
                 </p>
+              )}
+              {message.role === 'assistant' && message.products && message.products.length > 0 && (
+                <ProductCards cards={message.products} onOpen={onOpenProduct} />
               )}
               <span className="mt-1 text-[0.68rem] text-ink-soft">
                 {formatTime(message.createdAt)}
@@ -185,7 +208,9 @@ export default function Conversation() {
           )}
         </ol>
       </div>
-      <fieldset className="flex gap-1.5 overflow-x-auto border-t border-line px-3 pt-3 scroller">
+      {/* min-w-0: a fieldset is at least as wide as its content by default; the chips made the
+          whole panel scrollable sideways (a focus or a scroll into view then shifted it). */}
+      <fieldset className="flex min-w-0 gap-1.5 overflow-x-auto border-t border-line px-3 pt-3 scroller">
         <legend className="sr-only">Suggestions</legend>
         {CHAT_CHIPS.map((chip) => (
           <button

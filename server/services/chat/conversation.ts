@@ -3,9 +3,11 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import {
   CHAT_HISTORY_LIMIT,
+  type ChatProductCard,
   NEW_CUSTOMER_MAX_MESSAGES,
   RECENT_MESSAGES_IN_PROMPT,
   RECENT_ORDERS_IN_PROMPT,
+  storedCards,
 } from '#core/chat.ts';
 import { formatLongDate, receiptNumber } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
@@ -17,14 +19,20 @@ export type ChatMessage = {
   role: 'user' | 'assistant';
   content: string;
   createdAt: string;
+  /** The product cards shown under an assistant's reply, as they were when it was given. */
+  products?: ChatProductCard[];
 };
 
-const visible = (row: typeof chatMessages.$inferSelect): ChatMessage => ({
-  id: row.id,
-  role: row.role as ChatMessage['role'],
-  content: row.content,
-  createdAt: row.createdAt.toISOString(),
-});
+const visible = (row: typeof chatMessages.$inferSelect): ChatMessage => {
+  const products = row.role === 'assistant' ? storedCards(row.metadata) : undefined;
+  return {
+    id: row.id,
+    role: row.role as ChatMessage['role'],
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    ...(products ? { products } : {}),
+  };
+};
 
 /** The shopper's messages (not system ones), oldest first; one session's when given. */
 export async function chatHistory(
