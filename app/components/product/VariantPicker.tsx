@@ -144,8 +144,13 @@ function OptionGroup({
                     style={{ background: swatch }}
                   />
                 )}
-                <span className="variant-pill-value">{value}</span>
-                {soldOut && <span className="sr-only">, {VARIANT_TEXT.soldOut.toLowerCase()}</span>}
+                {/* One inline run, so the name reads "XXL, sold out". */}
+                <span>
+                  <span className="variant-pill-value">{value}</span>
+                  {soldOut && (
+                    <span className="sr-only">, {VARIANT_TEXT.soldOut.toLowerCase()}</span>
+                  )}
+                </span>
               </span>
             </label>
           );
