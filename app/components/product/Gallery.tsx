@@ -144,7 +144,7 @@ export function Gallery({
         )}
       </div>
       {count > 1 && (
-        <ul className="flex gap-2" aria-label="Choose a picture">
+        <ul className="flex gap-2 px-4 sm:px-6 md:px-0" aria-label="Choose a picture">
           {pictures.map((picture, index) => (
             <li key={picture.url} className="w-16 shrink-0 sm:w-20">
               <button
@@ -225,7 +225,9 @@ function ZoomView({
         <X size={20} aria-hidden />
       </button>
       <figure className="grid h-full place-items-center overflow-auto">
-        <div className="h-full max-h-[100dvh] aspect-[4/5] max-w-full">
+        {/* As large as the screen allows, whole (4:5): the full width of a phone, the full
+            height of a wide screen. */}
+        <div className="relative aspect-[4/5]" style={{ width: 'min(100vw, 80dvh)' }}>
           <ProductImage
             key={picture.url}
             src={picture.url}
@@ -233,8 +235,7 @@ function ZoomView({
             sizes="(min-aspect-ratio: 4/5) 80vh, 100vw"
             alt={picture.alt}
             eager
-            fill={false}
-            className="h-full object-contain"
+            fill
           />
         </div>
         <figcaption className="sr-only">{picture.alt}</figcaption>

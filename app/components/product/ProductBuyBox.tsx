@@ -81,7 +81,10 @@ export function ProductBuyBox({
   }
 
   return (
-    <div className="flex flex-col gap-6 p-6 md:p-10" data-testid="product-details">
+    <div
+      className={`flex flex-col gap-6 ${inDialog ? 'p-6 md:p-10' : 'pt-2 pb-4 md:pt-6'}`}
+      data-testid="product-details"
+    >
       <div>
         <Heading id={titleId} className="font-display text-4xl leading-tight font-medium">
           {product.name}
@@ -121,7 +124,11 @@ export function ProductBuyBox({
           error={refusal?.text ?? null}
           errorOption={refusal?.option ?? null}
           groupRef={group}
-          aside={!inDialog && <SizeGuide kind={product.kind} sizes={sizesOf(product.options)} />}
+          aside={
+            !inDialog && (
+              <SizeGuide kind={product.kind} sizes={sizesOf(product.options)} name={product.name} />
+            )
+          }
         />
       )}
       {!soldOut && available > 0 && (

@@ -5,7 +5,16 @@ import type { Kind } from '#core/variants.ts';
 
 /** "Size guide": a button opening a dialog with the table for the piece's kind and sizes (none for
  * one-size pieces). */
-export function SizeGuide({ kind, sizes }: { kind: Kind; sizes: readonly string[] }) {
+export function SizeGuide({
+  kind,
+  sizes,
+  name,
+}: {
+  kind: Kind;
+  sizes: readonly string[];
+  /** The piece's name, above the guide's title. */
+  name: string;
+}) {
   const [open, setOpen] = useState(false);
   const guide = sizeGuideFor(kind, sizes);
   if (!guide) return null;
@@ -20,12 +29,20 @@ export function SizeGuide({ kind, sizes }: { kind: Kind; sizes: readonly string[
         <Ruler size={14} aria-hidden />
         {SIZE_GUIDE_TEXT.open}
       </button>
-      {open && <SizeGuideDialog guide={guide} onClose={() => setOpen(false)} />}
+      {open && <SizeGuideDialog guide={guide} name={name} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function SizeGuideDialog({ guide, onClose }: { guide: Guide; onClose: () => void }) {
+function SizeGuideDialog({
+  guide,
+  name,
+  onClose,
+}: {
+  guide: Guide;
+  name: string;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -42,7 +59,7 @@ function SizeGuideDialog({ guide, onClose }: { guide: Guide; onClose: () => void
     >
       <div className="flex items-start justify-between gap-4 border-b border-line px-6 pt-6 pb-4">
         <div>
-          <p className="eyebrow">duuka fit</p>
+          <p className="eyebrow">{name}</p>
           <h2 id={titleId} className="mt-1 font-display text-3xl font-medium">
             {guide.title}
           </h2>

@@ -111,14 +111,17 @@ function ProductChoice({ product }: { product: ProductDetail }) {
   });
   const colour = chosen[COLOUR];
   return (
-    <article className="mt-6 grid gap-6 md:grid-cols-2 md:gap-12">
+    <article className="mt-6 grid gap-6 md:grid-cols-2 md:gap-12 lg:gap-16">
       {/* A new colour shows its own pictures, from the first. */}
-      <Gallery
-        key={colour ?? ''}
-        pictures={picturesFor(product.images, colour)}
-        name={product.name}
-        priority
-      />
+      {/* Edge to edge on a phone. */}
+      <div className="-mx-4 sm:-mx-6 md:mx-0">
+        <Gallery
+          key={colour ?? ''}
+          pictures={picturesFor(product.images, colour)}
+          name={product.name}
+          priority
+        />
+      </div>
       <div>
         <ProductBuyBox product={product} chosen={chosen} onChoose={choose} headingLevel={1} />
       </div>
