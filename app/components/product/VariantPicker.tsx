@@ -134,6 +134,8 @@ function OptionGroup({
                 checked={picked === value}
                 onChange={() => onChoose(option.name, value)}
                 aria-disabled={soldOut || undefined}
+                // Named "XXL, sold out" (an sr-only span would read "XXL , sold out").
+                aria-label={soldOut ? `${value}, ${VARIANT_TEXT.soldOut.toLowerCase()}` : undefined}
                 className="peer sr-only"
               />
               <span className="variant-pill-face">
@@ -144,13 +146,7 @@ function OptionGroup({
                     style={{ background: swatch }}
                   />
                 )}
-                {/* One inline run, so the name reads "XXL, sold out". */}
-                <span>
-                  <span className="variant-pill-value">{value}</span>
-                  {soldOut && (
-                    <span className="sr-only">, {VARIANT_TEXT.soldOut.toLowerCase()}</span>
-                  )}
-                </span>
+                <span className="variant-pill-value">{value}</span>
               </span>
             </label>
           );
