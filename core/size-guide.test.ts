@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sizeGuideFor } from './size-guide.ts';
+import { hasSizeGuide, sizeGuideFor } from './size-guide.ts';
 import { SIZES } from './variants.ts';
 
 describe('sizeGuideFor', () => {
@@ -36,5 +36,20 @@ describe('sizeGuideFor', () => {
     expect(sizeGuideFor('clothes', [])).toBeNull();
     expect(sizeGuideFor('clothes', ['3XL'])).toBeNull();
     expect(sizeGuideFor('clothes', ['M', '3XL'])?.rows.map((row) => row[0])).toEqual(['M']);
+  });
+
+  it('hasSizeGuide says the same without reading the charts', () => {
+    const cases: [Parameters<typeof sizeGuideFor>[0], string[]][] = [
+      ['clothes', ['S', 'M']],
+      ['clothes', ['3XL']],
+      ['clothes', []],
+      ['shoes', ['36', '47']],
+      ['shoes', ['M']],
+      ['one-size', []],
+      ['one-size', ['M']],
+    ];
+    for (const [kind, sizes] of cases) {
+      expect(hasSizeGuide(kind, sizes)).toBe(sizeGuideFor(kind, sizes) !== null);
+    }
   });
 });

@@ -1,6 +1,6 @@
 // The size guide a product page opens (issue 21): body measurements per size, in the size system of
 // the piece's kind, for only the sizes the piece comes in. Pure: the page and its tests read it.
-import type { Kind } from './variants.ts';
+import { type Kind, SIZES } from './variants.ts';
 
 export type SizeGuide = {
   title: string;
@@ -44,6 +44,12 @@ export const SIZE_GUIDE_TEXT = {
   clothesTitle: 'Size guide: clothes',
   shoesTitle: 'Size guide: shoes',
 } as const;
+
+/** Whether a piece has a size guide: some of its sizes are in its kind's size system, which the
+ * charts cover (read without the charts, so the page's button ships without them). */
+export function hasSizeGuide(kind: Kind, sizes: readonly string[]): boolean {
+  return sizes.some((size) => SIZES[kind].includes(size));
+}
 
 /**
  * The guide for a piece of `kind` sold in `sizes` (its Size option's values): null for one-size

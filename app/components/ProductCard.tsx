@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { lowStockBadge, type Product, sizesLeftHint } from '#core/catalogue.ts';
 import { CARD_SIZES } from '#core/pictures.ts';
 import { AddToCartButton } from './AddToCartButton';
-import { PriceTag } from './Price';
+import { PriceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
 
 // Loaded when a card is opened: a page of cards ships no dialog code until a shopper asks.

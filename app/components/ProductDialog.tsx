@@ -6,7 +6,7 @@ import type { Product, ProductDetail } from '#core/catalogue.ts';
 import { CARD_SIZES, picturesFor } from '#core/pictures.ts';
 import { COLOUR } from '#core/variants.ts';
 import { useTRPC } from '../trpc';
-import { PriceTag } from './Price';
+import { PriceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
 import { ProductBuyBox, useChoice } from './product/ProductBuyBox';
 import { errorText } from './StatusBox';

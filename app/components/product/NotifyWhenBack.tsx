@@ -71,3 +71,5 @@ export function NotifyWhenBack({ variantId }: { variantId: number }) {
     </div>
   );
 }
+
+export default NotifyWhenBack;

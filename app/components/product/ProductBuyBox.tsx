@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { ProductDetail } from '#core/catalogue.ts';
 import { LOW_STOCK_BELOW } from '#core/catalogue.ts';
 import { formatUGX } from '#core/money.ts';
@@ -11,11 +11,13 @@ import {
 } from '#core/product-choice.ts';
 import { VARIANT_TEXT, type Variant, type VariantOptions } from '#core/variants.ts';
 import { AddToCartButton } from '../AddToCartButton';
-import { PriceTag } from '../Price';
+import { PriceTag } from '../PriceTag';
 import { QuantityStepper } from '../QuantityStepper';
-import { NotifyWhenBack } from './NotifyWhenBack';
 import { SizeGuide } from './SizeGuide';
 import { VariantPicker } from './VariantPicker';
+
+// Only a sold-out size asks for it: loaded then.
+const NotifyWhenBack = lazy(() => import('./NotifyWhenBack'));
 
 /** The shopper's choice of size and colour, from the URL's variant (or none). */
 export function useChoice(
@@ -159,7 +161,11 @@ export function ProductBuyBox({
           onMissingChoice={refuseMissing}
           className="w-full"
         />
-        {soldOut && variant && <NotifyWhenBack key={variant.id} variantId={variant.id} />}
+        {soldOut && variant && (
+          <Suspense fallback={null}>
+            <NotifyWhenBack key={variant.id} variantId={variant.id} />
+          </Suspense>
+        )}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Ruler } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { SIZE_GUIDE_TEXT, sizeGuideFor } from '#core/size-guide.ts';
+import { hasSizeGuide, SIZE_GUIDE_TEXT } from '#core/size-guide.ts';
 import type { Kind } from '#core/variants.ts';
 
 // The table's dialog loads when first opened.
@@ -19,8 +19,7 @@ export function SizeGuide({
   name: string;
 }) {
   const [open, setOpen] = useState(false);
-  const guide = sizeGuideFor(kind, sizes);
-  if (!guide) return null;
+  if (!hasSizeGuide(kind, sizes)) return null;
   return (
     <>
       <button
@@ -34,7 +33,7 @@ export function SizeGuide({
       </button>
       {open && (
         <Suspense fallback={null}>
-          <SizeGuideDialog guide={guide} name={name} onClose={() => setOpen(false)} />
+          <SizeGuideDialog kind={kind} sizes={sizes} name={name} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

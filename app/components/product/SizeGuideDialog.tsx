@@ -1,21 +1,26 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import type { SizeGuide as Guide } from '#core/size-guide.ts';
+import { sizeGuideFor } from '#core/size-guide.ts';
+import type { Kind } from '#core/variants.ts';
 
 export default function SizeGuideDialog({
-  guide,
+  kind,
+  sizes,
   name,
   onClose,
 }: {
-  guide: Guide;
+  kind: Kind;
+  sizes: readonly string[];
   name: string;
   onClose: () => void;
 }) {
+  const guide = sizeGuideFor(kind, sizes);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     if (ref.current && !ref.current.open) ref.current.showModal();
   }, []);
+  if (!guide) return null;
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes the native dialog; the click is a backdrop convenience.
     <dialog
