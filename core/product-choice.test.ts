@@ -5,9 +5,9 @@ import {
   chosenVariant,
   initialChoice,
   missingChoice,
-  productPageSearch,
   sizesOf,
 } from './product-choice.ts';
+import { productPageSearch } from './product-search.ts';
 import type { ProductOption, Variant } from './variants.ts';
 
 const options: ProductOption[] = [

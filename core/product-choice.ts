@@ -1,6 +1,5 @@
 // Choosing a size and colour on a product page or in the product dialog (issue 21). Pure: the
 // page, the dialog and their tests share these rules.
-import * as v from 'valibot';
 import {
   COLOUR,
   findVariant,
@@ -11,29 +10,6 @@ import {
   type VariantOptions,
   valueAvailable,
 } from './variants.ts';
-
-const MAX_ID = 2_147_483_647;
-
-/**
- * A product page's URL: `?variant={id}` names the chosen size and colour, so a shared link opens
- * it. Anything that cannot be a variant id (abc, 0, -1, 1.5, too large) reads as none: a link is
- * typed, pasted and shared, and a bad one is never an error page.
- */
-export const productPageSearch = v.object({
-  variant: v.fallback(
-    v.optional(
-      v.pipe(
-        v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/))]),
-        v.transform(Number),
-        v.integer(),
-        v.minValue(1),
-        v.maxValue(MAX_ID),
-      ),
-    ),
-    undefined,
-  ),
-});
-export type ProductPageSearch = v.InferOutput<typeof productPageSearch>;
 
 type Choosable = { options: readonly ProductOption[]; variants: readonly Variant[] };
 

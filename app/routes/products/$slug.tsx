@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type ProductDetail, TEXT } from '#core/catalogue.ts';
 import { picturesFor } from '#core/pictures.ts';
-import { productPageSearch } from '#core/product-choice.ts';
+import { productPageSearch } from '#core/product-search.ts';
 import { COLOUR, type Variant } from '#core/variants.ts';
 import { ProductGrid } from '../../components/ProductGrid';
 import { Gallery } from '../../components/product/Gallery';
