@@ -71,5 +71,3 @@ export function NotifyWhenBack({ variantId }: { variantId: number }) {
     </div>
   );
 }
-
-export default NotifyWhenBack;

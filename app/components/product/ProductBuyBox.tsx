@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ProductDetail } from '#core/catalogue.ts';
 import { LOW_STOCK_BELOW } from '#core/catalogue.ts';
 import { formatUGX } from '#core/money.ts';
@@ -13,11 +13,9 @@ import { VARIANT_TEXT, type Variant, type VariantOptions } from '#core/variants.
 import { AddToCartButton } from '../AddToCartButton';
 import { PriceTag } from '../PriceTag';
 import { QuantityStepper } from '../QuantityStepper';
+import { NotifyWhenBack } from './NotifyWhenBack';
 import { SizeGuide } from './SizeGuide';
 import { VariantPicker } from './VariantPicker';
-
-// Only a sold-out size asks for it: loaded then.
-const NotifyWhenBack = lazy(() => import('./NotifyWhenBack'));
 
 /** The shopper's choice of size and colour, from the URL's variant (or none). */
 export function useChoice(
@@ -161,11 +159,9 @@ export function ProductBuyBox({
           onMissingChoice={refuseMissing}
           className="w-full"
         />
-        {soldOut && variant && (
-          <Suspense fallback={null}>
-            <NotifyWhenBack key={variant.id} variantId={variant.id} />
-          </Suspense>
-        )}
+        {/* Not loaded lazily: a shared link to a sold-out size renders it on the server, and a
+            lazy boundary hydrates late, so an early tap on it was lost. */}
+        {soldOut && variant && <NotifyWhenBack key={variant.id} variantId={variant.id} />}
       </div>
     </div>
   );
