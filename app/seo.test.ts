@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#core/catalogue.ts';
-import { absoluteUrl, availabilityFor, jsonLdScript, pageHead, productJsonLd } from './seo.ts';
+import {
+  absoluteUrl,
+  availabilityFor,
+  jsonLdScript,
+  pageHead,
+  productJsonLd,
+  productShareImage,
+} from './seo.ts';
 
 const ORIGIN = 'https://duuka.test';
 
@@ -26,6 +33,10 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   description: 'A wrap dress in bold Ankara print.',
   quantity: 20,
   stock: 20,
+  priceTo: 185_000,
+  compareAtPrice: null,
+  variantId: 17,
+  sizesLeft: null,
   ...overrides,
 });
 
@@ -79,7 +90,93 @@ describe('pageHead', () => {
       ORIGIN,
     );
     expect(meta(plain, 'og:type')).toBe('website');
-    expect(meta(plain, 'og:image')).toMatch(/^https:\/\/duuka\.test\/images\/hero\/.+/);
+    // The shop's own share picture: a JPEG of the size link previews want, never an SVG.
+    expect(meta(plain, 'og:image')).toBe('https://duuka.test/images/hero/share.jpg');
+    expect(meta(plain, 'og:image:width')).toBe('1200');
+    expect(meta(plain, 'og:image:height')).toBe('630');
+    expect(meta(plain, 'og:image:alt')).toBe('duuka — premium fashion, Kampala');
+  });
+
+  it('gives a product’s share picture with its size and alt text', () => {
+    const head = pageHead(
+      {
+        title: 'Ankara Wrap Dress',
+        description: 'A wrap dress',
+        path: '/products/ankara-wrap-dress',
+        image: {
+          url: '/images/products/ankara-wrap-dress/share.jpg',
+          width: 1200,
+          height: 630,
+          alt: 'Ankara Wrap Dress in Indigo',
+        },
+        type: 'product',
+      },
+      ORIGIN,
+    );
+    expect(meta(head, 'og:image')).toBe(
+      'https://duuka.test/images/products/ankara-wrap-dress/share.jpg',
+    );
+    expect(meta(head, 'og:image:width')).toBe('1200');
+    expect(meta(head, 'og:image:height')).toBe('630');
+    expect(meta(head, 'og:image:alt')).toBe('Ankara Wrap Dress in Indigo');
+    // A JPEG of unknown size: no width or height is claimed.
+    const bare = pageHead(
+      { title: 'X', description: 'X', path: '/products/x', image: '/uploads/x.jpg' },
+      ORIGIN,
+    );
+    expect(meta(bare, 'og:image')).toBe('https://duuka.test/uploads/x.jpg');
+    expect(meta(bare, 'og:image:width')).toBeUndefined();
+  });
+});
+
+describe('productShareImage', () => {
+  const picture = (url: string, widths: number[] = [400, 800, 1200]) => ({
+    url,
+    alt: 'Ankara Wrap Dress in Indigo',
+    colour: 'Indigo',
+    widths,
+  });
+  const dress = { slug: 'ankara-wrap-dress', name: 'Ankara Wrap Dress', image_url: null };
+
+  it('shares the 1200 × 630 share.jpg beside a stored picture with WebP copies', () => {
+    expect(
+      productShareImage({
+        ...dress,
+        images: [picture('/images/products/ankara-wrap-dress/indigo.jpg')],
+      }),
+    ).toEqual({
+      url: '/images/products/ankara-wrap-dress/share.jpg',
+      width: 1200,
+      height: 630,
+      alt: 'Ankara Wrap Dress in Indigo',
+    });
+  });
+
+  it('shares another JPEG or PNG as it is, without claiming a size', () => {
+    expect(
+      productShareImage({ ...dress, images: [picture('/images/products/old-dress.jpg', [])] }),
+    ).toEqual({ url: '/images/products/old-dress.jpg', alt: 'Ankara Wrap Dress in Indigo' });
+    expect(
+      productShareImage({ ...dress, images: [picture('https://cdn.example/dress.PNG', [])] }),
+    ).toEqual({ url: 'https://cdn.example/dress.PNG', alt: 'Ankara Wrap Dress in Indigo' });
+    // A picture in another product's folder is not this one's share picture.
+    expect(
+      productShareImage({ ...dress, images: [picture('/images/products/other/indigo.jpg')] })?.url,
+    ).toBe('/images/products/other/indigo.jpg');
+  });
+
+  it('leaves an SVG or no picture to the shop’s own share picture', () => {
+    expect(
+      productShareImage({
+        ...dress,
+        images: [picture('/images/products/ankara-wrap-dress.svg', [])],
+      }),
+    ).toBeNull();
+    expect(productShareImage({ ...dress, images: [] })).toBeNull();
+    expect(productShareImage({ ...dress, image_url: '/images/products/x.svg' })).toBeNull();
+    expect(productShareImage({ ...dress, image_url: '/images/products/x.jpg' })?.url).toBe(
+      '/images/products/x.jpg',
+    );
   });
 });
 

@@ -32,12 +32,51 @@
  */
 import { createIsomorphicFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
-import { LOW_STOCK_BELOW, PLACEHOLDER_IMAGE, type Product } from '#core/catalogue.ts';
+import {
+  LOW_STOCK_BELOW,
+  PLACEHOLDER_IMAGE,
+  type Product,
+  type ProductDetail,
+} from '#core/catalogue.ts';
 
 export const SITE_NAME = 'duuka';
 export const HOME_TITLE = 'duuka — premium fashion, Kampala';
 export const SITE_LOCALE = 'en_UG';
-export const DEFAULT_OG_IMAGE = '/images/hero/new-collection.svg';
+/** A picture for link previews (WhatsApp, Facebook, X): a JPEG or PNG, with its size when known. */
+export type ShareImage = { url: string; width?: number; height?: number; alt?: string };
+/** The size link previews ask for: at least 1,200 × 630. */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+/** The shop's own share picture (a 1,200 × 630 JPEG of the New Collection art). */
+export const DEFAULT_OG_IMAGE: ShareImage = {
+  url: '/images/hero/share.jpg',
+  ...SHARE_IMAGE_SIZE,
+  alt: 'duuka — premium fashion, Kampala',
+};
+
+const RASTER = /\.(jpe?g|png)$/i;
+
+/**
+ * A product page's og:image. A picture stored at `/images/products/{slug}/….jpg` with WebP copies
+ * (the demo pictures and resized uploads) has a 1,200 × 630 `share.jpg` beside it; another JPEG
+ * or PNG is shared as it is; anything else (an SVG) leaves the shop's own share picture.
+ */
+export function productShareImage(
+  product: Pick<ProductDetail, 'slug' | 'name' | 'image_url'> & {
+    images?: ProductDetail['images'];
+  },
+): ShareImage | null {
+  const first =
+    product.images?.[0] ??
+    (product.image_url ? { url: product.image_url, alt: product.name, widths: [] } : null);
+  if (!first) return null;
+  const path = first.url.split(/[?#]/)[0] ?? '';
+  const folder = `/images/products/${product.slug}/`;
+  if (first.widths.length > 0 && path.startsWith(folder) && /\.jpe?g$/i.test(path)) {
+    return { url: `${folder}share.jpg`, ...SHARE_IMAGE_SIZE, alt: first.alt || product.name };
+  }
+  if (RASTER.test(path)) return { url: first.url, alt: first.alt || product.name };
+  return null;
+}
 
 /** The shop's absolute origin ('https://duuka.ug'): the current request's on the server. */
 export const siteOrigin: () => string = createIsomorphicFn()
@@ -64,8 +103,9 @@ export type PageHeadInput = {
   description: string;
   /** The page's path (with its meaningful query, e.g. '/products?category=3'). */
   path: string;
-  /** og:image: a path or absolute URL; null/omitted uses the shop's hero image. */
-  image?: string | null;
+  /** og:image: a JPEG or PNG (a path or absolute URL, with its size when known); null/omitted
+   * uses the shop's own share picture. */
+  image?: ShareImage | string | null;
   /** og:type: 'website' (default), 'product', 'article'. */
   type?: string;
 };
@@ -92,7 +132,9 @@ export function pageHead(
   const isHome = !title || new URL(canonical).pathname === '/';
   const fullTitle = isHome ? HOME_TITLE : pageTitle(title as string);
   const ogTitle = isHome ? HOME_TITLE : (title as string);
-  const ogImage = absoluteUrl(image || DEFAULT_OG_IMAGE, origin);
+  const share: ShareImage =
+    typeof image === 'string' ? { url: image } : image ? image : DEFAULT_OG_IMAGE;
+  const ogImage = absoluteUrl(share.url, origin);
   return {
     meta: [
       { title: fullTitle },
@@ -102,6 +144,13 @@ export function pageHead(
       { property: 'og:url', content: canonical },
       { property: 'og:type', content: type },
       { property: 'og:image', content: ogImage },
+      ...(share.width && share.height
+        ? [
+            { property: 'og:image:width', content: String(share.width) },
+            { property: 'og:image:height', content: String(share.height) },
+          ]
+        : []),
+      ...(share.alt ? [{ property: 'og:image:alt', content: share.alt }] : []),
       { property: 'og:site_name', content: SITE_NAME },
       { property: 'og:locale', content: SITE_LOCALE },
       { name: 'twitter:card', content: 'summary_large_image' },

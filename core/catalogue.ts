@@ -27,6 +27,8 @@ export type Product = {
   /** The price before a sale, struck through; null when it is not on sale. */
   compareAtPrice: number | null;
   image_url: string | null;
+  /** The WebP widths stored beside `image_url` (core/pictures.ts); absent: the URL alone. */
+  imageWidths?: number[];
   description?: string;
   /** Pieces in stock over all its sizes and colours. */
   quantity: number;

@@ -18,8 +18,15 @@ export function AddToCartButton({
   className = '',
   showQuantity = false,
   chosen,
+  onMissingChoice,
+  opensDialog = false,
 }: {
   product: Product;
+  /** Instead of the toast when a size or colour is still to be chosen: the page shows it by the
+   * group; a card opens its dialog to choose. */
+  onMissingChoice?: () => void;
+  /** A card of a piece sold in sizes: the button opens the product dialog to choose one. */
+  opensDialog?: boolean;
   /** The size and colour chosen, for a product sold in several. */
   chosen?: Variant | null;
   quantity?: number;
@@ -36,7 +43,8 @@ export function AddToCartButton({
   async function addToCart() {
     const piece = cartProduct(product, chosen);
     if (!piece) {
-      toast.error(VARIANT_TEXT.chooseSize);
+      if (onMissingChoice) onMissingChoice();
+      else toast.error(VARIANT_TEXT.chooseSize);
       return;
     }
     if (!cart.signedIn) {
@@ -58,6 +66,7 @@ export function AddToCartButton({
       className={`btn btn-${variant} ${soldOut ? '' : 'btn-bag'} ${className}`}
       disabled={soldOut || adding}
       aria-busy={adding || undefined}
+      aria-haspopup={opensDialog && !soldOut ? 'dialog' : undefined}
       title={soldOut ? 'Out of Stock' : undefined}
       onClick={addToCart}
     >

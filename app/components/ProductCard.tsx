@@ -1,9 +1,12 @@
-import { useState } from 'react';
-import { lowStockBadge, type Product } from '#core/catalogue.ts';
+import { lazy, Suspense, useState } from 'react';
+import { lowStockBadge, type Product, sizesLeftHint } from '#core/catalogue.ts';
+import { CARD_SIZES } from '#core/pictures.ts';
 import { AddToCartButton } from './AddToCartButton';
-import { Price } from './Price';
-import { ProductDialog } from './ProductDialog';
+import { PriceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
+
+// Loaded when a card is opened: a page of cards ships no dialog code until a shopper asks.
+const ProductDialog = lazy(() => import('./ProductDialog'));
 
 export function ProductCard({
   product,
@@ -17,7 +20,13 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const badge = lowStockBadge(product.stock);
+  const outOfStock = product.stock <= 0;
+  // Per variant: a piece in sizes says which sizes are left; a piece of one variant, how many.
+  const badge = outOfStock
+    ? null
+    : product.sizesLeft
+      ? sizesLeftHint(product.sizesLeft)
+      : lowStockBadge(product.stock);
   return (
     <article className="group relative flex h-full flex-col" data-testid="product-card">
       <div className="relative">
@@ -29,6 +38,8 @@ export function ProductCard({
         >
           <ProductImage
             src={product.image_url}
+            widths={product.imageWidths}
+            sizes={CARD_SIZES}
             alt={product.name}
             eager={eager}
             priority={priority}
@@ -40,25 +51,39 @@ export function ProductCard({
             {badge}
           </span>
         )}
-        {product.stock <= 0 && (
+        {outOfStock && (
           <span className="pointer-events-none absolute left-3 top-3 bg-ink px-2 py-1 text-[0.68rem] font-semibold uppercase tracking-wider text-paper">
             Out of Stock
           </span>
         )}
+        {!outOfStock &&
+          product.compareAtPrice != null &&
+          product.compareAtPrice > product.price && (
+            <span className="pointer-events-none absolute right-3 top-3 bg-accent px-2 py-1 text-[0.68rem] font-semibold uppercase tracking-wider text-accent-ink">
+              Sale
+            </span>
+          )}
       </div>
       {/* Two lines kept for every name, so the prices and buttons of a row line up. */}
       <h3 className="mt-3 line-clamp-2 min-h-[2.5rem] text-sm font-medium leading-5">
         {product.name}
       </h3>
       <p className="mt-1 mb-3 text-sm text-ink-soft">
-        <Price amount={product.price} />
+        <PriceTag amount={product.price} to={product.priceTo} compareAt={product.compareAtPrice} />
       </p>
+      {/* A piece in sizes is never added blindly: its Add to Cart opens the dialog to choose. */}
       <AddToCartButton
         product={product}
         variant="outline"
+        onMissingChoice={() => setOpen(true)}
+        opensDialog={product.variantId === null}
         className="mt-auto w-full whitespace-nowrap px-2 tracking-[0.08em] sm:px-[1.4rem] sm:tracking-[0.14em]"
       />
-      {open && <ProductDialog product={product} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ProductDialog product={product} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -1,20 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { LOW_STOCK_BELOW, type Product } from '#core/catalogue.ts';
-import { formatUGX } from '#core/money.ts';
-import { AddToCartButton } from './AddToCartButton';
-import { Price } from './Price';
+import { useEffect, useId, useRef } from 'react';
+import type { Product, ProductDetail } from '#core/catalogue.ts';
+import { CARD_SIZES, picturesFor } from '#core/pictures.ts';
+import { COLOUR } from '#core/variants.ts';
+import { useTRPC } from '../trpc';
+import { PriceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
-import { QuantityStepper } from './QuantityStepper';
+import { ProductBuyBox, useChoice } from './product/ProductBuyBox';
+import { errorText } from './StatusBox';
 
 /**
  * The product detail dialog: a native modal <dialog> (the page behind is inert, Esc closes it,
- * focus returns to the card), labelled by the product name.
+ * focus returns to the card), labelled by the product name. It reads the product's sizes,
+ * colours and pictures when opened; the card's picture, name and price show meanwhile.
  */
 export function ProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const trpc = useTRPC();
+  const detail = useQuery(trpc.catalogue.product.queryOptions({ id: product.id }));
   // Unmounting removes the dialog; closing it here too would fire `close` and re-close it.
   useEffect(() => {
     if (ref.current && !ref.current.open) ref.current.showModal();
@@ -38,73 +44,74 @@ export function ProductDialog({ product, onClose }: { product: Product; onClose:
       >
         <X size={20} aria-hidden />
       </button>
-      <div className="grid md:grid-cols-2">
-        <ProductImage src={product.image_url} alt={product.name} eager />
-        <ProductDetails product={product} titleId={titleId} />
-      </div>
+      {detail.data ? (
+        <DialogBody product={detail.data} titleId={titleId} />
+      ) : (
+        <div className="grid md:grid-cols-2">
+          <ProductImage
+            src={product.image_url}
+            widths={product.imageWidths}
+            sizes={CARD_SIZES}
+            alt={product.name}
+            eager
+          />
+          <div className="flex flex-col gap-4 p-6 md:p-10">
+            <h2 id={titleId} className="font-display text-4xl leading-tight font-medium">
+              {product.name}
+            </h2>
+            <p className="text-lg">
+              <PriceTag
+                amount={product.price}
+                to={product.priceTo}
+                compareAt={product.compareAtPrice}
+              />
+            </p>
+            <p role="status" className="text-sm text-ink-soft">
+              {detail.isError ? errorText(detail.error) : 'Loading sizes…'}
+            </p>
+          </div>
+        </div>
+      )}
     </dialog>
   );
 }
 
-/** Name, price, stock, description, quantity stepper, total and add to cart (dialog and page). */
-export function ProductDetails({
-  product,
-  titleId,
-  headingLevel = 2,
-}: {
-  product: Product;
-  titleId?: string;
-  headingLevel?: 1 | 2;
-}) {
-  const [quantity, setQuantity] = useState(1);
-  const available = Math.max(0, product.stock);
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+function DialogBody({ product, titleId }: { product: ProductDetail; titleId: string }) {
+  const { chosen, choose, variant } = useChoice(product);
+  const picture = picturesFor(product.images, chosen[COLOUR])[0];
   return (
-    <div className="flex flex-col gap-5 p-6 md:p-10">
+    <div className="grid md:grid-cols-2">
+      <div className="md:sticky md:top-0 md:self-start" data-colour={picture?.colour ?? ''}>
+        <ProductImage
+          key={picture?.url}
+          src={picture?.url ?? product.image_url}
+          widths={picture ? picture.widths : product.imageWidths}
+          sizes="(min-width: 768px) 480px, 94vw"
+          alt={picture?.alt ?? product.name}
+          eager
+        />
+      </div>
       <div>
-        <Heading id={titleId} className="font-display text-4xl leading-tight font-medium">
-          {product.name}
-        </Heading>
-        <p className="mt-2 text-lg">
-          <Price amount={product.price} />
-        </p>
-        {available > 0 && available < LOW_STOCK_BELOW && (
-          <p className="mt-2 text-sm font-semibold text-accent">Only {available} left in stock</p>
-        )}
-      </div>
-      {product.description && (
-        <p className="leading-relaxed text-ink-soft">{product.description}</p>
-      )}
-      {available > 0 && (
-        <div className="flex items-center gap-4">
-          <QuantityStepper
-            label="Quantity"
-            value={quantity}
-            max={available}
-            onChange={setQuantity}
-          />
-          <span className="text-sm text-ink-soft">{available} available</span>
+        <ProductBuyBox
+          product={product}
+          chosen={chosen}
+          onChoose={choose}
+          titleId={titleId}
+          inDialog
+        />
+        <div className="px-6 pb-6 text-center md:px-10 md:pb-10">
+          <Link
+            to="/products/$slug"
+            params={{ slug: product.slug }}
+            search={variant ? { variant: variant.id } : {}}
+            className="text-sm underline underline-offset-4 hover:text-accent"
+          >
+            View full details
+          </Link>
         </div>
-      )}
-      {/* In the dialog on a phone the total and the button stay in view at its foot while the
-          picture and the description scroll (they sat below the fold). */}
-      <div
-        className={`flex flex-col gap-3 ${titleId ? 'sticky bottom-0 -mx-6 border-t border-line bg-paper px-6 py-4 md:static md:mx-0 md:border-0 md:p-0' : ''}`}
-      >
-        <p className="text-sm">
-          Total: <strong>{formatUGX(product.price * (available > 0 ? quantity : 1))}</strong>
-        </p>
-        <AddToCartButton product={product} quantity={quantity} showQuantity className="w-full" />
       </div>
-      {titleId && (
-        <Link
-          to="/products/$slug"
-          params={{ slug: product.slug }}
-          className="text-center text-sm underline underline-offset-4 hover:text-accent"
-        >
-          View full details
-        </Link>
-      )}
     </div>
   );
 }
+
+export default ProductDialog;

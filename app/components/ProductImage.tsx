@@ -1,10 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { PLACEHOLDER_IMAGE } from '#core/catalogue.ts';
+import { pictureSources } from '#core/pictures.ts';
 
-/** A product image (4:5, or filling its frame) that never shifts the layout and falls back to the
- * placeholder if it breaks. */
+/**
+ * A product image (4:5, or filling its frame) that never shifts the layout and falls back to the
+ * placeholder if it breaks. A picture stored with WebP copies (`widths`) is a <picture>: the
+ * browser takes the WebP width that fits `sizes`, the JPEG `src` where WebP is unknown.
+ */
 export function ProductImage({
   src,
+  widths = [],
+  sizes,
   alt,
   className = '',
   eager = false,
@@ -12,6 +18,10 @@ export function ProductImage({
   fill = false,
 }: {
   src: string | null;
+  /** The widths of its WebP copies (core/pictures.ts); none: the URL alone. */
+  widths?: readonly number[];
+  /** How wide it shows (CARD_SIZES, GALLERY_SIZES); without it the browser assumes the viewport. */
+  sizes?: string;
   alt: string;
   className?: string;
   eager?: boolean;
@@ -27,18 +37,26 @@ export function ProductImage({
     const img = ref.current;
     if (img?.complete && img.naturalWidth === 0) setBroken(true);
   }, []);
-  return (
+  const sources = !broken && src ? pictureSources({ url: src, widths: [...widths] }) : null;
+  const img = (
     <img
       ref={ref}
-      src={broken || !src ? PLACEHOLDER_IMAGE : src}
+      src={sources ? sources.src : PLACEHOLDER_IMAGE}
       alt={alt}
       width={800}
       height={1000}
       loading={eager || priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
+      decoding={priority ? undefined : 'async'}
       onError={() => setBroken(true)}
       className={`${fill ? 'absolute inset-0 size-full' : 'aspect-[4/5] w-full'} bg-paper-2 object-cover ${className}`}
     />
+  );
+  if (!sources?.webpSrcSet) return img;
+  return (
+    <picture className="contents">
+      <source type="image/webp" srcSet={sources.webpSrcSet} sizes={sizes ?? '100vw'} />
+      {img}
+    </picture>
   );
 }

@@ -53,6 +53,13 @@ const variantSummary = sql<VariantSummary>`(
   from product_variants v where v.product_id = "products"."id"
 )`;
 
+/** The WebP widths stored for the card's picture (products.product_image), for its srcset. */
+const cardPictureWidths = sql<number[] | null>`(
+  select array_to_json(i.widths) from product_images i
+  where i.product_id = "products"."id" and i.url = "products"."product_image"
+  order by i.position limit 1
+)`;
+
 type VariantSummary = {
   stock: number | string;
   priceTo: number | string | null;
@@ -70,6 +77,7 @@ const productColumns = {
   productName: products.productName,
   price: products.price,
   productImage: products.productImage,
+  imageWidths: cardPictureWidths,
   description: products.description,
   summary: variantSummary,
 };
@@ -80,6 +88,7 @@ type ProductRow = {
   productName: string;
   price: number;
   productImage: string | null;
+  imageWidths: number[] | null;
   description: string | null;
   summary: VariantSummary | null;
 };
@@ -96,6 +105,7 @@ export function toProduct(row: ProductRow): Product {
     priceTo: Number(summary?.priceTo ?? row.price),
     compareAtPrice: compareAt,
     image_url: row.productImage,
+    ...(row.imageWidths?.length ? { imageWidths: row.imageWidths } : {}),
     ...(row.description ? { description: row.description } : {}),
     quantity: stock,
     stock,

@@ -1,17 +1,22 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { TEXT } from '#core/catalogue.ts';
-import { ProductDetails } from '../../components/ProductDialog';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { type ProductDetail, TEXT } from '#core/catalogue.ts';
+import { picturesFor } from '#core/pictures.ts';
+import { productPageSearch } from '#core/product-search.ts';
+import { COLOUR, type Variant } from '#core/variants.ts';
 import { ProductGrid } from '../../components/ProductGrid';
-import { ProductImage } from '../../components/ProductImage';
+import { Gallery } from '../../components/product/Gallery';
+import { ProductBuyBox, useChoice } from '../../components/product/ProductBuyBox';
 import { errorText, StatusBox } from '../../components/StatusBox';
 import { orNotFound } from '../../not-found';
-import { jsonLdScript, pageHead, productJsonLd, siteOrigin } from '../../seo';
+import { jsonLdScript, pageHead, productJsonLd, productShareImage, siteOrigin } from '../../seo';
 import { useTRPC } from '../../trpc';
 
 /** A product's own page: the shareable, server-rendered deep link. A slug that names no product
  * (or could not: too long, control characters) is the 404 view: catalogue.productBySlug says so. */
 export const Route = createFileRoute('/products/$slug')({
+  // ?variant={id}: the chosen size and colour, so a shared link opens it (a bad one: none).
+  validateSearch: productPageSearch,
   loader: async ({ context, params }) => {
     const product = await orNotFound(
       context.queryClient.ensureQueryData(
@@ -30,7 +35,7 @@ export const Route = createFileRoute('/products/$slug')({
       title: product.name,
       description: product.description ?? product.name,
       path: `/products/${product.slug}`,
-      image: product.image_url,
+      image: productShareImage(product),
       type: 'product',
     });
     return { ...head, scripts: [jsonLdScript(productJsonLd(product, siteOrigin()))] };
@@ -78,12 +83,8 @@ function ProductPage() {
           </li>
         </ol>
       </nav>
-      <article className="mt-6 grid gap-6 md:grid-cols-2 md:gap-12">
-        <ProductImage src={product.image_url} alt={product.name} eager />
-        <div>
-          <ProductDetails product={product} headingLevel={1} />
-        </div>
-      </article>
+      {/* Keyed by the product: "You may also like" leads to another piece on this same route. */}
+      <ProductChoice key={product.id} product={product} />
       {related.data && related.data.products.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-16 border-t border-line pt-10">
           <p className="eyebrow">{category ? `More in ${category.name}` : 'Chosen for you'}</p>
@@ -94,5 +95,36 @@ function ProductPage() {
         </section>
       )}
     </div>
+  );
+}
+
+/** The gallery beside the buy box; the chosen variant is kept in the URL (replace, no scroll). */
+function ProductChoice({ product }: { product: ProductDetail }) {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { chosen, choose } = useChoice(product, search.variant, (variant: Variant | null) => {
+    void navigate({
+      search: (previous) => ({ ...previous, variant: variant?.id }),
+      replace: true,
+      resetScroll: false,
+    });
+  });
+  const colour = chosen[COLOUR];
+  return (
+    <article className="mt-6 grid gap-6 md:grid-cols-2 md:gap-12 lg:gap-16">
+      {/* A new colour shows its own pictures, from the first. */}
+      {/* Edge to edge on a phone. */}
+      <div className="-mx-4 sm:-mx-6 md:mx-0">
+        <Gallery
+          key={colour ?? ''}
+          pictures={picturesFor(product.images, colour)}
+          name={product.name}
+          priority
+        />
+      </div>
+      <div>
+        <ProductBuyBox product={product} chosen={chosen} onChoose={choose} headingLevel={1} />
+      </div>
+    </article>
   );
 }
