@@ -95,6 +95,8 @@ export function HeroCarousel({ products }: { products: Product[] }) {
                 {product ? (
                   <ProductImage
                     src={product.image_url}
+                    widths={product.imageWidths}
+                    sizes="(min-width: 768px) 50vw, 100vw"
                     alt={product.name}
                     priority={index === 0}
                     fill
