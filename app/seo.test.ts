@@ -22,10 +22,14 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   slug: 'ankara-wrap-dress',
   name: 'Ankara Wrap Dress',
   price: 185_000,
+  priceTo: 185_000,
+  compareAtPrice: null,
   image_url: '/images/products/ankara-wrap-dress.svg',
   description: 'A wrap dress in bold Ankara print.',
   quantity: 20,
   stock: 20,
+  variantId: 17,
+  sizesLeft: null,
   ...overrides,
 });
 
