@@ -20,15 +20,21 @@ import {
 } from './cart.ts';
 import { CART_STORAGE_KEY } from './settings.ts';
 
+// A sized piece: its line is its variant (id 11), not its product (id 1).
 const dress: CartProduct = {
   productId: 1,
+  variantId: 11,
+  label: 'M · Indigo',
   name: 'Kitenge Wrap Dress',
   price: 85_000,
   image: '/images/dress.webp',
   stock: 3,
 };
+// A piece in one size: its one variant kept the product's id (migration 0011).
 const scarf: CartProduct = {
   productId: 2,
+  variantId: 2,
+  label: '',
   name: 'Bark Cloth Scarf',
   price: 30_000,
   image: null,
@@ -45,7 +51,7 @@ describe('adding to the cart', () => {
     const change = addToCart(emptyCart(), dress);
     expect(change).toEqual({
       ok: true,
-      toast: 'Kitenge Wrap Dress added to cart',
+      toast: 'Kitenge Wrap Dress (M · Indigo) added to cart',
       cart: { productsInCart: [{ ...dress, quantity: 1 }], subtotal: 85_000 },
     });
   });
@@ -53,12 +59,38 @@ describe('adding to the cart', () => {
   it('raises a product already there by 1 and recomputes the subtotal', () => {
     const cart = cartOf(addToCart(cartOf(addToCart(emptyCart(), dress)), scarf));
     const again = cartOf(addToCart(cart, dress));
-    expect(again.productsInCart.map((l) => [l.productId, l.quantity])).toEqual([
-      [1, 2],
+    expect(again.productsInCart.map((l) => [l.variantId, l.quantity])).toEqual([
+      [11, 2],
       [2, 1],
     ]);
     expect(again.subtotal).toBe(2 * 85_000 + 30_000);
     expect(cartItemCount(again)).toBe(3);
+  });
+
+  it('keeps two sizes of one product apart, each with its own stock', () => {
+    const large: CartProduct = { ...dress, variantId: 12, label: 'L · Indigo', stock: 1 };
+    const cart = cartOf(addToCart(cartOf(addToCart(emptyCart(), dress, 3)), large));
+    expect(cart.productsInCart.map((l) => [l.productId, l.variantId, l.label, l.quantity])).toEqual(
+      [
+        [1, 11, 'M · Indigo', 3],
+        [1, 12, 'L · Indigo', 1],
+      ],
+    );
+    expect(cart.subtotal).toBe(4 * 85_000);
+    expect(addToCart(cart, large)).toEqual({ ok: false, message: CART_TEXT.cannotAddMore(1) });
+    expect(addToCart(cart, dress)).toEqual({ ok: false, message: CART_TEXT.cannotAddMore(3) });
+    // Changing or removing one size leaves the other alone.
+    const fewer = cartOf(updateCartQuantity(cart, 11, 1));
+    expect(fewer.productsInCart.map((l) => [l.variantId, l.quantity])).toEqual([
+      [11, 1],
+      [12, 1],
+    ]);
+    const change = removeFromCart(cart, 12);
+    expect(change).toMatchObject({
+      ok: true,
+      toast: 'Kitenge Wrap Dress (L · Indigo) removed from cart',
+    });
+    expect(cartOf(change).productsInCart.map((l) => l.variantId)).toEqual([11]);
   });
 
   it('refuses one more than the stock with the spec text, leaving the cart as it was', () => {
@@ -116,8 +148,11 @@ describe('changing quantities', () => {
 
   it('removes the line at 0 or less', () => {
     for (const q of [0, -3]) {
-      const change = updateCartQuantity(cart, 1, q);
-      expect(change).toMatchObject({ ok: true, toast: 'Kitenge Wrap Dress removed from cart' });
+      const change = updateCartQuantity(cart, 11, q);
+      expect(change).toMatchObject({
+        ok: true,
+        toast: 'Kitenge Wrap Dress (M · Indigo) removed from cart',
+      });
       expect(cartOf(change)).toEqual({
         productsInCart: [{ ...scarf, quantity: 1 }],
         subtotal: 30_000,
@@ -126,18 +161,21 @@ describe('changing quantities', () => {
   });
 
   it('refuses a quantity above the stock with the spec text', () => {
-    expect(updateCartQuantity(cart, 1, 7)).toEqual({
+    expect(updateCartQuantity(cart, 11, 7)).toEqual({
       ok: false,
       message: 'Cannot set quantity to 7. Only 3 available in stock.',
     });
   });
 
   it('refuses an unknown line or a broken number', () => {
-    expect(updateCartQuantity(cart, 99, 1)).toEqual({
-      ok: false,
-      message: 'Failed to update quantity',
-    });
-    expect(updateCartQuantity(cart, 1, Number.NaN)).toEqual({
+    // 1 is the dress's product id, not a line: lines are named by their variant.
+    for (const unknown of [99, 1]) {
+      expect(updateCartQuantity(cart, unknown, 1)).toEqual({
+        ok: false,
+        message: 'Failed to update quantity',
+      });
+    }
+    expect(updateCartQuantity(cart, 11, Number.NaN)).toEqual({
       ok: false,
       message: 'Failed to update quantity',
     });
@@ -151,10 +189,12 @@ describe('removing and clearing', () => {
     const change = removeFromCart(cart, 2);
     expect(change).toMatchObject({ ok: true, toast: 'Bark Cloth Scarf removed from cart' });
     expect(cartOf(change).subtotal).toBe(85_000);
-    expect(removeFromCart(cart, 42)).toEqual({
-      ok: false,
-      message: 'Failed to remove item from cart',
-    });
+    for (const unknown of [42, 1]) {
+      expect(removeFromCart(cart, unknown)).toEqual({
+        ok: false,
+        message: 'Failed to remove item from cart',
+      });
+    }
   });
 
   it('clears to an empty list and subtotal 0', () => {
@@ -187,7 +227,15 @@ describe('the cart saved in the browser', () => {
     expect(readSavedCart(text).subtotal).toBe(115_000);
   });
 
-  const line = { productId: 1, name: 'Dress', price: 1000, image: null, quantity: 1 };
+  const line = {
+    productId: 1,
+    variantId: 11,
+    label: 'M',
+    name: 'Dress',
+    price: 1000,
+    image: null,
+    quantity: 1,
+  };
   const corrupt: [string, string | null | undefined][] = [
     ['nothing saved', null],
     ['undefined', undefined],
@@ -204,15 +252,33 @@ describe('the cart saved in the browser', () => {
     ['a huge quantity', JSON.stringify({ productsInCart: [{ ...line, quantity: 1e9 }] })],
     ['a negative price', JSON.stringify({ productsInCart: [{ ...line, price: -1 }] })],
     ['no product id', JSON.stringify({ productsInCart: [{ ...line, productId: undefined }] })],
+    ['a zero variant id', JSON.stringify({ productsInCart: [{ ...line, variantId: 0 }] })],
+    ['a variant id as text', JSON.stringify({ productsInCart: [{ ...line, variantId: '11' }] })],
+    [
+      'a variant id above int4',
+      JSON.stringify({ productsInCart: [{ ...line, variantId: 2 ** 31 }] }),
+    ],
+    ['a label as a number', JSON.stringify({ productsInCart: [{ ...line, label: 5 }] })],
+    ['a huge label', JSON.stringify({ productsInCart: [{ ...line, label: 'M'.repeat(201) }] })],
     ['a NUL in the name', JSON.stringify({ productsInCart: [{ ...line, name: 'Dr\u0000ess' }] })],
     ['a blank name', JSON.stringify({ productsInCart: [{ ...line, name: '  ' }] })],
-    ['the same product twice', JSON.stringify({ productsInCart: [line, line] })],
+    ['the same variant twice', JSON.stringify({ productsInCart: [line, line] })],
+    [
+      'the same variant twice, once saved before sizes',
+      JSON.stringify({
+        productsInCart: [
+          { ...line, variantId: 1 },
+          { ...line, variantId: undefined, label: undefined },
+        ],
+      }),
+    ],
     [
       'too many lines',
       JSON.stringify({
         productsInCart: Array.from({ length: MAX_CART_LINES + 1 }, (_, i) => ({
           ...line,
           productId: i + 1,
+          variantId: i + 1,
         })),
       }),
     ],
@@ -229,6 +295,42 @@ describe('the cart saved in the browser', () => {
     });
     expect(readSavedCart(saved).productsInCart).toEqual([{ ...line, stock: 4, slug: 'dress' }]);
   });
+
+  it('reads a cart saved before sizes: each line is the variant with its product id', () => {
+    const { variantId: _v, label: _l, ...before } = line;
+    const saved = JSON.stringify({
+      productsInCart: [
+        { ...before, quantity: 2 },
+        { ...before, productId: 7, name: 'Tote', price: 500 },
+      ],
+      subtotal: 2500,
+    });
+    const read = readSavedCart(saved);
+    expect(read.productsInCart).toEqual([
+      { ...before, variantId: 1, label: '', quantity: 2 },
+      { ...before, productId: 7, variantId: 7, label: '', name: 'Tote', price: 500 },
+    ]);
+    expect(read.subtotal).toBe(2500);
+    expect(cartItems(read)).toEqual([
+      { variantId: 1, quantity: 2 },
+      { variantId: 7, quantity: 1 },
+    ]);
+  });
+
+  it('keeps two lines of one product in different variants apart', () => {
+    const saved = JSON.stringify({
+      productsInCart: [line, { ...line, variantId: 12, label: 'L', quantity: 2 }],
+    });
+    const read = readSavedCart(saved);
+    expect(read.productsInCart.map((l) => [l.productId, l.variantId, l.label, l.quantity])).toEqual(
+      [
+        [1, 11, 'M', 1],
+        [1, 12, 'L', 2],
+      ],
+    );
+    expect(read.subtotal).toBe(3000);
+    expect(readSavedCart(savedCartText(read))).toEqual(read);
+  });
 });
 
 describe('merging the local cart into the server cart at login', () => {
@@ -243,8 +345,8 @@ describe('merging the local cart into the server cart at login', () => {
       { ...scarf, quantity: 4 },
     ]);
     const merged = mergeCarts(server, local);
-    expect(merged.productsInCart.map((l) => [l.productId, l.quantity])).toEqual([
-      [1, 3],
+    expect(merged.productsInCart.map((l) => [l.variantId, l.quantity])).toEqual([
+      [11, 3],
       [2, 5],
     ]);
     expect(merged.subtotal).toBe(3 * 85_000 + 5 * 30_000);
@@ -252,11 +354,29 @@ describe('merging the local cart into the server cart at login', () => {
 
   it('keeps local-only lines within their stock and leaves sold-out ones out', () => {
     const local = loadCart([
-      { productId: 3, name: 'Beaded Sandals', price: 45_000, image: null, quantity: 9, stock: 2 },
-      { productId: 4, name: 'Sold Out Tote', price: 60_000, image: null, quantity: 1, stock: 0 },
+      {
+        productId: 3,
+        variantId: 31,
+        label: '38',
+        name: 'Beaded Sandals',
+        price: 45_000,
+        image: null,
+        quantity: 9,
+        stock: 2,
+      },
+      {
+        productId: 4,
+        variantId: 4,
+        label: '',
+        name: 'Sold Out Tote',
+        price: 60_000,
+        image: null,
+        quantity: 1,
+        stock: 0,
+      },
     ]);
     const merged = mergeCarts(emptyCart(), local);
-    expect(merged.productsInCart.map((l) => [l.productId, l.quantity])).toEqual([[3, 2]]);
+    expect(merged.productsInCart.map((l) => [l.variantId, l.quantity])).toEqual([[31, 2]]);
   });
 
   it("does not cut a server line that is already above today's stock", () => {
@@ -265,10 +385,20 @@ describe('merging the local cart into the server cart at login', () => {
     expect(merged.productsInCart[0]?.quantity).toBe(5);
   });
 
-  it('sends only ids and quantities to the server', () => {
+  it('keeps another size of a product in the server cart as its own line', () => {
+    const other = { ...dress, variantId: 12, label: 'L · Indigo', stock: 4 };
+    const merged = mergeCarts(server, loadCart([{ ...other, quantity: 2 }]));
+    expect(merged.productsInCart.map((l) => [l.variantId, l.quantity])).toEqual([
+      [11, 2],
+      [2, 1],
+      [12, 2],
+    ]);
+  });
+
+  it('sends only variant ids and quantities to the server', () => {
     expect(cartItems(server)).toEqual([
-      { productId: 1, quantity: 2 },
-      { productId: 2, quantity: 1 },
+      { variantId: 11, quantity: 2 },
+      { variantId: 2, quantity: 1 },
     ]);
   });
 });

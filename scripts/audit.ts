@@ -134,27 +134,28 @@ async function main() {
       chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, '--disable-features=PaintHolding'],
     });
     try {
-      // A shopper with something in the cart and one order, for the signed-in routes.
+      // A shopper with something in the cart and one order (variants: a size of a piece), for the
+      // signed-in routes.
       const shopper = await shopperOverHttp(db, origin, {
         name: 'Audit Shopper',
         phone: '+256772100300',
         ip: '198.18.9.1',
       });
       const pieces = (
-        await db.execute(sql`select id from products where quantity >= 5 order by id limit 2`)
+        await db.execute(sql`select id from product_variants where stock >= 5 order by id limit 2`)
       ).rows as { id: number }[];
       const order = await fetch(new URL('/api/trpc/checkout.placeOrder', origin), {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: shopper.cookie, origin },
         body: JSON.stringify({
           orderId: randomUUID(),
-          items: [{ productId: pieces[0]?.id, quantity: 1 }],
+          items: [{ variantId: pieces[0]?.id, quantity: 1 }],
           paymentMethod: 'cash_on_delivery',
         }),
       });
       if (order.status !== 200) throw new Error(`placeOrder answered ${order.status}`);
       await db.execute(
-        sql`insert into cart_items (user_id, product_id, quantity) values (${shopper.id}, ${pieces[1]?.id}, 1)`,
+        sql`insert into cart_items (user_id, variant_id, quantity) values (${shopper.id}, ${pieces[1]?.id}, 1)`,
       );
       for (const route of ROUTES.filter((r) => !only || only.includes(r.path))) {
         await fetch(new URL(route.path, origin)); // warm: the first render compiles the Worker

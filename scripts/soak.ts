@@ -2,7 +2,7 @@
 // PostgreSQL server when one is configured (SOAK_DATABASE_URL, else TEST_DATABASE_URL; embedded
 // PGlite otherwise), with the outside services' fakes (SMS gateway; the assistant in fallback
 // mode). Shoppers from their own addresses browse, search, sign in, add to cart, check out and
-// chat; three pieces have low stock so that checkouts race for them. Then it checks what must
+// chat; three sizes have low stock so that checkouts race for them. Then it checks what must
 // hold: no 5xx, nothing oversold, every order's total equal to its items + delivery, every SMS
 // sent or failed. Prints the figures and writes them into BENCHMARKS.md (between the soak
 // markers). Exits 1 when a check fails. SOAK_SECONDS and SOAK_SHOPPERS change the load.
@@ -24,7 +24,7 @@ import { enterWorkingCopy } from '#local/working-copy.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const SHOPPERS = Number(process.env.SOAK_SHOPPERS ?? 16);
-const LOW_STOCK = 3; // pieces…
+const LOW_STOCK = 3; // variants (sizes, colours)…
 const LOW_STOCK_QUANTITY = 4; // …with this many left
 const TERMS = ['dress', 'kitenge', 'leather', 'gomesi', 'ki', 'tuxedo'];
 
@@ -105,7 +105,8 @@ async function newShopper(db: Db, origin: string, n: number) {
   return { visitor, email };
 }
 
-type Piece = { id: number; slug: string };
+/** What a shopper adds: one variant (a size, a colour) of a product, and its product's page. */
+type Piece = { variantId: number; slug: string };
 
 /** One shopper's minute: a random mix of what shoppers do, until the time is up. */
 async function shop(
@@ -132,14 +133,14 @@ async function shop(
     } else if (roll < 88) {
       // Half the time a scarce piece: checkouts race for the last ones.
       const piece = randomInt(2) === 0 ? (scarce[randomInt(scarce.length)] as Piece) : anyPiece();
-      await visitor.trpc('mutation', 'cart.add', { productId: piece.id });
+      await visitor.trpc('mutation', 'cart.add', { variantId: piece.variantId });
       const cart = (await visitor.trpc('query', 'cart.get')) as {
-        productsInCart: { productId: number; quantity: number }[];
+        productsInCart: { variantId: number; quantity: number }[];
       } | null;
       if (!cart?.productsInCart.length) continue;
       const order = {
         orderId: randomUUID(),
-        items: cart.productsInCart.map(({ productId, quantity }) => ({ productId, quantity })),
+        items: cart.productsInCart.map(({ variantId, quantity }) => ({ variantId, quantity })),
         paymentMethod: 'cash_on_delivery',
       };
       const placed = await visitor.trpc('mutation', 'checkout.placeOrder', order);
@@ -164,12 +165,13 @@ const percentile = (sorted: number[], q: number) =>
 
 async function checks(db: Db, before: Map<number, number>) {
   const rows = async <T>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
-  const stock = await rows<{ id: number; quantity: number; ordered: number }>(sql`
-    select p.id, p.quantity, coalesce(sum(i.quantity), 0)::int as ordered
-    from products p left join order_items i on i.product_id = p.id
-    group by p.id`);
+  // Per variant: what is left is what there was less what was ordered, and never below 0.
+  const stock = await rows<{ id: number; stock: number; ordered: number }>(sql`
+    select v.id, v.stock, coalesce(sum(i.quantity), 0)::int as ordered
+    from product_variants v left join order_items i on i.variant_id = v.id
+    group by v.id`);
   const oversold = stock.filter(
-    (p) => p.quantity < 0 || (before.get(p.id) ?? 0) - p.ordered !== p.quantity,
+    (v) => v.stock < 0 || (before.get(v.id) ?? 0) - v.ordered !== v.stock,
   );
   const wrongTotals = await rows<{ id: string }>(sql`
     select o.id from orders o join order_items i on i.order_id = o.id
@@ -181,7 +183,7 @@ async function checks(db: Db, before: Map<number, number>) {
     select (select count(*) from orders)::int as orders, (select count(*) from order_items)::int as items`);
   const sms = await rows<{ status: string; count: number }>(sql`
     select status, count(*)::int as count from sms_notifications group by status order by status`);
-  const soldOut = stock.filter((p) => p.quantity === 0).length;
+  const soldOut = stock.filter((v) => v.stock === 0).length;
   return { oversold, wrongTotals, counts, sms, soldOut };
 }
 
@@ -221,19 +223,23 @@ async function main() {
       await migrateDatabase(db);
       await seedDemoCatalogue(db);
       const pieces = (
-        await db.execute(sql`select id, slug from products where quantity > 0 order by id`)
+        await db.execute(sql`
+          select v.id as "variantId", p.slug
+          from product_variants v join products p on p.id = v.product_id
+          where v.stock > 0 order by v.id`)
       ).rows as Piece[];
+      // The first sizes in stock (of the first pieces): shoppers race for the last of one size.
       const scarce = pieces.slice(0, LOW_STOCK);
       await db.execute(
-        sql`update products set quantity = ${LOW_STOCK_QUANTITY} where id in ${sql.raw(`(${scarce.map((p) => p.id).join(',')})`)}`,
+        sql`update product_variants set stock = ${LOW_STOCK_QUANTITY} where id in ${sql.raw(`(${scarce.map((p) => Number(p.variantId)).join(',')})`)}`,
       );
       const before = new Map(
         (
-          (await db.execute(sql`select id, quantity from products`)).rows as {
+          (await db.execute(sql`select id, stock from product_variants`)).rows as {
             id: number;
-            quantity: number;
+            stock: number;
           }[]
-        ).map((p) => [p.id, p.quantity]),
+        ).map((v) => [v.id, v.stock]),
       );
 
       Object.assign(process.env, fakes.env, {
@@ -326,7 +332,7 @@ function report(label: string, seconds: number, r: Result, loadStart: number) {
   }
   console.log(`5xx: ${fiveHundreds}`);
   console.log(
-    `orders: ${r.counts?.orders} (${r.counts?.items} items); pieces sold out: ${r.soldOut}; oversold: ${r.oversold.length}`,
+    `orders: ${r.counts?.orders} (${r.counts?.items} items); variants sold out: ${r.soldOut}; oversold: ${r.oversold.length}`,
   );
   console.log(`orders whose total is not items + delivery: ${r.wrongTotals.length}`);
   console.log(`SMS: ${r.sms.map((s) => `${s.status} ${s.count}`).join(', ') || 'none'}`);
@@ -347,7 +353,7 @@ async function writeSummary(
 ## Load and soak (\`npm run soak\`)
 
 ${new Date().toISOString().slice(0, 10)}: ${SHOPPERS} shoppers for ${seconds.toFixed(0)} s against the production build in workerd on
-${label}, ${LOW_STOCK} pieces with ${LOW_STOCK_QUANTITY} left; ${cpus().length} cores, load average ${loadStart.toFixed(1)} → ${loadavg()[0]?.toFixed(1)}.
+${label}, ${LOW_STOCK} sizes with ${LOW_STOCK_QUANTITY} left; ${cpus().length} cores, load average ${loadStart.toFixed(1)} → ${loadavg()[0]?.toFixed(1)}.
 ${outcomes.length} requests (${(outcomes.length / seconds).toFixed(1)}/s).
 
 | what | requests | p50 ms | p99 ms | answers |
@@ -355,7 +361,7 @@ ${outcomes.length} requests (${(outcomes.length / seconds).toFixed(1)}/s).
 ${rows}
 
 - 5xx: **${outcomes.filter((o) => o.status >= 500).length}**
-- orders: ${r.counts?.orders} (${r.counts?.items} lines); pieces sold out: ${r.soldOut}; **oversold: ${r.oversold.length}**
+- orders: ${r.counts?.orders} (${r.counts?.items} lines); variants sold out: ${r.soldOut}; **oversold: ${r.oversold.length}**
 - orders whose total ≠ items + delivery: **${r.wrongTotals.length}**
 - SMS rows: ${r.sms.map((s) => `${s.status} ${s.count}`).join(', ') || 'none'}
 <!-- soak:end -->`;

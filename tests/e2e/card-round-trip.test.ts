@@ -2,11 +2,12 @@
 // Pesapal, below the screens: payments.start answers Pesapal's page, the fake's page approves or
 // declines in Chromium, its IPN and the browser's return reach the shop's routes, and the browser
 // lands on /orders?order={id}. The checkout and /orders screens have their own tests.
-import { desc, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
-import { orders, payments, products } from '#db/schema/index.ts';
+import { orders, payments } from '#db/schema/index.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { demoPiece } from '../support/catalogue.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -22,13 +23,7 @@ describe('a card payment through Pesapal', () => {
         phone: '+256772000001',
         address: 'Plot 3 Acacia Avenue',
       });
-      const [piece] = await db
-        .select()
-        .from(products)
-        .where(gt(products.quantity, 5))
-        .orderBy(desc(products.id))
-        .offset(skip)
-        .limit(1);
+      const piece = await demoPiece(db, { minStock: 6, skip: skip });
       const { page } = await newPage(viewport);
       await signIn(page, shopper);
       const orderId = crypto.randomUUID();
@@ -39,7 +34,7 @@ describe('a card payment through Pesapal', () => {
         });
       const placed = await trpc('checkout.placeOrder', {
         orderId,
-        items: [{ productId: piece?.id, quantity: 1 }],
+        items: [{ variantId: piece.variantId, quantity: 1 }],
         paymentMethod: 'card',
       });
       expect(placed.status()).toBe(200);

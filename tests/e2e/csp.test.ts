@@ -7,6 +7,7 @@ import { SETTINGS_STORAGE_KEY } from '#core/settings.ts';
 import { createDb } from '#db/client.ts';
 import { productSlugs } from '#server/services/catalogue.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { demoPiece } from '../support/catalogue.ts';
 
 afterAll(closeBrowser);
 
@@ -34,11 +35,14 @@ describe('pages under the Content-Security-Policy', () => {
     const { page, errors } = await newPage(DESKTOP);
     const violations = await watchViolations(page);
     await openUnderPolicy(page, '/');
-    // The card opens its dialog (React state); the dialog links to the product's page.
+    // A piece in one size (the newest, among New Arrivals): its card opens its dialog (React
+    // state, no size to choose); the dialog links to the product's page.
+    const piece = await demoPiece(createDb(inject('databaseUrl')), { minStock: 1 });
     await page
       .getByTestId('product-card')
+      .filter({ hasText: piece.name })
       .first()
-      .getByRole('button', { name: /^View / })
+      .getByRole('button', { name: `View ${piece.name}` })
       .click();
     const details = page.getByRole('link', { name: 'View full details' });
     const href = await details.getAttribute('href');

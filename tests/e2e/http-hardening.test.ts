@@ -11,8 +11,9 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { TEXT } from '#core/account.ts';
 import { REQUEST_TEXT } from '#core/requests.ts';
 import { createDb } from '#db/client.ts';
-import { chatMessages, products, user } from '#db/schema/index.ts';
+import { chatMessages, user } from '#db/schema/index.ts';
 import { closeBrowser, openBrowser } from '../support/browser.ts';
+import { addProduct } from '../support/catalogue.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const shopUrl = () => inject('shopUrl');
@@ -306,15 +307,7 @@ describe('writes only from the shop’s own pages', () => {
   it('another port’s auto-submitting form cannot clear the cart or the chat in Chromium', async () => {
     const db = createDb(inject('databaseUrl'));
     const shopper = await verifiedShopper(db, 'Nakato Forms', { phone: '+256772000990' });
-    const [wrap] = await db
-      .insert(products)
-      .values({
-        productName: 'Kitenge Wrap',
-        slug: `wrap-${randomUUID()}`,
-        price: 85_000,
-        quantity: 5,
-      })
-      .returning();
+    const wrap = await addProduct(db, { name: 'Kitenge Wrap', price: 85_000, stock: 5 });
     await db.insert(chatMessages).values({
       userId: shopper.id,
       sessionId: randomUUID(),
@@ -327,14 +320,14 @@ describe('writes only from the shop’s own pages', () => {
 
     // The shop's own page: its JSON mutation works (Chromium sends our Origin).
     await page.goto(url('/about'), { waitUntil: 'domcontentloaded' });
-    const added = await page.evaluate(async (productId) => {
+    const added = await page.evaluate(async (variantId) => {
       const response = await fetch('/api/trpc/cart.add', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ productId }),
+        body: JSON.stringify({ variantId }),
       });
       return response.status;
-    }, wrap?.id);
+    }, wrap.variantId);
     expect(added).toBe(200);
     const cart = async () =>
       page.evaluate(async () => {

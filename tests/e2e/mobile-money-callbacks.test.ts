@@ -1,10 +1,11 @@
 // The providers' callbacks alone, in the production Worker (workerd): Airtel's v2 request signed
 // with WebCrypto there and its hashed callback verified there; an MTN payment that expired and was
 // approved late is counted when MTN's callback comes. Nobody polls: no page is open, no cron runs.
-import { desc, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
-import { orders, payments, products, receipts } from '#db/schema/index.ts';
+import { orders, payments, receipts } from '#db/schema/index.ts';
+import { demoPiece } from '../support/catalogue.ts';
 import { sessionCookie, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -14,13 +15,7 @@ const fakeBase = new URL(inject('fakeEnv').AIRTEL_BASE_URL ?? '').origin;
 async function placedOrder(name: string, phone: string) {
   const shopper = await verifiedShopper(db, name, { phone, address: 'Plot 9 Bukoto Street' });
   const cookie = await sessionCookie(shopper);
-  const [piece] = await db
-    .select()
-    .from(products)
-    .where(gt(products.quantity, 5))
-    .orderBy(desc(products.id))
-    .offset(5)
-    .limit(1);
+  const piece = await demoPiece(db, { minStock: 6, skip: 5 });
   const orderId = crypto.randomUUID();
   const post = (path: string, body: unknown) =>
     fetch(`${shop}/api/trpc/${path}`, {
@@ -30,7 +25,7 @@ async function placedOrder(name: string, phone: string) {
     });
   const placed = await post('checkout.placeOrder', {
     orderId,
-    items: [{ productId: piece?.id, quantity: 1 }],
+    items: [{ variantId: piece.variantId, quantity: 1 }],
     paymentMethod: 'mobile_money',
   });
   expect(placed.status).toBe(200);

@@ -2,15 +2,16 @@
 // and Airtel servers (local/fakes/mobile-money.ts, approving after ~3 s): checkout → the approval
 // screen → paid, with the transaction id on the receipt; a declined number with its reason, Try
 // again and another method; Retry payment from /orders. At phone and desktop widths.
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { CHECKOUT_TEXT } from '#core/orders.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { createDb } from '#db/client.ts';
-import { cartItems, orders, payments, products } from '#db/schema/index.ts';
+import { cartItems, orders, payments } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { demoPiece } from '../support/catalogue.ts';
 import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -20,15 +21,10 @@ const SHOTS = '/tmp/duuka';
 /** A shopper with this phone and one piece (in stock) in their cart; the order's total. */
 async function shopperWithCart(name: string, phone: string, skip: number) {
   const shopper = await verifiedShopper(db, name, { phone, address: 'Plot 3 Acacia Avenue' });
-  const [piece] = await db
-    .select()
-    .from(products)
-    .where(gt(products.quantity, 5))
-    .orderBy(desc(products.id))
-    .offset(skip)
-    .limit(1);
-  if (!piece) throw new Error('the demo catalogue has products in stock');
-  await db.insert(cartItems).values({ userId: shopper.id, productId: piece.id, quantity: 1 });
+  const piece = await demoPiece(db, { minStock: 6, skip: skip });
+  await db
+    .insert(cartItems)
+    .values({ userId: shopper.id, variantId: piece.variantId, quantity: 1 });
   return { shopper, total: piece.price + 5000 };
 }
 
@@ -184,7 +180,7 @@ describe('paying by mobile money', () => {
     const placed = await page.request.post('/api/trpc/checkout.placeOrder', {
       data: {
         orderId,
-        items: [{ productId: line?.productId, quantity: 1 }],
+        items: [{ variantId: line?.variantId, quantity: 1 }],
         paymentMethod: 'mobile_money',
       },
     });

@@ -3,15 +3,16 @@
 // a refund due is shown and Mark refunded records it. At phone and desktop widths.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { desc, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
 import { createDb } from '#db/client.ts';
-import { orders, payments, products } from '#db/schema/index.ts';
+import { orders, payments } from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { demoPiece } from '../support/catalogue.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -22,16 +23,11 @@ async function anOrder(
   customer: Shopper,
   paymentMethod: 'bank_transfer' | 'mobile_money' | 'card',
 ) {
-  const [piece] = await db
-    .select()
-    .from(products)
-    .where(gt(products.quantity, 5))
-    .orderBy(desc(products.id))
-    .limit(1);
+  const piece = await demoPiece(db, { minStock: 6 });
   const placed = await placeOrder(
     db,
     { id: customer.id, email: customer.email, name: customer.name },
-    { orderId: randomUUID(), lines: [{ productId: piece?.id ?? 0, quantity: 1 }], paymentMethod },
+    { orderId: randomUUID(), lines: [{ variantId: piece.variantId, quantity: 1 }], paymentMethod },
   );
   if (!placed.ok) throw new Error(JSON.stringify(placed.problem));
   return placed.order;

@@ -2,12 +2,13 @@
 // the fake mobile-money providers: a customer's order arrives with its texts; the operator ships
 // it and sees the shipped text go out; a customer is refused. At phone and desktop widths.
 import { randomUUID } from 'node:crypto';
-import { desc, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
-import { orders, products, smsNotifications } from '#db/schema/index.ts';
+import { orders, smsNotifications } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { demoPiece } from '../support/catalogue.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -30,19 +31,14 @@ describe('the operator’s desk', () => {
   it('an order’s texts go out; the operator ships it and the shipped text follows', async () => {
     operator = await theOperator(db);
     const customer = await verifiedShopper(db, 'Daniel Ssempa', { phone: '+256772555101' });
-    const [piece] = await db
-      .select()
-      .from(products)
-      .where(gt(products.quantity, 5))
-      .orderBy(desc(products.id))
-      .limit(1);
+    const piece = await demoPiece(db, { minStock: 6 });
     const shop = await newPage(DESKTOP);
     await signIn(shop.page, customer);
     const orderId = randomUUID();
     const placed = await shop.page.request.post('/api/trpc/checkout.placeOrder', {
       data: {
         orderId,
-        items: [{ productId: piece?.id, quantity: 1 }],
+        items: [{ variantId: piece.variantId, quantity: 1 }],
         paymentMethod: 'cash_on_delivery',
       },
     });

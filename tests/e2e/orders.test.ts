@@ -3,14 +3,15 @@
 // (visitors, someone else's order), at phone and desktop widths.
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { asc, eq, gte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
-import { orders, products, receipts } from '#db/schema/index.ts';
+import { orders, receipts } from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
+import { findDemoPieces } from '../support/catalogue.ts';
 import { SHOPPER_PASSWORD, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -27,13 +28,8 @@ const newShopper = (name: string) =>
 
 /** Places an order for the shopper the way checkout does (the server's own placeOrder). */
 async function order(shopper: Shopper, quantities: number[]): Promise<Placed> {
-  const stocked = await db
-    .select()
-    .from(products)
-    .where(gte(products.quantity, 5))
-    .orderBy(asc(products.id))
-    .limit(quantities.length);
-  const lines = stocked.map((p, i) => ({ productId: p.id, quantity: quantities[i] ?? 1 }));
+  const stocked = await findDemoPieces(db, { minStock: 5, limit: quantities.length });
+  const lines = stocked.map((p, i) => ({ variantId: p.variantId, quantity: quantities[i] ?? 1 }));
   const result = await placeOrder(db, shopper, {
     orderId: randomUUID(),
     lines,
@@ -44,7 +40,7 @@ async function order(shopper: Shopper, quantities: number[]): Promise<Placed> {
     id: result.order.orderId,
     total: result.order.total,
     lines: stocked.map((p, i) => ({
-      name: p.productName,
+      name: p.name,
       price: p.price,
       qty: quantities[i] ?? 1,
     })),

@@ -4,7 +4,7 @@
 // quote, marked paid by the operator; a card paid or declined on the Pesapal fake's page. At
 // 390 and 1366 px, with screenshots in light and dark under /tmp/shots-ui/.
 import { mkdir } from 'node:fs/promises';
-import { desc, eq, gt } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_TEXT } from '#core/card-payments.ts';
@@ -13,9 +13,10 @@ import { formatUGX } from '#core/money.ts';
 import { CHECKOUT_TEXT, receiptNumber } from '#core/orders.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { createDb } from '#db/client.ts';
-import { cartItems, orders, payments, products } from '#db/schema/index.ts';
+import { cartItems, orders, payments } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
+import { demoPiece } from '../support/catalogue.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -29,15 +30,10 @@ const ACCOUNT_NUMBER = 'Account number: 9030012345678';
 /** A shopper with this phone and one piece (in stock) in their cart; the order's total. */
 async function shopperWithCart(name: string, phone: string, skip: number) {
   const shopper = await verifiedShopper(db, name, { phone, address: 'Plot 12 Kira Road, Kampala' });
-  const [piece] = await db
-    .select()
-    .from(products)
-    .where(gt(products.quantity, 5))
-    .orderBy(desc(products.price), desc(products.id))
-    .offset(skip)
-    .limit(1);
-  if (!piece) throw new Error('the demo catalogue has products in stock');
-  await db.insert(cartItems).values({ userId: shopper.id, productId: piece.id, quantity: 1 });
+  const piece = await demoPiece(db, { minStock: 6, priciestFirst: true, skip });
+  await db
+    .insert(cartItems)
+    .values({ userId: shopper.id, variantId: piece.variantId, quantity: 1 });
   return { shopper, total: piece.price + 5000 };
 }
 

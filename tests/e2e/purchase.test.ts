@@ -4,15 +4,16 @@
 // merged at login; the checkout's gates, a refused order and its retry with the same order id;
 // axe on /cart and /checkout, light and dark.
 import { readFile } from 'node:fs/promises';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
 import { formatOrderDate } from '#core/orders.ts';
 import { createDb } from '#db/client.ts';
-import { cartItems, orders, products, profiles } from '#db/schema/index.ts';
+import { cartItems, orders, profiles } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { demoPieces, setStock, stockOf as stockNow } from '../support/catalogue.ts';
 import { SHOPPER_PASSWORD, type Shopper, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -23,34 +24,38 @@ const PASSWORD = SHOPPER_PASSWORD;
 // Ends in 4: the fake mobile-money provider never answers, so the order stays pending.
 const PHONE_NUMBER = '+256772000004';
 
-type Piece = { id: number; name: string; price: number; slug: string; image: string | null };
+type Piece = {
+  id: number;
+  variantId: number;
+  name: string;
+  price: number;
+  slug: string;
+  image: string | null;
+};
 
 /** A verified shopper; with a phone in the profile unless told not to. */
 const newShopper = (name: string, withPhone = true) =>
   verifiedShopper(db, name, { phone: withPhone ? PHONE_NUMBER : null });
 
-/** A seeded product in stock, given exactly `stock` pieces for this test. */
+/**
+ * A seeded piece in stock, sold in one size (a bag, a piece of jewellery, an accessory: no size
+ * to choose), given exactly `stock` pieces for this test.
+ */
 async function pieceWithStock(skip: number, stock: number): Promise<Piece> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(gt(products.quantity, 10))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .offset(skip)
-    .limit(1);
-  if (!row) throw new Error('the demo catalogue has products in stock');
-  await db.update(products).set({ quantity: stock }).where(eq(products.id, row.id));
+  const row = (await demoPieces(db, 11, skip + 1))[skip];
+  if (!row) throw new Error('the demo catalogue has pieces in one size in stock');
+  await setStock(db, row.variantId, stock);
   return {
     id: row.id,
-    name: row.productName,
+    variantId: row.variantId,
+    name: row.name,
     price: row.price,
     slug: row.slug,
-    image: row.productImage,
+    image: row.image,
   };
 }
 
-const stockOf = async (id: number) =>
-  (await db.select({ q: products.quantity }).from(products).where(eq(products.id, id)))[0]?.q;
+const stockOf = (piece: Piece) => stockNow(db, { variantId: piece.variantId });
 
 async function logIn(page: Page, shopper: Shopper) {
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
@@ -218,7 +223,7 @@ describe('purchase', () => {
       const [kept] = await db
         .select()
         .from(cartItems)
-        .where(and(eq(cartItems.userId, shopper.id), eq(cartItems.productId, piece.id)));
+        .where(and(eq(cartItems.userId, shopper.id), eq(cartItems.variantId, piece.variantId)));
       expect(kept?.quantity).toBe(3);
 
       // Back to the cart from the header; one fewer.
@@ -278,7 +283,7 @@ describe('purchase', () => {
         total: piece.price * 2 + 5000,
         customerName: shopper.name,
       });
-      expect(await stockOf(piece.id)).toBe(1);
+      expect(await stockOf(piece)).toBe(1);
       expect(await db.select().from(cartItems).where(eq(cartItems.userId, shopper.id))).toEqual([]);
       if (!order) throw new Error('no order');
 
@@ -313,7 +318,7 @@ describe('purchase', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Delete order' }).click();
       await page.getByText('Order deleted successfully').waitFor();
       expect(await db.select().from(orders).where(eq(orders.id, order.id))).toEqual([]);
-      expect(await stockOf(piece.id)).toBe(3);
+      expect(await stockOf(piece)).toBe(3);
       expect(errors).toEqual([]);
       await page.context().close();
     });
@@ -342,7 +347,15 @@ describe('purchase', () => {
 
     // A visitor's cart in this browser: it works here, and checkout asks for a login.
     await page.evaluate((p) => {
-      const line = { productId: p.id, name: p.name, price: p.price, image: p.image, quantity: 1 };
+      const line = {
+        productId: p.id,
+        variantId: p.variantId,
+        label: '',
+        name: p.name,
+        price: p.price,
+        image: p.image,
+        quantity: 1,
+      };
       localStorage.setItem('cart', JSON.stringify({ productsInCart: [line], subtotal: p.price }));
     }, piece);
     await page.reload();
@@ -360,7 +373,7 @@ describe('purchase', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await poll(async () =>
       db.select().from(cartItems).where(eq(cartItems.userId, shopper.id)),
-    ).toMatchObject([{ productId: piece.id, quantity: 2 }]);
+    ).toMatchObject([{ variantId: piece.variantId, quantity: 2 }]);
     await poll(() => cartCount(page)).toBe('Cart, 2 items');
 
     // No phone yet: checkout shows the way to the profile and cannot pay.
@@ -380,7 +393,7 @@ describe('purchase', () => {
     await db.update(profiles).set({ phone: PHONE_NUMBER }).where(eq(profiles.id, shopper.id));
     await page.reload();
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await db.update(products).set({ quantity: 1 }).where(eq(products.id, piece.id));
+    await setStock(db, piece.variantId, 1);
     await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
     await page.getByRole('button', { name: 'Place Order' }).click();
     const refusal = `Insufficient stock for ${piece.name}. Available: 1`;
@@ -392,7 +405,7 @@ describe('purchase', () => {
     expect(await db.select().from(orders).where(eq(orders.customerId, shopper.id))).toEqual([]);
 
     // Restocked, the retry of the same cart sends the same id and makes the one order.
-    await db.update(products).set({ quantity: 3 }).where(eq(products.id, piece.id));
+    await setStock(db, piece.variantId, 3);
     await page.getByRole('button', { name: 'Place Order' }).click();
     // Cash is paid when delivered: placed, and never told as paid.
     await toastText(page, 'Order placed — pay when it is delivered');
@@ -402,7 +415,7 @@ describe('purchase', () => {
     );
     const placed = await db.select().from(orders).where(eq(orders.customerId, shopper.id));
     expect(placed.map((o) => [o.id, o.paymentMethod])).toEqual([[attemptId, 'cash_on_delivery']]);
-    expect(await stockOf(piece.id)).toBe(1);
+    expect(await stockOf(piece)).toBe(1);
 
     // The order-placed screen.
     await page.goto('/order-success');
@@ -417,8 +430,8 @@ describe('purchase', () => {
     // Logging out leaves no copy of the shopper's cart in this browser.
     const other = await pieceWithStock(3, 5);
     await db.insert(cartItems).values([
-      { userId: shopper.id, productId: piece.id, quantity: 1 },
-      { userId: shopper.id, productId: other.id, quantity: 1 },
+      { userId: shopper.id, variantId: piece.variantId, quantity: 1 },
+      { userId: shopper.id, variantId: other.variantId, quantity: 1 },
     ]);
     await page.goto('/cart');
     await poll(() => lineQuantity(page, piece.name)).toBe('1');
@@ -429,9 +442,9 @@ describe('purchase', () => {
     await toastText(page, `${other.name} removed from cart`);
     await poll(async () =>
       (await db.select().from(cartItems).where(eq(cartItems.userId, shopper.id))).map(
-        (l) => l.productId,
+        (l) => l.variantId,
       ),
-    ).toEqual([piece.id]);
+    ).toEqual([piece.variantId]);
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toContain(piece.name);
     await page.goto('/logout');
     await page.getByText('Successfully logged out!').first().waitFor();

@@ -1,12 +1,13 @@
-import { asc, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { shopNewArrivalsCount } from '#core/catalogue.ts';
 import { formatUGX } from '#core/money.ts';
 import { createDb } from '#db/client.ts';
-import { categories, products } from '#db/schema/index.ts';
+import { categories, productImages, products, productVariants } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, openBrowser, PHONE } from '../support/browser.ts';
+import { demoPiece } from '../support/catalogue.ts';
 
 const db = createDb(inject('databaseUrl'));
 let all: (typeof products.$inferSelect)[];
@@ -237,23 +238,28 @@ describe('categories', () => {
 
 describe('product card and dialog', () => {
   it('steps the quantity between 1 and the stock, with the total', async () => {
-    const [low] = await db.select().from(products).where(eq(products.quantity, 2)).limit(1);
-    if (!low) throw new Error('the demo catalogue has a product with 2 left');
+    // A piece in one size with only a few left (the fewest), so no size is chosen first.
+    const low = await demoPiece(db, { minStock: 2, maxStock: 9, fewestFirst: true });
+    const n = low.stock;
     const { page, errors } = await newPage(DESKTOP);
-    await page.goto(`/shop?q=${encodeURIComponent(low.productName)}`);
-    const card = page.getByTestId('product-card').filter({ hasText: low.productName });
-    await card.getByText('Only 2 left').waitFor();
-    await card.getByRole('button', { name: `View ${low.productName}` }).click();
-    const dialog = page.getByRole('dialog', { name: low.productName });
-    await dialog.getByText('Only 2 left in stock').waitFor();
-    await dialog.getByText('2 available').waitFor();
+    await page.goto(`/shop?q=${encodeURIComponent(low.name)}`);
+    const card = page.getByTestId('product-card').filter({ hasText: low.name });
+    await card.getByText(`Only ${n} left`).waitFor();
+    await card.getByRole('button', { name: `View ${low.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: low.name });
+    await dialog.getByText(`Only ${n} left in stock`).waitFor();
+    await dialog.getByText(`${n} available`).waitFor();
     const decrease = dialog.getByRole('button', { name: 'Decrease quantity' });
     const increase = dialog.getByRole('button', { name: 'Increase quantity' });
     await expect(decrease.isDisabled()).resolves.toBe(true);
-    await increase.click();
+    for (let i = 1; i < n; i++) {
+      await expect(increase.isDisabled()).resolves.toBe(false);
+      await increase.click();
+    }
     await expect(increase.isDisabled()).resolves.toBe(true);
-    await dialog.getByRole('button', { name: 'Add 2 to Cart' }).waitFor();
-    await dialog.getByText(`Total: ${formatUGX(low.price * 2)}`).waitFor();
+    await expect(decrease.isDisabled()).resolves.toBe(false);
+    await dialog.getByRole('button', { name: `Add ${n} to Cart` }).waitFor();
+    await dialog.getByText(`Total: ${formatUGX(low.price * n)}`).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
@@ -261,10 +267,10 @@ describe('product card and dialog', () => {
   });
 
   it('disables add to cart for a sold-out product', async () => {
-    const [soldOut] = await db.select().from(products).where(eq(products.quantity, 0)).limit(1);
+    const soldOut = await demoPiece(db, { maxStock: 0 });
     const { page } = await newPage(PHONE);
-    await page.goto(`/shop?q=${encodeURIComponent(soldOut?.productName ?? '')}`);
-    const card = page.getByTestId('product-card').filter({ hasText: soldOut?.productName });
+    await page.goto(`/shop?q=${encodeURIComponent(soldOut.name)}`);
+    const card = page.getByTestId('product-card').filter({ hasText: soldOut.name });
     const button = card.getByRole('button', { name: 'Out of Stock' });
     await expect(button.isDisabled()).resolves.toBe(true);
     await expect(button.getAttribute('title')).resolves.toBe('Out of Stock');
@@ -272,9 +278,9 @@ describe('product card and dialog', () => {
   });
 
   it('sends a shopper who is not logged in to /login from add to cart', async () => {
-    const [inStock] = await db.select().from(products).where(gt(products.quantity, 10)).limit(1);
+    const inStock = await demoPiece(db, { minStock: 11 });
     const { page } = await newPage(DESKTOP);
-    await page.goto(`/products/${inStock?.slug}`);
+    await page.goto(`/products/${inStock.slug}`);
     // The piece's own button (the related pieces below have theirs).
     await page.getByRole('button', { name: 'Add 1 to Cart' }).click();
     await page.waitForURL('**/login');
@@ -282,16 +288,28 @@ describe('product card and dialog', () => {
   });
 
   it('shows the placeholder when a product image is broken', async () => {
-    const [victim] = await db.select().from(products).where(lte(products.price, 50_000)).limit(1);
+    const piece = await demoPiece(db, { maxPrice: 50_000 });
+    const [victim] = await db.select().from(products).where(eq(products.id, piece.id));
     if (!victim) throw new Error('no product');
-    await db
-      .update(products)
-      .set({ productImage: '/images/products/missing.svg' })
-      .where(eq(products.id, victim.id));
+    // Its pictures break too: the page may show them rather than the card's one.
+    const pictures = await db
+      .select({ id: productImages.id, url: productImages.url, widths: productImages.widths })
+      .from(productImages)
+      .where(eq(productImages.productId, victim.id));
+    await db.batch([
+      db
+        .update(products)
+        .set({ productImage: '/images/products/missing.svg' })
+        .where(eq(products.id, victim.id)),
+      db
+        .update(productImages)
+        .set({ url: '/images/products/missing.jpg', widths: [] })
+        .where(eq(productImages.productId, victim.id)),
+    ]);
     try {
       const { page } = await newPage(DESKTOP);
       await page.goto(`/products/${victim.slug}`);
-      const image = page.getByRole('img', { name: victim.productName });
+      const image = page.getByRole('img', { name: victim.productName, exact: true }).first();
       await expect.poll(() => image.getAttribute('src')).toBe('/images/placeholder.svg');
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
@@ -302,13 +320,21 @@ describe('product card and dialog', () => {
         .update(products)
         .set({ productImage: victim.productImage })
         .where(eq(products.id, victim.id));
+      for (const picture of pictures) {
+        await db
+          .update(productImages)
+          .set({ url: picture.url, widths: picture.widths })
+          .where(eq(productImages.id, picture.id));
+      }
     }
   });
 });
 
 describe('shareable product pages', () => {
   it('are rendered on the server with canonical, Open Graph and Product JSON-LD', async () => {
-    const product = all.find((p) => p.quantity === 0) ?? all[0];
+    // A sold-out piece in one size: its one offer is out of stock.
+    const soldOut = await demoPiece(db, { maxStock: 0 });
+    const product = all.find((p) => p.id === soldOut.id);
     if (!product) throw new Error('no product');
     const response = await fetch(`${inject('shopUrl')}/products/${product.slug}`);
     expect(response.status).toBe(200);
@@ -394,10 +420,20 @@ describe('an empty catalogue', () => {
   it('says No Products Available with a Refresh Page button', async () => {
     // Set the catalogue aside in real tables (each query may use another connection) and
     // put it back afterwards, ids and links included.
-    await db.batch([
+    // Deleting products also takes their variants and pictures, the cart lines and back-in-stock
+    // requests naming those variants, and unlinks order items: all kept aside too.
+    const [[variantsBefore]] = await db.batch([
+      db.select({ n: count() }).from(productVariants),
       db.execute(sql`create table e2e_products as select * from products`),
+      db.execute(sql`create table e2e_product_variants as select * from product_variants`),
+      db.execute(sql`create table e2e_product_images as select * from product_images`),
       db.execute(sql`create table e2e_product_categories as select * from product_categories`),
       db.execute(sql`create table e2e_product_sellers as select * from product_sellers`),
+      db.execute(sql`create table e2e_cart_items as select * from cart_items`),
+      db.execute(sql`create table e2e_back_in_stock as select * from back_in_stock_requests`),
+      db.execute(
+        sql`create table e2e_order_item_links as select id, product_id, variant_id from order_items`,
+      ),
       db.execute(sql`delete from products`),
     ]);
     try {
@@ -419,12 +455,28 @@ describe('an empty catalogue', () => {
     } finally {
       await db.batch([
         db.execute(sql`insert into products overriding system value select * from e2e_products`),
+        db.execute(sql`insert into product_variants select * from e2e_product_variants`),
+        db.execute(
+          sql`insert into product_images overriding system value select * from e2e_product_images`,
+        ),
         db.execute(sql`insert into product_categories select * from e2e_product_categories`),
         db.execute(sql`insert into product_sellers select * from e2e_product_sellers`),
-        db.execute(sql`drop table e2e_products, e2e_product_categories, e2e_product_sellers`),
+        db.execute(sql`insert into cart_items select * from e2e_cart_items`),
+        db.execute(sql`insert into back_in_stock_requests select * from e2e_back_in_stock`),
+        db.execute(sql`
+          update order_items o set product_id = e.product_id, variant_id = e.variant_id
+          from e2e_order_item_links e where o.id = e.id`),
+        db.execute(sql`
+          drop table e2e_products, e2e_product_variants, e2e_product_images,
+            e2e_product_categories, e2e_product_sellers, e2e_cart_items, e2e_back_in_stock,
+            e2e_order_item_links`),
       ]);
     }
-    const [restored] = await db.select({ n: count() }).from(products);
+    const [[restored], [variantsAfter]] = await db.batch([
+      db.select({ n: count() }).from(products),
+      db.select({ n: count() }).from(productVariants),
+    ]);
     expect(restored?.n).toBe(all.length);
+    expect(variantsAfter?.n).toBe(variantsBefore?.n);
   });
 });

@@ -6,12 +6,13 @@
 //   as inert text on every screen that shows them.
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { cartItems, chatMessages, products, profiles, user } from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { closeBrowser, DESKTOP, newPage } from '../support/browser.ts';
+import { addProduct, demoPiece } from '../support/catalogue.ts';
 import { type Shopper, sessionCookie, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -30,10 +31,10 @@ beforeAll(async () => {
     address: 'Plot 7',
   });
   bob = await verifiedShopper(db, 'Bob Mugisha', { phone: '+256772123457', address: 'Plot 8' });
-  const [piece] = await db.select().from(products).where(gt(products.quantity, 5)).limit(1);
+  const piece = await demoPiece(db, { minStock: 6 });
   const placed = await placeOrder(db, alice, {
     orderId: randomUUID(),
-    lines: [{ productId: piece?.id ?? 0, quantity: 1 }],
+    lines: [{ variantId: piece.variantId, quantity: 1 }],
     paymentMethod: 'cash_on_delivery',
   });
   if (!placed.ok) throw new Error('order refused');
@@ -162,20 +163,14 @@ describe('markup in stored text', () => {
       .update(profiles)
       .set({ fullName: `Grace ${MARKUP}`, address: `Plot 9 ${MARKUP}` })
       .where(eq(profiles.id, shopper.id));
-    const slug = `inert-${randomUUID().slice(0, 8)}`;
-    const [piece] = await db
-      .insert(products)
-      .values({
-        productName: `Kaftan ${MARKUP}`,
-        slug,
-        price: 80_000,
-        quantity: 20,
-        description: `Linen. ${MARKUP}`,
-        // Not among the newest: other test files read the front page's newest pieces.
-        createdAt: new Date('2020-01-01T00:00:00Z'),
-      })
-      .returning();
-    if (!piece) throw new Error('no product');
+    const piece = await addProduct(db, {
+      name: `Kaftan ${MARKUP}`,
+      price: 80_000,
+      stock: 20,
+      description: `Linen. ${MARKUP}`,
+      // Not among the newest: other test files read the front page's newest pieces.
+      createdAt: new Date('2020-01-01T00:00:00Z'),
+    });
     onTestFinished(async () => {
       await db.delete(products).where(eq(products.id, piece.id));
     });
@@ -184,12 +179,14 @@ describe('markup in stored text', () => {
       { ...shopper, name: `Grace ${MARKUP}` },
       {
         orderId: randomUUID(),
-        lines: [{ productId: piece.id, quantity: 1 }],
+        lines: [{ variantId: piece.variantId, quantity: 1 }],
         paymentMethod: 'card',
       },
     );
     if (!placed.ok) throw new Error('order refused');
-    await db.insert(cartItems).values({ userId: shopper.id, productId: piece.id, quantity: 1 });
+    await db
+      .insert(cartItems)
+      .values({ userId: shopper.id, variantId: piece.variantId, quantity: 1 });
     await db.insert(chatMessages).values({
       userId: shopper.id,
       sessionId: `${shopper.id}-${Date.now()}`,
@@ -202,7 +199,7 @@ describe('markup in stored text', () => {
     // The screens that show one of the texts (/shop shows only the newest and chosen pieces,
     // /orders and /settings none of these texts: checked for inertness all the same).
     const showing = [
-      `/products/${slug}`,
+      `/products/${piece.slug}`,
       `/search?q=${encodeURIComponent('Kaftan <img')}`,
       '/cart',
       '/checkout',

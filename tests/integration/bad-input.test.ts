@@ -7,26 +7,25 @@ import { defaultSettings } from '#core/settings.ts';
 import {
   contactMessages,
   newsletterSubscriptions,
-  products,
   profiles,
   userSettings,
 } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { mutateOverHttp, queryOverHttp } from '../support/trpc.ts';
 
 let test: TestDatabase;
 let auth: Auth;
 let shopper: Awaited<ReturnType<typeof signedInShopper>>;
+let wrapSlug: string;
 
 beforeAll(async () => {
   test = await openTestDatabase();
   auth = testAuth(test.db);
-  await test.db.insert(products).values([
-    { productName: 'Kitenge Wrap', slug: 'kitenge-wrap', price: 45_000, quantity: 5 },
-    { productName: 'Silk Scarf', slug: 'silk-scarf', price: 30_000, quantity: 5 },
-  ]);
+  wrapSlug = (await addProduct(test.db, { name: 'Kitenge Wrap', price: 45_000, stock: 5 })).slug;
+  await addProduct(test.db, { name: 'Silk Scarf', price: 30_000, stock: 5 });
   shopper = await signedInShopper(test.db, auth, { name: 'Grace Atim' });
 });
 afterAll(() => test.close());
@@ -79,7 +78,9 @@ describe('a NUL character', () => {
   });
 
   it('in a product slug finds no product: 404 Product not found', async () => {
-    for (const slug of ['kitenge\u0000wrap', '\u0000', 'kitenge-wrap\u0000']) {
+    const found = await queryOverHttp(test.db, 'catalogue.productBySlug', { slug: wrapSlug });
+    expect(found.status).toBe(200);
+    for (const slug of [wrapSlug.replace('-', '\u0000'), '\u0000', `${wrapSlug}\u0000`]) {
       refusedWith(
         await queryOverHttp(test.db, 'catalogue.productBySlug', { slug }),
         404,

@@ -12,7 +12,6 @@ import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import {
   orders,
   payments,
-  products,
   profiles,
   smsNotifications,
   systemSettings,
@@ -33,6 +32,7 @@ import { type MobileMoney, mobileMoneyFrom } from '#server/services/payments/pro
 import { sweepPayments } from '#server/services/payments/service.ts';
 import { previewProblems, readWranglerConfig } from '../../scripts/check-previews.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { mutateOverHttp, queryOverHttp, testContext } from '../support/trpc.ts';
 
@@ -91,15 +91,11 @@ let counter = 0;
 /** A placed order of 145,000 + 5,000 delivery for a new customer. */
 async function placedOrder(paymentMethod: 'card' | 'mobile_money' | 'bank_transfer' = 'card') {
   counter += 1;
-  const [dress] = await test.db
-    .insert(products)
-    .values({
-      productName: `Kitenge Dress ${counter}`,
-      slug: `kitenge-${randomUUID()}`,
-      price: 145_000,
-      quantity: 5,
-    })
-    .returning();
+  const dress = await addProduct(test.db, {
+    name: `Kitenge Dress ${counter}`,
+    price: 145_000,
+    stock: 5,
+  });
   const id = randomUUID();
   const email = `${id}@example.ug`;
   await test.db.insert(user).values({ id, name: 'Nakato Achieng', email, emailVerified: true });
@@ -114,7 +110,7 @@ async function placedOrder(paymentMethod: 'card' | 'mobile_money' | 'bank_transf
   const orderId = randomUUID();
   const placed = await placeOrder(test.db, shopper, {
     orderId,
-    lines: [{ productId: dress?.id ?? 0, quantity: 1 }],
+    lines: [{ variantId: dress.variantId, quantity: 1 }],
     paymentMethod,
   });
   if (!placed.ok) throw new Error(JSON.stringify(placed.problem));
@@ -579,21 +575,13 @@ describe('when Pesapal is missing, down or hanging', () => {
 
   it('down: a clear error, no 500, nothing waiting; it works again once Pesapal is back', async () => {
     const shopper = await checkoutReady();
-    const [coat] = await test.db
-      .insert(products)
-      .values({
-        productName: 'Bark Cloth Coat',
-        slug: `coat-${randomUUID()}`,
-        price: 200_000,
-        quantity: 5,
-      })
-      .returning();
+    const coat = await addProduct(test.db, { name: 'Bark Cloth Coat', price: 200_000, stock: 5 });
     const orderId = randomUUID();
     const extras = { payments: paymentsFrom(fake.env), cookie: shopper.cookie };
     const placed = await mutateOverHttp(
       test.db,
       'checkout.placeOrder',
-      { orderId, items: [{ productId: coat?.id, quantity: 1 }], paymentMethod: 'card' },
+      { orderId, items: [{ variantId: coat.variantId, quantity: 1 }], paymentMethod: 'card' },
       extras,
     );
     expect(placed.status).toBe(200);
@@ -661,21 +649,13 @@ describe('when Pesapal is missing, down or hanging', () => {
       problem: 'not-configured',
     });
     const signedIn = await checkoutReady();
-    const [scarf] = await test.db
-      .insert(products)
-      .values({
-        productName: 'Silk Scarf',
-        slug: `scarf-${randomUUID()}`,
-        price: 40_000,
-        quantity: 5,
-      })
-      .returning();
+    const scarf = await addProduct(test.db, { name: 'Silk Scarf', price: 40_000, stock: 5 });
     const id = randomUUID();
     const extras = { payments: none, cookie: signedIn.cookie };
     await mutateOverHttp(
       test.db,
       'checkout.placeOrder',
-      { orderId: id, items: [{ productId: scarf?.id, quantity: 1 }], paymentMethod: 'card' },
+      { orderId: id, items: [{ variantId: scarf.variantId, quantity: 1 }], paymentMethod: 'card' },
       extras,
     );
     const answer = await mutateOverHttp(test.db, 'payments.start', { orderId: id }, extras);
@@ -711,22 +691,14 @@ describe('the payments procedures for card orders', () => {
 
     // Mobile money with no provider configured: today's answer, untouched by Pesapal.
     const shopper = await checkoutReady();
-    const [bag] = await test.db
-      .insert(products)
-      .values({
-        productName: 'Leather Bag',
-        slug: `bag-${randomUUID()}`,
-        price: 90_000,
-        quantity: 5,
-      })
-      .returning();
+    const bag = await addProduct(test.db, { name: 'Leather Bag', price: 90_000, stock: 5 });
     const own = { payments: card, cookie: shopper.cookie };
     const place = async (paymentMethod: string) => {
       const orderId = randomUUID();
       await mutateOverHttp(
         test.db,
         'checkout.placeOrder',
-        { orderId, items: [{ productId: bag?.id, quantity: 1 }], paymentMethod },
+        { orderId, items: [{ variantId: bag.variantId, quantity: 1 }], paymentMethod },
         own,
       );
       return orderId;

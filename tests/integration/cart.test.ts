@@ -1,12 +1,12 @@
 // The server-side cart through the router: stock rules with the spec's toasts, prices from the
 // database, a local cart merged at login, and each shopper reaching only their own cart.
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_TEXT } from '#core/cart.ts';
 import { products } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp } from '../support/trpc.ts';
 
@@ -26,33 +26,32 @@ afterAll(() => test.close());
 
 const as = (who: Shopper) => callerFor(test.db, new Headers({ cookie: who.cookie }), { auth }).cart;
 
-let counter = 0;
-async function product(price: number, quantity: number) {
-  counter += 1;
-  const [row] = await test.db
-    .insert(products)
-    .values({
-      productName: `Ankara Blazer ${counter}`,
-      slug: `ankara-blazer-${counter}-${randomUUID()}`,
-      price,
-      quantity,
-    })
-    .returning();
-  if (!row) throw new Error('no product');
-  return row;
-}
+const product = (price: number, stock: number) =>
+  addProduct(test.db, { name: 'Ankara Blazer', price, stock });
 
 describe('cart', () => {
   it('adds one piece at a time up to the stock, then refuses with the spec’s toast', async () => {
     const blazer = await product(150_000, 2);
     const cart = as(shopper);
     await cart.clear();
+    // { productId } still names a piece sold in one variant (old links and clients).
     expect((await cart.add({ productId: blazer.id })).productsInCart).toEqual([
-      expect.objectContaining({ productId: blazer.id, quantity: 1, price: 150_000, stock: 2 }),
+      expect.objectContaining({
+        productId: blazer.id,
+        variantId: blazer.variantId,
+        label: '',
+        quantity: 1,
+        price: 150_000,
+        stock: 2,
+      }),
     ]);
-    const twice = await cart.add({ productId: blazer.id });
+    const twice = await cart.add({ variantId: blazer.variantId });
     expect(twice).toMatchObject({ subtotal: 300_000 });
+    expect(twice.productsInCart).toHaveLength(1);
     await expect(cart.add({ productId: blazer.id })).rejects.toThrow(CART_TEXT.cannotAddMore(2));
+    await expect(cart.add({ variantId: blazer.variantId })).rejects.toThrow(
+      CART_TEXT.cannotAddMore(2),
+    );
     expect((await cart.get()).productsInCart[0]?.quantity).toBe(2);
   });
 
@@ -60,16 +59,19 @@ describe('cart', () => {
     const blazer = await product(100_000, 5);
     const cart = as(shopper);
     await cart.clear();
-    await cart.add({ productId: blazer.id });
-    expect(await cart.update({ productId: blazer.id, quantity: 4 })).toMatchObject({
+    await cart.add({ variantId: blazer.variantId });
+    expect(await cart.update({ variantId: blazer.variantId, quantity: 4 })).toMatchObject({
       subtotal: 400_000,
     });
-    await expect(cart.update({ productId: blazer.id, quantity: 6 })).rejects.toThrow(
+    await expect(cart.update({ variantId: blazer.variantId, quantity: 6 })).rejects.toThrow(
       CART_TEXT.cannotSet(6, 5),
     );
+    // A variant without a price of its own costs the product's.
     await test.db.update(products).set({ price: 90_000 }).where(eq(products.id, blazer.id));
     expect((await cart.get()).subtotal).toBe(360_000);
-    expect((await cart.update({ productId: blazer.id, quantity: 0 })).productsInCart).toEqual([]);
+    expect(
+      (await cart.update({ variantId: blazer.variantId, quantity: 0 })).productsInCart,
+    ).toEqual([]);
   });
 
   it('merges a local cart at login, capped by stock, skipping sold-out and unknown products', async () => {
@@ -80,33 +82,75 @@ describe('cart', () => {
     ];
     const cart = as(shopper);
     await cart.clear();
-    await cart.add({ productId: a.id });
+    await cart.add({ variantId: a.variantId });
     const merged = await cart.merge({
       items: [
-        { productId: a.id, quantity: 5 },
-        { productId: b.id, quantity: 2 },
+        { variantId: a.variantId, quantity: 5 },
+        { variantId: b.variantId, quantity: 2 },
+        // A cart kept from before sizes names the product: the same line.
         { productId: b.id, quantity: 1 },
-        { productId: soldOut.id, quantity: 1 },
+        { variantId: soldOut.variantId, quantity: 1 },
+        { variantId: 2_000_000_000, quantity: 1 },
         { productId: 2_000_000_000, quantity: 1 },
       ],
     });
-    expect(merged.productsInCart.map((l) => [l.productId, l.quantity])).toEqual([
-      [a.id, 3],
-      [b.id, 3],
+    expect(merged.productsInCart.map((l) => [l.variantId, l.quantity])).toEqual([
+      [a.variantId, 3],
+      [b.variantId, 3],
     ]);
     expect(merged.subtotal).toBe(3 * 20_000 + 3 * 30_000);
+  });
+
+  it('keeps sizes of one piece apart; a sized piece named by its product is refused', async () => {
+    const dress = await addProduct(test.db, {
+      name: 'Ankara Wrap Dress',
+      price: 120_000,
+      options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+      stock: { S: 2, M: 1 },
+    });
+    const cart = as(shopper);
+    await cart.clear();
+    await expect(cart.add({ productId: dress.id })).rejects.toThrow('Please choose a size.');
+    await cart.add({ variantId: dress.variants.S as number });
+    const both = await cart.add({ variantId: dress.variants.M as number });
+    expect(both.productsInCart.map((l) => [l.productId, l.label, l.quantity, l.stock])).toEqual([
+      [dress.id, 'S', 1, 2],
+      [dress.id, 'M', 1, 1],
+    ]);
+    await expect(cart.add({ variantId: dress.variants.M as number })).rejects.toThrow(
+      CART_TEXT.cannotAddMore(1),
+    );
+    await expect(cart.add({ variantId: dress.variants.L as number })).rejects.toThrow(
+      CART_TEXT.cannotAddMore(0),
+    );
+    const merged = await cart.merge({
+      items: [
+        { variantId: dress.variants.S as number, quantity: 5 },
+        { productId: dress.id, quantity: 1 },
+      ],
+    });
+    expect(merged.productsInCart.map((l) => [l.label, l.quantity])).toEqual([
+      ['S', 2],
+      ['M', 1],
+    ]);
   });
 
   it('keeps each shopper’s cart apart and refuses bad input with a clear text', async () => {
     const blazer = await product(10_000, 9);
     await as(shopper).clear();
     await as(other).clear();
-    await as(other).add({ productId: blazer.id });
+    await as(other).add({ variantId: blazer.variantId });
     expect((await as(shopper).get()).productsInCart).toEqual([]);
+    // Another shopper's line cannot be changed or removed by naming its variant.
+    await expect(as(shopper).update({ variantId: blazer.variantId, quantity: 3 })).rejects.toThrow(
+      'Product not found',
+    );
+    await as(shopper).remove({ variantId: blazer.variantId });
+    expect((await as(other).get()).productsInCart.map((l) => l.quantity)).toEqual([1]);
     const bad = await mutateOverHttp(
       test.db,
       'cart.update',
-      { productId: blazer.id, quantity: 'lots', price: 1 },
+      { variantId: blazer.variantId, quantity: 'lots', price: 1 },
       { auth, cookie: shopper.cookie },
     );
     expect(bad.status).toBe(400);
@@ -114,12 +158,24 @@ describe('cart', () => {
     const huge = await mutateOverHttp(
       test.db,
       'cart.merge',
-      { items: Array.from({ length: 5000 }, (_, i) => ({ productId: i + 1, quantity: 1 })) },
+      { items: Array.from({ length: 5000 }, (_, i) => ({ variantId: i + 1, quantity: 1 })) },
       { auth, cookie: shopper.cookie },
     );
     expect(huge.status).toBe(400);
     await expect(as(shopper).add({ productId: 2_000_000_001 })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+    await expect(as(shopper).add({ variantId: 2_000_000_001 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    // Naming both, or neither, is not a piece.
+    const both = await mutateOverHttp(
+      test.db,
+      'cart.add',
+      { variantId: blazer.variantId, productId: blazer.id },
+      { auth, cookie: shopper.cookie },
+    );
+    expect(both.status).toBe(400);
+    expect(both.body.error?.message).toBe(CART_TEXT.addFailed);
   });
 });

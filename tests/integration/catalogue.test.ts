@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, productCategories, products } from '#db/schema/index.ts';
+import { categories, productCategories, products, productVariants } from '#db/schema/index.ts';
 import { seedDemoCatalogue } from '#db/seed.ts';
+import { addProduct, stockOf, type TestPiece } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, queryOverHttp } from '../support/trpc.ts';
 
@@ -12,19 +13,20 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const day = 86_400_000;
+const added = new Map<string, TestPiece>();
 async function addProducts(
-  rows: { name: string; price: number; quantity?: number; daysAgo: number }[],
+  rows: { name: string; price: number; stock?: number; daysAgo: number }[],
 ) {
-  await test.db.insert(products).values(
-    rows.map((r) => ({
-      productName: r.name,
-      slug: r.name.toLowerCase().replaceAll(' ', '-'),
+  for (const r of rows) {
+    const piece = await addProduct(test.db, {
+      name: r.name,
       price: r.price,
-      quantity: r.quantity ?? 20,
-      productImage: `/images/products/${r.name}.svg`,
+      stock: r.stock ?? 20,
+      image: `/images/products/${r.name}.svg`,
       createdAt: new Date(Date.now() - r.daysAgo * day),
-    })),
-  );
+    });
+    added.set(r.name, piece);
+  }
 }
 
 describe('catalogue router', () => {
@@ -57,15 +59,22 @@ describe('catalogue router', () => {
 
   it('returns products in the spec shape', async () => {
     const [first] = (await callerFor(test.db).catalogue.home()).newArrivals;
+    const piece = added.get('Boundary Fifty');
     expect(first).toEqual({
-      id: expect.any(Number),
-      slug: 'boundary-fifty',
+      id: piece?.id,
+      slug: piece?.slug,
       name: 'Boundary Fifty',
       price: 50_000,
+      priceTo: 50_000,
+      compareAtPrice: null,
       image_url: '/images/products/Boundary Fifty.svg',
       quantity: 20,
       stock: 20,
+      // One variant: a card can add it at once; no sizes.
+      variantId: piece?.variantId,
+      sizesLeft: null,
     });
+    expect(first?.slug).toMatch(/^boundary-fifty-/);
   });
 
   it('lists categories by name and finds one product', async () => {
@@ -102,23 +111,20 @@ describe('catalogue router', () => {
 
 describe('stock', () => {
   it('can never go below zero: the database itself refuses', async () => {
-    await addProducts([{ name: 'Last Pair', price: 90_000, quantity: 1, daysAgo: 0 }]);
+    await addProducts([{ name: 'Last Pair', price: 90_000, stock: 1, daysAgo: 0 }]);
+    const variantId = added.get('Last Pair')?.variantId ?? 0;
     const sell = () =>
       test.db
-        .update(products)
-        .set({ quantity: sql`${products.quantity} - 1` })
-        .where(eq(products.productName, 'Last Pair'));
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} - 1` })
+        .where(eq(productVariants.id, variantId));
     await sell();
     const oversell = await sell().then(
       () => null,
       (error: { cause?: { code?: string; constraint?: string } }) => error.cause,
     );
-    expect(oversell).toMatchObject({ code: '23514', constraint: 'products_quantity_check' });
-    const [row] = await test.db
-      .select()
-      .from(products)
-      .where(eq(products.productName, 'Last Pair'));
-    expect(row?.quantity).toBe(0);
+    expect(oversell).toMatchObject({ code: '23514', constraint: 'product_variants_stock_check' });
+    expect(await stockOf(test.db, { variantId })).toBe(0);
   });
 
   it('refuses a negative price', async () => {
@@ -141,8 +147,13 @@ describe('demo catalogue', () => {
       expect(all.filter((p) => p.price <= 50_000).length).toBeGreaterThan(0);
       expect(all.filter((p) => p.price > 50_000).length).toBeGreaterThan(0);
       expect(all.filter((p) => p.price > 100_000).length).toBeGreaterThan(0);
-      expect(all.some((p) => p.quantity === 0)).toBe(true);
-      expect(all.some((p) => p.quantity > 0 && p.quantity < 10)).toBe(true);
+      const variants = await fresh.db.select().from(productVariants);
+      const stock = new Map<number, number>();
+      for (const v of variants) stock.set(v.productId, (stock.get(v.productId) ?? 0) + v.stock);
+      // Every piece has its variants; some pieces are sold out, some nearly.
+      expect([...stock.keys()].sort()).toEqual(all.map((p) => p.id).sort());
+      expect(all.some((p) => stock.get(p.id) === 0)).toBe(true);
+      expect(all.some((p) => (stock.get(p.id) ?? 0) > 0 && (stock.get(p.id) ?? 0) < 10)).toBe(true);
       const links = await fresh.db.select().from(productCategories);
       expect(links.length).toBe(all.length);
     } finally {

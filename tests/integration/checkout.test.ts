@@ -10,6 +10,7 @@ import { orderItems, orders, products, profiles, receipts, user } from '#db/sche
 import type { Auth } from '#server/auth.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { addProduct, stockOf as stockNow } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp } from '../support/trpc.ts';
 
@@ -22,20 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-let productCounter = 0;
-async function product(price: number, quantity: number, name = `Kitenge Wrap ${++productCounter}`) {
-  const [row] = await test.db
-    .insert(products)
-    .values({
-      productName: name,
-      slug: `${name.toLowerCase().replaceAll(' ', '-')}-${randomUUID()}`,
-      price,
-      quantity,
-    })
-    .returning();
-  if (!row) throw new Error('no product');
-  return row;
-}
+const product = (price: number, stock: number, name?: string) =>
+  addProduct(test.db, { name, price, stock });
 
 /** A customer with a complete profile, written directly (no password hashing needed). */
 async function customer(name = 'Nakato Achieng') {
@@ -48,8 +37,7 @@ async function customer(name = 'Nakato Achieng') {
   return { id, email, name };
 }
 
-const stockOf = async (id: number) =>
-  (await test.db.select({ q: products.quantity }).from(products).where(eq(products.id, id)))[0]?.q;
+const stockOf = (piece: { variantId: number }) => stockNow(test.db, { variantId: piece.variantId });
 
 describe('placeOrder', () => {
   it('prices the order from the database: items + 5,000 delivery, pending, receipt stored', async () => {
@@ -60,7 +48,8 @@ describe('placeOrder', () => {
     const result = await placeOrder(test.db, shopper, {
       orderId,
       lines: [
-        { productId: dress.id, quantity: 2 },
+        { variantId: dress.variantId, quantity: 2 },
+        // A piece sold in one variant may still be named by its product (older clients).
         { productId: scarf.id, quantity: 1 },
       ],
       paymentMethod: 'mobile_money',
@@ -78,12 +67,14 @@ describe('placeOrder', () => {
       paymentMethod: 'mobile_money',
     });
     const items = await test.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    expect(items.map((i) => [i.name, i.price, i.quantity]).sort()).toEqual([
-      ['Gomesi Silk Dress', 145_000, 2],
-      ['Ñambi Scarf — ẞ', 35_000, 1],
+    expect(
+      items.map((i) => [i.name, i.variantId, i.variantLabel, i.price, i.quantity]).sort(),
+    ).toEqual([
+      ['Gomesi Silk Dress', dress.variantId, '', 145_000, 2],
+      ['Ñambi Scarf — ẞ', scarf.variantId, '', 35_000, 1],
     ]);
-    expect(await stockOf(dress.id)).toBe(1);
-    expect(await stockOf(scarf.id)).toBe(9);
+    expect(await stockOf(dress)).toBe(1);
+    expect(await stockOf(scarf)).toBe(9);
     const [receipt] = await test.db.select().from(receipts).where(eq(receipts.orderId, orderId));
     expect(receipt).toMatchObject({
       receiptNumber: `RCP-${orderId.slice(0, 8)}`,
@@ -99,7 +90,7 @@ describe('placeOrder', () => {
     const shopper = await customer();
     const order = {
       orderId: randomUUID(),
-      lines: [{ productId: bag.id, quantity: 2 }],
+      lines: [{ variantId: bag.variantId, quantity: 2 }],
       paymentMethod: 'card' as const,
     };
     const first = await placeOrder(test.db, shopper, order);
@@ -109,7 +100,7 @@ describe('placeOrder', () => {
       ok: true,
       order: { orderId: order.orderId, created: false, total: 165_000 },
     });
-    expect(await stockOf(bag.id)).toBe(3);
+    expect(await stockOf(bag)).toBe(3);
   });
 
   it("another customer's order id is refused and their order untouched", async () => {
@@ -118,18 +109,18 @@ describe('placeOrder', () => {
     const orderId = randomUUID();
     await placeOrder(test.db, a, {
       orderId,
-      lines: [{ productId: bag.id, quantity: 1 }],
+      lines: [{ variantId: bag.variantId, quantity: 1 }],
       paymentMethod: 'card',
     });
     const theirs = await placeOrder(test.db, b, {
       orderId,
-      lines: [{ productId: bag.id, quantity: 4 }],
+      lines: [{ variantId: bag.variantId, quantity: 4 }],
       paymentMethod: 'card',
     });
     expect(theirs).toEqual({ ok: false, problem: { kind: 'order-id-taken' } });
     const [order] = await test.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.customerId).toBe(a.id);
-    expect(await stockOf(bag.id)).toBe(4);
+    expect(await stockOf(bag)).toBe(4);
   });
 
   it('too little stock or a missing product writes nothing', async () => {
@@ -137,7 +128,7 @@ describe('placeOrder', () => {
     const shopper = await customer();
     const short = await placeOrder(test.db, shopper, {
       orderId: randomUUID(),
-      lines: [{ productId: shirt.id, quantity: 2 }],
+      lines: [{ variantId: shirt.variantId, quantity: 2 }],
       paymentMethod: 'cash_on_delivery',
     });
     expect(short).toEqual({
@@ -154,19 +145,19 @@ describe('placeOrder', () => {
       {
         orderId,
         lines: [
-          { productId: shirt.id, quantity: 1 },
-          { productId: gone.id, quantity: 1 },
+          { variantId: shirt.variantId, quantity: 1 },
+          { variantId: gone.variantId, quantity: 1 },
         ],
         paymentMethod: 'card',
       },
-      new Map([[gone.id, 'Beaded Anklet']]),
+      new Map([[gone.variantId, 'Beaded Anklet']]),
     );
     expect(missing).toEqual({
       ok: false,
       problem: { kind: 'product-missing', name: 'Beaded Anklet' },
     });
     expect(await test.db.select().from(orders).where(eq(orders.id, orderId))).toEqual([]);
-    expect(await stockOf(shirt.id)).toBe(1);
+    expect(await stockOf(shirt)).toBe(1);
   });
 
   it('50 concurrent orders for 5 in stock make exactly 5 orders and stock 0', async () => {
@@ -177,7 +168,7 @@ describe('placeOrder', () => {
       ids.map((orderId, i) =>
         placeOrder(test.db, shoppers[i % 10] as (typeof shoppers)[number], {
           orderId,
-          lines: [{ productId: sandal.id, quantity: 1 }],
+          lines: [{ variantId: sandal.variantId, quantity: 1 }],
           paymentMethod: 'mobile_money',
         }),
       ),
@@ -190,7 +181,7 @@ describe('placeOrder', () => {
         problem: { kind: 'insufficient-stock', name: 'Leather Sandal', available: 0 },
       });
     }
-    expect(await stockOf(sandal.id)).toBe(0);
+    expect(await stockOf(sandal)).toBe(0);
     const written = await test.db.select().from(orders).where(inArray(orders.id, ids));
     expect(written).toHaveLength(5);
   });
@@ -200,7 +191,7 @@ describe('placeOrder', () => {
     const shopper = await customer();
     const order = {
       orderId: randomUUID(),
-      lines: [{ productId: hat.id, quantity: 3 }],
+      lines: [{ variantId: hat.variantId, quantity: 3 }],
       paymentMethod: 'card' as const,
     };
     const results = await Promise.all(
@@ -208,7 +199,7 @@ describe('placeOrder', () => {
     );
     expect(results.every((r) => r.ok && r.order.orderId === order.orderId)).toBe(true);
     expect(results.filter((r) => r.ok && r.order.created)).toHaveLength(1);
-    expect(await stockOf(hat.id)).toBe(5);
+    expect(await stockOf(hat)).toBe(5);
     expect(
       await test.db.select().from(orderItems).where(eq(orderItems.orderId, order.orderId)),
     ).toHaveLength(1);
@@ -228,7 +219,7 @@ describe('placeOrder', () => {
       try {
         const result = await placeOrder(test.db, shopper, {
           orderId: randomUUID(),
-          lines: catalogue.slice(0, size).map((p) => ({ productId: p.id, quantity: 1 })),
+          lines: catalogue.slice(0, size).map((p) => ({ variantId: p.variantId, quantity: 1 })),
           paymentMethod: 'bank_transfer',
         });
         expect(result.ok).toBe(true);
@@ -258,7 +249,7 @@ describe('checkout.placeOrder over HTTP', () => {
       'checkout.placeOrder',
       {
         orderId: randomUUID(),
-        items: [{ productId: coat.id, quantity: 1, price: 1 }],
+        items: [{ variantId: coat.variantId, quantity: 1, price: 1 }],
         paymentMethod: 'card',
         total: 5,
       },
@@ -290,7 +281,7 @@ describe('checkout.placeOrder over HTTP', () => {
     await expect(
       caller.checkout.placeOrder({
         orderId: randomUUID(),
-        items: [{ productId: one.id, quantity: 2 }],
+        items: [{ variantId: one.variantId, quantity: 2 }],
         paymentMethod: 'card',
       }),
     ).rejects.toThrow(CHECKOUT_TEXT.insufficientStock('Cowrie Necklace', 1));
@@ -300,7 +291,7 @@ describe('checkout.placeOrder over HTTP', () => {
     await expect(
       caller.checkout.placeOrder({
         orderId: randomUUID(),
-        items: [{ productId: one.id, quantity: 1 }],
+        items: [{ variantId: one.variantId, quantity: 1 }],
         paymentMethod: 'bitcoin' as 'card',
       }),
     ).rejects.toThrow();
@@ -311,5 +302,19 @@ describe('checkout.placeOrder over HTTP', () => {
         paymentMethod: 'card',
       }),
     ).rejects.toThrow('User not authenticated');
+    // A piece sold in several sizes cannot be named by its product: which size?
+    const dress = await addProduct(test.db, {
+      price: 90_000,
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      stock: { S: 3, M: 3 },
+    });
+    await expect(
+      caller.checkout.placeOrder({
+        orderId: randomUUID(),
+        items: [{ productId: dress.id, quantity: 1 }],
+        paymentMethod: 'card',
+      }),
+    ).rejects.toThrow('Please choose a size.');
+    expect(await stockNow(test.db, { productId: dress.id })).toBe(6);
   });
 });

@@ -5,16 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  orderItems,
-  orders,
-  products,
-  profiles,
-  receipts,
-  smsNotifications,
-} from '#db/schema/index.ts';
+import { orderItems, orders, profiles, receipts, smsNotifications } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { addProduct, stockOf } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { mutateOverHttp, queryOverHttp } from '../support/trpc.ts';
 
@@ -38,21 +32,20 @@ const shoppers = () => ({ auth, cookie: shopper.cookie });
 
 describe('an order of UGX 3,000,005,000', () => {
   it('is placed over HTTP, stored to the shilling and read back as numbers', async () => {
-    const [gown] = await test.db
-      .insert(products)
-      .values({
-        productName: 'Hand-beaded Bridal Gown',
-        slug: `bridal-gown-${randomUUID()}`,
-        price: 30_000_000,
-        quantity: 100,
-      })
-      .returning();
-    if (!gown) throw new Error('no product');
+    const gown = await addProduct(test.db, {
+      name: 'Hand-beaded Bridal Gown',
+      price: 30_000_000,
+      stock: 100,
+    });
     const orderId = randomUUID();
     const placed = await mutateOverHttp(
       test.db,
       'checkout.placeOrder',
-      { orderId, items: [{ productId: gown.id, quantity: 100 }], paymentMethod: 'bank_transfer' },
+      {
+        orderId,
+        items: [{ variantId: gown.variantId, quantity: 100 }],
+        paymentMethod: 'bank_transfer',
+      },
       shoppers(),
     );
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
@@ -69,8 +62,7 @@ describe('an order of UGX 3,000,005,000', () => {
     expect(items.map((i) => [i.price, i.quantity])).toEqual([[30_000_000, 100]]);
     const [receipt] = await test.db.select().from(receipts).where(eq(receipts.orderId, orderId));
     expect(receipt).toMatchObject({ subtotal: 3_000_000_000, totalAmount: 3_000_005_000 });
-    const [left] = await test.db.select().from(products).where(eq(products.id, gown.id));
-    expect(left?.quantity).toBe(0);
+    expect(await stockOf(test.db, { variantId: gown.variantId })).toBe(0);
 
     // What the shopper reads: numbers, not strings, and the same total everywhere.
     const list = await queryOverHttp(test.db, 'orders.list', undefined, shoppers());
@@ -117,28 +109,31 @@ describe('an order of UGX 3,000,005,000', () => {
     const again = await mutateOverHttp(
       test.db,
       'checkout.placeOrder',
-      { orderId, items: [{ productId: gown.id, quantity: 100 }], paymentMethod: 'bank_transfer' },
+      {
+        orderId,
+        items: [{ variantId: gown.variantId, quantity: 100 }],
+        paymentMethod: 'bank_transfer',
+      },
       shoppers(),
     );
     expect(again.body.result?.data).toEqual({ orderId, total: 3_000_005_000, created: false });
   });
 
   it('a receipt missing from the books is rebuilt with the right total', async () => {
-    const [coat] = await test.db
-      .insert(products)
-      .values({
-        productName: 'Cashmere Coat',
-        slug: `coat-${randomUUID()}`,
-        price: 2_000_000_000,
-        quantity: 2,
-      })
-      .returning();
-    if (!coat) throw new Error('no product');
+    const coat = await addProduct(test.db, {
+      name: 'Cashmere Coat',
+      price: 2_000_000_000,
+      stock: 2,
+    });
     const orderId = randomUUID();
     const placed = await mutateOverHttp(
       test.db,
       'checkout.placeOrder',
-      { orderId, items: [{ productId: coat.id, quantity: 2 }], paymentMethod: 'cash_on_delivery' },
+      {
+        orderId,
+        items: [{ variantId: coat.variantId, quantity: 2 }],
+        paymentMethod: 'cash_on_delivery',
+      },
       shoppers(),
     );
     expect(placed.body.result?.data).toMatchObject({ total: 4_000_005_000 });

@@ -299,7 +299,9 @@ describe('0011_variants: every product becomes one variant carrying its stock', 
       select id, 'DK-NEW-M', '{"Size":"M"}', 'M', 3 from products where slug = 'bark-cloth-clutch'
     `);
     expect(
-      await rows(sql`select id > (select max(product_id) from product_variants) as after from product_variants where sku = 'DK-NEW-M'`),
+      await rows(
+        sql`select id > (select max(product_id) from product_variants) as after from product_variants where sku = 'DK-NEW-M'`,
+      ),
     ).toEqual([{ after: true }]);
     await expect(
       db.execute(sql`update product_variants set stock = stock - 4 where sku = 'DK-NEW-M'`),

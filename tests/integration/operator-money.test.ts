@@ -7,17 +7,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_TEXT } from '#core/operator.ts';
 import type { PaymentMethod } from '#core/orders.ts';
-import {
-  orders,
-  payments,
-  products,
-  profiles,
-  receipts,
-  smsNotifications,
-} from '#db/schema/index.ts';
+import { orders, payments, profiles, receipts, smsNotifications } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, queryOverHttp } from '../support/trpc.ts';
 
@@ -66,19 +60,11 @@ async function settle() {
 let counter = 0;
 async function order(paymentMethod: PaymentMethod, price = 120_000) {
   counter += 1;
-  const [piece] = await test.db
-    .insert(products)
-    .values({
-      productName: `Gomesi ${counter}`,
-      slug: `gomesi-${randomUUID()}`,
-      price,
-      quantity: 20,
-    })
-    .returning();
+  const piece = await addProduct(test.db, { name: `Gomesi ${counter}`, price, stock: 20 });
   const placed = await placeOrder(
     test.db,
     { id: shopper.id, email: shopper.email, name: shopper.name },
-    { orderId: randomUUID(), lines: [{ productId: piece?.id ?? 0, quantity: 1 }], paymentMethod },
+    { orderId: randomUUID(), lines: [{ variantId: piece.variantId, quantity: 1 }], paymentMethod },
   );
   if (!placed.ok) throw new Error(JSON.stringify(placed.problem));
   return { orderId: placed.order.orderId, total: placed.order.total };

@@ -3,10 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, payments, products, profiles, receipts } from '#db/schema/index.ts';
+import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { addProduct, stockOf as stockNow } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, queryOverHttp } from '../support/trpc.ts';
 
@@ -33,24 +34,10 @@ afterAll(() => test.close());
 const as = (shopper: Shopper | null) =>
   callerFor(test.db, new Headers(shopper ? { cookie: shopper.cookie } : {}), { auth });
 
-let productCounter = 0;
-async function product(price: number, quantity: number) {
-  productCounter += 1;
-  const name = `Linen Kaftan ${productCounter}`;
-  const [row] = await test.db
-    .insert(products)
-    .values({
-      productName: name,
-      slug: `linen-kaftan-${productCounter}-${randomUUID()}`,
-      price,
-      quantity,
-    })
-    .returning();
-  if (!row) throw new Error('no product');
-  return row;
-}
+const product = (price: number, stock: number) =>
+  addProduct(test.db, { name: 'Linen Kaftan', price, stock });
 
-async function orderFor(shopper: Shopper, lines: { productId: number; quantity: number }[]) {
+async function orderFor(shopper: Shopper, lines: { variantId: number; quantity: number }[]) {
   const orderId = randomUUID();
   const result = await placeOrder(test.db, shopper, {
     orderId,
@@ -61,30 +48,29 @@ async function orderFor(shopper: Shopper, lines: { productId: number; quantity: 
   return orderId;
 }
 
-const stockOf = async (id: number) =>
-  (await test.db.select({ q: products.quantity }).from(products).where(eq(products.id, id)))[0]?.q;
+const stockOf = (piece: { variantId: number }) => stockNow(test.db, { variantId: piece.variantId });
 
 describe('orders', () => {
   it('lists only the customer’s own orders, newest first, with items and totals', async () => {
     const kaftan = await product(90_000, 10);
-    const first = await orderFor(alice, [{ productId: kaftan.id, quantity: 1 }]);
-    const second = await orderFor(alice, [{ productId: kaftan.id, quantity: 2 }]);
-    await orderFor(bob, [{ productId: kaftan.id, quantity: 1 }]);
+    const first = await orderFor(alice, [{ variantId: kaftan.variantId, quantity: 1 }]);
+    const second = await orderFor(alice, [{ variantId: kaftan.variantId, quantity: 2 }]);
+    await orderFor(bob, [{ variantId: kaftan.variantId, quantity: 1 }]);
     const list = await as(alice).orders.list();
     expect(list.map((o) => o.id).slice(0, 2)).toEqual([second, first]);
     expect(list.every((o) => o.customerName === 'Alice Namubiru')).toBe(true);
     expect(list[0]).toMatchObject({ total: 185_000, status: 'pending', hasReceipt: true });
     expect(list[0]?.items).toEqual([
-      expect.objectContaining({ name: kaftan.productName, price: 90_000, quantity: 2 }),
+      expect.objectContaining({ name: kaftan.name, price: 90_000, quantity: 2 }),
     ]);
     expect((await as(bob).orders.list()).some((o) => o.id === first)).toBe(false);
   });
 
   it('each order carries its latest payment (its successful one first), the list and one order alike', async () => {
     const kaftan = await product(70_000, 10);
-    const unpaid = await orderFor(alice, [{ productId: kaftan.id, quantity: 1 }]);
-    const declined = await orderFor(alice, [{ productId: kaftan.id, quantity: 1 }]);
-    const paid = await orderFor(alice, [{ productId: kaftan.id, quantity: 1 }]);
+    const unpaid = await orderFor(alice, [{ variantId: kaftan.variantId, quantity: 1 }]);
+    const declined = await orderFor(alice, [{ variantId: kaftan.variantId, quantity: 1 }]);
+    const paid = await orderFor(alice, [{ variantId: kaftan.variantId, quantity: 1 }]);
     const payment = (orderId: string, status: string, minutesAgo: number, extra = {}) => ({
       id: randomUUID(),
       orderId,
@@ -132,7 +118,7 @@ describe('orders', () => {
 
   it("another customer's order, receipt and delete are NOT_FOUND, like an unknown id", async () => {
     const kaftan = await product(50_000, 5);
-    const theirs = await orderFor(alice, [{ productId: kaftan.id, quantity: 1 }]);
+    const theirs = await orderFor(alice, [{ variantId: kaftan.variantId, quantity: 1 }]);
     for (const id of [theirs, randomUUID()]) {
       await expect(as(bob).orders.byId({ id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await expect(as(bob).orders.receipt({ orderId: id })).rejects.toMatchObject({
@@ -153,14 +139,14 @@ describe('orders', () => {
 
   it('deleting a pending order returns its pieces to stock, once, with items and receipt', async () => {
     const kaftan = await product(70_000, 6);
-    const orderId = await orderFor(alice, [{ productId: kaftan.id, quantity: 4 }]);
-    expect(await stockOf(kaftan.id)).toBe(2);
+    const orderId = await orderFor(alice, [{ variantId: kaftan.variantId, quantity: 4 }]);
+    expect(await stockOf(kaftan)).toBe(2);
     const both = await Promise.allSettled([
       as(alice).orders.delete({ id: orderId }),
       as(alice).orders.delete({ id: orderId }),
     ]);
     expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(await stockOf(kaftan.id)).toBe(6);
+    expect(await stockOf(kaftan)).toBe(6);
     expect(await test.db.select().from(orders).where(eq(orders.id, orderId))).toEqual([]);
     expect(await test.db.select().from(orderItems).where(eq(orderItems.orderId, orderId))).toEqual(
       [],
@@ -170,15 +156,15 @@ describe('orders', () => {
 
   it('deleting an order that is no longer pending keeps the stock as it is', async () => {
     const kaftan = await product(70_000, 6);
-    const orderId = await orderFor(alice, [{ productId: kaftan.id, quantity: 2 }]);
+    const orderId = await orderFor(alice, [{ variantId: kaftan.variantId, quantity: 2 }]);
     await test.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, orderId));
     await as(alice).orders.delete({ id: orderId });
-    expect(await stockOf(kaftan.id)).toBe(4);
+    expect(await stockOf(kaftan)).toBe(4);
   });
 
   it('a missing receipt is rebuilt from the order, its items and the profile', async () => {
     const kaftan = await product(120_000, 3);
-    const orderId = await orderFor(alice, [{ productId: kaftan.id, quantity: 1 }]);
+    const orderId = await orderFor(alice, [{ variantId: kaftan.variantId, quantity: 1 }]);
     await test.db.delete(receipts).where(eq(receipts.orderId, orderId));
     const receipt = await as(alice).orders.receipt({ orderId });
     expect(receipt).toMatchObject({

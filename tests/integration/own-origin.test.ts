@@ -6,9 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_TEXT } from '#core/requests.ts';
-import { chatMessages, products } from '#db/schema/index.ts';
+import { chatMessages } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, postOverHttp, TEST_SHOP_ORIGIN } from '../support/trpc.ts';
 
@@ -27,18 +28,9 @@ const mine = () => callerFor(test.db, new Headers({ cookie: shopper.cookie }), {
 
 /** One piece in the shopper's cart and two lines of chat history. */
 async function somethingToLose() {
-  const [wrap] = await test.db
-    .insert(products)
-    .values({
-      productName: 'Kitenge Wrap',
-      slug: `wrap-${randomUUID()}`,
-      price: 85_000,
-      quantity: 5,
-    })
-    .returning();
-  if (!wrap) throw new Error('no product');
+  const wrap = await addProduct(test.db, { name: 'Kitenge Wrap', price: 85_000, stock: 5 });
   await mine().cart.clear();
-  await mine().cart.add({ productId: wrap.id });
+  await mine().cart.add({ variantId: wrap.variantId });
   const sessionId = randomUUID();
   await test.db.insert(chatMessages).values([
     { userId: shopper.id, sessionId, role: 'user', content: 'Do you have kitenge in size 12?' },

@@ -7,15 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
-import {
-  orders,
-  payments,
-  products,
-  profiles,
-  receipts,
-  smsNotifications,
-  user,
-} from '#db/schema/index.ts';
+import { orders, payments, profiles, receipts, smsNotifications, user } from '#db/schema/index.ts';
 import { startFakeMobileMoney } from '#local/fakes/mobile-money.ts';
 import type { Auth } from '#server/auth.ts';
 import { handlePaymentCallback } from '#server/http/payment-callbacks.ts';
@@ -30,6 +22,7 @@ import {
   sweepPayments,
 } from '#server/services/payments/service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, queryOverHttp, testContext } from '../support/trpc.ts';
 
@@ -113,20 +106,12 @@ async function placedOrder(
   paymentMethod: 'mobile_money' | 'card' = 'mobile_money',
 ) {
   counter += 1;
-  const [dress] = await test.db
-    .insert(products)
-    .values({
-      productName: `Gomesi ${counter}`,
-      slug: `gomesi-${randomUUID()}`,
-      price: 145_000,
-      quantity: 5,
-    })
-    .returning();
+  const dress = await addProduct(test.db, { name: `Gomesi ${counter}`, price: 145_000, stock: 5 });
   const shopper = await customer(phone);
   const orderId = randomUUID();
   const placed = await placeOrder(test.db, shopper, {
     orderId,
-    lines: [{ productId: dress?.id ?? 0, quantity: 1 }],
+    lines: [{ variantId: dress.variantId, quantity: 1 }],
     paymentMethod,
   });
   if (!placed.ok) throw new Error(JSON.stringify(placed.problem));
@@ -612,21 +597,17 @@ describe('the payments procedures', () => {
       .update(profiles)
       .set({ phone: '+256772000002' })
       .where(eq(profiles.id, shopper.id));
-    const [coat] = await test.db
-      .insert(products)
-      .values({
-        productName: 'Bark Cloth Coat',
-        slug: `coat-${randomUUID()}`,
-        price: 200_000,
-        quantity: 3,
-      })
-      .returning();
+    const coat = await addProduct(test.db, { name: 'Bark Cloth Coat', price: 200_000, stock: 3 });
     const extras = { payments: mobileMoney, cookie: shopper.cookie };
     const orderId = randomUUID();
     const placed = await mutateOverHttp(
       test.db,
       'checkout.placeOrder',
-      { orderId, items: [{ productId: coat?.id, quantity: 1 }], paymentMethod: 'mobile_money' },
+      {
+        orderId,
+        items: [{ variantId: coat.variantId, quantity: 1 }],
+        paymentMethod: 'mobile_money',
+      },
       extras,
     );
     expect(placed.status).toBe(200);

@@ -1,7 +1,6 @@
-// A product page's "You may also like" and breadcrumb category, on a real database.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, productCategories, products } from '#db/schema/index.ts';
+import { categories } from '#db/schema/index.ts';
+import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor } from '../support/trpc.ts';
 
@@ -11,20 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-async function piece(name: string, price: number, quantity = 5, categoryId?: number) {
-  const [row] = await test.db
-    .insert(products)
-    .values({
-      productName: name,
-      slug: `${name.toLowerCase().replaceAll(' ', '-')}-${randomUUID()}`,
-      price,
-      quantity,
-    })
-    .returning();
-  if (!row) throw new Error('no product');
-  if (categoryId) await test.db.insert(productCategories).values({ productId: row.id, categoryId });
-  return row;
-}
+const piece = (name: string, price: number, stock = 5, category?: number) =>
+  addProduct(test.db, { name, price, stock, category });
 
 describe('catalogue.related', () => {
   it('same category in stock nearest in price first, then the nearest prices elsewhere; never itself', async () => {
@@ -42,10 +29,10 @@ describe('catalogue.related', () => {
     const related = await callerFor(test.db).catalogue.related({ id: gomesi.id });
     expect(related.category).toEqual({ id, name: 'Dresses' });
     expect(related.products.map((p) => p.name)).toEqual([
-      near.productName,
-      far.productName,
-      bagNear.productName,
-      plain.productName,
+      near.name,
+      far.name,
+      bagNear.name,
+      plain.name,
     ]);
   });
 

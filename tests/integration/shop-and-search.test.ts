@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, productCategories, products } from '#db/schema/index.ts';
+import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, queryOverHttp } from '../support/trpc.ts';
 
@@ -22,16 +23,15 @@ const catalogue = [
 
 beforeAll(async () => {
   test = await openTestDatabase();
-  await test.db.insert(products).values(
-    catalogue.map((p, i) => ({
-      productName: p.name,
-      slug: p.name.toLowerCase().replace(/\W+/g, '-'),
+  for (const [i, p] of catalogue.entries()) {
+    await addProduct(test.db, {
+      name: p.name,
       price: p.price,
-      quantity: 5,
+      stock: 5,
       description: p.description,
       createdAt: new Date(Date.now() - i * day),
-    })),
-  );
+    });
+  }
 });
 afterAll(() => test.close());
 

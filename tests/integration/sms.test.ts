@@ -8,7 +8,6 @@ import { SMS_MAX_ATTEMPTS, SMS_TEXT, smsSegments } from '#core/sms.ts';
 import {
   orders,
   productSellers,
-  products,
   profiles,
   sellers,
   smsNotifications,
@@ -22,6 +21,7 @@ import { afterOrderPlaced, afterPaymentReceived } from '#server/services/order-e
 import { egoSms } from '#server/services/sms/egosms.ts';
 import { deliverSms, type SmsService, smsStatistics, sweepSms } from '#server/services/sms.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, testContext } from '../support/trpc.ts';
 
@@ -70,16 +70,11 @@ async function customer(phone: string) {
 let counter = 0;
 async function piece(price: number, quantity: number, seller?: { id: number }) {
   counter += 1;
-  const [row] = await test.db
-    .insert(products)
-    .values({
-      productName: `Kitenge Wrap ${counter}`,
-      slug: `wrap-${randomUUID()}`,
-      price,
-      quantity,
-    })
-    .returning();
-  if (!row) throw new Error('no product');
+  const row = await addProduct(test.db, {
+    name: `Kitenge Wrap ${counter}`,
+    price,
+    stock: quantity,
+  });
   if (seller)
     await test.db.insert(productSellers).values({ sellerId: seller.id, productId: row.id });
   return row;
@@ -94,7 +89,7 @@ async function seller(business: string, phone: string) {
   return row;
 }
 
-async function order(phone: string, lines: { productId: number; quantity: number }[]) {
+async function order(phone: string, lines: { variantId: number; quantity: number }[]) {
   const shopper = await customer(phone);
   const placed = await placeOrder(test.db, shopper, {
     orderId: randomUUID(),
@@ -119,9 +114,9 @@ describe('texts for a new order', () => {
     const beads = await piece(40_000, 10, jinja);
     const scarf = await piece(30_000, 10, kampala);
     const { orderId, total } = await order('+256772000101', [
-      { productId: wrap.id, quantity: 1 },
-      { productId: beads.id, quantity: 2 },
-      { productId: scarf.id, quantity: 1 },
+      { variantId: wrap.variantId, quantity: 1 },
+      { variantId: beads.variantId, quantity: 2 },
+      { variantId: scarf.variantId, quantity: 1 },
     ]);
     await afterOrderPlaced(ctx(), { orderId, created: true, total, receipt: null });
     // Written before the answer: pending rows for every recipient.
@@ -154,10 +149,10 @@ describe('texts for a new order', () => {
       `NEW ORDER ${ref}: Nakato Achieng, 4 items, UGX 200,000, Cash on Delivery`,
     );
     expect(byPhone('+256701000001')).toBe(
-      `duuka: New order ${ref} for Kampala Kitenge House: 1 x ${wrap.productName}, 1 x ${scarf.productName}. Please prepare.`,
+      `duuka: New order ${ref} for Kampala Kitenge House: 1 x ${wrap.name}, 1 x ${scarf.name}. Please prepare.`,
     );
-    expect(byPhone('+256752000111')).toContain(`2 x ${beads.productName}`);
-    expect(byPhone('+256752000111')).not.toContain(wrap.productName);
+    expect(byPhone('+256752000111')).toContain(`2 x ${beads.name}`);
+    expect(byPhone('+256752000111')).not.toContain(wrap.name);
     // The gateway got each once, with the sender and priority 1.
     for (const row of rows) {
       expect(
@@ -183,14 +178,12 @@ describe('texts for a new order', () => {
 
   it('tells the admin about pieces the order left at 3 or fewer, in one text', async () => {
     const last = await piece(50_000, 3);
-    const { orderId } = await order('+256772000102', [{ productId: last.id, quantity: 1 }]);
+    const { orderId } = await order('+256772000102', [{ variantId: last.variantId, quantity: 1 }]);
     await afterOrderPlaced(ctx(), { orderId, created: true, total: 55_000, receipt: null });
     await settle();
     const low = (await rowsOf(orderId)).find((r) => r.kind === 'low-stock');
     expect(low).toMatchObject({ recipientPhone: ADMIN, status: 'sent' });
-    expect(low?.messageContent).toBe(
-      `duuka LOW STOCK: ${last.productName} (2 left). Restock soon.`,
-    );
+    expect(low?.messageContent).toBe(`duuka LOW STOCK: ${last.name} (2 left). Restock soon.`);
   });
 
   it('uses system_settings admin_phone before ADMIN_PHONE, and records a missing admin number as failed', async () => {
@@ -198,10 +191,10 @@ describe('texts for a new order', () => {
     await test.db
       .insert(systemSettings)
       .values({ settingKey: 'admin_phone', settingValue: '0782 999 000' });
-    const first = await order('+256772000103', [{ productId: wrap.id, quantity: 1 }]);
+    const first = await order('+256772000103', [{ variantId: wrap.variantId, quantity: 1 }]);
     await afterOrderPlaced(ctx(), { ...first, created: true, receipt: null });
     await test.db.delete(systemSettings).where(eq(systemSettings.settingKey, 'admin_phone'));
-    const second = await order('+256772000104', [{ productId: wrap.id, quantity: 1 }]);
+    const second = await order('+256772000104', [{ variantId: wrap.variantId, quantity: 1 }]);
     await afterOrderPlaced(ctx({ ...sms, adminPhone: null }), {
       ...second,
       created: true,
@@ -221,7 +214,9 @@ describe('texts for a new order', () => {
   it('never sends to an invalid seller number: failed with the reason, the others still go', async () => {
     const odd = await seller('Odd Numbers Ltd', '12345');
     const wrap = await piece(20_000, 10, odd);
-    const { orderId, total } = await order('+256772000105', [{ productId: wrap.id, quantity: 1 }]);
+    const { orderId, total } = await order('+256772000105', [
+      { variantId: wrap.variantId, quantity: 1 },
+    ]);
     await afterOrderPlaced(ctx(), { orderId, created: true, total, receipt: null });
     await settle();
     const rows = await rowsOf(orderId);
@@ -238,7 +233,7 @@ describe('texts for a new order', () => {
 describe('what the gateway answers', () => {
   async function oneText(phone: string, service: SmsService = sms) {
     const wrap = await piece(20_000, 10);
-    const placed = await order(phone, [{ productId: wrap.id, quantity: 1 }]);
+    const placed = await order(phone, [{ variantId: wrap.variantId, quantity: 1 }]);
     await test.db
       .insert(systemSettings)
       .values({ settingKey: 'admin_phone', settingValue: 'none' })
@@ -326,7 +321,7 @@ describe('what the gateway answers', () => {
     const answer = await mutateOverHttp(
       test.db,
       'checkout.placeOrder',
-      { orderId, items: [{ productId: wrap.id, quantity: 1 }], paymentMethod: 'card' },
+      { orderId, items: [{ variantId: wrap.variantId, quantity: 1 }], paymentMethod: 'card' },
       { cookie: shopper.cookie, sms: dead, background: (work) => background.push(work) },
     );
     expect(answer.status).toBe(200);
@@ -341,7 +336,7 @@ describe('what the gateway answers', () => {
 describe('never twice', () => {
   it('two deliverers racing over the same rows send each text once', async () => {
     const wrap = await piece(20_000, 10);
-    const placed = await order('+256772000401', [{ productId: wrap.id, quantity: 1 }]);
+    const placed = await order('+256772000401', [{ variantId: wrap.variantId, quantity: 1 }]);
     const ids = await test.db
       .insert(smsNotifications)
       .values(
@@ -396,7 +391,7 @@ describe('never twice', () => {
 describe('payment and status texts', () => {
   it('a payment received sends its text once', async () => {
     const wrap = await piece(20_000, 10);
-    const placed = await order('+256772000601', [{ productId: wrap.id, quantity: 1 }]);
+    const placed = await order('+256772000601', [{ variantId: wrap.variantId, quantity: 1 }]);
     const payment = { orderId: placed.orderId, amount: placed.total, transactionId: '1234567890' };
     await afterPaymentReceived(ctx(), payment);
     await afterPaymentReceived(ctx(), payment);
@@ -422,7 +417,7 @@ describe('payment and status texts', () => {
       { id: shopper.id, email: shopper.email, name: shopper.name },
       {
         orderId: randomUUID(),
-        lines: [{ productId: wrap.id, quantity: 1 }],
+        lines: [{ variantId: wrap.variantId, quantity: 1 }],
         paymentMethod: 'cash_on_delivery',
       },
     );
@@ -578,22 +573,13 @@ describe('EgoSMS as documented', () => {
       `Hand-woven Barkcloth & Kitenge Wrap Dress — “Kampala Nights” Edition Ńo. ${n} ${randomUUID()}`;
     const pieces = [];
     for (let n = 1; n <= 6; n++) {
-      const [row] = await test.db
-        .insert(products)
-        .values({
-          productName: name(n),
-          slug: `long-${randomUUID()}`,
-          price: 30_000_000,
-          quantity: 3,
-        })
-        .returning();
-      if (!row) throw new Error('no product');
+      const row = await addProduct(test.db, { name: name(n), price: 30_000_000, stock: 3 });
       await test.db.insert(productSellers).values({ sellerId: business.id, productId: row.id });
       pieces.push(row);
     }
     const { orderId, total } = await order(
       '+256772000952',
-      pieces.map((p) => ({ productId: p.id, quantity: 2 })),
+      pieces.map((p) => ({ variantId: p.variantId, quantity: 2 })),
     );
     expect(total).toBe(360_005_000);
     await afterOrderPlaced(ctx(), { orderId, created: true, total, receipt: null });
@@ -633,7 +619,7 @@ describe('EgoSMS as documented', () => {
       const shopper = await customer(phone);
       const placed = await placeOrder(test.db, shopper, {
         orderId: randomUUID(),
-        lines: [{ productId: wrap.id, quantity: 1 }],
+        lines: [{ variantId: wrap.variantId, quantity: 1 }],
         paymentMethod,
       });
       if (!placed.ok) throw new Error('order refused');

@@ -1,7 +1,8 @@
 // Security sweeps over every tRPC procedure, enumerated from the router (issue 14): a procedure
 // that this table does not cover fails the first test.
 // - Authorisation: each procedure called anonymously, by a second shopper with the first one's
-//   ids (orders, receipts, cart lines, chat sessions, payments, texts), and the operator's as a
+//   ids (orders, receipts, cart lines, chat sessions, payments, texts, back-in-stock requests),
+//   and the operator's as a
 //   customer: refused with UNAUTHORIZED / NOT_FOUND / FORBIDDEN, and nothing of the first
 //   shopper's changed or shown.
 // - Fuzz (fast-check): valid input works; any other input (wrong types, missing or extra keys,
@@ -9,13 +10,15 @@
 //   a 500, never a stack, never the input echoed back whole.
 // All calls go over HTTP through tRPC's fetch adapter, as the browser sends them.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, products, profiles, smsNotifications } from '#db/schema/index.ts';
+import { VARIANT_TEXT } from '#core/variants.ts';
+import { payments, profiles, smsNotifications } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { appRouter } from '#server/routers/index.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callOverHttp } from '../support/trpc.ts';
 
@@ -27,6 +30,9 @@ let bob: Shopper; // another customer
 let olivia: Shopper; // the shop's operator
 const own = {
   productId: 0,
+  variantId: 0,
+  /** A size sold out, which Alice asked to be told about. */
+  soldOutVariantId: 0,
   slug: '',
   orderId: '',
   toShip: '',
@@ -67,13 +73,13 @@ const RULES: Record<string, Rule> = {
   },
   'account.deleteAccount': { access: 'shopper', valid: () => ({ password: 'not-the-password' }) },
   'cart.get': { access: 'shopper', valid: () => undefined },
-  'cart.add': { access: 'shopper', valid: () => ({ productId: own.productId }) },
-  'cart.update': { access: 'shopper', valid: () => ({ productId: own.productId, quantity: 1 }) },
-  'cart.remove': { access: 'shopper', valid: () => ({ productId: own.productId }) },
+  'cart.add': { access: 'shopper', valid: () => ({ variantId: own.variantId }) },
+  'cart.update': { access: 'shopper', valid: () => ({ variantId: own.variantId, quantity: 1 }) },
+  'cart.remove': { access: 'shopper', valid: () => ({ variantId: own.variantId }) },
   'cart.clear': { access: 'shopper', valid: () => undefined },
   'cart.merge': {
     access: 'shopper',
-    valid: () => ({ items: [{ productId: own.productId, quantity: 1 }] }),
+    valid: () => ({ items: [{ variantId: own.variantId, quantity: 1 }] }),
   },
   'catalogue.home': { access: 'public', valid: () => undefined },
   'catalogue.shop': { access: 'public', valid: () => undefined },
@@ -84,6 +90,12 @@ const RULES: Record<string, Rule> = {
   'catalogue.related': { access: 'public', valid: () => ({ id: own.productId }) },
   'catalogue.product': { access: 'public', valid: () => ({ id: own.productId }) },
   'catalogue.productBySlug': { access: 'public', valid: () => ({ slug: own.slug }) },
+  // Names a variant, not something of Alice's: Bob asking for it makes his own request and
+  // neither sees nor changes hers (aliceState reads it).
+  'catalogue.notifyWhenBack': {
+    access: 'shopper',
+    valid: () => ({ variantId: own.soldOutVariantId }),
+  },
   'chat.start': { access: 'shopper', valid: () => undefined },
   'chat.history': {
     access: 'shopper',
@@ -102,13 +114,13 @@ const RULES: Record<string, Rule> = {
     access: 'shopper',
     valid: () => ({
       orderId: randomUUID(),
-      items: [{ productId: own.productId, quantity: 1 }],
+      items: [{ variantId: own.variantId, quantity: 1 }],
       paymentMethod: 'cash_on_delivery',
     }),
     // Alice's order id as Bob's idempotency key: never her order back.
     others: () => ({
       orderId: own.orderId,
-      items: [{ productId: own.productId, quantity: 1 }],
+      items: [{ variantId: own.variantId, quantity: 1 }],
       paymentMethod: 'cash_on_delivery',
     }),
   },
@@ -208,6 +220,12 @@ async function aliceState() {
     receipt: await read('orders.receipt', { orderId: own.orderId }),
     chat: await read('chat.history', { sessionId: own.sessionId }),
     payment: await read('payments.status', { orderId: own.orderId }),
+    // No procedure reads these back: the table itself.
+    backInStock: (
+      await test.db.execute(
+        sql`select variant_id, created_at from back_in_stock_requests where user_id = ${alice.id}`,
+      )
+    ).rows,
   };
 }
 
@@ -223,18 +241,17 @@ beforeAll(async () => {
       .set({ phone: '+256772123456', address: 'Plot 7 Acacia Avenue, Kampala' })
       .where(eq(profiles.id, shopper.id));
   }
-  const [piece] = await test.db
-    .insert(products)
-    .values({
-      productName: 'Sweep Kaftan',
-      slug: `sweep-kaftan-${randomUUID()}`,
-      price: 90_000,
-      quantity: 50,
-    })
-    .returning();
-  if (!piece) throw new Error('no product');
+  const piece = await addProduct(test.db, { name: 'Sweep Kaftan', price: 90_000, stock: 50 });
   own.productId = piece.id;
+  own.variantId = piece.variantId;
   own.slug = piece.slug;
+  const sized = await addProduct(test.db, {
+    name: 'Sweep Wrap Dress',
+    price: 120_000,
+    options: [{ name: 'Size', values: ['S', 'M'] }],
+    stock: { S: 0, M: 3 },
+  });
+  own.soldOutVariantId = sized.variants.S as number;
 
   // Alice's order (and its receipt), a line in her cart, a chat session, a text about her order.
   // Alice's second order is the one the operator moves along.
@@ -243,7 +260,11 @@ beforeAll(async () => {
   for (const orderId of [own.orderId, own.toShip]) {
     const placed = await call(
       'checkout.placeOrder',
-      { orderId, items: [{ productId: piece.id, quantity: 1 }], paymentMethod: 'mobile_money' },
+      {
+        orderId,
+        items: [{ variantId: piece.variantId, quantity: 1 }],
+        paymentMethod: 'mobile_money',
+      },
       alice,
     );
     expect(placed.status).toBe(200);
@@ -253,7 +274,7 @@ beforeAll(async () => {
     'checkout.placeOrder',
     {
       orderId: own.toConfirm,
-      items: [{ productId: piece.id, quantity: 1 }],
+      items: [{ variantId: piece.variantId, quantity: 1 }],
       paymentMethod: 'bank_transfer',
     },
     alice,
@@ -271,7 +292,9 @@ beforeAll(async () => {
     transactionId: '4490868307',
     callbackSecret: 'sweep-secret',
   });
-  expect((await call('cart.add', { productId: piece.id }, alice)).status).toBe(200);
+  expect((await call('cart.add', { variantId: piece.variantId }, alice)).status).toBe(200);
+  const asked = await call('catalogue.notifyWhenBack', { variantId: own.soldOutVariantId }, alice);
+  expect(asked.status).toBe(200);
   const chat = await call('chat.start', undefined, alice);
   own.sessionId = (chat.body.result?.data as { sessionId: string } | undefined)?.sessionId ?? '';
   const [text] = await test.db
@@ -358,6 +381,32 @@ describe('authorisation sweep', () => {
       'payments.status': 404,
     });
     expect(await aliceState()).toEqual(before);
+    expect(before.backInStock).toHaveLength(1);
+  });
+
+  it('catalogue.notifyWhenBack: refused signed out; bad input or a piece in stock told plainly', async () => {
+    const ask = (input: unknown, who: Shopper | null = bob) =>
+      call('catalogue.notifyWhenBack', input, who);
+    const visitor = await ask({ variantId: own.soldOutVariantId }, null);
+    expect([visitor.status, visitor.body.error?.data?.code]).toEqual([401, 'UNAUTHORIZED']);
+    for (const input of [{ variantId: 'abc' }, { variantId: 1.5 }, {}, { variantId: 1, x: 1 }]) {
+      const answer = await ask(input);
+      expect([answer.status, answer.body.error?.message]).toEqual([400, 'Product not found']);
+    }
+    const gone = await ask({ variantId: 2_000_000_000 });
+    expect([gone.status, gone.body.error?.message]).toEqual([404, 'Product not found']);
+    const inStock = await ask({ variantId: own.variantId });
+    expect([inStock.status, inStock.body.error?.message]).toEqual([
+      400,
+      VARIANT_TEXT.notInStockNow,
+    ]);
+    // Asking twice is one request.
+    for (let i = 0; i < 2; i++)
+      expect((await ask({ variantId: own.soldOutVariantId })).status).toBe(200);
+    const bobs = await test.db.execute(
+      sql`select 1 from back_in_stock_requests where user_id = ${bob.id}`,
+    );
+    expect(bobs.rows).toHaveLength(1);
   });
 });
 
@@ -380,6 +429,8 @@ const NASTY = fc.oneof(
     { id: 'x'.repeat(10_000) },
     { orderId: '../../etc/passwd' },
     { productId: '1; drop table products' },
+    { variantId: '1; drop table product_variants' },
+    { variantId: 2 ** 31 },
     { sessionId: `${'9'.repeat(5000)}` },
     { term: '%_\\'.repeat(1000) },
     { email: `${'a'.repeat(500)}@example.ug` },
@@ -387,7 +438,17 @@ const NASTY = fc.oneof(
     { __proto__: { admin: true } },
   ),
   fc.dictionary(
-    fc.constantFrom('id', 'orderId', 'productId', 'quantity', 'items', 'sessionId', 'text', 'term'),
+    fc.constantFrom(
+      'id',
+      'orderId',
+      'productId',
+      'variantId',
+      'quantity',
+      'items',
+      'sessionId',
+      'text',
+      'term',
+    ),
     fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.double(), fc.constant(null)),
   ),
 );

@@ -111,11 +111,46 @@ export async function setStock(db: Db, variantId: number, stock: number) {
   await db.execute(sql`update product_variants set stock = ${stock} where id = ${variantId}`);
 }
 
+/** A demo piece sold in one variant, with its only variant and its stock now. */
+export type DemoPiece = {
+  id: number;
+  slug: string;
+  name: string;
+  price: number;
+  variantId: number;
+  stock: number;
+  /** The card's picture. */
+  image: string | null;
+};
+
 /**
  * Demo pieces sold in one variant, with at least `minStock` in stock, newest first: the ids a
  * cart or an order can name with `{ productId }` or `{ variantId }`.
  */
-export async function demoPieces(db: Db, minStock = 1, limit = 20) {
+export function demoPieces(db: Db, minStock = 1, limit = 20): Promise<DemoPiece[]> {
+  return findDemoPieces(db, { minStock, limit });
+}
+
+/**
+ * Demo pieces sold in one variant (bags, jewellery, accessories: no size to choose), chosen by
+ * their stock now and price. Newest first; with `fewestFirst` the lowest stock first, with
+ * `priciestFirst` the dearest first.
+ */
+export async function findDemoPieces(
+  db: Db,
+  filter: {
+    minStock?: number;
+    maxStock?: number;
+    minPrice?: number;
+    maxPrice?: number;
+    fewestFirst?: boolean;
+    priciestFirst?: boolean;
+    /** Pieces to pass over first, so tests can take different pieces. */
+    skip?: number;
+    limit?: number;
+  } = {},
+): Promise<DemoPiece[]> {
+  const { minStock = 0, maxStock = null, minPrice = 0, maxPrice = null } = filter;
   const result = await db.execute<{
     id: number;
     slug: string;
@@ -123,13 +158,20 @@ export async function demoPieces(db: Db, minStock = 1, limit = 20) {
     price: number;
     variant_id: number;
     stock: number;
+    image: string | null;
   }>(sql`
-    select p.id, p.slug, p.product_name as name, p.price, v.id as variant_id, v.stock
+    select p.id, p.slug, p.product_name as name, coalesce(v.price, p.price) as price,
+           v.id as variant_id, v.stock, p.product_image as image
     from products p join product_variants v on v.product_id = p.id
     where v.stock >= ${minStock}
+      and (${maxStock}::int is null or v.stock <= ${maxStock}::int)
+      and coalesce(v.price, p.price) >= ${minPrice}
+      and (${maxPrice}::int is null or coalesce(v.price, p.price) <= ${maxPrice}::int)
       and (select count(*) from product_variants s where s.product_id = p.id) = 1
-    order by p.created_at desc, p.id desc
-    limit ${limit}`);
+    order by ${filter.fewestFirst ? sql`v.stock,` : sql``}
+             ${filter.priciestFirst ? sql`coalesce(v.price, p.price) desc,` : sql``}
+             p.created_at desc, p.id desc
+    limit ${filter.limit ?? 20} offset ${filter.skip ?? 0}`);
   return result.rows.map((r) => ({
     id: Number(r.id),
     slug: r.slug,
@@ -137,5 +179,17 @@ export async function demoPieces(db: Db, minStock = 1, limit = 20) {
     price: Number(r.price),
     variantId: Number(r.variant_id),
     stock: Number(r.stock),
+    image: r.image,
   }));
+}
+
+/** The first demo piece `findDemoPieces` gives, or a clear failure naming what was looked for. */
+export async function demoPiece(
+  db: Db,
+  filter: Parameters<typeof findDemoPieces>[1] = {},
+): Promise<DemoPiece> {
+  const [piece] = await findDemoPieces(db, { ...filter, limit: 1 });
+  if (!piece)
+    throw new Error(`the demo catalogue has no piece in one size with ${JSON.stringify(filter)}`);
+  return piece;
 }
