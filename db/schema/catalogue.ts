@@ -76,6 +76,11 @@ export const productVariants = pgTable(
     index('product_variants_product_idx').on(t.productId, t.position),
     // Listing filters ask options @> '{"Size":"M"}'.
     index('product_variants_options_idx').using('gin', sql`${t.options} jsonb_path_ops`),
+    // The listing's size and colour filters (issue 21) ask options->>'Size' = 'M': read in
+    // product order with the stock beside it, a filtered count is an index-only merge with the
+    // products, and ANALYZE keeps statistics per size and colour for the planner.
+    index('product_variants_size_idx').on(sql`(${t.options}->>'Size')`, t.productId, t.stock),
+    index('product_variants_colour_idx').on(sql`(${t.options}->>'Colour')`, t.productId, t.stock),
   ],
 );
 
