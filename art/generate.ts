@@ -4,12 +4,33 @@
 // category tone (4:5, viewBox 0 0 800 1000): garments hang from a wooden hanger above a floor
 // shadow, objects stand on a low plinth. Shapes are plain paths with two shared gradients for
 // volume (and a sheen for satin/silk); colour and print come from words in the product's name
-// and description (ankara/kitenge → wax-print <pattern>, "indigo", "ochre", "stripe", ...).
+// and description (ankara/kitenge → wax-print <pattern>, "indigo", "ochre", "stripe", ...), and
+// from the colour a picture shows (SeedProduct.colours: "Indigo", "Terracotta", ... → FABRIC).
+//
+// Every picture `seedPictures` names is drawn: `piece` (the whole piece, in its colour), `detail`
+// (the same drawing zoomed on the kind's focus: print, stitching, buttons, hardware, with a fine
+// twill over cloth and leather) and `back` (the garment's outline from behind, with its seams,
+// zip, vent or pockets). Each is rasterised with sharp once, at the largest width, then written as
+// WebP at every PICTURE_WIDTHS width ({stem}-{width}.webp) and as the 800-wide JPEG fallback
+// ({stem}.jpg); each product also gets its 1200 × 630 share picture (seedShareImage). The
+// placeholder, heroes and panels stay SVG.
 // Output is deterministic: the same seed data always gives byte-identical files.
-import { mkdirSync, writeFileSync } from 'node:fs';
+//
+// `npm run art -- tee loafer` redraws only the products whose names contain those words.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { products, type SeedProduct } from '#db/seed-data.ts';
+import sharp, { type Sharp } from 'sharp';
+import {
+  PICTURE_WIDTHS,
+  products,
+  type SeedPicture,
+  type SeedProduct,
+  seedPictures,
+  seedShareImage,
+} from '#db/seed-data.ts';
 
 const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
 
@@ -85,6 +106,35 @@ const COLOUR_WORDS: Record<string, string> = {
   honey: '#b07638',
   tan: '#ad7a48',
 };
+/** The catalogue's colour names (SeedProduct.colours) as fabric and leather tones. */
+const FABRIC: Record<string, string> = {
+  indigo: '#2b3a66',
+  terracotta: '#b35a3a',
+  ochre: '#c68e34',
+  sand: '#d3bc94',
+  black: '#242226',
+  marigold: '#e2a126',
+  sage: '#8d9e84',
+  ivory: '#efe7d5',
+  white: '#f7f4ee',
+  olive: '#656b3a',
+  navy: '#25304f',
+  red: '#b3302e',
+  camel: '#b98a55',
+  natural: '#ddd0b4',
+  tan: '#b07a45',
+};
+function fabricTone(colour: string): string {
+  const tone = FABRIC[colour.toLowerCase()];
+  if (!tone) throw new Error(`No fabric tone for the colour ${colour}: add it to FABRIC`);
+  return tone;
+}
+/** How far apart two colours are (0–441). */
+function distance(a: string, b: string): number {
+  const [r1, g1, b1] = rgb(a);
+  const [r2, g2, b2] = rgb(b);
+  return Math.hypot(r1 - r2, g1 - g2, b1 - b2);
+}
 const METAL_WORDS: Record<string, string> = {
   gold: '#c99d45',
   brass: '#b98f42',
@@ -156,6 +206,8 @@ type Look = {
   metal: string;
   sheen: boolean;
   wax: string[];
+  /** A many-coloured print (wax print, stripes) rather than one colour with a texture. */
+  printed: boolean;
 };
 
 function waxPattern(doc: Doc, pal: string[], motif: number, size: number, rot: number): string {
@@ -232,11 +284,18 @@ const beadTex = (doc: Doc, cols: string[]) =>
 
 const WAXY = products.filter((p) => /\b(ankara|kitenge|wax)\b/i.test(p.name)).map((p) => p.name);
 
-function lookFor(doc: Doc, p: SeedProduct): Look {
+/**
+ * The product's colours, fill and trims. `colour` (one of `p.colours`) leads when given: it becomes
+ * the base (plain fabric, leather, denim, rib) or the ground of the print (wax prints keep their
+ * motifs, recoloured around it; stripes are inked in it, or laid on it when the stripe is fine).
+ */
+function lookFor(doc: Doc, p: SeedProduct, colour: string | null = null): Look {
   const name = p.name.toLowerCase();
   const desc = p.description.toLowerCase();
   const h = hash(p.name);
-  const colours = [...wordsIn(name, COLOUR_WORDS), ...wordsIn(desc, COLOUR_WORDS)];
+  const named = [...wordsIn(name, COLOUR_WORDS), ...wordsIn(desc, COLOUR_WORDS)];
+  const chosen = colour ? fabricTone(colour) : undefined;
+  const colours = chosen ? [chosen, ...named.filter((c) => distance(c, chosen) > 60)] : named;
   const metals = [...wordsIn(name, METAL_WORDS), ...wordsIn(desc, METAL_WORDS)];
   const nameMaterial = name.replace(/barkcloth-(trim|collar)/, '');
   let material: string | undefined;
@@ -253,6 +312,7 @@ function lookFor(doc: Doc, p: SeedProduct): Look {
   }
   const jewel = p.category === 'Jewellery';
   const base =
+    chosen ??
     (jewel ? metals[0] : undefined) ??
     colours[0] ??
     material ??
@@ -260,7 +320,11 @@ function lookFor(doc: Doc, p: SeedProduct): Look {
     pick(FALLBACK, h >> 3);
   // wax prints: the n-th printed product gets the n-th palette/motif pairing, so no two repeat
   const n = WAXY.indexOf(p.name);
-  const wax = [...new Set([...colours, ...pick(WAX, n >= 0 ? n : h >> 5)])].slice(0, 4);
+  const palette = [...new Set([...colours, ...pick(WAX, n >= 0 ? n : h >> 5)])];
+  // a chosen colour is the ground; the motifs keep clear of it
+  const wax = (
+    chosen ? [chosen, ...palette.filter((c) => c !== chosen && distance(c, chosen) > 70)] : palette
+  ).slice(0, 4);
   const waxy = n >= 0;
   let fill = base;
   if (waxy)
@@ -271,7 +335,17 @@ function lookFor(doc: Doc, p: SeedProduct): Look {
       70 + (h % 4) * 12,
       pick([0, 0, 45, 12], h >> 9),
     );
-  else if (/stripe/.test(name) || /\bstripe\b/.test(desc)) {
+  else if (chosen && (/stripe/.test(name) || /\bstripe\b/.test(desc))) {
+    // fine stripes are laid on the colour; bold ones are inked in it on cream
+    const fine = /\bfine\b/.test(desc);
+    const cream = COLOUR_WORDS.cream ?? '#ecdfc5';
+    const contrast =
+      named.find((c) => distance(c, chosen) > 90) ??
+      (lum(chosen) > 0.5 ? dark(chosen, 0.45) : cream);
+    fill = fine
+      ? stripes(doc, chosen, contrast, 26, 5, 90)
+      : stripes(doc, distance(chosen, cream) > 60 ? cream : '#fbf8f2', chosen, 46, 17);
+  } else if (/stripe/.test(name) || /\bstripe\b/.test(desc)) {
     const ground =
       colours.length > 1
         ? lum(pick(colours, 0)) > lum(pick(colours, 1))
@@ -291,7 +365,13 @@ function lookFor(doc: Doc, p: SeedProduct): Look {
       `<path d="M0 8L8 0" stroke="${light(base, 0.16)}" stroke-width="2"/>`,
     );
   else if (/rib/.test(name))
-    fill = tile(doc, 12, 12, base, `<rect width="4" height="12" fill="${dark(base, 0.12)}"/>`);
+    fill = tile(
+      doc,
+      12,
+      12,
+      base,
+      `<rect width="4" height="12" fill="${lum(base) < 0.1 ? light(base, 0.07) : dark(base, 0.12)}"/>`,
+    );
   else if (/raffia|straw/.test(name)) fill = weave(doc, base);
   else if (/woven|plaited/.test(name))
     fill = tile(
@@ -329,6 +409,7 @@ function lookFor(doc: Doc, p: SeedProduct): Look {
     metal: metals[0] ?? METAL_WORDS.brass ?? '#b98f42',
     sheen: /satin|silk|charmeuse|polished/.test(`${name} ${desc.slice(0, 60)}`),
     wax,
+    printed: waxy || /stripe/.test(name) || /\bstripe\b/.test(desc),
   };
 }
 
@@ -423,13 +504,21 @@ function shaded(doc: Doc, c: string): string {
 }
 
 let dim = 0;
+/** A drawn piece of a garment, as `piece` was called: kept to redraw the garment from behind. */
+type Caught = { d: string; fill: string; sheen: boolean };
+let caught: Caught[] | null = null;
+/** Set while drawing a close detail: a fine twill laid over every piece. */
+let grain = '';
+const GRAIN = 0.05;
 /** A filled piece of fabric or leather with a soft outline, volume shading and optional sheen. */
 function piece(L: Look, d: string, fill = L.fill, sheen = L.sheen): string {
+  caught?.push({ d, fill, sheen });
   const plain = fill.startsWith('#');
   let s = `<path d="${d}" fill="${plain ? shaded(L.doc, fill) : fill}" stroke="${L.line}"/>`;
   if (!plain && fill !== 'none') s += `<path d="${d}" fill="url(#sh)"/>`;
   if (sheen) s += `<path d="${d}" fill="url(#sn)"/>`;
   if (dim) s += `<path d="${d}" fill="#1d1a1c" fill-opacity="${dim}"/>`;
+  if (grain && fill !== 'none') s += `<path d="${d}" fill="${grain}"/>`;
   return s;
 }
 const shade = (d: string, op = 0.3) => `<path d="${d}" fill="#1d1a1c" fill-opacity="${op}"/>`;
@@ -460,15 +549,18 @@ function clip(doc: Doc, d: string, body: string): string {
 
 // ---------------------------------------------------------------- hangers
 
-const HOOK =
+/** Set while drawing a close detail: the hook would only crowd the frame. */
+let hookless = false;
+const HOOK_PATH =
   '<path d="M400 214V172C400 156 420 148 420 128C420 110 406 100 392 102C380 104 374 114 374 122" fill="none" stroke="#8f8b84" stroke-width="6"/>';
+const hook = () => (hookless ? '' : HOOK_PATH);
 function hanger(w = 122): string {
-  return `${HOOK}<path d="M${400 - w} 268Q400 190 ${400 + w} 268L${396 + w} 280Q400 206 ${404 - w} 280Z" fill="${WOOD}" stroke="${dark(WOOD, 0.35)}" stroke-width="2"/>`;
+  return `${hook()}<path d="M${400 - w} 268Q400 190 ${400 + w} 268L${396 + w} 280Q400 206 ${404 - w} 280Z" fill="${WOOD}" stroke="${dark(WOOD, 0.35)}" stroke-width="2"/>`;
 }
 function clipHanger(): string {
   const clipAt = (x: number) =>
     `<rect x="${x - 14}" y="214" width="28" height="54" rx="4" fill="#a7a29a" stroke="#6f6a64" stroke-width="2"/><path d="M${x - 10} 232h20" stroke="#6f6a64" stroke-width="2"/>`;
-  return `${HOOK}<rect x="240" y="206" width="320" height="16" rx="8" fill="${WOOD}" stroke="${dark(WOOD, 0.35)}" stroke-width="2"/>${clipAt(300)}${clipAt(500)}`;
+  return `${hook()}<rect x="240" y="206" width="320" height="16" rx="8" fill="${WOOD}" stroke="${dark(WOOD, 0.35)}" stroke-width="2"/>${clipAt(300)}${clipAt(500)}`;
 }
 
 // ---------------------------------------------------------------- dresses
@@ -1224,62 +1316,309 @@ function wallet(L: Look): string {
 // ---------------------------------------------------------------- choosing the art
 
 type Draw = (L: Look) => string;
-type Kind = { re: RegExp; draw: Draw; stage: 'hang' | 'plinth'; scale?: number };
+/** The garment from behind: which of its drawn pieces stay (in order), and what the back adds. */
+type Back = {
+  keep?: number[];
+  /** Pieces drawn see-through (sheer sleeves). */
+  sheer?: number[];
+  add?: (L: Look, box: Box, pieces: Caught[]) => string;
+};
+type Kind = {
+  re: RegExp;
+  draw: Draw;
+  stage: 'hang' | 'plinth';
+  scale?: number;
+  /** The close detail: the point to zoom on (drawing coordinates) and how far. */
+  focus: [number, number, number];
+  back?: Back;
+};
+
+type Box = { x0: number; y0: number; x1: number; y1: number };
+/** The bounds of a path's points (control points included: near enough to place details). */
+function box(d: string): Box {
+  const b = { x0: 1e9, y0: 1e9, x1: -1e9, y1: -1e9 };
+  for (const m of d.matchAll(/(-?[\d.]+) (-?[\d.]+)/g)) {
+    const x = Number(m[1]);
+    const y = Number(m[2]);
+    b.x0 = Math.min(b.x0, x);
+    b.x1 = Math.max(b.x1, x);
+    b.y0 = Math.min(b.y0, y);
+    b.y1 = Math.max(b.y1, y);
+  }
+  return b;
+}
+const fillOf = (L: Look, pieces: Caught[], i: number) => pieces[i]?.fill ?? L.fill;
+/** A concealed centre-back zip: the seam, its tape and a small pull. */
+const zip = (L: Look, top: number, len: number, tail = 240) =>
+  `${ln(L, `M400 ${top}V${top + len}`, 3, 0.55)}${tail ? ln(L, `M400 ${top + len}V${top + len + tail}`, 2, 0.3) : ''}<path d="M396 ${top + 4}h8v20h-8z" fill="${metalGrad(L.doc, L.metal)}"/>`;
+const darts = (L: Look, y: number) =>
+  ln(L, `M344 ${y - 70}L352 ${y + 30}M456 ${y - 70}L448 ${y + 30}`, 2.5, 0.3);
+const seam = (L: Look, top: number, bottom: number) => ln(L, `M400 ${top}V${bottom}`, 2.5, 0.4);
+/** A back neckline sitting higher than the front's, with its facing. */
+const backNeck = (L: Look) => ln(L, 'M356 228Q400 250 444 228', 3, 0.45);
+const collarBand = (L: Look, fill: string) =>
+  piece(L, 'M350 224Q400 244 450 224L456 246Q400 270 344 246Z', fill, false);
+const vent = (L: Look, bottom: number, len: number) =>
+  `${shade(`M400 ${bottom - len}L412 ${bottom - len + 14}V${bottom}H400Z`, 0.18)}${ln(L, `M400 ${bottom - len}V${bottom}M400 ${bottom - len}L412 ${bottom - len + 14}V${bottom}`, 2.5, 0.5)}`;
+const welts = (L: Look, y: number) =>
+  `${ln(L, `M318 ${y}H378M422 ${y}H482`, 6, 0.55)}${button(348, y + 16, dark(L.base, 0.3), 5)}${button(452, y + 16, dark(L.base, 0.3), 5)}`;
+const waistband = (L: Look) => ln(L, 'M270 296Q400 300 530 296', 3, 0.5);
+const loops = (L: Look) =>
+  [300, 360, 440, 500].map((x) => piece(L, `M${x - 6} 252h12v50h-12z`, undefined, false)).join('');
+
 const KINDS: Kind[] = [
-  { re: /wrap dress/, draw: wrapDress, stage: 'hang' },
-  { re: /shirt dress/, draw: shirtDress, stage: 'hang' },
-  { re: /gown/, draw: gown, stage: 'hang' },
-  { re: /maxi/, draw: maxiDress, stage: 'hang' },
-  { re: /slip dress/, draw: slipDress, stage: 'hang' },
-  { re: /tiered|sundress/, draw: tieredDress, stage: 'hang' },
-  { re: /dress/, draw: shiftDress, stage: 'hang' },
-  { re: /blazer/, draw: blazer, stage: 'hang', scale: 1.08 },
-  { re: /trench|coat/, draw: trench, stage: 'hang' },
-  { re: /kimono/, draw: kimono, stage: 'hang', scale: 1.04 },
-  { re: /bomber/, draw: bomber, stage: 'hang', scale: 1.24 },
-  { re: /cardigan/, draw: cardigan, stage: 'hang', scale: 1.1 },
-  { re: /jacket/, draw: denimJacket, stage: 'hang', scale: 1.24 },
-  { re: /shirt/, draw: shirt, stage: 'hang', scale: 1.18 },
-  { re: /peplum/, draw: peplum, stage: 'hang', scale: 1.3 },
-  { re: /camisole|cami\b/, draw: cami, stage: 'hang', scale: 1.26 },
-  { re: /off-shoulder|bardot/, draw: offShoulder, stage: 'hang', scale: 1.3 },
-  { re: /blouse/, draw: blouse, stage: 'hang', scale: 1.2 },
-  { re: /\btee\b|t-shirt/, draw: tee, stage: 'hang', scale: 1.3 },
-  { re: /palazzo/, draw: palazzo, stage: 'hang' },
-  { re: /wide-leg/, draw: wideLeg, stage: 'hang' },
-  { re: /drawstring/, draw: drawstring, stage: 'hang' },
-  { re: /mini/, draw: miniSkirt, stage: 'hang', scale: 1.3 },
-  { re: /slip skirt|bias/, draw: slipSkirt, stage: 'hang' },
-  { re: /skirt/, draw: pleatSkirt, stage: 'hang' },
-  { re: /trousers|pants/, draw: cigarette, stage: 'hang' },
-  { re: /loafer/, draw: (L) => shoes(L, loafer), stage: 'plinth' },
-  { re: /sneaker/, draw: (L) => shoes(L, sneaker), stage: 'plinth' },
-  { re: /slide/, draw: (L) => shoes(L, slide), stage: 'plinth' },
-  { re: /sandal/, draw: (L) => shoes(L, heelSandal), stage: 'plinth' },
-  { re: /pump|heel/, draw: (L) => shoes(L, pump), stage: 'plinth' },
-  { re: /flat/, draw: (L) => shoes(L, flat), stage: 'plinth' },
-  { re: /boot/, draw: (L) => shoes(L, boot, 0.95), stage: 'plinth' },
-  { re: /tote/, draw: tote, stage: 'plinth' },
-  { re: /basket|raffia/, draw: basket, stage: 'plinth' },
-  { re: /shopper/, draw: shopper, stage: 'plinth' },
-  { re: /top-handle/, draw: topHandle, stage: 'plinth' },
-  { re: /saddle|crossbody/, draw: saddle, stage: 'plinth' },
-  { re: /clutch/, draw: clutch, stage: 'plinth' },
-  { re: /pouch|wristlet/, draw: pouch, stage: 'plinth', scale: 1.35 },
-  { re: /hoop/, draw: hoops, stage: 'plinth' },
-  { re: /earring/, draw: dropEarrings, stage: 'plinth' },
-  { re: /cuff/, draw: cuff, stage: 'plinth' },
-  { re: /collar|bead.*necklace/, draw: collarNecklace, stage: 'plinth' },
-  { re: /necklace|chain/, draw: chainNecklace, stage: 'plinth' },
-  { re: /bracelet/, draw: bracelets, stage: 'plinth' },
-  { re: /ring\b/, draw: ring, stage: 'plinth' },
-  { re: /headwrap|turban/, draw: headwrap, stage: 'plinth' },
-  { re: /belt/, draw: belt, stage: 'plinth' },
-  { re: /sunglasses/, draw: sunglasses, stage: 'plinth' },
-  { re: /scarf/, draw: scarf, stage: 'hang' },
-  { re: /hat\b/, draw: hat, stage: 'plinth' },
-  { re: /scrunchie/, draw: scrunchies, stage: 'plinth' },
-  { re: /wallet/, draw: wallet, stage: 'plinth', scale: 1.1 },
+  { re: /wrap dress/, draw: wrapDress, stage: 'hang', focus: [372, 430, 2.5] },
+  { re: /shirt dress/, draw: shirtDress, stage: 'hang', focus: [404, 360, 2.5] },
+  {
+    re: /gown/,
+    draw: gown,
+    stage: 'hang',
+    focus: [330, 470, 2.4],
+    back: { keep: [0, 1], add: (L) => `${backNeck(L)}${zip(L, 236, 214)}${darts(L, 430)}` },
+  },
+  {
+    re: /maxi/,
+    draw: maxiDress,
+    stage: 'hang',
+    focus: [400, 420, 2.5],
+    back: { keep: [0, 1], add: (L) => `${backNeck(L)}${zip(L, 240, 212)}${darts(L, 420)}` },
+  },
+  { re: /slip dress/, draw: slipDress, stage: 'hang', focus: [440, 340, 2.6] },
+  { re: /tiered|sundress/, draw: tieredDress, stage: 'hang', focus: [430, 430, 2.4] },
+  {
+    re: /dress/,
+    draw: shiftDress,
+    stage: 'hang',
+    focus: [430, 330, 3],
+    back: { add: (L) => `${backNeck(L)}${zip(L, 240, 260)}${darts(L, 470)}` },
+  },
+  {
+    re: /blazer/,
+    draw: blazer,
+    stage: 'hang',
+    scale: 1.08,
+    focus: [420, 500, 2.4],
+    back: {
+      add: (L, b) =>
+        `${seam(L, 244, b.y1)}${ln(L, 'M336 330Q318 520 330 730M464 330Q482 520 470 730', 2.5, 0.3)}${vent(L, b.y1, 130)}${collarBand(L, /barkcloth/.test(L.name) ? barkTex(L.doc, '#9a5833') : L.fill)}`,
+    },
+  },
+  {
+    re: /trench|coat/,
+    draw: trench,
+    stage: 'hang',
+    focus: [400, 470, 2.4],
+    back: {
+      keep: [0, 3],
+      add: (L, b) =>
+        `${piece(L, 'M266 250Q400 268 534 250L540 372Q400 392 260 372Z')}${collarBand(L, L.fill)}${vent(L, b.y1, 230)}${seam(L, 392, 464)}${seam(L, 506, b.y1 - 230)}`,
+    },
+  },
+  {
+    re: /kimono/,
+    draw: kimono,
+    stage: 'hang',
+    scale: 1.04,
+    focus: [380, 300, 2.4],
+    back: {
+      add: (L, b) =>
+        `${collarBand(L, pick(L.wax, 0))}${seam(L, 250, b.y1)}${ln(L, 'M530 440L540 244M270 440L260 244', 2.5, 0.4)}`,
+    },
+  },
+  {
+    re: /bomber/,
+    draw: bomber,
+    stage: 'hang',
+    scale: 1.24,
+    focus: [420, 300, 2.5],
+    back: {
+      keep: [0, 2, 3, 4],
+      add: (L, _b, p) => {
+        const quilt = tile(
+          L.doc,
+          56,
+          56,
+          '',
+          '<path d="M0 0L56 56M56 0L0 56" stroke="#1d1a1c" stroke-opacity=".35" stroke-width="2.5" stroke-dasharray="6 4"/>',
+        );
+        return `<path d="${p[0]?.d}" fill="${quilt}"/>${piece(L, 'M342 228Q400 256 458 228L464 250Q400 282 336 250Z', fillOf(L, p, 1), false)}`;
+      },
+    },
+  },
+  {
+    re: /cardigan/,
+    draw: cardigan,
+    stage: 'hang',
+    scale: 1.1,
+    focus: [412, 500, 2.6],
+    back: {
+      add: (L) =>
+        `${ln(L, 'M358 230Q400 250 442 230', 12, 0.9, light(L.base, 0.2))}${ln(L, 'M278 664H522M560 610L592 604M240 610L208 604', 8, 0.35, light(L.base, 0.3))}`,
+    },
+  },
+  { re: /jacket/, draw: denimJacket, stage: 'hang', scale: 1.24, focus: [450, 380, 2.5] },
+  {
+    re: /shirt/,
+    draw: shirt,
+    stage: 'hang',
+    scale: 1.18,
+    focus: [372, 330, 2.4],
+    back: {
+      keep: [0, 3, 4],
+      add: (L, b, p) =>
+        `${collarBand(L, fillOf(L, p, 1))}${ln(L, 'M272 312Q400 330 528 312', 3, 0.45)}${ln(L, `M386 322V${b.y1 - 30}M414 322V${b.y1 - 30}`, 2, 0.25)}${shade('M386 322L400 330L414 322V380L400 386L386 380Z', 0.1)}`,
+    },
+  },
+  {
+    re: /peplum/,
+    draw: peplum,
+    stage: 'hang',
+    scale: 1.3,
+    focus: [430, 480, 2.4],
+    back: {
+      add: (L) =>
+        `${backNeck(L)}${zip(L, 240, 200, 0)}${ln(L, 'M312 470Q400 480 488 470', 3.5, 0.55)}${ln(L, 'M510 490Q520 540 530 586M290 490Q280 540 270 586', 2.5, 0.3)}`,
+    },
+  },
+  {
+    re: /camisole|cami\b/,
+    draw: cami,
+    stage: 'hang',
+    scale: 1.26,
+    focus: [446, 320, 2.6],
+    back: {
+      add: (L) =>
+        `${ln(L, 'M448 222L330 318M352 222L470 318', 5, 1, dark(L.base, 0.15))}${ln(L, 'M316 330Q400 344 484 330', 3, 0.35)}`,
+    },
+  },
+  {
+    re: /off-shoulder|bardot/,
+    draw: offShoulder,
+    stage: 'hang',
+    scale: 1.3,
+    focus: [440, 320, 2.6],
+    back: {
+      keep: [0, 1],
+      add: (L) =>
+        `${ln(L, 'M300 300L312 266M500 300L488 266', 4, 0.8, '#e9dfcc')}${ln(L, 'M272 304H528M272 312H528', 1.5, 0.3)}`,
+    },
+  },
+  {
+    re: /blouse/,
+    draw: blouse,
+    stage: 'hang',
+    scale: 1.2,
+    focus: [420, 330, 2.6],
+    back: {
+      keep: [0, 1, 2, 3],
+      sheer: [0, 1],
+      add: (L, _b, p) => {
+        const pleats = tile(
+          L.doc,
+          14,
+          14,
+          '',
+          '<rect width="5" height="14" fill="#1d1a1c" fill-opacity=".18"/><rect x="6" width="2" height="14" fill="#fff" fill-opacity=".14"/>',
+        );
+        return `<path d="${p[2]?.d}" fill="${pleats}"/>${piece(L, 'M372 200H428V240Q400 248 372 240Z')}${ln(L, 'M400 240V300', 3, 0.6)}${button(400, 224, '#efe6d4', 5)}`;
+      },
+    },
+  },
+  { re: /\btee\b|t-shirt/, draw: tee, stage: 'hang', scale: 1.3, focus: [420, 350, 2.6] },
+  {
+    re: /palazzo/,
+    draw: palazzo,
+    stage: 'hang',
+    focus: [440, 300, 2.4],
+    back: {
+      add: (L) =>
+        `${ln(L, 'M270 292Q400 296 530 292', 4, 0.6)}${ln(L, Array.from({ length: 14 }, (_, i) => `M${282 + i * 18} 256v32`).join(''), 2, 0.3)}${ln(L, 'M400 296Q404 400 400 494', 2.5, 0.4)}`,
+    },
+  },
+  { re: /wide-leg/, draw: wideLeg, stage: 'hang', focus: [420, 290, 2.6] },
+  { re: /drawstring/, draw: drawstring, stage: 'hang', focus: [400, 310, 2.7] },
+  {
+    re: /mini/,
+    draw: miniSkirt,
+    stage: 'hang',
+    scale: 1.3,
+    focus: [440, 340, 2.4],
+    back: {
+      add: (L) => {
+        const top = '#d49a52';
+        const pocket = 'M428 370H500L496 450L464 462L432 450Z';
+        return `${waistband(L)}${loops(L)}${stitch('M280 284Q400 288 520 284M276 340Q400 360 524 340M226 556Q400 590 574 556M400 352V572', top)}${piece(L, pocket)}${piece(L, flip(pocket))}${stitch('M436 378H492L488 444L464 452L440 444Z', top)}${stitch(flip('M436 378H492L488 444L464 452L440 444Z'), top)}${ln(L, 'M400 352V574', 3, 0.5)}`;
+      },
+    },
+  },
+  {
+    re: /slip skirt|bias/,
+    draw: slipSkirt,
+    stage: 'hang',
+    focus: [430, 320, 2.4],
+    back: { add: (L) => `${ln(L, 'M284 282Q400 288 516 282', 3, 0.5)}${zip(L, 286, 140)}` },
+  },
+  {
+    re: /skirt/,
+    draw: pleatSkirt,
+    stage: 'hang',
+    focus: [450, 420, 2.3],
+    back: {
+      add: (L, _b, p) => {
+        const folds = Array.from({ length: 12 }, (_, i) => {
+          const t = i / 11;
+          const x0 = 280 + t * 240;
+          const x1 = 180 + t * 440;
+          return `M${x0} 292L${x0 + 10} 292L${x1 + 18} 820L${x1} 820Z`;
+        }).join('');
+        return `${clip(L.doc, p[0]?.d ?? '', shade(folds, 0.2))}${ln(L, 'M276 292Q400 296 524 292', 3.5, 0.55)}${zip(L, 296, 130)}`;
+      },
+    },
+  },
+  {
+    re: /trousers|pants/,
+    draw: cigarette,
+    stage: 'hang',
+    focus: [440, 300, 2.5],
+    back: {
+      add: (L) =>
+        `${ln(L, 'M280 292Q400 296 520 292', 3, 0.5)}${loops(L)}${welts(L, 340)}${ln(L, 'M400 296Q404 400 404 470', 2.5, 0.45)}${ln(L, 'M472 420L470 846M328 420L330 846', 2.5, 0.4, light(L.base, 0.4))}${darts(L, 330)}`,
+    },
+  },
+  { re: /loafer/, draw: (L) => shoes(L, loafer), stage: 'plinth', focus: [440, 700, 2.5] },
+  { re: /sneaker/, draw: (L) => shoes(L, sneaker), stage: 'plinth', focus: [350, 680, 2.4] },
+  { re: /slide/, draw: (L) => shoes(L, slide), stage: 'plinth', focus: [460, 740, 2.4] },
+  { re: /sandal/, draw: (L) => shoes(L, heelSandal), stage: 'plinth', focus: [260, 560, 2.4] },
+  { re: /pump|heel/, draw: (L) => shoes(L, pump), stage: 'plinth', focus: [380, 720, 2.4] },
+  { re: /flat/, draw: (L) => shoes(L, flat), stage: 'plinth', focus: [320, 730, 2.6] },
+  { re: /boot/, draw: (L) => shoes(L, boot, 0.95), stage: 'plinth', focus: [250, 560, 2.4] },
+  { re: /tote/, draw: tote, stage: 'plinth', focus: [320, 500, 3.2] },
+  { re: /basket|raffia/, draw: basket, stage: 'plinth', focus: [330, 500, 3] },
+  { re: /shopper/, draw: shopper, stage: 'plinth', focus: [400, 470, 3] },
+  { re: /top-handle/, draw: topHandle, stage: 'plinth', focus: [400, 600, 3.4] },
+  { re: /saddle|crossbody/, draw: saddle, stage: 'plinth', focus: [400, 650, 3.2] },
+  { re: /clutch/, draw: clutch, stage: 'plinth', focus: [400, 650, 3.2] },
+  {
+    re: /pouch|wristlet/,
+    draw: pouch,
+    stage: 'plinth',
+    scale: 1.35,
+    focus: [450, 640, 2.4],
+  },
+  { re: /hoop/, draw: hoops, stage: 'plinth', focus: [314, 400, 2.2] },
+  { re: /earring/, draw: dropEarrings, stage: 'plinth', focus: [318, 430, 2.6] },
+  { re: /cuff/, draw: cuff, stage: 'plinth', focus: [300, 640, 2.4] },
+  { re: /collar|bead.*necklace/, draw: collarNecklace, stage: 'plinth', focus: [400, 450, 2.4] },
+  { re: /necklace|chain/, draw: chainNecklace, stage: 'plinth', focus: [400, 560, 2.8] },
+  { re: /bracelet/, draw: bracelets, stage: 'plinth', focus: [400, 620, 2.2] },
+  { re: /ring\b/, draw: ring, stage: 'plinth', focus: [400, 540, 2.2] },
+  { re: /headwrap|turban/, draw: headwrap, stage: 'plinth', focus: [400, 300, 2.4] },
+  { re: /belt/, draw: belt, stage: 'plinth', focus: [400, 700, 3.2] },
+  { re: /sunglasses/, draw: sunglasses, stage: 'plinth', focus: [440, 690, 2.4] },
+  { re: /scarf/, draw: scarf, stage: 'hang', focus: [300, 420, 2.2] },
+  { re: /hat\b/, draw: hat, stage: 'plinth', focus: [400, 600, 2.4] },
+  { re: /scrunchie/, draw: scrunchies, stage: 'plinth', focus: [300, 660, 2.2] },
+  { re: /wallet/, draw: wallet, stage: 'plinth', scale: 1.1, focus: [300, 520, 3] },
 ];
 
 // ---------------------------------------------------------------- documents
@@ -1308,42 +1647,183 @@ function svg(w: number, h: number, title: string, defs: string[], body: string):
 function toneFor(category: string, L: Look): string {
   const tone = CATEGORY_TONE[category] ?? '#e3d6c2';
   // keep the product readable: a plain light product on a light tone gets a deeper, warmer tone
-  const plain = !L.fill.startsWith('url');
-  if (category !== 'Jewellery' && plain && Math.abs(lum(L.base) - lum(tone)) < 0.12)
+  if (category !== 'Jewellery' && !L.printed && Math.abs(lum(L.base) - lum(tone)) < 0.12)
     return mix(tone, '#b08a6e', 0.38);
   return tone;
 }
 
-type Art = { body: string; stage: 'hang' | 'plinth' };
-function drawProduct(doc: Doc, p: SeedProduct): Art {
-  const L = lookFor(doc, p);
-  const kind = KINDS.find((k) => k.re.test(L.name));
+type Art = { body: string; stage: 'hang' | 'plinth'; kind: Kind };
+type View = SeedPicture['view'];
+
+function kindFor(p: SeedProduct): Kind {
+  const kind = KINDS.find((k) => k.re.test(p.name.toLowerCase()));
   if (!kind) throw new Error(`No silhouette for ${p.name}`);
-  let body = kind.draw(L);
+  return kind;
+}
+
+/** The garment from behind: its kept pieces, plain, then what the back adds (seams, zip, vent...). */
+function drawBack(L: Look, kind: Kind): string {
+  caught = [];
+  const front = kind.draw(L);
+  const pieces = caught;
+  caught = null;
+  // the body is the largest piece (some kinds draw a pocket or a trim first)
+  const area = (c: Caught) => {
+    const b = box(c.d);
+    return (b.x1 - b.x0) * (b.y1 - b.y0);
+  };
+  const mainAt = pieces.reduce((best, c, i) => (area(c) > area(pieces[best] ?? c) ? i : best), 0);
+  const main = pieces[mainAt];
+  if (!main) throw new Error(`Nothing to draw from behind for ${L.name}`);
+  const spec = kind.back ?? {};
+  const drawn = (spec.keep ?? [mainAt])
+    .map((i) => {
+      const c = pieces[i];
+      if (!c) return '';
+      const s = piece(L, c.d, c.fill, c.sheen);
+      return spec.sheer?.includes(i) ? `<g opacity=".72">${s}</g>` : s;
+    })
+    .join('');
+  const b = box(main.d);
+  const add = spec.add ? spec.add(L, b, pieces) : `${backNeck(L)}${seam(L, b.y0 + 20, b.y1)}`;
+  // trousers and skirts hang from the clip hanger, as in front
+  const clips = clipHanger();
+  return `${front.includes(clips) ? clips : hanger()}${drawn}${add}`;
+}
+
+function drawProduct(
+  doc: Doc,
+  p: SeedProduct,
+  colour: string | null = null,
+  view: View = 'piece',
+): Art {
+  const L = lookFor(doc, p, colour);
+  const kind = kindFor(p);
+  let body: string;
+  if (view === 'detail' && p.category !== 'Jewellery') {
+    // close up, cloth and leather show their grain: a fine twill over every drawn piece
+    // twill: diagonals every 4 units (about 10 px at the zoom), across one 12-unit tile
+    const lines = Array.from({ length: 7 }, (_, i) => `M${i * 4 - 12} 12L${i * 4} 0`).join('');
+    grain = tile(
+      doc,
+      12,
+      12,
+      '',
+      `<path d="${lines}" stroke="#000" stroke-opacity="${GRAIN}" stroke-width=".8"/>`,
+    );
+    body = kind.draw(L);
+    grain = '';
+  } else body = view === 'back' ? drawBack(L, kind) : kind.draw(L);
   if (kind.scale) {
     const s = kind.scale;
     const py = kind.stage === 'hang' ? 110 : 780;
     body = `<g transform="matrix(${s} 0 0 ${s} ${Math.round(400 - 400 * s)} ${Math.round(py - py * s)})">${body}</g>`;
   }
-  return { body, stage: kind.stage };
+  return { body, stage: kind.stage, kind };
 }
 
-function productSvg(p: SeedProduct): string {
+/** Where the detail zooms: the kind's focus, through its scale, kept inside the picture. */
+function detailTransform(kind: Kind): string {
+  const [fx, fy, z] = kind.focus;
+  const s = kind.scale ?? 1;
+  const py = kind.stage === 'hang' ? 110 : 780;
+  const x = 400 + (fx - 400) * s;
+  const y = py + (fy - py) * s;
+  // the zoomed window (800/z × 1000/z) stays within the 800 × 1000 picture
+  const cx = Math.min(Math.max(x, 400 / z), 800 - 400 / z);
+  const cy = Math.min(Math.max(y, 500 / z), 1000 - 500 / z);
+  const r = (n: number) => Math.round(n * 100) / 100;
+  return `matrix(${z} 0 0 ${z} ${r(400 - cx * z)} ${r(500 - cy * z)})`;
+}
+
+function productSvg(p: SeedProduct, picture: Pick<SeedPicture, 'colour' | 'view' | 'alt'>): string {
   const doc = newDoc();
-  const L = lookFor(newDoc(), p);
+  // the detail and the back show the piece in its first colour
+  const colour = picture.colour ?? p.colours?.[0] ?? null;
+  const L = lookFor(newDoc(), p, colour);
   const tone = toneFor(p.category, L);
-  const art = drawProduct(doc, p);
+  const detail = picture.view === 'detail';
+  hookless = detail;
+  const art = drawProduct(doc, p, colour, picture.view);
+  hookless = false;
   const plinthTone = p.category === 'Jewellery' ? '#a8916c' : tone;
   const stage =
     art.stage === 'hang'
       ? '<ellipse cx="400" cy="938" rx="250" ry="28" fill="url(#fs)"/>'
       : plinth(400, 780, 290, 80, plinthTone);
+  const scene = `<rect width="800" height="1000" fill="url(#bg)"/>${stage}${art.body}`;
+  // the detail: the same drawing, close, with finer outlines and a soft vignette
+  const body = detail
+    ? `<rect width="800" height="1000" fill="${tone}"/><g transform="${detailTransform(art.kind)}" stroke-width="1.1">${scene}</g><rect width="800" height="1000" fill="url(#vn)"/>`
+    : scene;
+  const vignette =
+    '<radialGradient id="vn" cx=".5" cy=".48" r=".78"><stop offset=".5" stop-color="#1d1a1c" stop-opacity="0"/><stop offset="1" stop-color="#1d1a1c" stop-opacity=".24"/></radialGradient>';
   return svg(
     800,
     1000,
+    picture.alt,
+    [sharedDefs(tone, 0.8, plinthTone), ...(detail ? [vignette] : []), ...doc.defs],
+    body,
+  );
+}
+
+// ---------------------------------------------------------------- share pictures (1200 × 630)
+
+/** "duuka" in the shop's display face (Cormorant Garamond), as paths: no font needed to draw it. */
+const wordmark = (() => {
+  const require = createRequire(import.meta.url);
+  const fontkit = require('@pdf-lib/fontkit') as {
+    create(buffer: Buffer): {
+      unitsPerEm: number;
+      layout(text: string): {
+        glyphs: { path: { toSVG(): string } }[];
+        positions: { xAdvance: number }[];
+      };
+    };
+  };
+  const file = require.resolve(
+    '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2',
+  );
+  const font = fontkit.create(readFileSync(file));
+  const run = font.layout('duuka');
+  let x = 0;
+  const parts = run.glyphs.map((g, i) => {
+    const part = `<path transform="translate(${x} 0)" d="${g.path.toSVG()}"/>`;
+    x += run.positions[i]?.xAdvance ?? 0;
+    return part;
+  });
+  return { svg: parts.join(''), width: x, em: font.unitsPerEm };
+})();
+
+function shareSvg(p: SeedProduct, first: SeedPicture): string {
+  const L = lookFor(newDoc(), p, first.colour);
+  const tone = toneFor(p.category, L);
+  const inner = productSvg(p, first)
+    .replace(/^<svg /, '<svg x="{X}" y="{Y}" width="{W}" height="{H}" ')
+    .replace(/\n$/, '');
+  const h = 530;
+  const w = (h * 4) / 5;
+  const x = (1200 - w) / 2;
+  const y = (630 - h) / 2;
+  const frame = inner
+    .replace('{X}', String(x))
+    .replace('{Y}', String(y))
+    .replace('{W}', String(w))
+    .replace('{H}', String(h));
+  const ink = lum(tone) > 0.45 ? dark(tone, 0.62) : light(tone, 0.7);
+  const size = 34;
+  const s = size / wordmark.em;
+  const mark = `<g fill="${ink}" transform="matrix(${s} 0 0 ${-s} ${1200 - 48 - wordmark.width * s} ${630 - 40})">${wordmark.svg}</g>`;
+  const defs = [
+    `<linearGradient id="sbg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light(tone, 0.22)}"/><stop offset="1" stop-color="${dark(tone, 0.06)}"/></linearGradient>`,
+    '<filter id="sdw" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="14"/></filter>',
+  ];
+  return svg(
+    1200,
+    630,
     p.name,
-    [sharedDefs(tone, 0.8, plinthTone), ...doc.defs],
-    `<rect width="800" height="1000" fill="url(#bg)"/>${stage}${art.body}`,
+    defs,
+    `<rect width="1200" height="630" fill="url(#sbg)"/><rect x="${x + 6}" y="${y + 14}" width="${w}" height="${h}" fill="#1d1a1c" fill-opacity=".22" filter="url(#sdw)"/>${frame}${mark}`,
   );
 }
 
@@ -1453,20 +1933,118 @@ function write(rel: string, content: string): number {
   return Buffer.byteLength(content);
 }
 
-let total = 0;
-let largest = 0;
-for (const p of products) {
-  const match = /^\/images\/products\/([a-z0-9-]+\.svg)$/.exec(p.image);
-  if (!match?.[1]) throw new Error(`Unexpected image path for ${p.name}: ${p.image}`);
-  const size = write(join('images', 'products', match[1]), productSvg(p));
-  largest = Math.max(largest, size);
-  total += size;
+/**
+ * Encoders, fixed so the same drawing always gives the same bytes. Flat art: WebP keeps edges
+ * crisp at a modest quality with sharp chroma (smartSubsample); the JPEG fallback is mozjpeg.
+ */
+const WEBP = { quality: 74, effort: 6, smartSubsample: true } as const;
+const JPEG = { quality: 78, mozjpeg: true } as const;
+const JPEG_WIDTH = 800;
+
+/** An SVG drawn at `width` pixels (its viewBox scaled: vectors stay sharp at every size). */
+function sized(svgText: string, width: number, height: number): Buffer {
+  return Buffer.from(svgText.replace(/^<svg /, `<svg width="${width}" height="${height}" `));
 }
-total += write(join('images', 'placeholder.svg'), placeholderSvg());
+
+type Written = { file: string; bytes: number };
+
+/** One picture: drawn once at the largest width, then every WebP width and the JPEG fallback. */
+async function rasterise(svgText: string, url: string): Promise<Written[]> {
+  const stem = url.replace(/\.jpg$/, '');
+  const largest = Math.max(...PICTURE_WIDTHS, JPEG_WIDTH);
+  const { data, info } = await sharp(sized(svgText, largest, (largest * 5) / 4))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const out: Written[] = [];
+  const save = async (file: string, image: Sharp) => {
+    const target = join(PUBLIC, file);
+    mkdirSync(dirname(target), { recursive: true });
+    const { size } = await image.toFile(target);
+    out.push({ file, bytes: size });
+  };
+  for (const width of PICTURE_WIDTHS) {
+    const image = sharp(data, raw);
+    if (width !== info.width) image.resize(width);
+    await save(`${stem}-${width}.webp`, image.webp(WEBP));
+  }
+  const jpeg = sharp(data, raw);
+  if (JPEG_WIDTH !== info.width) jpeg.resize(JPEG_WIDTH);
+  await save(url, jpeg.jpeg(JPEG));
+  return out;
+}
+
+async function productFiles(p: SeedProduct): Promise<Written[]> {
+  const pictures = seedPictures(p);
+  const out: Written[] = [];
+  for (const picture of pictures)
+    out.push(...(await rasterise(productSvg(p, picture), picture.url)));
+  const first = pictures[0];
+  if (!first) throw new Error(`${p.name} has no pictures`);
+  const share = seedShareImage(p);
+  const target = join(PUBLIC, share);
+  mkdirSync(dirname(target), { recursive: true });
+  const { size } = await sharp(sized(shareSvg(p, first), 1200, 630))
+    .removeAlpha()
+    .jpeg(JPEG)
+    .toFile(target);
+  out.push({ file: share, bytes: size });
+  return out;
+}
+
+/** Run `work` over `items`, `limit` at a time (sharp's work runs off the main thread). */
+async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
+const started = performance.now();
+// one thread per picture inside libvips; the pictures themselves run side by side
+sharp.concurrency(1);
+sharp.cache(false);
+// `npm run art -- tee loafer` redraws only the products whose names contain those words
+const only = process.argv.slice(2).map((word) => word.toLowerCase());
+const chosen = only.length
+  ? products.filter((p) => only.some((word) => p.name.toLowerCase().includes(word)))
+  : products;
+// a full run starts from an empty folder, so nothing stale (old names, old .svg art) survives
+const PRODUCTS = join(PUBLIC, 'images', 'products');
+if (only.length === 0) rmSync(PRODUCTS, { recursive: true, force: true });
+for (const p of chosen)
+  rmSync(dirname(join(PUBLIC, seedShareImage(p))), { recursive: true, force: true });
+const written = (await pool(chosen, availableParallelism(), productFiles)).flat();
+
+let svgBytes = write(join('images', 'placeholder.svg'), placeholderSvg());
 for (const [file, make] of Object.entries(HEROES))
-  total += write(join('images', 'hero', `${file}.svg`), make());
+  svgBytes += write(join('images', 'hero', `${file}.svg`), make());
 for (const [file, make] of Object.entries(PANELS))
-  total += write(join('images', 'panels', `${file}.svg`), make());
+  svgBytes += write(join('images', 'panels', `${file}.svg`), make());
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const groups = new Map<string, number[]>();
+for (const { file, bytes } of written) {
+  const key = file.endsWith('share.jpg')
+    ? 'share.jpg'
+    : file.endsWith('.jpg')
+      ? 'jpg 800'
+      : `webp ${/-(\d+)\.webp$/.exec(file)?.[1]}`;
+  groups.set(key, [...(groups.get(key) ?? []), bytes]);
+}
+const total = written.reduce((sum, w) => sum + w.bytes, 0);
 console.log(
-  `Wrote ${products.length} product images, a placeholder, ${Object.keys(HEROES).length} heroes and ${Object.keys(PANELS).length} panels: ${(total / 1024).toFixed(1)} KB in all, largest product ${(largest / 1024).toFixed(1)} KB.`,
+  `Wrote ${written.length} files for ${chosen.length} products: ${(total / 1024 / 1024).toFixed(2)} MB in all, in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
 );
+for (const [key, sizes] of groups)
+  console.log(
+    `  ${key.padEnd(10)} ${String(sizes.length).padStart(4)} files, average ${kb(sizes.reduce((a, b) => a + b, 0) / sizes.length)}, largest ${kb(Math.max(...sizes))}`,
+  );
+console.log(`Placeholder, heroes and panels (SVG): ${kb(svgBytes)}.`);

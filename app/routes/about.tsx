@@ -94,14 +94,18 @@ function About() {
             aria-hidden
           >
             <img
-              src="/images/products/ankara-wrap-dress.svg"
+              src="/images/products/ankara-wrap-dress/indigo.jpg"
+              srcSet="/images/products/ankara-wrap-dress/indigo-400.webp 400w, /images/products/ankara-wrap-dress/indigo-800.webp 800w"
+              sizes="(min-width: 640px) 256px, 45vw"
               alt=""
               width={800}
               height={1000}
               className="aspect-[4/5] w-full object-cover"
             />
             <img
-              src="/images/products/barkcloth-collar-wool-blazer.svg"
+              src="/images/products/barkcloth-collar-wool-blazer/piece.jpg"
+              srcSet="/images/products/barkcloth-collar-wool-blazer/piece-400.webp 400w, /images/products/barkcloth-collar-wool-blazer/piece-800.webp 800w"
+              sizes="(min-width: 640px) 256px, 45vw"
               alt=""
               width={800}
               height={1000}

@@ -1,0 +1,120 @@
+// What a page costs a shopper: the bytes Chromium fetches for a page, pictures apart, on a phone
+// (390 × 844 at 2× density, as a mid-range Android) and a desktop (1366 × 900 at 1×), until the
+// network is idle. Pictures below the fold that load lazily are not counted: they cost nothing
+// until the shopper scrolls. `pageWeights(origin)` is part of `npm run bench`; run alone
+// (`node scripts/run.mjs scripts/page-weight.ts`) it builds the working tree, serves the demo
+// catalogue and prints the table.
+import { randomBytes } from 'node:crypto';
+import { chromium } from 'playwright-core';
+import { preview } from 'vite';
+import { createDb } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { seedDemoCatalogue } from '#db/seed.ts';
+import { buildForPreview } from '#local/build.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#local/chromium.ts';
+import { freePort } from '#local/free-port.ts';
+import { pgliteBackend, startLocalNeon } from '#local/neon-endpoint.ts';
+import { enterWorkingCopy } from '#local/working-copy.ts';
+
+/** The pages weighed: the home page and a product page with sizes, colours and pictures. */
+export const WEIGHED_PAGES = ['/', '/products/ankara-wrap-dress'] as const;
+const SCREENS = {
+  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true },
+  desktop: { viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1, isMobile: false },
+} as const;
+
+export type PageWeight = {
+  page: string;
+  screen: keyof typeof SCREENS;
+  /** Bytes over the wire (as served locally: no CDN compression of images either way). */
+  imageBytes: number;
+  images: number;
+  totalBytes: number;
+  requests: number;
+};
+
+export async function pageWeights(origin: string): Promise<PageWeight[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const weights: PageWeight[] = [];
+  try {
+    for (const [screen, options] of Object.entries(SCREENS) as [
+      keyof typeof SCREENS,
+      (typeof SCREENS)[keyof typeof SCREENS],
+    ][]) {
+      for (const page of WEIGHED_PAGES) {
+        const context = await browser.newContext({ ...options, hasTouch: options.isMobile });
+        const tab = await context.newPage();
+        const client = await context.newCDPSession(tab);
+        await client.send('Network.enable');
+        const types = new Map<string, string>();
+        let imageBytes = 0;
+        let images = 0;
+        let totalBytes = 0;
+        let requests = 0;
+        client.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+        client.on('Network.loadingFinished', (event) => {
+          requests += 1;
+          totalBytes += event.encodedDataLength;
+          if (types.get(event.requestId) === 'Image') {
+            images += 1;
+            imageBytes += event.encodedDataLength;
+          }
+        });
+        await tab.goto(new URL(page, origin).toString(), { waitUntil: 'networkidle' });
+        weights.push({ page, screen, imageBytes, images, totalBytes, requests });
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return weights;
+}
+
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+export function pageWeightTable(weights: PageWeight[]): string {
+  return [
+    '| page | screen | pictures | picture bytes | all bytes (requests) |',
+    '| ---- | ------ | -------- | ------------- | -------------------- |',
+    ...weights.map(
+      (w) =>
+        `| \`${w.page}\` | ${w.screen} | ${w.images} | ${kib(w.imageBytes)} | ${kib(w.totalBytes)} (${w.requests}) |`,
+    ),
+  ].join('\n');
+}
+
+async function main() {
+  process.env.WRANGLER_SEND_METRICS = 'false';
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+  const copy = await enterWorkingCopy('duuka-weight');
+  const backend = await pgliteBackend();
+  const endpoint = await startLocalNeon({ backend });
+  try {
+    await buildForPreview({ logLevel: 'warn' });
+    const db = createDb(endpoint.databaseUrl);
+    await migrateDatabase(db);
+    await seedDemoCatalogue(db);
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    process.env.DATABASE_URL = endpoint.databaseUrl;
+    process.env.BETTER_AUTH_URL = origin;
+    process.env.BETTER_AUTH_SECRET = randomBytes(32).toString('hex');
+    process.env.MAIL_TRANSPORT = 'outbox';
+    const server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
+    try {
+      console.log(pageWeightTable(await pageWeights(origin)));
+    } finally {
+      await new Promise((resolve) => server.httpServer.close(resolve));
+    }
+  } finally {
+    await endpoint.close();
+    await backend.close();
+    await copy.leave();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await main();
+  process.exit(0); // vite/workerd leave handles open
+}
