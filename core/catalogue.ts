@@ -275,8 +275,9 @@ export function readSearchTerm(text: unknown): string {
 }
 /** ?page=: anything but a page number (0, -1, 1.5, abc, 99999) is page 1. */
 const pageParam = v.fallback(v.optional(pageNumber), undefined);
-/** ?size= and ?colour=: a word (?size=38 arrives as the number 38); anything else (too long,
- * control characters, ?size={}) is no filter. */
+/** ?size= and ?colour=: a word (?size=38 arrives as the number 38, and stays one so the router
+ * writes it back as ?size=38, not ?size="38"); anything else (too long, control characters,
+ * ?size={}) is no filter. */
 const optionParam = v.fallback(
   v.optional(
     v.pipe(
@@ -285,6 +286,7 @@ const optionParam = v.fallback(
       v.minLength(1),
       v.maxLength(OPTION_VALUE_MAX),
       v.check(isTypedLine),
+      v.transform((text): string | number => (/^[1-9]\d{0,5}$/.test(text) ? Number(text) : text)),
     ),
   ),
   undefined,
@@ -309,12 +311,13 @@ const priceParam = v.fallback(
   ),
   undefined,
 );
-/** ?inStock=1 (or true, on: what a checkbox sends); anything else is off. */
+/** ?inStock=1 (or true, on: what a checkbox sends), read as 1 so the router writes ?inStock=1;
+ * anything else is off. */
 const inStockParam = v.fallback(
   v.optional(
     v.pipe(
       v.union([v.literal(1), v.literal(true), v.literal('1'), v.literal('true'), v.literal('on')]),
-      v.transform(() => true as const),
+      v.transform(() => 1 as const),
     ),
   ),
   undefined,
@@ -335,6 +338,15 @@ function orderedPrices<T extends { minPrice?: number; maxPrice?: number }>(searc
   if (min === undefined || max === undefined || min <= max) return search;
   return { ...search, minPrice: max, maxPrice: min };
 }
+/** The filters as a listing URL reads them. */
+export type FilterParams = {
+  size?: string | number;
+  colour?: string | number;
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: 1;
+};
+
 /** The id a ?category= that cannot name a category reads as: no category has it (the 404 view). */
 export const NO_SUCH_CATEGORY = 0;
 
@@ -359,10 +371,10 @@ export const searchScreenSearch = v.pipe(
 );
 
 /** The filters a listing URL carries, as catalogue.list / catalogue.search take them. */
-export function filtersOf(search: ListingFilters): ListingFilters | undefined {
+export function filtersOf(search: FilterParams): ListingFilters | undefined {
   const f: ListingFilters = {};
-  if (search.size !== undefined) f.size = search.size;
-  if (search.colour !== undefined) f.colour = search.colour;
+  if (search.size !== undefined) f.size = String(search.size);
+  if (search.colour !== undefined) f.colour = String(search.colour);
   if (search.minPrice !== undefined) f.minPrice = search.minPrice;
   if (search.maxPrice !== undefined) f.maxPrice = search.maxPrice;
   if (search.inStock) f.inStock = true;

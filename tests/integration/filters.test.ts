@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FILTER_TEXT,
+  filtersOf,
   LISTING_PAGE_SIZE,
   listingSearch,
   noFilteredPiecesText,
@@ -137,9 +138,7 @@ describe('filters', () => {
     expect(
       names(await inDresses({ filters: { size: 'M', colour: 'Indigo', inStock: true } })),
     ).toEqual(['Cotton Day Dress']);
-    expect(names(await inDresses({ filters: { colour: 'Ochre' } }))).toEqual([
-      'Indigo Wrap Dress',
-    ]);
+    expect(names(await inDresses({ filters: { colour: 'Ochre' } }))).toEqual(['Indigo Wrap Dress']);
   });
 
   it('in stock alone keeps pieces with any variant left', async () => {
@@ -320,11 +319,7 @@ describe('bad filters', () => {
     ['a fractional price', { filters: { maxPrice: 1.5 } }, FILTER_TEXT.badPrice],
     ['a price as text', { filters: { maxPrice: '50000' } }, FILTER_TEXT.badPrice],
     ['a huge price', { filters: { maxPrice: 1e20 } }, FILTER_TEXT.badPrice],
-    [
-      'min above max',
-      { filters: { minPrice: 90_000, maxPrice: 10_000 } },
-      FILTER_TEXT.priceOrder,
-    ],
+    ['min above max', { filters: { minPrice: 90_000, maxPrice: 10_000 } }, FILTER_TEXT.priceOrder],
     ['in stock as text', { filters: { inStock: 'yes' } }, FILTER_TEXT.badStock],
     ['filters as text', { filters: 'size=M' }, FILTER_TEXT.badFilters],
     ['an unknown filter', { filters: { brand: 'x' } }, FILTER_TEXT.badFilters],
@@ -358,12 +353,15 @@ describe('bad filters', () => {
 
   it('reads a bad URL value as no filter (the nearest sensible page)', () => {
     const read = (search: Record<string, unknown>) => v.parse(listingSearch, search);
-    expect(read({ size: 38, colour: 'Indigo', minPrice: '50,000', inStock: 1 })).toMatchObject({
-      size: '38',
+    expect(read({ size: 38, colour: 'Indigo', minPrice: '50,000', inStock: 'on' })).toMatchObject({
+      size: 38,
       colour: 'Indigo',
       minPrice: 50_000,
-      inStock: true,
+      inStock: 1,
     });
+    expect(read({ size: ' XL ', inStock: true })).toMatchObject({ size: 'XL', inStock: 1 });
+    expect(filtersOf(read({ size: 38, inStock: 1 }))).toEqual({ size: '38', inStock: true });
+    expect(filtersOf(read({ sort: 'price-asc' }))).toBeUndefined();
     expect(
       read({
         size: 'x'.repeat(10_000),
@@ -384,9 +382,12 @@ describe('bad filters', () => {
       inStock: undefined,
       sort: undefined,
     });
-    expect(read({ size: { $ne: 1 }, colour: [], maxPrice: 1.5, sort: 'price-asc' })).toMatchObject(
-      { size: undefined, colour: undefined, maxPrice: undefined, sort: 'price-asc' },
-    );
+    expect(read({ size: { $ne: 1 }, colour: [], maxPrice: 1.5, sort: 'price-asc' })).toMatchObject({
+      size: undefined,
+      colour: undefined,
+      maxPrice: undefined,
+      sort: 'price-asc',
+    });
     // Bounds typed the wrong way round read as the range meant.
     expect(read({ minPrice: 90_000, maxPrice: 20_000 })).toMatchObject({
       minPrice: 20_000,

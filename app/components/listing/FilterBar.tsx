@@ -188,11 +188,7 @@ function FilterForm({
       method="get"
       action={action}
       onSubmit={submit}
-      className={
-        inline
-          ? 'grid gap-x-10 gap-y-5 border-y border-line py-5 lg:grid-cols-[minmax(0,1fr)_auto]'
-          : 'grid gap-7 px-5 pt-5'
-      }
+      className={inline ? 'grid gap-5 border-b border-line pb-6' : 'grid gap-7 px-5 pt-5'}
     >
       {Object.entries(keep).map(([name, value]) =>
         value === undefined || value === '' ? null : (
@@ -225,7 +221,7 @@ function FilterForm({
       <div
         className={
           inline
-            ? 'flex flex-wrap items-end gap-x-6 gap-y-4 lg:justify-end'
+            ? 'flex flex-wrap items-end gap-x-8 gap-y-4 border-t border-line pt-5'
             : 'grid gap-7 [&>*]:w-full'
         }
       >
@@ -277,8 +273,8 @@ function FilterForm({
         <div
           className={
             inline
-              ? 'flex items-center gap-4'
-              : 'sticky bottom-0 -mx-5 flex gap-3 border-t border-line bg-paper px-5 py-4'
+              ? 'ml-auto flex items-center gap-5'
+              : 'sticky bottom-0 -mx-5 grid auto-cols-fr grid-flow-col gap-3 border-t border-line bg-paper px-5 py-4'
           }
         >
           {activeFilterCount(filters) > 0 || sort !== 'newest' ? (
@@ -288,13 +284,13 @@ function FilterForm({
               className={
                 inline
                   ? 'text-sm underline underline-offset-4 hover:text-accent'
-                  : 'btn btn-outline flex-1'
+                  : 'btn btn-outline'
               }
             >
               {inline ? FILTER_TEXT.clear : 'Clear'}
             </Link>
           ) : null}
-          <button type="submit" className={`btn btn-primary ${inline ? '' : 'flex-1'}`}>
+          <button type="submit" className="btn btn-primary">
             Apply
           </button>
         </div>

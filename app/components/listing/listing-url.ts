@@ -1,9 +1,9 @@
 // The filters and sort of a listing URL (/products, /search): read from a submitted form the way
 // the page reads its URL, and written back so a link looks like what a GET form sends.
-import type { ListingFilters, ListingSort } from '#core/catalogue.ts';
+import type { FilterParams, ListingSort } from '#core/catalogue.ts';
 
 /** The filter and sort part of a listing's URL search. */
-export type FilterSearch = ListingFilters & { sort?: ListingSort };
+export type FilterSearch = FilterParams & { sort?: ListingSort };
 export const FILTER_KEYS = ['size', 'colour', 'minPrice', 'maxPrice', 'inStock', 'sort'] as const;
 
 /** A submitted filter form's fields as a URL search would carry them ('' for an empty field). */
@@ -23,7 +23,7 @@ export function formFields(form: HTMLFormElement): Record<string, string> {
 export function linkSearch<T extends FilterSearch & { page?: number }>(search: T) {
   const out: Record<string, string | number | undefined> = {};
   for (const [key, value] of Object.entries(search)) {
-    if (value === undefined || value === false) continue;
+    if (value === undefined || (value as unknown) === false) continue;
     if (key === 'sort' && value === 'newest') continue;
     if (key === 'inStock') out[key] = 1;
     else if (typeof value === 'string' && /^\d+$/.test(value) && value.length < 16)

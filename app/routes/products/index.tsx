@@ -71,7 +71,7 @@ function Listing() {
   const cleared = { to: '/products', search: linkSearch(withoutFilters(search)) } as const;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <header className="mb-10 flex flex-wrap items-end justify-between gap-4 border-b border-line pb-6">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4 border-b border-line pb-6">
         <div>
           <p className="eyebrow">{data.category ? 'Category' : 'The collection'}</p>
           <h1 className="mt-2 font-display text-6xl font-medium">{title}</h1>
