@@ -68,7 +68,7 @@ export function FilterBar(props: FilterBarProps) {
           <FilterSheet {...props} active={active} key={state} />
         ) : (
           // Before JavaScript: the same form, opened in place.
-          <details className="border-y border-line">
+          <details className="border-b border-line">
             <summary className="flex min-h-12 cursor-pointer items-center gap-2 text-sm font-semibold uppercase tracking-[0.14em]">
               <SlidersHorizontal size={16} aria-hidden /> Filters
               {active > 0 && <span>({active})</span>}
@@ -96,7 +96,7 @@ function FilterSheet(props: FilterBarProps & { active: number }) {
   }, [open]);
   return (
     <>
-      <div className="flex items-center justify-between gap-3 border-y border-line py-2">
+      <div className="flex items-center justify-between gap-3 border-b border-line pb-3">
         <button
           type="button"
           className="btn btn-outline px-4"
@@ -222,7 +222,7 @@ function FilterForm({
         className={
           inline
             ? 'flex flex-wrap items-end gap-x-8 gap-y-4 border-t border-line pt-5'
-            : 'grid gap-7 [&>*]:w-full'
+            : 'grid gap-7'
         }
       >
         <fieldset aria-describedby={priceError ? priceId : undefined}>
@@ -353,7 +353,7 @@ function ChipGroup({
               {swatches && SWATCHES[value] && (
                 <span
                   aria-hidden
-                  className="size-3.5 shrink-0 rounded-full ring-1 ring-line ring-offset-1 ring-offset-paper"
+                  className="size-3.5 shrink-0 rounded-full ring-1 ring-ink-soft/40 ring-offset-1 ring-offset-paper"
                   style={{ background: SWATCHES[value] }}
                 />
               )}
