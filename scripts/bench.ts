@@ -265,7 +265,9 @@ function targets(cookie: string, slug: string) {
     '/shop': { path: '/shop' },
     '/shop (rendered, no cache)': { path: '/shop', headers: { cookie: 'duuka.bench=1' } },
     '/search?q=dress': { path: '/search?q=dress' },
-    '/products?size=M&inStock=1&sort=price-asc': { path: '/products?size=M&inStock=1&sort=price-asc' },
+    '/products?size=M&inStock=1&sort=price-asc': {
+      path: '/products?size=M&inStock=1&sort=price-asc',
+    },
     'product page': { path: `/products/${slug}` },
     '/cart (signed in)': { path: '/cart', headers: signedIn },
     'catalogue.shop (tRPC)': { path: '/api/trpc/catalogue.shop' },
