@@ -3,16 +3,14 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { readSearchTerm, SEARCH_TERM_MAX, TEXT } from '#core/catalogue.ts';
 import {
   activeFilterCount,
   FILTER_TEXT,
   filtersOf,
   noFilteredPiecesText,
-  readSearchTerm,
-  SEARCH_TERM_MAX,
-  searchScreenSearch,
-  TEXT,
-} from '#core/catalogue.ts';
+  searchPageSearch,
+} from '#core/listing.ts';
 import { FilterBar } from '../components/listing/FilterBar';
 import { FILTER_KEYS, linkSearch, withoutFilters } from '../components/listing/listing-url';
 import { Pagination } from '../components/Pagination';
@@ -23,7 +21,7 @@ import { useTRPC } from '../trpc';
 
 /** The product search screen: names only, with the listing's filters and sort. */
 export const Route = createFileRoute('/search')({
-  validateSearch: searchScreenSearch,
+  validateSearch: searchPageSearch,
   loaderDeps: ({ search }) => search,
   // Rendered on the server with its results, so a shared filtered link opens filtered. Prefetched,
   // not awaited for errors: a failed search shows the spec's message in place.
@@ -43,7 +41,7 @@ export const Route = createFileRoute('/search')({
 });
 
 /** catalogue.search's input for the page's URL. */
-function searchQuery(search: v.InferOutput<typeof searchScreenSearch>) {
+function searchQuery(search: v.InferOutput<typeof searchPageSearch>) {
   return {
     term: search.q ?? '',
     scope: 'name' as const,
@@ -105,7 +103,7 @@ function SearchScreen() {
             clear={cleared}
             onApply={(fields) => {
               const chosen = Object.fromEntries(FILTER_KEYS.map((key) => [key, fields[key]]));
-              const next = v.parse(searchScreenSearch, chosen);
+              const next = v.parse(searchPageSearch, chosen);
               navigate({ to: '/search', search: linkSearch({ ...next, q }) });
             }}
           />

@@ -1,13 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
 import {
   AFFORDABLE_MAX_PRICE,
-  DEFAULT_SORT,
   FEATURED_MIN_PRICE_EXCLUSIVE,
   HOME_FEATURED_COUNT,
   HOME_NEW_ARRIVALS_COUNT,
   LISTING_PAGE_SIZE,
-  type ListingFilters,
-  type ListingSort,
   PREMIUM_MIN_PRICE_EXCLUSIVE,
   type Product,
   type ProductDetail,
@@ -18,6 +15,7 @@ import {
   type ShopGroup,
   shopNewArrivalsCount,
 } from '#core/catalogue.ts';
+import { DEFAULT_SORT, type ListingFilters, type ListingSort } from '#core/listing.ts';
 import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
 import { COLOUR, type Kind, SIZE, SIZES } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';

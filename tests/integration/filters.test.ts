@@ -3,14 +3,14 @@
 // with TEST_DATABASE_URL.
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTING_PAGE_SIZE } from '#core/catalogue.ts';
 import {
   FILTER_TEXT,
   filtersOf,
-  LISTING_PAGE_SIZE,
-  listingSearch,
+  listingPageSearch,
   noFilteredPiecesText,
-  searchScreenSearch,
-} from '#core/catalogue.ts';
+  searchPageSearch,
+} from '#core/listing.ts';
 import { categories } from '#db/schema/index.ts';
 import { addProduct, type TestPiece } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -352,7 +352,7 @@ describe('bad filters', () => {
   });
 
   it('reads a bad URL value as no filter (the nearest sensible page)', () => {
-    const read = (search: Record<string, unknown>) => v.parse(listingSearch, search);
+    const read = (search: Record<string, unknown>) => v.parse(listingPageSearch, search);
     expect(read({ size: 38, colour: 'Indigo', minPrice: '50,000', inStock: 'on' })).toMatchObject({
       size: 38,
       colour: 'Indigo',
@@ -395,7 +395,7 @@ describe('bad filters', () => {
     });
     // A GET form's empty fields are no filter.
     expect(
-      v.parse(searchScreenSearch, { q: 'dress', size: '', minPrice: '', inStock: '' }),
+      v.parse(searchPageSearch, { q: 'dress', size: '', minPrice: '', inStock: '' }),
     ).toMatchObject({ q: 'dress', size: undefined, minPrice: undefined, inStock: undefined });
   });
 

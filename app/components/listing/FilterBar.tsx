@@ -7,7 +7,7 @@ import {
   type ListingFilters,
   type ListingSort,
   SORTS,
-} from '#core/catalogue.ts';
+} from '#core/listing.ts';
 import { formFields } from './listing-url';
 
 type FacetValue = { value: string; count: number };

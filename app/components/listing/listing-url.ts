@@ -1,6 +1,6 @@
 // The filters and sort of a listing URL (/products, /search): read from a submitted form the way
 // the page reads its URL, and written back so a link looks like what a GET form sends.
-import type { FilterParams, ListingSort } from '#core/catalogue.ts';
+import type { FilterParams, ListingSort } from '#core/listing.ts';
 
 /** The filter and sort part of a listing's URL search. */
 export type FilterSearch = FilterParams & { sort?: ListingSort };

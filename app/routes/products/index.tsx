@@ -1,15 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import {
-  FILTER_TEXT,
-  filtersOf,
-  listingSearch,
-  NO_SUCH_CATEGORY,
-  noFilteredPiecesText,
-  SHOP_GROUPS,
-  TEXT,
-} from '#core/catalogue.ts';
+import { NO_SUCH_CATEGORY, SHOP_GROUPS, TEXT } from '#core/catalogue.ts';
+import { FILTER_TEXT, filtersOf, listingPageSearch, noFilteredPiecesText } from '#core/listing.ts';
 import { FilterBar } from '../../components/listing/FilterBar';
 import { FILTER_KEYS, linkSearch, withoutFilters } from '../../components/listing/listing-url';
 import { Pagination } from '../../components/Pagination';
@@ -23,7 +16,7 @@ import { useTRPC } from '../../trpc';
 export const Route = createFileRoute('/products/')({
   // A bad page reads as page 1 and an unknown group as the whole collection; a category id that
   // cannot exist reads as NO_SUCH_CATEGORY, answered here with the 404 view.
-  validateSearch: listingSearch,
+  validateSearch: listingPageSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     if (deps.category === NO_SUCH_CATEGORY) throw notFound();
@@ -89,7 +82,7 @@ function Listing() {
         clear={cleared}
         onApply={(fields) => {
           const chosen = Object.fromEntries(FILTER_KEYS.map((key) => [key, fields[key]]));
-          const next = v.parse(listingSearch, { ...chosen });
+          const next = v.parse(listingPageSearch, { ...chosen });
           navigate({ to: '/products', search: linkSearch({ ...next, ...keep }) });
         }}
       />
@@ -117,7 +110,7 @@ function Listing() {
 }
 
 /** catalogue.list's input for the page's URL. */
-function listQuery(search: v.InferOutput<typeof listingSearch>) {
+function listQuery(search: v.InferOutput<typeof listingPageSearch>) {
   return {
     categoryId: search.category,
     group: search.group,
