@@ -1,18 +1,8 @@
-// Finding the right piece (issue 21): the filters and sort of /products and /search, as the
-// procedures take them and as their URLs carry them. Pure: server and pages share it. Apart from
-// core/catalogue.ts, which every page loads, so only the listing pages load this.
+// Finding the right piece (issue 21): the filters and sort of /products and /search as their
+// URLs carry them. Pure. It loads with the route tree (validateSearch), so it holds only what the
+// URLs need: the procedures' inputs are in listing-input.ts, the texts in listing-text.ts.
 import * as v from 'valibot';
-import {
-  id,
-  listingSearchEntries,
-  pageNumber,
-  pageParam,
-  searchParam,
-  searchTerm,
-  shopGroup,
-  TEXT,
-} from './catalogue.ts';
-import { formatUGX } from './money.ts';
+import { listingSearchEntries, pageParam, searchParam } from './catalogue.ts';
 import { isTypedLine } from './text.ts';
 
 /** The orders a listing can be read in; newest first is the spec's. */
@@ -39,50 +29,6 @@ export type ListingFilters = {
   inStock?: boolean;
 };
 
-export const FILTER_TEXT = {
-  badSize: `A size is a word of at most ${OPTION_VALUE_MAX} characters.`,
-  badColour: `A colour is a word of at most ${OPTION_VALUE_MAX} characters.`,
-  badPrice: 'A price must be a whole number of UGX, 0 or more.',
-  priceOrder: 'The lowest price must not be above the highest.',
-  badStock: 'In stock only is on or off.',
-  badFilters: 'Filters must be size, colour, minPrice, maxPrice and inStock.',
-  unknownSort: 'Sort must be newest, price-asc or price-desc.',
-  clear: 'Clear filters',
-} as const;
-
-const optionValue = (message: string) =>
-  v.pipe(
-    v.string(message),
-    v.trim(),
-    v.minLength(1, message),
-    v.maxLength(OPTION_VALUE_MAX, message),
-    v.check(isTypedLine, message),
-  );
-const priceBound = v.pipe(
-  v.number(FILTER_TEXT.badPrice),
-  v.integer(FILTER_TEXT.badPrice),
-  v.minValue(0, FILTER_TEXT.badPrice),
-  v.maxValue(PRICE_FILTER_MAX, FILTER_TEXT.badPrice),
-);
-/** catalogue.list / catalogue.search `filters`: a wrong value is refused with its text. */
-export const listingFilters = v.pipe(
-  v.strictObject(
-    {
-      size: v.optional(optionValue(FILTER_TEXT.badSize)),
-      colour: v.optional(optionValue(FILTER_TEXT.badColour)),
-      minPrice: v.optional(priceBound),
-      maxPrice: v.optional(priceBound),
-      inStock: v.optional(v.boolean(FILTER_TEXT.badStock)),
-    },
-    FILTER_TEXT.badFilters,
-  ),
-  v.check(
-    (f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice,
-    FILTER_TEXT.priceOrder,
-  ),
-);
-export const listingSort = v.picklist(Object.keys(SORTS) as ListingSort[], FILTER_TEXT.unknownSort);
-
 /** How many filters are set (the phone's "Filters (N)" button). */
 export function activeFilterCount(f: ListingFilters | undefined): number {
   if (!f) return 0;
@@ -93,53 +39,6 @@ export function activeFilterCount(f: ListingFilters | undefined): number {
     Number(f.inStock === true)
   );
 }
-
-/** The price part of an explanation: "up to UGX 50,000", "from UGX 20,000", "between …". */
-export function priceRangeText(f: ListingFilters): string {
-  const { minPrice: min, maxPrice: max } = f;
-  if (min !== undefined && max !== undefined) {
-    return min === max ? `at ${formatUGX(min)}` : `between ${formatUGX(min)} and ${formatUGX(max)}`;
-  }
-  if (max !== undefined) return `up to ${formatUGX(max)}`;
-  if (min !== undefined) return `from ${formatUGX(min)}`;
-  return '';
-}
-
-/** An empty filtered listing explains itself: "No in-stock Indigo pieces in size XS up to UGX
- * 50,000." (with ` matching "term"` on a search). */
-export function noFilteredPiecesText(f: ListingFilters, term?: string): string {
-  const words = ['No'];
-  if (f.inStock) words.push('in-stock');
-  if (f.colour) words.push(f.colour);
-  words.push('pieces');
-  if (term) words.push(`matching “${term}”`);
-  if (f.size) words.push(`in size ${f.size}`);
-  const price = priceRangeText(f);
-  if (price) words.push(price);
-  return `${words.join(' ')}.`;
-}
-
-// What catalogue.list and catalogue.search accept: the listing, its filters and its sort.
-export const listingInput = v.object(
-  {
-    categoryId: v.optional(id('Category')),
-    group: v.optional(shopGroup),
-    page: v.optional(pageNumber, 1),
-    filters: v.optional(listingFilters),
-    sort: v.optional(listingSort, 'newest'),
-  },
-  TEXT.unknownListing,
-);
-export const searchInput = v.object(
-  {
-    term: searchTerm,
-    scope: v.optional(v.picklist(['all', 'name'], TEXT.searchFailed), 'all'),
-    page: v.optional(pageNumber, 1),
-    filters: v.optional(listingFilters),
-    sort: v.optional(listingSort, 'newest'),
-  },
-  TEXT.searchFailed,
-);
 
 // What the listing pages read from their URLs: a bad value is ignored (the nearest sensible page,
 // as core/catalogue.ts reads the rest), never an error page.
@@ -192,7 +91,10 @@ const inStockParam = v.fallback(
   undefined,
 );
 /** ?sort=: newest (the default), price-asc or price-desc; anything else is newest. */
-const sortParam = v.fallback(v.optional(listingSort), undefined);
+const sortParam = v.fallback(
+  v.optional(v.picklist(Object.keys(SORTS) as ListingSort[])),
+  undefined,
+);
 const filterParams = {
   size: optionParam,
   colour: optionParam,

@@ -4,13 +4,8 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { readSearchTerm, SEARCH_TERM_MAX, TEXT } from '#core/catalogue.ts';
-import {
-  activeFilterCount,
-  FILTER_TEXT,
-  filtersOf,
-  noFilteredPiecesText,
-  searchPageSearch,
-} from '#core/listing.ts';
+import { activeFilterCount, filtersOf, searchPageSearch } from '#core/listing.ts';
+import { FILTER_TEXT, noFilteredPiecesText } from '#core/listing-text.ts';
 import { FilterBar } from '../components/listing/FilterBar';
 import { FILTER_KEYS, linkSearch, withoutFilters } from '../components/listing/listing-url';
 import { Pagination } from '../components/Pagination';

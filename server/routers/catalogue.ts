@@ -1,6 +1,6 @@
 import { couldBeProductSlug, productInput, productSlugInput, TEXT } from '#core/catalogue.ts';
 import { BACK_IN_STOCK_LIMIT } from '#core/limits.ts';
-import { listingInput, searchInput } from '#core/listing.ts';
+import { listingInput, searchInput } from '#core/listing-input.ts';
 import { notifyWhenBackInput, VARIANT_TEXT } from '#core/variants.ts';
 import { askBackInStock } from '../services/back-in-stock.ts';
 import type { Facets } from '../services/catalogue.ts';

@@ -4,13 +4,8 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_PAGE_SIZE } from '#core/catalogue.ts';
-import {
-  FILTER_TEXT,
-  filtersOf,
-  listingPageSearch,
-  noFilteredPiecesText,
-  searchPageSearch,
-} from '#core/listing.ts';
+import { filtersOf, listingPageSearch, searchPageSearch } from '#core/listing.ts';
+import { FILTER_TEXT, noFilteredPiecesText } from '#core/listing-text.ts';
 import { categories } from '#db/schema/index.ts';
 import { addProduct, type TestPiece } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';

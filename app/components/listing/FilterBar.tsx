@@ -1,13 +1,8 @@
 import { Link, type LinkProps, useHydrated } from '@tanstack/react-router';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import {
-  activeFilterCount,
-  FILTER_TEXT,
-  type ListingFilters,
-  type ListingSort,
-  SORTS,
-} from '#core/listing.ts';
+import { activeFilterCount, type ListingFilters, type ListingSort, SORTS } from '#core/listing.ts';
+import { FILTER_TEXT } from '#core/listing-text.ts';
 import { formFields } from './listing-url';
 
 type FacetValue = { value: string; count: number };
