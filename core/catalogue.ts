@@ -98,20 +98,20 @@ export const TEXT = {
   unknownListing: 'Unknown product listing',
 } as const;
 
-const id = (what: string) =>
+export const id = (what: string) =>
   v.pipe(
     v.number(`${what} id must be a number`),
     v.integer(`${what} id must be a whole number`),
     v.minValue(1, `${what} id must be positive`),
     v.maxValue(MAX_ID, `${what} id is too large`),
   );
-const pageNumber = v.pipe(
+export const pageNumber = v.pipe(
   v.number('Page must be a number'),
   v.integer('Page must be a whole number'),
   v.minValue(1, 'Page must be 1 or more'),
   v.maxValue(MAX_PAGE, 'Page is too large'),
 );
-const shopGroup = v.picklist(Object.keys(SHOP_GROUPS) as ShopGroup[], TEXT.unknownGroup);
+export const shopGroup = v.picklist(Object.keys(SHOP_GROUPS) as ShopGroup[], TEXT.unknownGroup);
 
 /** A search term: at most 100 characters; invisible characters read as spaces; trimmed. */
 export const searchTerm = v.pipe(
@@ -120,23 +120,8 @@ export const searchTerm = v.pipe(
   v.transform(cleanSearchText),
 );
 
-// What the catalogue procedures accept.
-export const listingInput = v.object(
-  {
-    categoryId: v.optional(id('Category')),
-    group: v.optional(shopGroup),
-    page: v.optional(pageNumber, 1),
-  },
-  TEXT.unknownListing,
-);
-export const searchInput = v.object(
-  {
-    term: searchTerm,
-    scope: v.optional(v.picklist(['all', 'name'], TEXT.searchFailed), 'all'),
-    page: v.optional(pageNumber, 1),
-  },
-  TEXT.searchFailed,
-);
+// What the catalogue procedures accept. (catalogue.list and catalogue.search take filters and a
+// sort too: core/listing.ts, kept apart so pages that never filter don't load them.)
 export const productInput = v.object({ id: id('Product') }, TEXT.productNotFound);
 export const productSlugInput = v.object(
   { slug: v.string(TEXT.productNotFound) },
@@ -165,18 +150,20 @@ export function readSearchTerm(text: unknown): string {
   return v.parse(searchParam, text);
 }
 /** ?page=: anything but a page number (0, -1, 1.5, abc, 99999) is page 1. */
-const pageParam = v.fallback(v.optional(pageNumber), undefined);
+export const pageParam = v.fallback(v.optional(pageNumber), undefined);
 /** The id a ?category= that cannot name a category reads as: no category has it (the 404 view). */
 export const NO_SUCH_CATEGORY = 0;
 
 /** /products: an unknown group shows the whole collection (its canonical address is /products);
  * a category that cannot exist (abc, 0, -1, 1.5, too large) shows "Category not found". */
-export const listingSearch = v.object({
+export const listingSearchEntries = {
   // Wrapped this way round: valibot gives a missing key its fallback, and a missing category is
   // the whole collection, not a 404.
   category: v.optional(v.fallback(id('Category'), NO_SUCH_CATEGORY)),
   group: v.fallback(v.optional(shopGroup), undefined),
   page: pageParam,
-});
+};
+/** /products without its filters (core/listing.ts's listingPageSearch adds them). */
+export const listingSearch = v.object(listingSearchEntries);
 export const shopSearch = v.object({ q: v.optional(searchParam), page: pageParam });
 export const searchScreenSearch = v.object({ q: v.optional(searchParam) });

@@ -30,6 +30,7 @@ import {
 } from '#local/neon-endpoint.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
 import { callerFor } from '../tests/support/trpc.ts';
+import { listingJobs } from './bench-listing.ts';
 
 const RUNS = 30;
 const WARMUP = 3;
@@ -196,6 +197,7 @@ function catalogueJobs(db: ReturnType<typeof createDb>) {
     }
   }
   jobs.push(['shop rows', () => caller.catalogue.shop()], ['home', () => caller.catalogue.home()]);
+  jobs.push(...listingJobs(caller)); // filtered listings and sorted searches (bench-listing.ts)
   return jobs;
 }
 
@@ -311,6 +313,9 @@ function targets(cookie: string, slug: string) {
     '/shop': { path: '/shop' },
     '/shop (rendered, no cache)': { path: '/shop', headers: { cookie: 'duuka.bench=1' } },
     '/search?q=dress': { path: '/search?q=dress' },
+    '/products?size=M&inStock=1&sort=price-asc': {
+      path: '/products?size=M&inStock=1&sort=price-asc',
+    },
     'product page': { path: `/products/${slug}` },
     '/cart (signed in)': { path: '/cart', headers: signedIn },
     'catalogue.shop (tRPC)': { path: '/api/trpc/catalogue.shop' },

@@ -1,16 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { readSearchTerm, SEARCH_TERM_MAX, searchScreenSearch, TEXT } from '#core/catalogue.ts';
+import * as v from 'valibot';
+import { readSearchTerm, SEARCH_TERM_MAX, TEXT } from '#core/catalogue.ts';
+import { activeFilterCount, filtersOf, searchPageSearch } from '#core/listing.ts';
+import { FILTER_TEXT, noFilteredPiecesText } from '#core/listing-text.ts';
+import { FilterBar } from '../components/listing/FilterBar';
+import { FILTER_KEYS, linkSearch, withoutFilters } from '../components/listing/listing-url';
+import { Pagination } from '../components/Pagination';
 import { ProductGrid } from '../components/ProductGrid';
 import { StatusBox } from '../components/StatusBox';
 import { pageHead } from '../seo';
 import { useTRPC } from '../trpc';
 
-/** The product search screen: names only. */
+/** The product search screen: names only, with the listing's filters and sort. */
 export const Route = createFileRoute('/search')({
-  validateSearch: searchScreenSearch,
+  validateSearch: searchPageSearch,
+  loaderDeps: ({ search }) => search,
+  // Rendered on the server with its results, so a shared filtered link opens filtered. Prefetched,
+  // not awaited for errors: a failed search shows the spec's message in place.
+  loader: ({ context, deps }) =>
+    deps.q
+      ? context.queryClient.prefetchQuery(
+          context.trpc.catalogue.search.queryOptions(searchQuery(deps)),
+        )
+      : undefined,
   head: () =>
     pageHead({
       title: 'Search',
@@ -20,15 +35,30 @@ export const Route = createFileRoute('/search')({
   component: SearchScreen,
 });
 
+/** catalogue.search's input for the page's URL. */
+function searchQuery(search: v.InferOutput<typeof searchPageSearch>) {
+  return {
+    term: search.q ?? '',
+    scope: 'name' as const,
+    page: search.page ?? 1,
+    filters: filtersOf(search),
+    sort: search.sort,
+  };
+}
+
 function SearchScreen() {
-  const { q = '' } = Route.useSearch();
+  const search = Route.useSearch();
+  const { q = '' } = search;
   const navigate = useNavigate();
   const [term, setTerm] = useState(q);
   const trpc = useTRPC();
   const results = useQuery({
-    ...trpc.catalogue.search.queryOptions({ term: q, scope: 'name' }),
+    ...trpc.catalogue.search.queryOptions(searchQuery(search)),
     enabled: q.length > 0,
   });
+  const filters = filtersOf(search);
+  const filtered = activeFilterCount(filters) > 0;
+  const cleared = { to: '/search', search: linkSearch(withoutFilters(search)) } as const;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <p className="eyebrow">Find a piece</p>
@@ -58,16 +88,50 @@ function SearchScreen() {
         </form>
       </search>
       <div className="mt-10">
+        {q && results.data && (results.data.total > 0 || filtered) && (
+          <FilterBar
+            action="/search"
+            keep={{ q }}
+            filters={results.data.filters}
+            sort={results.data.sort}
+            facets={results.data.facets}
+            clear={cleared}
+            onApply={(fields) => {
+              const chosen = Object.fromEntries(FILTER_KEYS.map((key) => [key, fields[key]]));
+              const next = v.parse(searchPageSearch, chosen);
+              navigate({ to: '/search', search: linkSearch({ ...next, q }) });
+            }}
+          />
+        )}
         {!q ? (
           <StatusBox>{TEXT.startTyping}</StatusBox>
         ) : results.isError ? (
           <StatusBox tone="error">{TEXT.searchFailed}</StatusBox>
         ) : !results.data ? (
           <StatusBox>Searching...</StatusBox>
+        ) : results.data.total === 0 && filters ? (
+          <StatusBox title="No matching pieces">
+            <p>{noFilteredPiecesText(filters, q)}</p>
+            <Link {...cleared} className="btn btn-primary mt-6">
+              {FILTER_TEXT.clear}
+            </Link>
+          </StatusBox>
         ) : results.data.total === 0 ? (
           <StatusBox>{TEXT.noneFound}</StatusBox>
         ) : (
-          <ProductGrid products={results.data.products} label={`Results for ${q}`} />
+          <>
+            {filtered && (
+              <p className="mb-6 text-sm text-ink-soft" role="status">
+                {results.data.total} {results.data.total === 1 ? 'piece' : 'pieces'}
+              </p>
+            )}
+            <ProductGrid products={results.data.products} label={`Results for ${q}`} />
+            <Pagination
+              page={results.data.page}
+              pageCount={results.data.pageCount}
+              linkTo={(page) => ({ to: '/search', search: linkSearch({ ...search, page }) })}
+            />
+          </>
         )}
       </div>
     </div>

@@ -69,6 +69,10 @@ export const productVariants = pgTable(
     compareAtPrice: integer('compare_at_price'),
     stock: integer().notNull().default(0),
     position: integer().notNull().default(0),
+    /** Its size and colour as columns of their own, kept by Postgres from `options`: what the
+     * listing's filters read, through the indexes below (issue 21). */
+    size: text().generatedAlwaysAs(sql`(options->>'Size')`),
+    colour: text().generatedAlwaysAs(sql`(options->>'Colour')`),
   },
   (t) => [
     check('product_variants_stock_check', sql`${t.stock} >= 0`),
@@ -76,6 +80,12 @@ export const productVariants = pgTable(
     index('product_variants_product_idx').on(t.productId, t.position),
     // Listing filters ask options @> '{"Size":"M"}'.
     index('product_variants_options_idx').using('gin', sql`${t.options} jsonb_path_ops`),
+    // The listing's size and colour filters (issue 21) ask size = 'M': read in product order
+    // with the stock beside it, a filtered count is an index-only merge with the products (an
+    // index on the expression options->>'Size' cannot be read index-only), and ANALYZE keeps
+    // statistics per size and colour for the planner.
+    index('product_variants_size_idx').on(t.size, t.productId, t.stock),
+    index('product_variants_colour_idx').on(t.colour, t.productId, t.stock),
   ],
 );
 

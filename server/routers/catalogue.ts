@@ -1,14 +1,9 @@
-import {
-  couldBeProductSlug,
-  listingInput,
-  productInput,
-  productSlugInput,
-  searchInput,
-  TEXT,
-} from '#core/catalogue.ts';
+import { couldBeProductSlug, productInput, productSlugInput, TEXT } from '#core/catalogue.ts';
 import { BACK_IN_STOCK_LIMIT } from '#core/limits.ts';
+import { listingInput, searchInput } from '#core/listing-input.ts';
 import { notifyWhenBackInput, VARIANT_TEXT } from '#core/variants.ts';
 import { askBackInStock } from '../services/back-in-stock.ts';
+import type { Facets } from '../services/catalogue.ts';
 import {
   exchangeRates,
   findCategory,
@@ -22,6 +17,8 @@ import {
   shopRows,
 } from '../services/catalogue.ts';
 import { limited, protectedProcedure, publicProcedure, router, shopperError } from '../trpc.ts';
+
+const noFacets: Facets = { sizes: [], colours: [], exact: true };
 
 export const catalogueRouter = router({
   home: publicProcedure.query(({ ctx }) => homeShowcase(ctx.db)),
@@ -37,7 +34,8 @@ export const catalogueRouter = router({
     }
   }),
 
-  /** /products, /products?category={id}, /products?group=...: the full, paginated listing. */
+  /** /products, /products?category={id}, /products?group=...: the full, paginated listing,
+   * filtered (`filters`) and sorted (`sort`), with the facets of its sizes and colours. */
   list: publicProcedure.input(listingInput).query(async ({ ctx, input }) => {
     const category = input.categoryId ? await findCategory(ctx.db, input.categoryId) : null;
     if (input.categoryId && !category) return shopperError('NOT_FOUND', TEXT.categoryNotFound);
@@ -46,9 +44,15 @@ export const catalogueRouter = router({
   }),
 
   search: publicProcedure.input(searchInput).query(async ({ ctx, input }) => {
-    if (!input.term) return { products: [], total: 0, page: 1, pageCount: 1, term: '' };
+    if (!input.term) {
+      const none = { filters: input.filters ?? {}, sort: input.sort, facets: noFacets };
+      return { products: [], total: 0, page: 1, pageCount: 1, term: '', ...none };
+    }
     try {
-      const listing = await searchProducts(ctx.db, input.term, input.scope, input.page);
+      const listing = await searchProducts(ctx.db, input.term, input.scope, input.page, {
+        filters: input.filters,
+        sort: input.sort,
+      });
       return { ...listing, term: input.term };
     } catch (error) {
       console.error(error);

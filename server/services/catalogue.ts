@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
 import {
   AFFORDABLE_MAX_PRICE,
   FEATURED_MIN_PRICE_EXCLUSIVE,
@@ -11,11 +11,13 @@ import {
   ROW_CARD_LIMIT,
   SHOP_FEATURED_COUNT,
   SHOP_GROUPS,
+  SHOP_NEW_ARRIVALS_SHARE,
   type ShopGroup,
   shopNewArrivalsCount,
 } from '#core/catalogue.ts';
+import { DEFAULT_SORT, type ListingFilters, type ListingSort } from '#core/listing.ts';
 import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
-import type { Kind } from '#core/variants.ts';
+import { COLOUR, type Kind, SIZE, SIZES } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import {
   categories,
@@ -200,26 +202,62 @@ export async function shopRows(db: Db): Promise<{ total: number; rows: ShopRow[]
   return { total, rows: rows.filter((row) => row.count > 0) };
 }
 
-export type Listing = { products: Product[]; total: number; page: number; pageCount: number };
+export type FacetValue = { value: string; count: number };
+/** The sizes and colours a listing's pieces come in, each with how many pieces choosing it would
+ * show (every other filter applied): the filter bar's chips. */
+export type Facets = {
+  sizes: FacetValue[];
+  colours: FacetValue[];
+  /** Whether the counts are the whole listing's (else read over its first FACET_WINDOW pieces:
+   * the values are shown without counts). */
+  exact: boolean;
+};
 
-/** The full, paginated listing behind a category link or a row's "View all". */
+export type Listing = {
+  products: Product[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** The filters applied ({} for none) and the order read in. */
+  filters: ListingFilters;
+  sort: ListingSort;
+  facets: Facets;
+};
+
+type ListingQuery = {
+  /** What the listing is without filters: a category, a group, a search term. */
+  where: SQL | undefined;
+  filters?: ListingFilters;
+  sort?: ListingSort;
+  page: number;
+};
+
+/** The full, paginated listing behind a category link or a row's "View all", filtered and sorted
+ * as the shopper asked. */
 export async function listProducts(
   db: Db,
-  filter: { group?: ShopGroup; categoryId?: number; page: number },
+  filter: {
+    group?: ShopGroup;
+    categoryId?: number;
+    page: number;
+    filters?: ListingFilters;
+    sort?: ListingSort;
+  },
 ): Promise<Listing> {
-  const { group, categoryId, page } = filter;
+  const { group, categoryId } = filter;
   const where = and(
     group ? groupFilter[group] : undefined,
     categoryId
       ? sql`${products.id} in (select ${productCategories.productId} from ${productCategories} where ${productCategories.categoryId} = ${categoryId})`
       : undefined,
   );
-  const { rows, total } = await pageAndCount(db, where, page);
-  if (group !== 'new') return toListing(rows, total, page);
-  // New Arrivals is the first 30 % (rounded up) of the newest-first list.
-  const newTotal = shopNewArrivalsCount(total);
-  const offset = (page - 1) * LISTING_PAGE_SIZE;
-  return toListing(rows.slice(0, Math.max(0, newTotal - offset)), newTotal, page);
+  if (group !== 'new') return pageAndCount(db, { ...filter, where });
+  // New Arrivals is the first 30 % (rounded up) of the newest-first list (one statement: the
+  // cut is a subquery), then filtered and sorted like any listing.
+  const newArrivals = sql`${products.id} in (select p.id from ${products} p
+    order by p.created_at desc, p.id desc
+    limit (select ceil(count(*) * ${SHOP_NEW_ARRIVALS_SHARE}::numeric)::int from ${products}))`;
+  return pageAndCount(db, { ...filter, where: newArrivals });
 }
 
 /** LIKE treats % and _ (and the escape character) specially: match them literally. */
@@ -228,42 +266,148 @@ export function likePattern(term: string): string {
 }
 
 /**
- * Case-insensitive substring search, newest first, paginated. `name` searches names only (the
- * /search screen); `all` names or descriptions (the shop). Both use the pg_trgm indexes on
- * lower(product_name) and lower(description), so the expressions must stay exactly these.
+ * Case-insensitive substring search, newest first (or as sorted), paginated and filtered. `name`
+ * searches names only (the /search screen); `all` names or descriptions (the shop). Both use the
+ * pg_trgm indexes on lower(product_name) and lower(description), so the expressions must stay
+ * exactly these.
  */
 export async function searchProducts(
   db: Db,
   term: string,
   scope: 'all' | 'name',
   page: number,
+  narrowed: { filters?: ListingFilters; sort?: ListingSort } = {},
 ): Promise<Listing> {
   const pattern = sql`lower(${likePattern(term)})`;
   const inName = sql`lower(${products.productName}) like ${pattern} escape '\\'`;
   const inDescription = sql`lower(${products.description}) like ${pattern} escape '\\'`;
   const where = scope === 'name' ? inName : sql`(${inName} or ${inDescription})`;
-  const { rows, total } = await pageAndCount(db, where, page);
-  return toListing(rows, total, page);
+  return pageAndCount(db, { where, page, ...narrowed });
+}
+
+/** The orders, each ending in the id so pages never overlap: (created_at, id) and (price, id)
+ * are indexed and read forwards or backwards. */
+const orders: Record<ListingSort, SQL[]> = {
+  newest: newestFirst,
+  'price-asc': [asc(products.price), asc(products.id)],
+  'price-desc': [desc(products.price), desc(products.id)],
+};
+
+/** A variant's size or colour: product_variants.size and .colour, kept by Postgres from its
+ * options and indexed for the filters (migration 0012). */
+function optionOf(alias: string, option: string): SQL {
+  if (option === SIZE) return sql.raw(`${alias}.size`);
+  if (option === COLOUR) return sql.raw(`${alias}.colour`);
+  throw new Error(`unknown option ${option}`);
+}
+
+/** Some variant of the piece has these option values (and, in stock only, pieces left): one
+ * variant matching them all. */
+function variantMatches(options: Record<string, string>, inStockOnly: boolean): SQL | undefined {
+  const named = Object.entries(options);
+  if (named.length === 0 && !inStockOnly) return undefined;
+  const conditions = named.map(([option, value]) => sql` and ${optionOf('v', option)} = ${value}`);
+  return sql`exists (select 1 from product_variants v where v.product_id = ${products.id}${sql.join(
+    conditions,
+  )}${inStockOnly ? sql` and v.stock > 0` : sql``})`;
+}
+
+function priceWithin(f: ListingFilters): SQL | undefined {
+  return and(
+    f.minPrice !== undefined ? gte(products.price, f.minPrice) : undefined,
+    f.maxPrice !== undefined ? lte(products.price, f.maxPrice) : undefined,
+  );
+}
+
+function chosenOptions(f: ListingFilters): Record<string, string> {
+  return {
+    ...(f.size !== undefined ? { [SIZE]: f.size } : {}),
+    ...(f.colour !== undefined ? { [COLOUR]: f.colour } : {}),
+  };
+}
+
+/** Facets are counted over at most this many pieces of a listing, so a page costs the same at
+ * 100 pieces or 100,000; up to it (a category, a search, a narrowed listing) they are exact. */
+export const FACET_WINDOW = 1_000;
+
+/**
+ * The sizes (or colours) of the pieces the listing shows with every filter but that option's own,
+ * counted by piece: choosing a value shows exactly its count. A variant counts only when it also
+ * has the other option's chosen value (and, in stock only, pieces left). Read over the first
+ * FACET_WINDOW such pieces; `scanned` says how many there were.
+ */
+function facetCounts(option: string, base: SQL | undefined, f: ListingFilters) {
+  const others = chosenOptions(f);
+  delete others[option];
+  const window = and(base, priceWithin(f), variantMatches(others, f.inStock === true));
+  return sql`(with w as (
+      select ${products.id} as id from ${products} ${window ? sql`where ${window}` : sql``}
+      limit ${FACET_WINDOW}
+    )
+    select ${option}::text as option, ${optionOf('v', option)} as value,
+      count(distinct v.product_id)::int as n, (select count(*) from w)::int as scanned
+    from w join product_variants v on v.product_id = w.id
+    where ${optionOf('v', option)} is not null${sql.join(
+      Object.entries(others).map(([name, value]) => sql` and ${optionOf('v', name)} = ${value}`),
+    )}${f.inStock ? sql` and v.stock > 0` : sql``}
+    group by 2)`;
 }
 
 /**
- * One page, newest first, and the exact count, in one round trip. (A count(*) over () window
- * would make Postgres fetch every matching row, descriptions included, before keeping 24.)
+ * One page, its exact count and the facets, in one round trip. (A count(*) over () window would
+ * make Postgres fetch every matching row, descriptions included, before keeping 24.)
  */
-async function pageAndCount(db: Db, where: SQL | undefined, page: number) {
-  const [rows, [counted]] = await db.batch([
-    newest(db, where, LISTING_PAGE_SIZE, (page - 1) * LISTING_PAGE_SIZE),
+async function pageAndCount(db: Db, query: ListingQuery): Promise<Listing> {
+  const filters = query.filters ?? {};
+  const sort = query.sort ?? DEFAULT_SORT;
+  const { page } = query;
+  const where = and(
+    query.where,
+    priceWithin(filters),
+    variantMatches(chosenOptions(filters), filters.inStock === true),
+  );
+  const [rows, [counted], facetRows] = await db.batch([
+    db
+      .select(productColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...orders[sort])
+      .limit(LISTING_PAGE_SIZE)
+      .offset((page - 1) * LISTING_PAGE_SIZE),
     db.select({ n: count() }).from(products).where(where),
+    db.execute<{ option: string; value: string; n: number; scanned: number }>(
+      sql`${facetCounts(SIZE, query.where, filters)} union all ${facetCounts(COLOUR, query.where, filters)}`,
+    ),
   ]);
-  return { rows, total: counted?.n ?? 0 };
-}
-
-function toListing(rows: ProductRow[], total: number, page: number): Listing {
+  const total = counted?.n ?? 0;
   return {
     products: rows.map(toProduct),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE)),
+    filters,
+    sort,
+    facets: toFacets(facetRows.rows),
+  };
+}
+
+/** Sizes in their size system's order (XS–XXL, then EU 36–46, then any other), colours A–Z. */
+function toFacets(
+  rows: { option: string; value: string; n: number | string; scanned: number | string }[],
+): Facets {
+  const order = [...SIZES.clothes, ...SIZES.shoes];
+  const rank = (value: string) => {
+    const at = order.indexOf(value);
+    return at === -1 ? order.length : at;
+  };
+  const of = (option: string) =>
+    rows
+      .filter((row) => row.option === option)
+      .map((row) => ({ value: row.value, count: Number(row.n) }));
+  return {
+    sizes: of(SIZE).sort((a, b) => rank(a.value) - rank(b.value) || a.value.localeCompare(b.value)),
+    colours: of(COLOUR).sort((a, b) => a.value.localeCompare(b.value)),
+    exact: rows.every((row) => Number(row.scanned) < FACET_WINDOW),
   };
 }
 

@@ -1,6 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { listingSearch, NO_SUCH_CATEGORY, SHOP_GROUPS, TEXT } from '#core/catalogue.ts';
+import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { NO_SUCH_CATEGORY, SHOP_GROUPS, TEXT } from '#core/catalogue.ts';
+import { filtersOf, listingPageSearch } from '#core/listing.ts';
+import { FILTER_TEXT, noFilteredPiecesText } from '#core/listing-text.ts';
+import { FilterBar } from '../../components/listing/FilterBar';
+import { FILTER_KEYS, linkSearch, withoutFilters } from '../../components/listing/listing-url';
 import { Pagination } from '../../components/Pagination';
 import { ProductGrid } from '../../components/ProductGrid';
 import { productRouteStates, StatusBox } from '../../components/StatusBox';
@@ -12,17 +17,13 @@ import { useTRPC } from '../../trpc';
 export const Route = createFileRoute('/products/')({
   // A bad page reads as page 1 and an unknown group as the whole collection; a category id that
   // cannot exist reads as NO_SUCH_CATEGORY, answered here with the 404 view.
-  validateSearch: listingSearch,
+  validateSearch: listingPageSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     if (deps.category === NO_SUCH_CATEGORY) throw notFound();
     return orNotFound(
       context.queryClient.ensureQueryData(
-        context.trpc.catalogue.list.queryOptions({
-          categoryId: deps.category,
-          group: deps.group,
-          page: deps.page ?? 1,
-        }),
+        context.trpc.catalogue.list.queryOptions(listQuery(deps)),
       ),
     );
   },
@@ -56,17 +57,15 @@ export const Route = createFileRoute('/products/')({
 function Listing() {
   const trpc = useTRPC();
   const search = Route.useSearch();
-  const { data } = useSuspenseQuery(
-    trpc.catalogue.list.queryOptions({
-      categoryId: search.category,
-      group: search.group,
-      page: search.page ?? 1,
-    }),
-  );
+  const navigate = useNavigate();
+  const { data } = useSuspenseQuery(trpc.catalogue.list.queryOptions(listQuery(search)));
   const title = data.category?.name ?? (search.group ? SHOP_GROUPS[search.group] : 'All Products');
+  const filters = filtersOf(search);
+  const keep = { category: search.category, group: search.group };
+  const cleared = { to: '/products', search: linkSearch(withoutFilters(search)) } as const;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <header className="mb-10 flex flex-wrap items-end justify-between gap-4 border-b border-line pb-6">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4 border-b border-line pb-6">
         <div>
           <p className="eyebrow">{data.category ? 'Category' : 'The collection'}</p>
           <h1 className="mt-2 font-display text-6xl font-medium">{title}</h1>
@@ -75,7 +74,27 @@ function Listing() {
           {data.total} {data.total === 1 ? 'piece' : 'pieces'}
         </p>
       </header>
-      {data.total === 0 ? (
+      <FilterBar
+        action="/products"
+        keep={keep}
+        filters={data.filters}
+        sort={data.sort}
+        facets={data.facets}
+        clear={cleared}
+        onApply={(fields) => {
+          const chosen = Object.fromEntries(FILTER_KEYS.map((key) => [key, fields[key]]));
+          const next = v.parse(listingPageSearch, { ...chosen });
+          navigate({ to: '/products', search: linkSearch({ ...next, ...keep }) });
+        }}
+      />
+      {data.total === 0 && filters ? (
+        <StatusBox title="No matching pieces">
+          <p>{noFilteredPiecesText(filters)}</p>
+          <Link {...cleared} className="btn btn-primary mt-6">
+            {FILTER_TEXT.clear}
+          </Link>
+        </StatusBox>
+      ) : data.total === 0 ? (
         <StatusBox title="Nothing here yet">
           <p>New pieces arrive every week. Browse the rest of the collection meanwhile.</p>
         </StatusBox>
@@ -85,8 +104,19 @@ function Listing() {
       <Pagination
         page={data.page}
         pageCount={data.pageCount}
-        linkTo={(page) => ({ to: '/products', search: { ...search, page } })}
+        linkTo={(page) => ({ to: '/products', search: linkSearch({ ...search, page }) })}
       />
     </div>
   );
+}
+
+/** catalogue.list's input for the page's URL. */
+function listQuery(search: v.InferOutput<typeof listingPageSearch>) {
+  return {
+    categoryId: search.category,
+    group: search.group,
+    page: search.page ?? 1,
+    filters: filtersOf(search),
+    sort: search.sort,
+  };
 }
