@@ -130,6 +130,9 @@ describe('search', () => {
       page: 1,
       pageCount: 1,
       term: '',
+      filters: {},
+      sort: 'newest',
+      facets: { sizes: [], colours: [], exact: true },
     });
   });
 
