@@ -455,7 +455,12 @@ describe('an empty catalogue', () => {
     } finally {
       await db.batch([
         db.execute(sql`insert into products overriding system value select * from e2e_products`),
-        db.execute(sql`insert into product_variants select * from e2e_product_variants`),
+        // Named columns: size and colour are generated from the options (migration 0012).
+        db.execute(sql`
+          insert into product_variants (id, product_id, sku, options, label, price,
+                                        compare_at_price, stock, position)
+          select id, product_id, sku, options, label, price, compare_at_price, stock, position
+          from e2e_product_variants`),
         db.execute(
           sql`insert into product_images overriding system value select * from e2e_product_images`,
         ),
