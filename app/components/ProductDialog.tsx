@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { Product, ProductDetail } from '#core/catalogue.ts';
 import { CARD_SIZES, picturesFor } from '#core/pictures.ts';
 import { COLOUR } from '#core/variants.ts';
 import { useTRPC } from '../trpc';
+import { ModalDialog } from './ModalDialog';
 import { PriceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
 import { ProductBuyBox, useChoice } from './product/ProductBuyBox';
@@ -17,62 +18,58 @@ import { errorText } from './StatusBox';
  * colours and pictures when opened; the card's picture, name and price show meanwhile.
  */
 export function ProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const trpc = useTRPC();
   const detail = useQuery(trpc.catalogue.product.queryOptions({ id: product.id }));
-  // Unmounting removes the dialog; closing it here too would fire `close` and re-close it.
-  useEffect(() => {
-    if (ref.current && !ref.current.open) ref.current.showModal();
-  }, []);
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes the native dialog; the click is a backdrop convenience.
-    <dialog
-      ref={ref}
+    <ModalDialog
       aria-labelledby={titleId}
       onClose={onClose}
-      onClick={(event) => event.target === ref.current && ref.current?.close()}
-      className="m-auto max-h-[92dvh] w-[min(960px,94vw)] overflow-y-auto bg-paper p-0 text-ink backdrop:bg-black/60 backdrop:backdrop-blur-sm"
+      className="m-auto max-h-[92dvh] w-[min(960px,94vw)] overflow-y-auto backdrop:bg-black/60 backdrop:backdrop-blur-sm"
     >
-      {/* First in the dialog: opening focuses it, at the top. (Focus went to the quantity
+      {(close) => (
+        <>
+          {/* First in the dialog: opening focuses it, at the top. (Focus went to the quantity
           stepper, and the dialog scrolled to it, cutting the picture and this button.) */}
-      <button
-        type="button"
-        onClick={() => ref.current?.close()}
-        className="absolute right-3 top-3 z-10 grid size-10 place-items-center bg-paper/90 hover:bg-paper-2"
-        aria-label="Close"
-      >
-        <X size={20} aria-hidden />
-      </button>
-      {detail.data ? (
-        <DialogBody product={detail.data} titleId={titleId} />
-      ) : (
-        <div className="grid md:grid-cols-2">
-          <ProductImage
-            src={product.image_url}
-            widths={product.imageWidths}
-            sizes={CARD_SIZES}
-            alt={product.name}
-            eager
-          />
-          <div className="flex flex-col gap-4 p-6 md:p-10">
-            <h2 id={titleId} className="font-display text-4xl leading-tight font-medium">
-              {product.name}
-            </h2>
-            <p className="text-lg">
-              <PriceTag
-                amount={product.price}
-                to={product.priceTo}
-                compareAt={product.compareAtPrice}
+          <button
+            type="button"
+            onClick={close}
+            className="absolute right-3 top-3 z-10 grid size-10 place-items-center bg-paper/90 hover:bg-paper-2"
+            aria-label="Close"
+          >
+            <X size={20} aria-hidden />
+          </button>
+          {detail.data ? (
+            <DialogBody product={detail.data} titleId={titleId} />
+          ) : (
+            <div className="grid md:grid-cols-2">
+              <ProductImage
+                src={product.image_url}
+                widths={product.imageWidths}
+                sizes={CARD_SIZES}
+                alt={product.name}
+                eager
               />
-            </p>
-            <p role="status" className="text-sm text-ink-soft">
-              {detail.isError ? errorText(detail.error) : 'Loading sizes…'}
-            </p>
-          </div>
-        </div>
+              <div className="flex flex-col gap-4 p-6 md:p-10">
+                <h2 id={titleId} className="font-display text-4xl leading-tight font-medium">
+                  {product.name}
+                </h2>
+                <p className="text-lg">
+                  <PriceTag
+                    amount={product.price}
+                    to={product.priceTo}
+                    compareAt={product.compareAtPrice}
+                  />
+                </p>
+                <p role="status" className="text-sm text-ink-soft">
+                  {detail.isError ? errorText(detail.error) : 'Loading sizes…'}
+                </p>
+              </div>
+            </div>
+          )}
+        </>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }
 

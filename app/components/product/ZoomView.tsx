@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import type { ProductImage as Picture } from '#core/catalogue.ts';
+import { ModalDialog } from '../ModalDialog';
 import { ProductImage } from '../ProductImage';
 
 /** The full-screen view: the picture as large as the screen allows. */
@@ -17,17 +17,11 @@ export default function ZoomView({
   onShow: (index: number) => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (ref.current && !ref.current.open) ref.current.showModal();
-  }, []);
   const picture = pictures[index] ?? pictures[0];
   const count = pictures.length;
   if (!picture) return null;
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes the native dialog; arrows have buttons.
-    <dialog
-      ref={ref}
+    <ModalDialog
       aria-label={`${name}: picture ${index + 1} of ${count}`}
       onClose={onClose}
       onKeyDown={(event) => {
@@ -36,57 +30,60 @@ export default function ZoomView({
           onShow(index + (event.key === 'ArrowRight' ? 1 : -1));
         }
       }}
-      onClick={(event) => event.target === ref.current && ref.current?.close()}
-      className="zoom-view m-0 size-full max-h-none max-w-none bg-paper p-0 text-ink backdrop:bg-black/80"
+      className="zoom-view m-0 size-full max-h-none max-w-none backdrop:bg-black/80"
       data-testid="zoom-view"
     >
-      <button
-        type="button"
-        onClick={() => ref.current?.close()}
-        className="gallery-control fixed top-3 right-3 z-10"
-        aria-label="Close"
-      >
-        <X size={20} aria-hidden />
-      </button>
-      <figure className="grid h-full place-items-center overflow-auto">
-        {/* As large as the screen allows, whole (4:5): the full width of a phone, the full
-            height of a wide screen. */}
-        <div className="relative aspect-[4/5]" style={{ width: 'min(100vw, 80dvh)' }}>
-          <ProductImage
-            key={picture.url}
-            src={picture.url}
-            widths={picture.widths}
-            sizes="(min-aspect-ratio: 4/5) 80vh, 100vw"
-            alt={picture.alt}
-            eager
-            fill
-          />
-        </div>
-        <figcaption className="sr-only">{picture.alt}</figcaption>
-      </figure>
-      {count > 1 && (
+      {(close) => (
         <>
           <button
             type="button"
-            className="gallery-control fixed top-1/2 left-3 -translate-y-1/2"
-            onClick={() => onShow(index - 1)}
-            aria-label="Previous picture"
+            onClick={close}
+            className="gallery-control fixed top-3 right-3 z-10"
+            aria-label="Close"
           >
-            <ChevronLeft size={20} aria-hidden />
+            <X size={20} aria-hidden />
           </button>
-          <button
-            type="button"
-            className="gallery-control fixed top-1/2 right-3 -translate-y-1/2"
-            onClick={() => onShow(index + 1)}
-            aria-label="Next picture"
-          >
-            <ChevronRight size={20} aria-hidden />
-          </button>
-          <p className="fixed bottom-4 left-1/2 -translate-x-1/2 bg-paper/90 px-3 py-1 text-xs font-semibold tabular-nums">
-            {index + 1} / {count}
-          </p>
+          <figure className="grid h-full place-items-center overflow-auto">
+            {/* As large as the screen allows, whole (4:5): the full width of a phone, the full
+            height of a wide screen. */}
+            <div className="relative aspect-[4/5]" style={{ width: 'min(100vw, 80dvh)' }}>
+              <ProductImage
+                key={picture.url}
+                src={picture.url}
+                widths={picture.widths}
+                sizes="(min-aspect-ratio: 4/5) 80vh, 100vw"
+                alt={picture.alt}
+                eager
+                fill
+              />
+            </div>
+            <figcaption className="sr-only">{picture.alt}</figcaption>
+          </figure>
+          {count > 1 && (
+            <>
+              <button
+                type="button"
+                className="gallery-control fixed top-1/2 left-3 -translate-y-1/2"
+                onClick={() => onShow(index - 1)}
+                aria-label="Previous picture"
+              >
+                <ChevronLeft size={20} aria-hidden />
+              </button>
+              <button
+                type="button"
+                className="gallery-control fixed top-1/2 right-3 -translate-y-1/2"
+                onClick={() => onShow(index + 1)}
+                aria-label="Next picture"
+              >
+                <ChevronRight size={20} aria-hidden />
+              </button>
+              <p className="fixed bottom-4 left-1/2 -translate-x-1/2 bg-paper/90 px-3 py-1 text-xs font-semibold tabular-nums">
+                {index + 1} / {count}
+              </p>
+            </>
+          )}
         </>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }
