@@ -99,6 +99,7 @@ export function cartProduct(product: Product, variant?: Variant | null): CartPro
     name: product.name,
     price: variant?.price ?? product.price,
     image: product.image_url,
+    ...(product.imageWidths ? { imageWidths: product.imageWidths } : {}),
     stock: Math.max(0, variant ? variant.available : product.stock),
     slug: product.slug,
   };

@@ -13,6 +13,8 @@ export type CartLine = {
   /** Unit price in UGX, for display: the server prices the order. */
   price: number;
   image: string | null;
+  /** The widths of the picture's WebP copies (core/pictures.ts), for a small thumbnail. */
+  imageWidths?: number[];
   quantity: number;
   /** Pieces the shop had when the line was last read; unknown means no stock check here. */
   stock?: number;
@@ -154,6 +156,10 @@ function savedLine(value: unknown): CartLine | null {
     (v.name as string).trim() !== '' &&
     isCount(v.price, 1e12) &&
     (v.image === null || v.image === undefined || isText(v.image, 2000)) &&
+    (v.imageWidths === undefined ||
+      (Array.isArray(v.imageWidths) &&
+        v.imageWidths.length <= 10 &&
+        v.imageWidths.every((w) => isCount(w, 10_000)))) &&
     isCount(v.quantity, MAX_LINE_QUANTITY) &&
     (v.quantity as number) >= 1 &&
     (v.stock === undefined || isCount(v.stock, Number.MAX_SAFE_INTEGER)) &&
@@ -170,6 +176,7 @@ function savedLine(value: unknown): CartLine | null {
     name: v.name as string,
     price: v.price as number,
     image: (v.image as string | null | undefined) ?? null,
+    ...(v.imageWidths ? { imageWidths: v.imageWidths as number[] } : {}),
     quantity: v.quantity as number,
   };
   if (v.stock !== undefined) line.stock = v.stock as number;

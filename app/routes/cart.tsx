@@ -96,7 +96,13 @@ function CartLineItem({ line }: { line: CartLine }) {
   );
   return (
     <li className="grid grid-cols-[5.5rem_1fr] gap-4 py-6 sm:grid-cols-[7.5rem_1fr] sm:gap-6">
-      <ProductImage src={line.image} alt="" eager />
+      <ProductImage
+        src={line.image}
+        widths={line.imageWidths}
+        sizes="(min-width: 640px) 120px, 88px"
+        alt=""
+        eager
+      />
       <div className="flex min-w-0 flex-col">
         <div className="flex items-start justify-between gap-4">
           <div className="min-w-0">

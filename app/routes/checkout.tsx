@@ -370,7 +370,7 @@ function ItemsInOrder({ cart }: { cart: Cart }) {
             key={line.variantId}
             className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-4 py-4"
           >
-            <ProductImage src={line.image} alt="" eager />
+            <ProductImage src={line.image} widths={line.imageWidths} sizes="56px" alt="" eager />
             <div className="min-w-0">
               <p className="line-clamp-2 font-medium">{line.name}</p>
               <VariantLabel label={line.label} className="mt-0.5" />

@@ -7,6 +7,7 @@ import type { PieceRef } from '#core/cart.ts';
 import { type Cart, type CartLine, loadCart } from '#core/cart.ts';
 import type { Db } from '#db/client.ts';
 import { cartItems, products, productVariants } from '#db/schema/index.ts';
+import { cardPictureWidths } from './catalogue.ts';
 
 /** Why a change was refused, for the spec's cart toasts. */
 export type CartRefusal =
@@ -26,6 +27,7 @@ function readCart(db: Db, userId: string) {
       name: products.productName,
       price: sql<number>`coalesce(${productVariants.price}, ${products.price})`.mapWith(Number),
       image: products.productImage,
+      imageWidths: cardPictureWidths,
       quantity: cartItems.quantity,
       stock: productVariants.stock,
     })
@@ -36,7 +38,15 @@ function readCart(db: Db, userId: string) {
     .orderBy(asc(cartItems.addedAt), asc(productVariants.id));
 }
 
-const toCart = (lines: CartLine[]): Cart => loadCart(lines);
+/** A line as read: its picture's widths null when it has none. */
+type ReadLine = Omit<CartLine, 'imageWidths'> & { imageWidths: number[] | null };
+
+const toCart = (lines: ReadLine[]) =>
+  loadCart(
+    lines.map(({ imageWidths, ...line }) =>
+      imageWidths?.length ? { ...line, imageWidths } : line,
+    ),
+  );
 
 /**
  * The variant a reference names, as SQL: the variant itself, or the only variant of a product
@@ -82,7 +92,7 @@ export async function addToCart(db: Db, userId: string, ref: PieceRef): Promise<
 /** The cart after a change, or why the change placed nothing: a piece gone, unchosen, or too few. */
 function answer(
   changed: boolean,
-  lines: CartLine[],
+  lines: ReadLine[],
   piece: { name: string; label: string | null; stock: number | null; variants: number } | undefined,
   requested: number,
 ): CartAnswer {

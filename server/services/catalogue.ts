@@ -56,7 +56,7 @@ const variantSummary = sql<VariantSummary>`(
 )`;
 
 /** The WebP widths stored for the card's picture (products.product_image), for its srcset. */
-const cardPictureWidths = sql<number[] | null>`(
+export const cardPictureWidths = sql<number[] | null>`(
   select array_to_json(i.widths) from product_images i
   where i.product_id = "products"."id" and i.url = "products"."product_image"
   order by i.position limit 1

@@ -1,8 +1,7 @@
 // A piece bought in a size and colour, in the browser against the production build in workerd:
-// the Ankara Wrap Dress in "M · Indigo" put in the cart through cart.add({ variantId }) (choosing
-// on the product page is tested with the page), then seen as "M · Indigo" on /cart, /checkout,
-// /orders, /order-history/{id}, the receipt and the receipt PDF, at 390 and 1366 px; axe clean on
-// /cart and /orders in light and dark.
+// the shopper chooses Indigo and M on the Ankara Wrap Dress's page and adds it, then sees
+// "M · Indigo" on /cart, /checkout, /orders, /order-history/{id}, the receipt and the receipt
+// PDF, at 390 and 1366 px; axe clean on /cart and /orders in light and dark.
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
@@ -67,14 +66,23 @@ describe('a piece bought in a size and colour', () => {
         if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
       });
       await signIn(page, shopper);
-      const added = await page.request.post('/api/trpc/cart.add', {
-        data: { variantId },
-        headers: { origin: inject('shopUrl') },
-      });
-      expect(added.status()).toBe(200);
+
+      // The product page: choose the colour and the size, as a shopper does, and add.
+      await page.goto('/products/ankara-wrap-dress');
+      for (const [option, value] of [
+        ['Colour', 'Indigo'],
+        ['Size', 'M'],
+      ] as const) {
+        await page
+          .getByRole('radiogroup', { name: option, exact: true })
+          .locator('label', { hasText: new RegExp(`^${value}`) })
+          .click();
+      }
+      await page.waitForURL(new RegExp(`[?&]variant=${variantId}(&|$)`));
+      await page.getByRole('button', { name: 'Add 1 to Cart' }).click();
+      await page.waitForURL('**/cart');
 
       // The cart: the line names its size and colour; its controls say which size.
-      await page.goto('/cart');
       const line = page
         .getByRole('list', { name: 'Cart items' })
         .getByRole('listitem')
