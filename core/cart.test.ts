@@ -283,14 +283,20 @@ describe('the cart saved in the browser', () => {
       }),
     ],
     ['huge text', JSON.stringify({ productsInCart: [{ ...line, name: 'x'.repeat(200_000) }] })],
-    ['picture widths not numbers', JSON.stringify({ productsInCart: [{ ...line, imageWidths: ['400'] }] })],
-    ['too many picture widths', JSON.stringify({ productsInCart: [{ ...line, imageWidths: Array(11).fill(400) }] })],
+    [
+      'picture widths not numbers',
+      JSON.stringify({ productsInCart: [{ ...line, imageWidths: ['400'] }] }),
+    ],
+    [
+      'too many picture widths',
+      JSON.stringify({ productsInCart: [{ ...line, imageWidths: Array(11).fill(400) }] }),
+    ],
   ];
   it.each(corrupt)('discards a corrupt saved cart: %s', (_why, saved) => {
     expect(readSavedCart(saved)).toEqual(emptyCart());
   });
 
-  it('keeps the widths of a line's picture for its thumbnail', () => {
+  it('keeps the widths of a line picture for its thumbnail', () => {
     const saved = JSON.stringify({ productsInCart: [{ ...line, imageWidths: [400, 800] }] });
     expect(readSavedCart(saved).productsInCart).toEqual([{ ...line, imageWidths: [400, 800] }]);
   });
