@@ -30,6 +30,7 @@ import {
 } from '#local/neon-endpoint.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
 import { callerFor } from '../tests/support/trpc.ts';
+import { pageWeights, pageWeightTable } from './page-weight.ts';
 
 const RUNS = 30;
 const WARMUP = 3;
@@ -428,6 +429,8 @@ async function benchBackend(name: string, backend: SqlBackend) {
       ip: '198.18.7.200',
     });
     const buyers = await placeOrderTrips(db, origin);
+    // What the demo catalogue's pages cost a phone and a desktop, pictures apart.
+    const weights = await pageWeights(origin);
 
     const sizes: {
       products: number;
@@ -465,7 +468,7 @@ async function benchBackend(name: string, backend: SqlBackend) {
       sizes.push({ products: size, catalogue, http });
     }
     const explained = await explainAll(db, backend);
-    return { backend: name, generateSeconds, sizes, buyers, explain: explained, html };
+    return { backend: name, generateSeconds, sizes, buyers, weights, explain: explained, html };
   } finally {
     await server?.close();
     await endpoint.close();
@@ -548,6 +551,15 @@ function markdown(results: Result[], bundles: ReturnType<typeof bundleSizes>, se
     '',
     `Bundles: Worker ${bundles.worker.files} files, ${kib(bundles.worker.rawBytes)} (${kib(bundles.worker.gzipBytes)} gzip); client JS for \`/\` ${bundles.clientForHome.files} files, ${kib(bundles.clientForHome.rawBytes)} (${kib(bundles.clientForHome.gzipBytes)} gzip).`,
   );
+  const weighed = results[0];
+  if (weighed) {
+    lines.push(
+      '',
+      `Page weight, demo catalogue (${weighed.backend}; scripts/page-weight.ts: a phone is 390 × 844 at 2×, a desktop 1366 × 900 at 1×, until the network is idle):`,
+      '',
+      pageWeightTable(weighed.weights),
+    );
+  }
   return lines.join('\n');
 }
 
