@@ -21,7 +21,6 @@ INSERT INTO "product_variants" ("id", "product_id", "sku", "stock")
 	SELECT "id", "id", 'DK-' || lpad("id"::text, 5, '0'), "quantity" FROM "products";--> statement-breakpoint
 SELECT setval(pg_get_serial_sequence('product_variants', 'id'), coalesce((SELECT max("id") FROM "product_variants"), 0) + 1, false);--> statement-breakpoint
 CREATE INDEX "product_variants_product_idx" ON "product_variants" USING btree ("product_id","position");--> statement-breakpoint
-CREATE INDEX "product_variants_options_idx" ON "product_variants" USING gin ("options" jsonb_path_ops);--> statement-breakpoint
 CREATE TABLE "product_images" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "product_images_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"product_id" integer NOT NULL,

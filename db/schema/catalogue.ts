@@ -78,8 +78,6 @@ export const productVariants = pgTable(
     check('product_variants_stock_check', sql`${t.stock} >= 0`),
     check('product_variants_price_check', sql`${t.price} >= 0 and ${t.compareAtPrice} >= 0`),
     index('product_variants_product_idx').on(t.productId, t.position),
-    // Listing filters ask options @> '{"Size":"M"}'.
-    index('product_variants_options_idx').using('gin', sql`${t.options} jsonb_path_ops`),
     // The listing's size and colour filters (issue 21) ask size = 'M': read in product order
     // with the stock beside it, a filtered count is an index-only merge with the products (an
     // index on the expression options->>'Size' cannot be read index-only), and ANALYZE keeps
