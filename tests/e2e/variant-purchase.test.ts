@@ -37,6 +37,10 @@ async function mIndigo(): Promise<number> {
 
 /** axe clean in the light and the dark scheme, with a screenshot of each. */
 async function lookAt(page: Page, name: string) {
+  // The page's own reads first (a panel arriving after the check is read mid-fade), and the
+  // pointer off the page: a hovered row's colours fade with the scheme's.
+  await page.waitForLoadState('networkidle');
+  await page.mouse.move(0, 0);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await settle(page);
