@@ -184,8 +184,7 @@ lateral (
 ) v`;
 
 async function generate(backend: SqlBackend, from: number, to: number) {
-  // A bulk load drops the GIN indexes (the names' and descriptions' trigrams, the variants'
-  // options) and rebuilds them from their own definitions (same indexes, built ~2x faster than
+  // A bulk load drops the GIN indexes (the names' and descriptions' trigrams) and rebuilds them from their own definitions (same indexes, built ~2x faster than
   // maintained row by row), as one would for a real import.
   const bulk = to - from > 10_000;
   const { rows: indexes } = bulk
