@@ -17,7 +17,7 @@ import {
 } from '#core/catalogue.ts';
 import { DEFAULT_SORT, type ListingFilters, type ListingSort } from '#core/listing.ts';
 import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
-import { COLOUR, type Kind, SIZE, SIZES } from '#core/variants.ts';
+import { COLOUR, type Kind, SIZE, SIZES, type Variant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import {
   categories,
@@ -429,9 +429,12 @@ export async function findCategory(db: Db, id: number) {
 /** A product page's product: the card's fields, its options, variants and pictures, in one
  * round trip. */
 async function productDetail(db: Db, where: SQL): Promise<ProductDetail | null> {
-  const [[row], variants, images] = await db.batch([
+  // The card's summary and picture widths are worked out from the variants and pictures read
+  // here, not read a second time by the card's sub-selects.
+  const { summary: _summary, imageWidths: _widths, ...pieceColumns } = productColumns;
+  const [[row], read, images] = await db.batch([
     db
-      .select({ ...productColumns, kind: products.kind, options: products.options })
+      .select({ ...pieceColumns, kind: products.kind, options: products.options })
       .from(products)
       .where(where),
     db
@@ -460,16 +463,42 @@ async function productDetail(db: Db, where: SQL): Promise<ProductDetail | null> 
       .orderBy(asc(productImages.position), asc(productImages.id)),
   ]);
   if (!row) return null;
+  const variants = read.map((v) => ({
+    ...v,
+    compareAtPrice:
+      v.compareAtPrice !== null && v.compareAtPrice > v.price ? v.compareAtPrice : null,
+  }));
   return {
-    ...toProduct(row),
+    ...toProduct({
+      ...row,
+      imageWidths: images.find((image) => image.url === row.productImage)?.widths ?? null,
+      summary: summaryOf(variants),
+    }),
     kind: row.kind as Kind,
     options: row.options,
-    variants: variants.map((v) => ({
-      ...v,
-      compareAtPrice:
-        v.compareAtPrice !== null && v.compareAtPrice > v.price ? v.compareAtPrice : null,
-    })),
+    variants,
     images,
+  };
+}
+
+/** What variantSummary reads in SQL, from a product's variants in their order. */
+function summaryOf(variants: Variant[]): VariantSummary | null {
+  if (variants.length === 0) return null;
+  const sales = variants.flatMap((v) => (v.compareAtPrice === null ? [] : [v.compareAtPrice]));
+  const sized = variants.some((v) => v.options[SIZE] !== undefined);
+  const sizesLeft = [
+    ...new Set(
+      variants.flatMap((v) => (v.available > 0 && v.options[SIZE] ? [v.options[SIZE]] : [])),
+    ),
+  ];
+  return {
+    stock: variants.reduce((sum, v) => sum + v.available, 0),
+    priceTo: Math.max(...variants.map((v) => v.price)),
+    compareAt: sales.length > 0 ? Math.max(...sales) : null,
+    variants: variants.length,
+    firstVariant: Math.min(...variants.map((v) => v.id)),
+    sizesLeft: sizesLeft.length > 0 ? sizesLeft : null,
+    sized,
   };
 }
 
