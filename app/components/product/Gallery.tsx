@@ -1,8 +1,9 @@
-import { ChevronLeft, ChevronRight, Maximize2 } from 'lucide-react';
+import { Maximize2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductImage as Picture } from '#core/catalogue.ts';
 import { GALLERY_SIZES } from '#core/pictures.ts';
 import { ProductImage } from '../ProductImage';
+import { PictureArrows } from './PictureArrows';
 
 // The full-screen view loads when first opened: the page ships without it.
 const ZoomView = lazy(() => import('./ZoomView'));
@@ -121,22 +122,11 @@ export function Gallery({
         </button>
         {count > 1 && (
           <>
-            <button
-              type="button"
-              className="gallery-control absolute top-1/2 left-3 -translate-y-1/2 max-md:hidden md:opacity-0 md:group-hover/gallery:opacity-100 md:focus-visible:opacity-100"
-              onClick={() => show(current - 1)}
-              aria-label="Previous picture"
-            >
-              <ChevronLeft size={20} aria-hidden />
-            </button>
-            <button
-              type="button"
-              className="gallery-control absolute top-1/2 right-3 -translate-y-1/2 max-md:hidden md:opacity-0 md:group-hover/gallery:opacity-100 md:focus-visible:opacity-100"
-              onClick={() => show(current + 1)}
-              aria-label="Next picture"
-            >
-              <ChevronRight size={20} aria-hidden />
-            </button>
+            <PictureArrows
+              at={current}
+              onShow={show}
+              place="absolute max-md:hidden md:opacity-0 md:group-hover/gallery:opacity-100 md:focus-visible:opacity-100"
+            />
             <p
               className="pointer-events-none absolute bottom-4 left-3 bg-paper/90 px-2 py-0.5 text-xs font-semibold tabular-nums md:hidden"
               aria-live="polite"

@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import type { ProductImage as Picture } from '#core/catalogue.ts';
 import { ModalDialog } from '../ModalDialog';
 import { ProductImage } from '../ProductImage';
+import { PictureArrows } from './PictureArrows';
 
 /** The full-screen view: the picture as large as the screen allows. */
 export default function ZoomView({
@@ -61,22 +62,7 @@ export default function ZoomView({
           </figure>
           {count > 1 && (
             <>
-              <button
-                type="button"
-                className="gallery-control fixed top-1/2 left-3 -translate-y-1/2"
-                onClick={() => onShow(index - 1)}
-                aria-label="Previous picture"
-              >
-                <ChevronLeft size={20} aria-hidden />
-              </button>
-              <button
-                type="button"
-                className="gallery-control fixed top-1/2 right-3 -translate-y-1/2"
-                onClick={() => onShow(index + 1)}
-                aria-label="Next picture"
-              >
-                <ChevronRight size={20} aria-hidden />
-              </button>
+              <PictureArrows at={index} onShow={onShow} place="fixed" />
               <p className="fixed bottom-4 left-1/2 -translate-x-1/2 bg-paper/90 px-3 py-1 text-xs font-semibold tabular-nums">
                 {index + 1} / {count}
               </p>
