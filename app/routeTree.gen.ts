@@ -29,6 +29,13 @@ import { Route as ShopRouteImport } from './routes/shop'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as OperatorIndexRouteImport } from './routes/operator/index'
+import { Route as OperatorOrdersRouteImport } from './routes/operator/orders'
+import { Route as OperatorRecordRouteImport } from './routes/operator/record'
+import { Route as OperatorSettingsRouteImport } from './routes/operator/settings'
+import { Route as OperatorSpreadsheetRouteImport } from './routes/operator/spreadsheet'
+import { Route as OperatorStaffRouteImport } from './routes/operator/staff'
+import { Route as OperatorStockRouteImport } from './routes/operator/stock'
 import { Route as OrderHistoryIndexRouteImport } from './routes/order-history/index'
 import { Route as OrderHistoryOrderIdRouteImport } from './routes/order-history/$orderId'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
@@ -37,6 +44,8 @@ import { Route as ApiAccountAvatarRouteImport } from './routes/api/account/avata
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
+import { Route as OperatorProductsIndexRouteImport } from './routes/operator/products/index'
+import { Route as OperatorProductsProductIdRouteImport } from './routes/operator/products/$productId'
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
 import { Route as ApiPaymentsPesapalIpnRouteImport } from './routes/api/payments/pesapal.ipn'
 import { Route as ApiPaymentsPesapalReturnRouteImport } from './routes/api/payments/pesapal.return'
@@ -142,6 +151,41 @@ const DevMailboxRoute = DevMailboxRouteImport.update({
   path: '/dev/mailbox',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OperatorIndexRoute = OperatorIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OperatorRoute,
+} as any)
+const OperatorOrdersRoute = OperatorOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => OperatorRoute,
+} as any)
+const OperatorRecordRoute = OperatorRecordRouteImport.update({
+  id: '/record',
+  path: '/record',
+  getParentRoute: () => OperatorRoute,
+} as any)
+const OperatorSettingsRoute = OperatorSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => OperatorRoute,
+} as any)
+const OperatorSpreadsheetRoute = OperatorSpreadsheetRouteImport.update({
+  id: '/spreadsheet',
+  path: '/spreadsheet',
+  getParentRoute: () => OperatorRoute,
+} as any)
+const OperatorStaffRoute = OperatorStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => OperatorRoute,
+} as any)
+const OperatorStockRoute = OperatorStockRouteImport.update({
+  id: '/stock',
+  path: '/stock',
+  getParentRoute: () => OperatorRoute,
+} as any)
 const OrderHistoryIndexRoute = OrderHistoryIndexRouteImport.update({
   id: '/order-history/',
   path: '/order-history/',
@@ -182,6 +226,17 @@ const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   path: '/api/trpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OperatorProductsIndexRoute = OperatorProductsIndexRouteImport.update({
+  id: '/products/',
+  path: '/products/',
+  getParentRoute: () => OperatorRoute,
+} as any)
+const OperatorProductsProductIdRoute =
+  OperatorProductsProductIdRouteImport.update({
+    id: '/products/$productId',
+    path: '/products/$productId',
+    getParentRoute: () => OperatorRoute,
+  } as any)
 const ApiOrdersOrderIdReceiptDotpdfRoute =
   ApiOrdersOrderIdReceiptDotpdfRouteImport.update({
     id: '/api/orders/$orderId/receipt.pdf',
@@ -215,7 +270,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
-  '/operator': typeof OperatorRoute
+  '/operator': typeof OperatorRouteWithChildren
   '/order-success': typeof OrderSuccessRoute
   '/orders': typeof OrdersRoute
   '/profile': typeof ProfileRoute
@@ -227,14 +282,23 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/operator/orders': typeof OperatorOrdersRoute
+  '/operator/record': typeof OperatorRecordRoute
+  '/operator/settings': typeof OperatorSettingsRoute
+  '/operator/spreadsheet': typeof OperatorSpreadsheetRoute
+  '/operator/staff': typeof OperatorStaffRoute
+  '/operator/stock': typeof OperatorStockRoute
   '/order-history/$orderId': typeof OrderHistoryOrderIdRoute
   '/products/$slug': typeof ProductsSlugRoute
+  '/operator/': typeof OperatorIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/operator/products/$productId': typeof OperatorProductsProductIdRoute
+  '/operator/products/': typeof OperatorProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
@@ -249,7 +313,6 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
-  '/operator': typeof OperatorRoute
   '/order-success': typeof OrderSuccessRoute
   '/orders': typeof OrdersRoute
   '/profile': typeof ProfileRoute
@@ -261,14 +324,23 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/operator/orders': typeof OperatorOrdersRoute
+  '/operator/record': typeof OperatorRecordRoute
+  '/operator/settings': typeof OperatorSettingsRoute
+  '/operator/spreadsheet': typeof OperatorSpreadsheetRoute
+  '/operator/staff': typeof OperatorStaffRoute
+  '/operator/stock': typeof OperatorStockRoute
   '/order-history/$orderId': typeof OrderHistoryOrderIdRoute
   '/products/$slug': typeof ProductsSlugRoute
+  '/operator': typeof OperatorIndexRoute
   '/order-history': typeof OrderHistoryIndexRoute
   '/products': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/operator/products/$productId': typeof OperatorProductsProductIdRoute
+  '/operator/products': typeof OperatorProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
@@ -284,7 +356,7 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
-  '/operator': typeof OperatorRoute
+  '/operator': typeof OperatorRouteWithChildren
   '/order-success': typeof OrderSuccessRoute
   '/orders': typeof OrdersRoute
   '/profile': typeof ProfileRoute
@@ -296,14 +368,23 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/operator/orders': typeof OperatorOrdersRoute
+  '/operator/record': typeof OperatorRecordRoute
+  '/operator/settings': typeof OperatorSettingsRoute
+  '/operator/spreadsheet': typeof OperatorSpreadsheetRoute
+  '/operator/staff': typeof OperatorStaffRoute
+  '/operator/stock': typeof OperatorStockRoute
   '/order-history/$orderId': typeof OrderHistoryOrderIdRoute
   '/products/$slug': typeof ProductsSlugRoute
+  '/operator/': typeof OperatorIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/operator/products/$productId': typeof OperatorProductsProductIdRoute
+  '/operator/products/': typeof OperatorProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
@@ -332,14 +413,23 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/auth/callback'
     | '/dev/mailbox'
+    | '/operator/orders'
+    | '/operator/record'
+    | '/operator/settings'
+    | '/operator/spreadsheet'
+    | '/operator/staff'
+    | '/operator/stock'
     | '/order-history/$orderId'
     | '/products/$slug'
+    | '/operator/'
     | '/order-history/'
     | '/products/'
     | '/api/account/avatar'
     | '/api/auth/$'
     | '/api/payments/airtel'
     | '/api/trpc/$'
+    | '/operator/products/$productId'
+    | '/operator/products/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
@@ -354,7 +444,6 @@ export interface FileRouteTypes {
     | '/contact'
     | '/login'
     | '/logout'
-    | '/operator'
     | '/order-success'
     | '/orders'
     | '/profile'
@@ -366,14 +455,23 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/auth/callback'
     | '/dev/mailbox'
+    | '/operator/orders'
+    | '/operator/record'
+    | '/operator/settings'
+    | '/operator/spreadsheet'
+    | '/operator/staff'
+    | '/operator/stock'
     | '/order-history/$orderId'
     | '/products/$slug'
+    | '/operator'
     | '/order-history'
     | '/products'
     | '/api/account/avatar'
     | '/api/auth/$'
     | '/api/payments/airtel'
     | '/api/trpc/$'
+    | '/operator/products/$productId'
+    | '/operator/products'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
@@ -400,14 +498,23 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/auth/callback'
     | '/dev/mailbox'
+    | '/operator/orders'
+    | '/operator/record'
+    | '/operator/settings'
+    | '/operator/spreadsheet'
+    | '/operator/staff'
+    | '/operator/stock'
     | '/order-history/$orderId'
     | '/products/$slug'
+    | '/operator/'
     | '/order-history/'
     | '/products/'
     | '/api/account/avatar'
     | '/api/auth/$'
     | '/api/payments/airtel'
     | '/api/trpc/$'
+    | '/operator/products/$productId'
+    | '/operator/products/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
@@ -423,7 +530,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
-  OperatorRoute: typeof OperatorRoute
+  OperatorRoute: typeof OperatorRouteWithChildren
   OrderSuccessRoute: typeof OrderSuccessRoute
   OrdersRoute: typeof OrdersRoute
   ProfileRoute: typeof ProfileRoute
@@ -591,6 +698,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DevMailboxRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/operator/': {
+      id: '/operator/'
+      path: '/'
+      fullPath: '/operator/'
+      preLoaderRoute: typeof OperatorIndexRouteImport
+      parentRoute: typeof OperatorRoute
+    }
+    '/operator/orders': {
+      id: '/operator/orders'
+      path: '/orders'
+      fullPath: '/operator/orders'
+      preLoaderRoute: typeof OperatorOrdersRouteImport
+      parentRoute: typeof OperatorRoute
+    }
+    '/operator/record': {
+      id: '/operator/record'
+      path: '/record'
+      fullPath: '/operator/record'
+      preLoaderRoute: typeof OperatorRecordRouteImport
+      parentRoute: typeof OperatorRoute
+    }
+    '/operator/settings': {
+      id: '/operator/settings'
+      path: '/settings'
+      fullPath: '/operator/settings'
+      preLoaderRoute: typeof OperatorSettingsRouteImport
+      parentRoute: typeof OperatorRoute
+    }
+    '/operator/spreadsheet': {
+      id: '/operator/spreadsheet'
+      path: '/spreadsheet'
+      fullPath: '/operator/spreadsheet'
+      preLoaderRoute: typeof OperatorSpreadsheetRouteImport
+      parentRoute: typeof OperatorRoute
+    }
+    '/operator/staff': {
+      id: '/operator/staff'
+      path: '/staff'
+      fullPath: '/operator/staff'
+      preLoaderRoute: typeof OperatorStaffRouteImport
+      parentRoute: typeof OperatorRoute
+    }
+    '/operator/stock': {
+      id: '/operator/stock'
+      path: '/stock'
+      fullPath: '/operator/stock'
+      preLoaderRoute: typeof OperatorStockRouteImport
+      parentRoute: typeof OperatorRoute
+    }
     '/order-history/': {
       id: '/order-history/'
       path: '/order-history'
@@ -647,6 +803,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiTrpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/operator/products/': {
+      id: '/operator/products/'
+      path: '/products'
+      fullPath: '/operator/products/'
+      preLoaderRoute: typeof OperatorProductsIndexRouteImport
+      parentRoute: typeof OperatorRoute
+    }
+    '/operator/products/$productId': {
+      id: '/operator/products/$productId'
+      path: '/products/$productId'
+      fullPath: '/operator/products/$productId'
+      preLoaderRoute: typeof OperatorProductsProductIdRouteImport
+      parentRoute: typeof OperatorRoute
+    }
     '/api/orders/$orderId/receipt.pdf': {
       id: '/api/orders/$orderId/receipt.pdf'
       path: '/api/orders/$orderId/receipt.pdf'
@@ -678,6 +848,34 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface OperatorRouteChildren {
+  OperatorOrdersRoute: typeof OperatorOrdersRoute
+  OperatorRecordRoute: typeof OperatorRecordRoute
+  OperatorSettingsRoute: typeof OperatorSettingsRoute
+  OperatorSpreadsheetRoute: typeof OperatorSpreadsheetRoute
+  OperatorStaffRoute: typeof OperatorStaffRoute
+  OperatorStockRoute: typeof OperatorStockRoute
+  OperatorIndexRoute: typeof OperatorIndexRoute
+  OperatorProductsProductIdRoute: typeof OperatorProductsProductIdRoute
+  OperatorProductsIndexRoute: typeof OperatorProductsIndexRoute
+}
+
+const OperatorRouteChildren: OperatorRouteChildren = {
+  OperatorOrdersRoute: OperatorOrdersRoute,
+  OperatorRecordRoute: OperatorRecordRoute,
+  OperatorSettingsRoute: OperatorSettingsRoute,
+  OperatorSpreadsheetRoute: OperatorSpreadsheetRoute,
+  OperatorStaffRoute: OperatorStaffRoute,
+  OperatorStockRoute: OperatorStockRoute,
+  OperatorIndexRoute: OperatorIndexRoute,
+  OperatorProductsProductIdRoute: OperatorProductsProductIdRoute,
+  OperatorProductsIndexRoute: OperatorProductsIndexRoute,
+}
+
+const OperatorRouteWithChildren = OperatorRoute._addFileChildren(
+  OperatorRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
@@ -687,7 +885,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
-  OperatorRoute: OperatorRoute,
+  OperatorRoute: OperatorRouteWithChildren,
   OrderSuccessRoute: OrderSuccessRoute,
   OrdersRoute: OrdersRoute,
   ProfileRoute: ProfileRoute,

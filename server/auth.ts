@@ -112,6 +112,13 @@ export function createAuth(config: AuthConfig) {
       schema: { user, session, account, verification, rateLimit, twoFactor: twoFactorTable },
     }),
     telemetry: { enabled: false },
+    // The desk role ("user".role, core/desk.ts) comes with the session's user: no extra read.
+    // Never set through better-auth (input: false): only the owner's desk and make-operator.
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'customer', input: false },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -254,6 +261,8 @@ export type SessionUser = {
   image: string | null;
   /** Two-factor sign-in is on (better-auth's plugin). */
   twoFactor: boolean;
+  /** "user".role: 'customer', or a desk role (deskRoleOf in core/desk.ts adds OPERATOR_EMAILS). */
+  role: string;
 };
 
 /** The signed-in shopper for these request headers (their session cookie), or null. */
@@ -261,8 +270,9 @@ export async function sessionUser(auth: Auth, headers: Headers): Promise<Session
   const found = await auth.api.getSession({ headers });
   if (!found) return null;
   const { id, name, email, image } = found.user;
-  const twoFactor = (found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
-  return { id, name, email, image: image ?? null, twoFactor };
+  const extra = found.user as { twoFactorEnabled?: boolean | null; role?: string | null };
+  const twoFactor = extra.twoFactorEnabled === true;
+  return { id, name, email, image: image ?? null, twoFactor, role: extra.role ?? 'customer' };
 }
 
 /** Checks a shopper's password against their stored credential (deletion re-checks it). */

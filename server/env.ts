@@ -183,7 +183,8 @@ const schema = v.object({
   ),
   SUPPORT_PHONE: v.optional(phone('SUPPORT_PHONE')),
 
-  /** Who may open /operator (orders and the SMS log): sign-in emails, comma-separated. */
+  /** The shop's owners at the desk (/operator), whatever their account says (core/desk.ts):
+   * sign-in emails, comma-separated. More staff are added on the desk or by make-operator. */
   OPERATOR_EMAILS: v.optional(
     v.pipe(
       text('OPERATOR_EMAILS'),

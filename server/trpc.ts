@@ -1,5 +1,6 @@
 import { initTRPC, StandardSchemaV1Error, TRPCError } from '@trpc/server';
 import { TEXT } from '#core/account.ts';
+import { DESK_TEXT, deskRoleOf } from '#core/desk.ts';
 import type { Limit } from '#core/limits.ts';
 import type { SocialLink } from '#core/social.ts';
 import type { Db } from '#db/client.ts';
@@ -28,7 +29,7 @@ export type Context = {
   sms: SmsService;
   /** BANK_TRANSFER_DETAILS: the shop's bank account for transfers (null: not configured). */
   bankDetails: string | null;
-  /** OPERATOR_EMAILS, lower case: who may use the operator procedures. */
+  /** OPERATOR_EMAILS, lower case: the shop's owners from configuration (the desk's bootstrap). */
   operators: readonly string[];
   /** The shopping assistant's model configuration (no key: fallback answers). */
   assistant: AssistantConfig;
@@ -90,11 +91,19 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, user } satisfies Context & { user: SessionUser } });
 });
 
-/** For the operator's desk: a signed-in shopper whose email is in OPERATOR_EMAILS, else FORBIDDEN. */
-export const operatorProcedure = protectedProcedure.use(async ({ ctx, next }) => {
-  if (!ctx.operators.includes(ctx.user.email.toLowerCase())) {
-    return shopperError('FORBIDDEN', 'Operators only.');
-  }
+/**
+ * For the desk (orders, catalogue, stock, pictures): the shop's staff or its owner, else
+ * FORBIDDEN. `ctx.role` is theirs; `ctx.record` names who made a desk write.
+ */
+export const deskProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  const role = deskRoleOf(ctx.user, ctx.operators);
+  if (!role) return shopperError('FORBIDDEN', DESK_TEXT.deskOnly);
+  return next({ ctx: { ...ctx, role } });
+});
+
+/** For the owner's part of the desk (staff, the shop's money settings): else FORBIDDEN. */
+export const ownerProcedure = deskProcedure.use(async ({ ctx, next }) => {
+  if (ctx.role !== 'owner') return shopperError('FORBIDDEN', DESK_TEXT.ownerOnly);
   return next();
 });
 

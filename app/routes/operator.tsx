@@ -1,242 +1,40 @@
-// The operator's desk (issue 10): the money (issue 20: bank transfers and cash to confirm,
-// refunds, short or reversed payments), orders with status controls and Mark paid, the SMS log
-// with its statistics, a failed text's error and Resend. Operators only (OPERATOR_EMAILS); not
-// linked for customers.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { RotateCw } from 'lucide-react';
-import { useState } from 'react';
-import { formatUGX } from '#core/money.ts';
-import {
-  formatOrderDate,
-  formatTime,
-  ORDER_STATUSES,
-  type OrderStatus,
-  orderIdHead,
-  paymentMethodLabel,
-  statusLabel,
-} from '#core/orders.ts';
+// The boutique's desk (/operator, issue 22): for the shop's staff and owner. A signed-out visitor
+// goes to /login; a customer reads the server's refusal. Each section is a route under
+// app/routes/operator/.
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { serverMessage } from '../cart';
 import { Loading, Notice } from '../components/account/ui';
-import { MarkPaid, MoneySection } from '../components/operator/Money';
-import { OrderPieces } from '../components/operator/OrderPieces';
-import { StatusBadge } from '../components/orders/StatusBadge';
+import { DeskNav } from '../components/operator/DeskLayout';
 import { privatePageHead } from '../session';
-import { toast } from '../toast';
-import { type ApiOutput, useTRPC } from '../trpc';
+import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/operator')({
-  head: privatePageHead('Operator'),
+  head: privatePageHead('Desk'),
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient
       .ensureQueryData(context.trpc.account.session.queryOptions())
       .catch(() => null);
     if (!user) throw redirect({ to: '/login' });
   },
-  component: OperatorDesk,
+  component: Desk,
 });
 
-type Sms = ApiOutput['operator']['sms'][number];
-type DeskOrder = ApiOutput['operator']['orders'][number];
-
-function OperatorDesk() {
+function Desk() {
   const trpc = useTRPC();
-  const orders = useQuery(trpc.operator.orders.queryOptions());
-  const stats = useQuery(trpc.operator.smsStats.queryOptions());
-  const sms = useQuery({ ...trpc.operator.sms.queryOptions(), refetchInterval: 3000 });
-  if (orders.isPending) return <Loading text="Loading the desk..." />;
-  if (orders.isError) {
+  const role = useQuery(trpc.desk.role.queryOptions());
+  if (role.isPending) return <Loading text="Loading the desk..." />;
+  if (role.isError) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20">
-        <Notice tone="error">{serverMessage(orders.error, 'The desk could not be loaded.')}</Notice>
+        <Notice tone="error">{serverMessage(role.error, 'The desk could not be loaded.')}</Notice>
       </section>
     );
   }
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 md:py-14">
-      <header className="border-b border-line pb-6">
-        <p className="eyebrow">Operator</p>
-        <h1 className="mt-2 font-display text-4xl sm:text-5xl">The desk</h1>
-      </header>
-
-      <MoneySection />
-
-      <section aria-labelledby="sms-stats" className="mt-10">
-        <h2 id="sms-stats" className="sr-only">
-          SMS statistics
-        </h2>
-        <dl className="grid grid-cols-2 gap-px border border-line bg-line sm:grid-cols-4">
-          {[
-            ['Sent', stats.data?.totalSent],
-            ['Failed', stats.data?.totalFailed],
-            ['Sent today', stats.data?.sentToday],
-            ['Failure rate', stats.data ? `${stats.data.failureRate}%` : undefined],
-          ].map(([label, value]) => (
-            <div key={label} className="bg-paper p-5">
-              <dt className="text-xs uppercase tracking-[0.14em] text-ink-soft">{label}</dt>
-              <dd className="mt-1 font-display text-3xl lining-nums tabular-nums">
-                {value ?? '—'}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-
-      <div className="mt-10 grid gap-10 xl:grid-cols-2">
-        <section aria-labelledby="desk-orders">
-          <h2 id="desk-orders" className="font-display text-3xl">
-            Orders
-          </h2>
-          <ul className="mt-4 divide-y divide-line border-y border-line">
-            {orders.data.map((order) => (
-              <OrderRow key={order.id} order={order} />
-            ))}
-            {orders.data.length === 0 && <li className="py-6 text-ink-soft">No orders yet</li>}
-          </ul>
-        </section>
-
-        <section aria-labelledby="desk-sms">
-          <h2 id="desk-sms" className="font-display text-3xl">
-            SMS log
-          </h2>
-          <ul className="mt-4 divide-y divide-line border-y border-line" aria-label="SMS log">
-            {sms.data?.map((row) => (
-              <SmsRow key={row.id} row={row} />
-            ))}
-            {sms.data?.length === 0 && <li className="py-6 text-ink-soft">No texts yet</li>}
-          </ul>
-        </section>
-      </div>
-    </section>
-  );
-}
-
-function OrderRow({ order }: { order: DeskOrder }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [status, setStatus] = useState<OrderStatus>(order.status as OrderStatus);
-  const [note, setNote] = useState('');
-  const save = useMutation(
-    trpc.operator.setStatus.mutationOptions({
-      onSuccess: async () => {
-        toast.success(`Order #${orderIdHead(order.id)} is ${statusLabel(status).toLowerCase()}`);
-        setNote('');
-        await queryClient.invalidateQueries({ queryKey: trpc.operator.pathKey() });
-      },
-      onError: (error) => toast.error(serverMessage(error, 'The status could not be changed.')),
-    }),
-  );
-  const noteLabel =
-    status === 'shipped' ? 'Tracking number' : status === 'cancelled' ? 'Reason' : null;
-  return (
-    <li
-      className="grid gap-3 py-4 sm:grid-cols-[1fr_auto]"
-      aria-label={`Order ${orderIdHead(order.id)}`}
-    >
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="font-medium">#{orderIdHead(order.id)}</span>
-          <StatusBadge status={order.status} />
-        </p>
-        <p className="mt-1 text-sm text-ink-soft">
-          {order.customerName} · {order.items} item{order.items === 1 ? '' : 's'} ·{' '}
-          {formatUGX(order.total)} · {paymentMethodLabel(order.paymentMethod)} ·{' '}
-          {formatOrderDate(order.createdAt)} {formatTime(order.createdAt)}
-        </p>
-        <OrderPieces pieces={order.pieces} />
-        {order.paid && (
-          <p className="mt-1 break-words text-sm text-success">
-            Paid{order.paidReference ? ` · ref ${order.paidReference}` : ''}
-          </p>
-        )}
-        {order.canMarkPaid && <MarkPaid orderId={order.id} method={order.paymentMethod} />}
-      </div>
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate({
-            orderId: order.id,
-            status,
-            ...(status === 'shipped' && note ? { tracking: note } : {}),
-            ...(status === 'cancelled' && note ? { reason: note } : {}),
-          });
-        }}
-      >
-        <label className="text-xs">
-          <span className="sr-only">Status</span>
-          <select
-            value={status}
-            onChange={(event) => setStatus(event.target.value as OrderStatus)}
-            className="min-h-10 border border-line bg-paper px-2 text-sm"
-            aria-label={`Status of order ${orderIdHead(order.id)}`}
-          >
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {noteLabel && (
-          <input
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            maxLength={status === 'shipped' ? 40 : 120}
-            placeholder={noteLabel}
-            aria-label={noteLabel}
-            className="min-h-10 w-36 border border-line bg-paper px-2 text-sm"
-          />
-        )}
-        <button
-          type="submit"
-          className="btn btn-primary min-h-10 px-4"
-          disabled={save.isPending || status === order.status}
-        >
-          Update
-        </button>
-      </form>
-    </li>
-  );
-}
-
-function SmsRow({ row }: { row: Sms }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const resend = useMutation(
-    trpc.operator.resend.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.operator.pathKey() }),
-      onError: (error) => toast.error(serverMessage(error, 'The text could not be resent.')),
-    }),
-  );
-  const tone =
-    row.status === 'sent' ? 'text-success' : row.status === 'failed' ? 'text-danger' : 'text-gold';
-  return (
-    <li className="py-4" data-status={row.status}>
-      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
-        <span className={`text-xs font-semibold uppercase tracking-[0.14em] ${tone}`}>
-          {row.status}
-        </span>
-        <span className="font-medium">{row.recipientPhone || '(no number)'}</span>
-        <span className="text-ink-soft">
-          {row.recipientType} · {row.kind}
-          {row.orderId ? ` · #${orderIdHead(row.orderId)}` : ''} ·{' '}
-          {formatTime(row.sentAt ?? row.createdAt)}
-          {row.attempts > 1 ? ` · ${row.attempts} attempts` : ''}
-        </span>
-      </p>
-      <p className="mt-1 break-words text-sm">{row.message}</p>
-      {row.error && <p className="mt-1 break-words text-sm text-danger">{row.error}</p>}
-      {row.status === 'failed' && (
-        <button
-          type="button"
-          className="btn btn-outline mt-2 min-h-9 px-3"
-          disabled={resend.isPending}
-          onClick={() => resend.mutate({ id: row.id })}
-        >
-          <RotateCw size={14} aria-hidden /> Resend
-        </button>
-      )}
-    </li>
+    <>
+      <DeskNav role={role.data.role} />
+      <Outlet />
+    </>
   );
 }

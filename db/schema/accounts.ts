@@ -14,18 +14,23 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 // better-auth's core tables (user, session, account, verification, rate_limit).
-export const user = pgTable('user', {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  email: text().notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text(),
-  role: text().notNull().default('customer'),
-  /** better-auth's two-factor plugin: true once the shopper proved a code from their app. */
-  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text(),
+    /** 'customer', or a desk role: 'staff' | 'owner' (core/desk.ts; npm run make-operator). */
+    role: text().notNull().default('customer'),
+    /** better-auth's two-factor plugin: true once the shopper proved a code from their app. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('user_role_check', sql`${t.role} in ('customer', 'staff', 'owner')`)],
+);
 
 /** better-auth's two-factor plugin: the TOTP secret and backup codes (both encrypted by it). */
 export const twoFactor = pgTable(

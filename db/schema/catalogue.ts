@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { ProductStatus } from '#core/desk.ts';
 import type { ProductOption, VariantOptions } from '#core/variants.ts';
 
 export const categories = pgTable('categories', {
@@ -32,11 +33,14 @@ export const products = pgTable(
     kind: text().notNull().default('one-size'),
     /** The options it comes in, in order: [{ name: 'Size', values: ['S', 'M'] }, …]; [] for none. */
     options: jsonb().$type<ProductOption[]>().notNull().default([]),
+    /** draft: only the desk sees it; published: on sale; archived: hidden, kept for its orders. */
+    status: text().$type<ProductStatus>().notNull().default('published'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_kind_check', sql`${t.kind} in ('clothes', 'shoes', 'one-size')`),
+    check('products_status_check', sql`${t.status} in ('draft', 'published', 'archived')`),
     // Ascending on purpose: read backwards it serves ORDER BY created_at DESC, id DESC. (A DESC
     // index is DESC NULLS LAST, which that ORDER BY, nulls first, cannot use.)
     index('products_newest_idx').on(t.createdAt, t.id),

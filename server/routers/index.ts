@@ -5,6 +5,7 @@ import { catalogueRouter } from './catalogue.ts';
 import { chatRouter } from './chat.ts';
 import { checkoutRouter } from './checkout.ts';
 import { contactRouter } from './contact.ts';
+import { deskRouter } from './desk.ts';
 import { operatorRouter } from './operator.ts';
 import { ordersRouter } from './orders.ts';
 import { paymentsRouter } from './payments.ts';
@@ -16,6 +17,7 @@ export const appRouter = router({
   chat: chatRouter,
   checkout: checkoutRouter,
   contact: contactRouter,
+  desk: deskRouter,
   operator: operatorRouter,
   orders: ordersRouter,
   payments: paymentsRouter,

@@ -1,6 +1,6 @@
 // The operator's desk (/operator): orders with status controls, the money (bank transfers and
 // cash confirmed by hand, refunds, short or reversed payments) and the SMS log with its
-// statistics and Resend. Operators only (OPERATOR_EMAILS); a customer gets FORBIDDEN.
+// statistics and Resend. The shop's staff and owners (core/desk.ts); a customer gets FORBIDDEN.
 import { MONEY_TEXT, markPaidInput, markRefundedInput } from '#core/operator.ts';
 import { OPERATOR_TEXT, resendInput, setStatusInput, smsHistoryInput } from '#core/sms.ts';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../services/operator.ts';
 import { afterPaymentReceived } from '../services/order-events.ts';
 import { queueStatusText, resendSms, smsHistory, smsStatistics } from '../services/sms.ts';
-import { operatorProcedure, router, shopperError } from '../trpc.ts';
+import { deskProcedure, router, shopperError } from '../trpc.ts';
 
 const markPaidRefusal: Record<MarkPaidProblem, [code: 'NOT_FOUND' | 'CONFLICT', text: string]> = {
   'not-found': ['NOT_FOUND', MONEY_TEXT.orderNotFound],
@@ -34,9 +34,9 @@ const markRefundedRefusal: Record<
 };
 
 export const operatorRouter = router({
-  orders: operatorProcedure.query(({ ctx }) => recentOrders(ctx.db)),
+  orders: deskProcedure.query(({ ctx }) => recentOrders(ctx.db)),
 
-  setStatus: operatorProcedure.input(setStatusInput).mutation(async ({ ctx, input }) => {
+  setStatus: deskProcedure.input(setStatusInput).mutation(async ({ ctx, input }) => {
     const changed = await setOrderStatus(ctx.db, input.orderId, input.status);
     if (!changed) return shopperError('NOT_FOUND', OPERATOR_TEXT.orderNotFound);
     if (changed.previous !== input.status) {
@@ -51,10 +51,10 @@ export const operatorRouter = router({
     return { status: input.status, previous: changed.previous };
   }),
 
-  money: operatorProcedure.query(({ ctx }) => moneyDesk(ctx.db)),
+  money: deskProcedure.query(({ ctx }) => moneyDesk(ctx.db)),
 
   /** A bank transfer, or the rider's cash, received: the order is paid, once. */
-  markPaid: operatorProcedure.input(markPaidInput).mutation(async ({ ctx, input }) => {
+  markPaid: deskProcedure.input(markPaidInput).mutation(async ({ ctx, input }) => {
     const result = await markOrderPaid(ctx.db, { ...input, operatorId: ctx.user.id });
     if (!result.ok) return shopperError(...markPaidRefusal[result.problem]);
     ctx.background(
@@ -68,13 +68,13 @@ export const operatorRouter = router({
   }),
 
   /** Money due back was returned to the customer: recorded once, with its reference. */
-  markRefunded: operatorProcedure.input(markRefundedInput).mutation(async ({ ctx, input }) => {
+  markRefunded: deskProcedure.input(markRefundedInput).mutation(async ({ ctx, input }) => {
     const result = await markPaymentRefunded(ctx.db, { ...input, operatorId: ctx.user.id });
     if (!result.ok) return shopperError(...markRefundedRefusal[result.problem]);
     return { paymentId: result.paymentId, status: 'refunded' as const };
   }),
 
-  sms: operatorProcedure.input(smsHistoryInput).query(async ({ ctx, input }) => {
+  sms: deskProcedure.input(smsHistoryInput).query(async ({ ctx, input }) => {
     const rows = await smsHistory(ctx.db, input ?? {});
     return rows.map((row) => ({
       id: row.id,
@@ -91,9 +91,9 @@ export const operatorRouter = router({
     }));
   }),
 
-  smsStats: operatorProcedure.query(({ ctx }) => smsStatistics(ctx.db)),
+  smsStats: deskProcedure.query(({ ctx }) => smsStatistics(ctx.db)),
 
-  resend: operatorProcedure.input(resendInput).mutation(async ({ ctx, input }) => {
+  resend: deskProcedure.input(resendInput).mutation(async ({ ctx, input }) => {
     const row = await resendSms(ctx, input.id);
     return row
       ? { id: row.id, status: row.status }

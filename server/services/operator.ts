@@ -1,6 +1,6 @@
 // The operator's desk: every customer's orders, newest first, and their status; the money an
 // operator confirms (bank transfer, cash from the rider) and the refunds they record (decision
-// 0037). Only the operator router (operatorProcedure) calls this.
+// 0037). Only the operator router (deskProcedure) calls this.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { canMarkPaid, isConfirmedByOperator } from '#core/operator.ts';
 import type { OrderStatus } from '#core/orders.ts';

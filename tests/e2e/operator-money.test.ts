@@ -97,7 +97,7 @@ describe('the desk’s money', () => {
 
       const { page, errors } = await newPage(viewport);
       await signIn(page, operator);
-      await page.goto('/operator');
+      await page.goto('/operator/orders');
       const money = page.locator('section[aria-labelledby="desk-money"]');
       await money.getByRole('heading', { name: 'Money', exact: true }).waitFor();
       const toConfirm = money.getByRole('list', { name: 'Bank transfers and cash to confirm' });

@@ -51,8 +51,8 @@ describe('the operator’s desk', () => {
 
     const { page, errors } = await newPage(DESKTOP);
     await signIn(page, operator);
-    await page.goto('/operator');
-    await page.getByRole('heading', { name: 'The desk' }).waitFor();
+    await page.goto('/operator/orders');
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     const row = page.getByRole('listitem', { name: `Order ${orderId.slice(0, 8)}` });
     await row.getByText(/Daniel Ssempa · 1 item · /).waitFor();
     await row.getByLabel(`Status of order ${orderId.slice(0, 8)}`).selectOption('shipped');
@@ -94,7 +94,7 @@ describe('the operator’s desk', () => {
       .returning();
     const { page, errors } = await newPage(PHONE);
     await signIn(page, operator);
-    await page.goto('/operator');
+    await page.goto('/operator/orders');
     const item = page.locator(`li[data-status="failed"]`).filter({ hasText: '+256772555102' });
     await item.getByText('Money Not Enough To Send This Batch of Msgs').waitFor();
     await page.screenshot({ path: `${SHOTS}/operator-390.png`, fullPage: true });
@@ -122,7 +122,7 @@ describe('the operator’s desk', () => {
     const customer = await verifiedShopper(db, 'Curious Customer', { phone: '+256772555103' });
     const { page } = await newPage(DESKTOP);
     await signIn(page, customer);
-    await page.goto('/operator');
+    await page.goto('/operator/orders');
     await page.getByText('Operators only.').waitFor();
     const direct = await page.request.get('/api/trpc/operator.orders');
     expect(direct.status()).toBe(403);

@@ -188,7 +188,7 @@ describe('what the shopper sees about paying', () => {
       // The operator sees the money arrive and marks it paid on the desk, with the bank's reference.
       const desk = await newPage(viewport);
       await signIn(desk.page, await theOperator(db));
-      await desk.page.goto('/operator');
+      await desk.page.goto('/operator/orders');
       const head = order.id.slice(0, 8);
       const awaiting = desk.page
         .getByRole('list', { name: 'Bank transfers and cash to confirm' })

@@ -180,7 +180,7 @@ describe('a piece bought in a size and colour', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page } = await newPage(viewport);
       await signIn(page, operator);
-      await page.goto('/operator');
+      await page.goto('/operator/orders');
       const row = page.getByRole('listitem', { name: `Order ${orderId.slice(0, 8)}` });
       const pieces = row.getByRole('list', { name: 'Pieces' });
       await poll(() => pieces.textContent()).toContain(`${DRESS}${LABEL}`);

@@ -247,7 +247,7 @@ describe('0011_variants: every product becomes one variant carrying its stock', 
       receipts: await rows(sql`select receipt_number, total_amount, receipt_data from receipts`),
     };
 
-    await migrateDatabase(db);
+    await migrateUpTo('0013_desk');
 
     // Stock now lives in variants: one per product, with the product's id, carrying its stock.
     expect(
@@ -306,5 +306,59 @@ describe('0011_variants: every product becomes one variant carrying its stock', 
     await expect(
       db.execute(sql`update product_variants set stock = stock - 4 where sku = 'DK-NEW-M'`),
     ).rejects.toThrow();
+  });
+});
+
+describe('0013_desk: products get a status, the stock log opens, roles are checked', () => {
+  it('keeps every product on sale, every order and stock figure, and opens the log at the stock', async () => {
+    // The shop as 0011/0012 left it (the test above), with a sized piece selling two sizes.
+    await db.execute(sql`
+      insert into product_variants (product_id, sku, options, label, stock)
+      select id, 'DK-NEW-L', '{"Size":"L"}', 'L', 0 from products where slug = 'bark-cloth-clutch'
+    `);
+    const before = {
+      products: await rows(sql`select id, slug, price from products order by id`),
+      stock: await rows(sql`select id, sku, stock from product_variants order by id`),
+      orders: await rows(sql`select id, total, status from orders order by id`),
+      items: await rows(
+        sql`select order_id, variant_id, name, quantity from order_items order by order_id, name`,
+      ),
+      users: await rows(sql`select id, email from "user" order by id`),
+    };
+    expect(before.orders.length).toBeGreaterThan(0);
+
+    await migrateDatabase(db);
+
+    expect(await rows(sql`select id, slug, price from products order by id`)).toEqual(
+      before.products,
+    );
+    expect(await rows(sql`select distinct status from products`)).toEqual([
+      { status: 'published' },
+    ]);
+    expect(await rows(sql`select id, sku, stock from product_variants order by id`)).toEqual(
+      before.stock,
+    );
+    expect(await rows(sql`select id, total, status from orders order by id`)).toEqual(
+      before.orders,
+    );
+    expect(
+      await rows(
+        sql`select order_id, variant_id, name, quantity from order_items order by order_id, name`,
+      ),
+    ).toEqual(before.items);
+    // Everyone is a customer until the desk or make-operator says otherwise.
+    expect(
+      await rows(sql`select id, email from "user" where role = 'customer' order by id`),
+    ).toEqual(before.users);
+    // One opening row per variant, at its stock: each variant's stock is the sum of its log.
+    expect(
+      await rows(sql`
+        select variant_id as id, sku, sum(change)::int as stock, count(*)::int as rows,
+               bool_and(reason = 'counted' and stock_after = change) as opening
+        from stock_movements group by variant_id, sku order by variant_id`),
+    ).toEqual(before.stock.map((v) => ({ ...(v as object), rows: 1, opening: true })));
+    // The new guards hold.
+    await expect(db.execute(sql`update products set status = 'hidden'`)).rejects.toThrow();
+    await expect(db.execute(sql`update "user" set role = 'admin'`)).rejects.toThrow();
   });
 });

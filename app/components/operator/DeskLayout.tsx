@@ -1,0 +1,65 @@
+// The desk's frame (issue 22): its sections as tabs that scroll sideways on a phone, and each
+// page's heading. The owner's sections (staff, the record) show to the owner only; the server
+// refuses them to staff whatever the page shows.
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { DeskRole } from '#core/desk.ts';
+
+type Section = { to: string; label: string; exact?: boolean; ownerOnly?: boolean };
+
+export const DESK_SECTIONS: readonly Section[] = [
+  { to: '/operator', label: 'Today', exact: true },
+  { to: '/operator/orders', label: 'Orders' },
+  { to: '/operator/products', label: 'Products' },
+  { to: '/operator/stock', label: 'Stock' },
+  { to: '/operator/spreadsheet', label: 'Spreadsheet' },
+  { to: '/operator/settings', label: 'Settings' },
+  { to: '/operator/staff', label: 'Staff', ownerOnly: true },
+  { to: '/operator/record', label: 'Record', ownerOnly: true },
+];
+
+export function DeskNav({ role }: { role: DeskRole }) {
+  return (
+    <nav aria-label="Desk" className="border-b border-line bg-paper">
+      <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4">
+        {DESK_SECTIONS.filter((s) => !s.ownerOnly || role === 'owner').map((section) => (
+          <li key={section.to} className="shrink-0">
+            <Link
+              to={section.to}
+              activeOptions={{ exact: section.exact ?? false }}
+              className="inline-flex min-h-12 items-center border-b-2 border-transparent px-3 text-sm font-medium text-ink-soft hover:text-ink aria-[current=page]:border-ink aria-[current=page]:text-ink"
+            >
+              {section.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A desk page: its eyebrow and title, an optional action beside them, then its content. */
+export function DeskPage({
+  eyebrow = 'Desk',
+  title,
+  action,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 md:py-12">
+      <header className="flex flex-wrap items-end justify-between gap-4 border-b border-line pb-6">
+        <div>
+          <p className="eyebrow">{eyebrow}</p>
+          <h1 className="mt-2 font-display text-4xl sm:text-5xl">{title}</h1>
+        </div>
+        {action}
+      </header>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+// The catalogue: desk.products, desk.product, desk.saveProduct (drafts, publishing, archiving).
+export const catalogueDesk = {};

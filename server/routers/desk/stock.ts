@@ -1,0 +1,2 @@
+// Stock: desk.adjustStock, desk.stockLog, desk.lowStock.
+export const stockDesk = {};

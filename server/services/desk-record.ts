@@ -1,0 +1,83 @@
+// The desk's record (issue 22): every desk write says who made it, what and when, in the same
+// atomic write as the change itself, so a change without its record (or the reverse) can't be.
+// A keyed save (core/desk.ts requestKey) keeps its answer here: the same key again reads it back
+// instead of writing twice.
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { deskRecords } from '#db/schema/index.ts';
+
+export type DeskActor = { email: string };
+
+export type DeskWrite = {
+  /** 'product.saved', 'stock.adjusted', 'photos.set', 'staff.added', 'settings.saved', … */
+  action: string;
+  /** What it was done to, as the desk shows it. */
+  subject: string;
+  details?: Record<string, unknown>;
+  /** The client's key for this save, when it sends one. */
+  requestKey?: string;
+};
+
+/**
+ * The record's insert, to put in the change's db.batch (or as a CTE's source: `recordValues`).
+ * With a request key already used, the insert fails on its unique index and takes the whole
+ * batch with it: the caller then answers from `earlierAnswer`.
+ */
+export function recordDeskWrite(db: Db, actor: DeskActor, write: DeskWrite) {
+  return db.insert(deskRecords).values({
+    actorEmail: actor.email,
+    action: write.action,
+    subject: write.subject,
+    details: write.details ?? {},
+    requestKey: write.requestKey ?? null,
+  });
+}
+
+/** The record's insert as SQL, for a single-statement write's CTE (`details` may be SQL). */
+export function recordDeskWriteSql(
+  actor: DeskActor,
+  write: DeskWrite,
+  details?: ReturnType<typeof sql>,
+) {
+  return sql`insert into desk_records (actor_email, action, subject, details, request_key)
+    values (${actor.email}, ${write.action}, ${write.subject},
+            ${details ?? sql`${JSON.stringify(write.details ?? {})}::jsonb`},
+            ${write.requestKey ?? null}::uuid)`;
+}
+
+/** The details recorded with an earlier save under this key, or null when the key is new. */
+export async function earlierAnswer(
+  db: Db,
+  requestKey: string | undefined,
+): Promise<Record<string, unknown> | null> {
+  if (!requestKey) return null;
+  const [row] = await db
+    .select({ details: deskRecords.details })
+    .from(deskRecords)
+    .where(eq(deskRecords.requestKey, requestKey));
+  return (row?.details as Record<string, unknown> | undefined) ?? null;
+}
+
+/** Postgres's unique-violation on the request key: a retried save met its first self. */
+export function isRepeatedKey(error: unknown): boolean {
+  const text =
+    String((error as { message?: unknown })?.message ?? '') +
+    String((error as { cause?: { message?: unknown } })?.cause?.message ?? '');
+  return text.includes('desk_records_request_key_unique');
+}
+
+/** The newest records first, for the owner. */
+export function deskRecordsNewest(db: Db, limit = 200) {
+  return db
+    .select({
+      id: deskRecords.id,
+      actorEmail: deskRecords.actorEmail,
+      action: deskRecords.action,
+      subject: deskRecords.subject,
+      details: deskRecords.details,
+      createdAt: deskRecords.createdAt,
+    })
+    .from(deskRecords)
+    .orderBy(desc(deskRecords.createdAt), desc(deskRecords.id))
+    .limit(limit);
+}
