@@ -6,7 +6,8 @@ import handler from '@tanstack/react-start/server-entry';
 import { defaultTrustedOrigins } from '#server/auth.ts';
 import { serveShop } from '#server/http/shop-http.ts';
 import { runScheduledSweeps } from '#server/scheduled.ts';
-import { createWorkerContext, shopEnv } from '#server/worker-context.ts';
+import { catalogueVersion } from '#server/services/catalogue-version.ts';
+import { createWorkerContext, shopEnv, workerDb } from '#server/worker-context.ts';
 
 declare global {
   interface ImportMetaEnv {
@@ -57,6 +58,8 @@ function pageCache() {
       seconds: Number(shopEnv().PAGE_CACHE_SECONDS),
       build: import.meta.env.DUUKA_BUILD,
       keep: waitUntil,
+      // Part of every key (decision 0044): a desk change shows at once.
+      version: async () => catalogueVersion(workerDb()),
     };
   } catch {
     return undefined;

@@ -61,6 +61,8 @@ export const CART_TEXT = {
   orderSummary: 'Order Summary',
   proceed: 'Proceed to Checkout',
   processing: 'Processing...',
+  /** A line with nothing left to buy: sold out, or taken off sale by the shop. */
+  noLongerAvailable: 'No longer available',
 } as const;
 
 export function emptyCart(): Cart {

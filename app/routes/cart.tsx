@@ -114,6 +114,11 @@ function CartLineItem({ line }: { line: CartLine }) {
             {lowStock && (
               <p className="mt-1 text-xs font-semibold text-accent">Only {line.stock} left</p>
             )}
+            {line.stock === 0 && (
+              <p className="mt-1 text-xs font-semibold text-danger">
+                {CART_TEXT.noLongerAvailable}
+              </p>
+            )}
           </div>
           <p className="shrink-0 text-right font-semibold tabular-nums" data-testid="line-total">
             {formatUGX(line.price * line.quantity)}

@@ -37,7 +37,11 @@ async function serve(
   cache: PageCache,
   request: Request,
   app: (nonce: string) => Response,
-  { seconds = 60, build = 'build-1' }: { seconds?: number; build?: string } = {},
+  {
+    seconds = 60,
+    build = 'build-1',
+    version = async () => '1',
+  }: { seconds?: number; build?: string; version?: () => Promise<string> } = {},
 ) {
   const nonce = crypto.randomUUID();
   const kept: Promise<unknown>[] = [];
@@ -46,6 +50,7 @@ async function serve(
     seconds,
     build,
     keep: (work) => kept.push(work),
+    version,
   });
   await Promise.all(kept);
   return { nonce, response, body: await response.text() };
@@ -75,6 +80,34 @@ describe('the page cache', () => {
     expect(renders()).toBe(2);
     const again = await serve(cache, shop(), app, { build: 'build-2' });
     expect(again.response.headers.get('x-duuka-cache')).toBe('hit');
+  });
+
+  it('after a desk change, renders again: the catalogue version is part of the key', async () => {
+    const cache = memoryCache();
+    const { app, renders } = countedPage();
+    const shop = () => new Request('https://duuka.ug/shop');
+    let version = '7';
+    const now = { version: async () => version };
+    await serve(cache, shop(), app, now);
+    expect((await serve(cache, shop(), app, now)).response.headers.get('x-duuka-cache')).toBe('hit');
+    version = '8';
+    const edited = await serve(cache, shop(), app, now);
+    expect(edited.response.headers.get('x-duuka-cache')).toBe('miss');
+    expect(renders()).toBe(2);
+    expect((await serve(cache, shop(), app, now)).response.headers.get('x-duuka-cache')).toBe('hit');
+  });
+
+  it('renders without the cache when the version cannot be read, and keeps nothing', async () => {
+    const cache = memoryCache();
+    const { app, renders } = countedPage();
+    const down = { version: () => Promise.reject(new Error('database unreachable')) };
+    const first = await serve(cache, new Request('https://duuka.ug/shop'), app, down);
+    await serve(cache, new Request('https://duuka.ug/shop'), app, down);
+    expect(first.response.status).toBe(200);
+    expect(first.body).toContain('17 items');
+    expect(first.response.headers.get('x-duuka-cache')).toBeNull();
+    expect(renders()).toBe(2);
+    expect(cache.size()).toBe(0);
   });
 
   it('never serves or keeps a signed-in shopper’s page', async () => {

@@ -5,7 +5,9 @@
 // shopper (a session cookie), anything but GET, answers that set a cookie or are not 200, and
 // every path not listed below. A page's CSP nonce is never reused: the stored page remembers the
 // nonce it was rendered with, and each answer from the cache carries a fresh one. Pages are kept
-// per build: after a deploy, no page names script files of the build before.
+// per build: after a deploy, no page names script files of the build before. And per catalogue
+// version (decision 0044): a desk change raises it, so every page kept before is out of reach at
+// once, in every data centre.
 
 /** The pages and the public tRPC queries whose answer is the same for every visitor. */
 const PAGES = /^\/(shop|search|about|contact|products(\/[^/]+)?)?$/;
@@ -25,6 +27,8 @@ export type PageCacheOptions = {
   build: string;
   /** Runs the store after the answer is sent. */
   keep: (work: Promise<unknown>) => void;
+  /** The catalogue's version now (server/services/catalogue-version.ts): one small read. */
+  version: () => Promise<string>;
 };
 
 export function isCacheable(request: Request): boolean {
@@ -45,10 +49,14 @@ export async function cachedPage(
   options: PageCacheOptions,
 ): Promise<Response> {
   if (options.seconds <= 0 || !isCacheable(request)) return render();
+  // Unread, a version could be stale: the page is rendered as it is now and not kept.
+  const version = await options.version().catch(() => null);
+  if (version === null) return render();
   // The browser's tRPC link asks for a stream (application/jsonl); other clients for JSON.
   const key = new URL(request.url);
   key.searchParams.set('duuka-accept', request.headers.get('trpc-accept') ?? 'json');
   key.searchParams.set('duuka-build', options.build);
+  key.searchParams.set('duuka-catalogue', version);
   const hit = await options.cache.match(key).catch(() => undefined);
   if (hit) {
     const renderedWith = hit.headers.get(NONCE_HEADER) ?? '';

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { SMS_TEXT } from '#core/sms.ts';
 import type { Db } from '#db/client.ts';
 import type { Context } from '../trpc.ts';
+import { pOnSale } from './catalogue.ts';
 import { deliverLater, outboxRow } from './sms.ts';
 
 export type BackInStockAnswer =
@@ -21,7 +22,10 @@ export async function askBackInStock(
 ): Promise<BackInStockAnswer> {
   const result = await db.execute<{ stock: number | null; phone: string | null; asked: number }>(
     sql`
-    with variant as (select id, stock from product_variants where id = ${variantId}),
+    with variant as (
+      select v.id, v.stock from product_variants v join products p on p.id = v.product_id
+      where v.id = ${variantId} and ${pOnSale}
+    ),
     shopper as (select phone from profiles where id = ${userId}),
     asked as (
       insert into back_in_stock_requests (user_id, variant_id)
@@ -79,7 +83,7 @@ export async function textBackInStock(
     join product_variants v on v.id = r.variant_id
     join products p on p.id = v.product_id
     left join profiles pr on pr.id = r.user_id
-    where v.stock > 0 ${only}
+    where v.stock > 0 and ${pOnSale} ${only}
     order by r.created_at, r.user_id
     limit ${BATCH}`);
   if (waiting.rows.length === 0) return 0;

@@ -7,7 +7,7 @@ import type { PieceRef } from '#core/cart.ts';
 import { type Cart, type CartLine, loadCart } from '#core/cart.ts';
 import type { Db } from '#db/client.ts';
 import { cartItems, products, productVariants } from '#db/schema/index.ts';
-import { cardPictureWidths } from './catalogue.ts';
+import { cardPictureWidths, onSale, pOnSale } from './catalogue.ts';
 
 /** Why a change was refused, for the spec's cart toasts. */
 export type CartRefusal =
@@ -29,7 +29,11 @@ function readCart(db: Db, userId: string) {
       image: products.productImage,
       imageWidths: cardPictureWidths,
       quantity: cartItems.quantity,
-      stock: productVariants.stock,
+      // A line of a piece taken off sale stays listed (the shopper's own) with nothing to buy:
+      // the cart shows it as no longer available and checkout refuses it.
+      stock: sql<number>`case when ${onSale} then ${productVariants.stock} else 0 end`.mapWith(
+        Number,
+      ),
     })
     .from(cartItems)
     .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
@@ -63,7 +67,8 @@ const pieceOf = (db: Db, ref: PieceRef) =>
     select p.product_name as name, v.label, v.stock,
            (select count(*)::int from product_variants s where s.product_id = p.id) as variants
     from products p left join product_variants v on v.id = ${variantOf(ref)}
-    where p.id = ${'variantId' in ref ? sql`(select product_id from product_variants where id = ${ref.variantId})` : sql`${ref.productId}::int`}`);
+    where p.id = ${'variantId' in ref ? sql`(select product_id from product_variants where id = ${ref.variantId})` : sql`${ref.productId}::int`}
+      and ${pOnSale}`);
 
 export async function getCart(db: Db, userId: string): Promise<Cart> {
   return toCart(await readCart(db, userId));
@@ -74,7 +79,8 @@ export async function addToCart(db: Db, userId: string, ref: PieceRef): Promise<
   const [added, piece, lines] = await db.batch([
     db.execute<{ variant_id: number }>(sql`
       insert into cart_items (user_id, variant_id, quantity)
-      select ${userId}, v.id, 1 from product_variants v where v.id = ${variantOf(ref)} and v.stock >= 1
+      select ${userId}, v.id, 1 from product_variants v join products p on p.id = v.product_id
+      where v.id = ${variantOf(ref)} and v.stock >= 1 and ${pOnSale}
       on conflict (user_id, variant_id) do update set quantity = cart_items.quantity + 1
         where cart_items.quantity + 1 <= (select stock from product_variants where id = excluded.variant_id)
       returning variant_id`),
@@ -127,7 +133,8 @@ export async function setCartQuantity(
     db.execute<{ variant_id: number }>(sql`
       update cart_items set quantity = ${quantity}
       where user_id = ${userId} and variant_id = ${variantOf(ref)}
-        and ${quantity} <= (select stock from product_variants where id = cart_items.variant_id)
+        and ${quantity} <= (select v.stock from product_variants v join products p on p.id = v.product_id
+                            where v.id = cart_items.variant_id and ${pOnSale})
       returning variant_id`),
     pieceOf(db, ref),
     readCart(db, userId),
@@ -184,7 +191,8 @@ export async function mergeIntoCart(
       insert into cart_items (user_id, variant_id, quantity)
       select ${userId}, v.id, least(w.quantity, v.stock)
       from wanted w join product_variants v on v.id = w.variant_id
-      where v.stock > 0
+        join products p on p.id = v.product_id
+      where v.stock > 0 and ${pOnSale}
       on conflict (user_id, variant_id) do update
         set quantity = least(cart_items.quantity + excluded.quantity,
           greatest(cart_items.quantity, (select stock from product_variants where id = excluded.variant_id)))`),

@@ -116,6 +116,12 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
+/** On sale: a published piece (issue 22). Every shopper read of products carries it: a draft
+ * or an archived piece is the desk's only, as if it did not exist. */
+export const onSale = sql`${products.status} = 'published'`;
+/** The same condition in a raw statement that names products `p`. */
+export const pOnSale = sql.raw(`p.status = 'published'`);
+
 /** In stock: some variant has pieces left. */
 export const inStock = sql`exists (select 1 from product_variants v where v.product_id = "products"."id" and v.stock > 0)`;
 
@@ -132,7 +138,7 @@ function newest(db: Db, where: SQL | undefined, limit: number, offset = 0) {
   return db
     .select(productColumns)
     .from(products)
-    .where(where)
+    .where(and(onSale, where))
     .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
@@ -170,7 +176,8 @@ export async function shopRows(db: Db): Promise<{ total: number; rows: ShopRow[]
         affordable: sql<number>`count(*) filter (where ${groupFilter.affordable})`.mapWith(Number),
         premium: sql<number>`count(*) filter (where ${groupFilter.premium})`.mapWith(Number),
       })
-      .from(products),
+      .from(products)
+      .where(onSale),
     newest(db, undefined, ROW_CARD_LIMIT),
     newest(db, groupFilter.featured, SHOP_FEATURED_COUNT),
     newest(db, groupFilter.affordable, ROW_CARD_LIMIT),
@@ -254,9 +261,10 @@ export async function listProducts(
   if (group !== 'new') return pageAndCount(db, { ...filter, where });
   // New Arrivals is the first 30 % (rounded up) of the newest-first list (one statement: the
   // cut is a subquery), then filtered and sorted like any listing.
-  const newArrivals = sql`${products.id} in (select p.id from ${products} p
+  const newArrivals = sql`${products.id} in (select p.id from ${products} p where ${pOnSale}
     order by p.created_at desc, p.id desc
-    limit (select ceil(count(*) * ${SHOP_NEW_ARRIVALS_SHARE}::numeric)::int from ${products}))`;
+    limit (select ceil(count(*) * ${SHOP_NEW_ARRIVALS_SHARE}::numeric)::int from ${products} p
+           where ${pOnSale}))`;
   return pageAndCount(db, { ...filter, where: newArrivals });
 }
 
@@ -361,8 +369,9 @@ async function pageAndCount(db: Db, query: ListingQuery): Promise<Listing> {
   const filters = query.filters ?? {};
   const sort = query.sort ?? DEFAULT_SORT;
   const { page } = query;
+  const base = and(onSale, query.where);
   const where = and(
-    query.where,
+    base,
     priceWithin(filters),
     variantMatches(chosenOptions(filters), filters.inStock === true),
   );
@@ -376,7 +385,7 @@ async function pageAndCount(db: Db, query: ListingQuery): Promise<Listing> {
       .offset((page - 1) * LISTING_PAGE_SIZE),
     db.select({ n: count() }).from(products).where(where),
     db.execute<{ option: string; value: string; n: number; scanned: number }>(
-      sql`${facetCounts(SIZE, query.where, filters)} union all ${facetCounts(COLOUR, query.where, filters)}`,
+      sql`${facetCounts(SIZE, base, filters)} union all ${facetCounts(COLOUR, base, filters)}`,
     ),
   ]);
   const total = counted?.n ?? 0;
@@ -426,9 +435,10 @@ export async function findCategory(db: Db, id: number) {
   return row ?? null;
 }
 
-/** A product page's product: the card's fields, its options, variants and pictures, in one
+/** A product page's product (on sale only): the card's fields, its options, variants and pictures, in one
  * round trip. */
-async function productDetail(db: Db, where: SQL): Promise<ProductDetail | null> {
+async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> {
+  const where = and(onSale, which);
   // The card's summary and picture widths are worked out from the variants and pictures read
   // here, not read a second time by the card's sub-selects.
   const { summary: _summary, imageWidths: _widths, ...pieceColumns } = productColumns;
@@ -523,7 +533,10 @@ export async function relatedProducts(
   productId: number,
 ): Promise<{ category: { id: number; name: string } | null; products: Product[] }> {
   const [[product], [category]] = await db.batch([
-    db.select({ price: products.price }).from(products).where(eq(products.id, productId)),
+    db
+      .select({ price: products.price })
+      .from(products)
+      .where(and(eq(products.id, productId), onSale)),
     db
       .select({ id: categories.id, name: categories.name })
       .from(productCategories)
@@ -534,7 +547,7 @@ export async function relatedProducts(
   ]);
   if (!product) return { category: null, products: [] };
   const price = product.price;
-  const others = and(sql`${products.id} <> ${productId}`, inStock);
+  const others = and(sql`${products.id} <> ${productId}`, onSale, inStock);
   const [sameCategory, above, below] = await db.batch([
     db
       .select(productColumns)
@@ -581,10 +594,11 @@ export async function exchangeRates(db: Db): Promise<ExchangeRates | null> {
   return parseRates(row?.value);
 }
 
-/** Every product's slug and date, for sitemap.xml. */
+/** Every piece on sale's slug and date, for sitemap.xml. */
 export async function productSlugs(db: Db) {
   return db
     .select({ slug: products.slug, createdAt: products.createdAt })
     .from(products)
+    .where(onSale)
     .orderBy(...newestFirst);
 }

@@ -2,13 +2,14 @@
 // are read per variant from the database now; the order, its items and every stock decrement are
 // ONE statement, keyed
 // by the order id the client made, so a retried or double-clicked checkout makes one order.
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DELIVERY_FEE, type PaymentMethod } from '#core/orders.ts';
 import { buildReceipt, type Receipt } from '#core/receipt.ts';
 import { nameWithVariant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import { orders, products, productVariants, profiles } from '#db/schema/index.ts';
 import { ensureProfile } from './account.ts';
+import { onSale, pOnSale } from './catalogue.ts';
 import { saveReceipt } from './orders.ts';
 
 /** A line as sent: a variant, or a product sold in one variant (older clients). */
@@ -113,8 +114,9 @@ type Written = {
 /**
  * Places the order. Round trips: one batched read (the variants, this order id, the profile),
  * ONE write, then the receipt. The write inserts the order only when every variant still exists
- * and the id is new, copies names, variant labels and prices into the items, and takes each
- * variant's stock in the same statement; the variants' CHECK (stock >= 0) refuses an oversell,
+ * and is on sale (its product published: checked in the write itself) and the id is new, copies
+ * names, variant labels and prices into the items, and takes each variant's stock in the same
+ * statement; the variants' CHECK (stock >= 0) refuses an oversell,
  * so a lost race rolls the whole statement back. The same order id again (a retry) changes
  * nothing and answers the order.
  */
@@ -213,9 +215,12 @@ const stockOf = (db: Db, lines: readonly OrderLine[]) => {
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(
-      or(
-        variantIds.length > 0 ? inArray(productVariants.id, variantIds) : undefined,
-        productIds.length > 0 ? inArray(productVariants.productId, productIds) : undefined,
+      and(
+        onSale,
+        or(
+          variantIds.length > 0 ? inArray(productVariants.id, variantIds) : undefined,
+          productIds.length > 0 ? inArray(productVariants.productId, productIds) : undefined,
+        ),
       ),
     );
 };
@@ -239,7 +244,7 @@ async function writeOrder(
              coalesce(v.price, p.price) as price
       from wanted w
       join product_variants v on v.id = w.variant_id
-      join products p on p.id = v.product_id
+      join products p on p.id = v.product_id and ${pOnSale}
     ),
     placed as (
       insert into orders (id, customer_id, customer_name, subtotal, delivery_fee, discount, total,

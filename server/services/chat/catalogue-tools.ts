@@ -1,7 +1,7 @@
 // What the assistant's catalogue tools read and answer (issue 21, "The assistant knows sizes"):
 // products with their sizes, colours and stock per variant, read in one statement, told to the
 // model compactly (its answers cost tokens), and the same products as cards for the widget.
-import { asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { lowStockBadge, sizesLeftHint } from '#core/catalogue.ts';
 import { type ChatProductCard, keywords } from '#core/chat.ts';
 import { formatUGX } from '#core/money.ts';
@@ -9,7 +9,7 @@ import { picturesFor } from '#core/pictures.ts';
 import { COLOUR, type ProductOption, SIZE, type VariantOptions } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import { products } from '#db/schema/index.ts';
-import { likePattern } from '../catalogue.ts';
+import { likePattern, onSale } from '../catalogue.ts';
 
 /** In a search's size list, a variant this low is named with its count ("M: Indigo 2 left");
  * colours sold out in a size still stocked are named after "no" ("XXL: no Terracotta"). */
@@ -90,6 +90,8 @@ function rowOf(row: {
   };
 }
 
+/** Every product the assistant reads: pieces on sale only (a draft or an archived piece is never
+ * named, linked or shown as a card). */
 export async function readProducts(
   db: Db,
   where: SQL | undefined,
@@ -99,7 +101,7 @@ export async function readProducts(
   const rows = await db
     .select(columns)
     .from(products)
-    .where(where)
+    .where(and(onSale, where))
     .orderBy(...order)
     .limit(limit);
   return rows.map(rowOf);
