@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '#core/catalogue.ts';
@@ -23,9 +24,11 @@ import {
   smsNotifications,
 } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
+import { cachedPage, type PageCache } from '#server/http/page-cache.ts';
+import { appRouter } from '#server/routers/index.ts';
 import { textBackInStock } from '#server/services/back-in-stock.ts';
 import { productSlugs } from '#server/services/catalogue.ts';
-import { bumpCatalogueVersion } from '#server/services/catalogue-version.ts';
+import { bumpCatalogueVersion, catalogueVersion } from '#server/services/catalogue-version.ts';
 import { foundProducts, shopTools } from '#server/services/chat/assistant.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { recentOrders } from '#server/services/operator.ts';
@@ -409,3 +412,105 @@ function pdftotext(pdf: Uint8Array) {
   writeFileSync(file, pdf);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
+
+describe('publishing through the edge page cache', () => {
+  /** caches.default as the Cache API keeps GETs: by URL. */
+  function memoryCache(): PageCache {
+    const kept = new Map<string, Response>();
+    return {
+      match: async (key) => kept.get(key instanceof Request ? key.url : String(key))?.clone(),
+      put: async (key, response) => {
+        kept.set(key instanceof Request ? key.url : String(key), response.clone());
+      },
+    };
+  }
+
+  /** An anonymous GET through the Worker's page cache, keyed by the catalogue version as the
+   * Worker keys it (app/server.ts), answered by the real router when not kept. */
+  function edge() {
+    const cache = memoryCache();
+    let renders = 0;
+    const get = async (path: string) => {
+      const request = new Request(`http://shop.test${path}`);
+      const kept: Promise<unknown>[] = [];
+      const response = await cachedPage(
+        request,
+        randomUUID(),
+        async () => {
+          renders += 1;
+          return fetchRequestHandler({
+            endpoint: '/api/trpc',
+            req: request,
+            router: appRouter,
+            createContext: () => testContext(test.db, request.headers),
+          });
+        },
+        {
+          cache,
+          seconds: 60,
+          build: 'build-1',
+          keep: (work) => kept.push(work),
+          version: () => catalogueVersion(test.db),
+        },
+      );
+      await Promise.all(kept);
+      return {
+        status: response.status,
+        cache: response.headers.get('x-duuka-cache'),
+        body: await response.text(),
+      };
+    };
+    return { get, renders: () => renders };
+  }
+
+  const shopPath = '/api/trpc/catalogue.shop';
+  const pagePath = (slug: string) =>
+    `/api/trpc/catalogue.productBySlug?input=${encodeURIComponent(JSON.stringify({ slug }))}`;
+
+  it('serves /shop and a product page from the cache, and a publish shows at once', async () => {
+    const dress = await addProduct(test.db, {
+      name: `Cached ${randomUUID().slice(0, 6)} Busuuti`,
+      price: 99_000,
+      stock: 4,
+    });
+    await setStatus(dress.id, 'draft');
+    const { get, renders } = edge();
+
+    // Kept: the second anonymous request is answered from the cache, without rendering.
+    const first = await get(shopPath);
+    expect(first).toMatchObject({ status: 200, cache: 'miss' });
+    expect(first.body).not.toContain(dress.name);
+    expect(await get(shopPath)).toMatchObject({ status: 200, cache: 'hit', body: first.body });
+    const neighbourPage = await get(pagePath(neighbour.slug));
+    expect(neighbourPage).toMatchObject({ status: 200, cache: 'miss' });
+    expect(await get(pagePath(neighbour.slug))).toMatchObject({ cache: 'hit' });
+    // The draft's page is the 404, never kept.
+    expect(await get(pagePath(dress.slug))).toMatchObject({ status: 404, cache: null });
+    const rendered = renders();
+
+    // A change that did not bump the version (never the desk's way) is not seen: the cache holds.
+    await test.db.update(products).set({ status: 'published' }).where(eq(products.id, dress.id));
+    expect(await get(shopPath)).toMatchObject({ cache: 'hit', body: first.body });
+    expect(renders()).toBe(rendered);
+    await test.db.update(products).set({ status: 'draft' }).where(eq(products.id, dress.id));
+
+    // Published as the desk does it (status and version in one batch): the next request is new.
+    await setStatus(dress.id, 'published');
+    const after = await get(shopPath);
+    expect(after).toMatchObject({ status: 200, cache: 'miss' });
+    expect(after.body).toContain(dress.name);
+    const page = await get(pagePath(dress.slug));
+    expect(page).toMatchObject({ status: 200, cache: 'miss' });
+    expect(page.body).toContain(dress.name);
+    expect(await get(pagePath(dress.slug))).toMatchObject({ cache: 'hit' });
+    expect(await get(pagePath(neighbour.slug))).toMatchObject({ cache: 'miss' });
+    expect(await get(shopPath)).toMatchObject({ cache: 'hit', body: after.body });
+
+    // Archived the same way: gone at once.
+    await setStatus(dress.id, 'archived');
+    const archived = await get(shopPath);
+    expect(archived).toMatchObject({ cache: 'miss' });
+    expect(archived.body).not.toContain(dress.name);
+    expect(await get(pagePath(dress.slug))).toMatchObject({ status: 404 });
+  });
+});
