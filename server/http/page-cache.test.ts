@@ -89,12 +89,16 @@ describe('the page cache', () => {
     let version = '7';
     const now = { version: async () => version };
     await serve(cache, shop(), app, now);
-    expect((await serve(cache, shop(), app, now)).response.headers.get('x-duuka-cache')).toBe('hit');
+    expect((await serve(cache, shop(), app, now)).response.headers.get('x-duuka-cache')).toBe(
+      'hit',
+    );
     version = '8';
     const edited = await serve(cache, shop(), app, now);
     expect(edited.response.headers.get('x-duuka-cache')).toBe('miss');
     expect(renders()).toBe(2);
-    expect((await serve(cache, shop(), app, now)).response.headers.get('x-duuka-cache')).toBe('hit');
+    expect((await serve(cache, shop(), app, now)).response.headers.get('x-duuka-cache')).toBe(
+      'hit',
+    );
   });
 
   it('renders without the cache when the version cannot be read, and keeps nothing', async () => {
