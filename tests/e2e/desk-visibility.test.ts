@@ -6,14 +6,18 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CART_TEXT } from '#core/cart.ts';
 import type { ProductStatus } from '#core/desk.ts';
 import { createDb } from '#db/client.ts';
-import { products } from '#db/schema/index.ts';
+import { cartItems, products } from '#db/schema/index.ts';
 import { freePort } from '#local/free-port.ts';
 import { localAccountSecrets } from '#local/secrets.ts';
 import { WORKER_VARIABLES } from '#server/env.ts';
 import { bumpCatalogueVersion } from '#server/services/catalogue-version.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { closeBrowser, DESKTOP, newPage, settle } from '../support/browser.ts';
 import { addProduct, type TestPiece } from '../support/catalogue.ts';
+import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 const shop = (path: string) => fetch(`${inject('shopUrl')}${path}`);
@@ -59,6 +63,42 @@ describe('a draft on the production build', () => {
     expect(await (await shop('/sitemap.xml')).text()).toContain(piece.slug);
     await setStatus(piece.id, 'archived');
     expect((await shop(`/products/${piece.slug}`)).status).toBe(404);
+  });
+});
+
+describe('a cart line of a piece taken off sale', () => {
+  afterAll(closeBrowser);
+
+  it('stays in the cart, marked no longer available, at 360 and 1366 px, light and dark', async () => {
+    const piece = await draft('Archived Shuka');
+    await setStatus(piece.id, 'published');
+    const shopper = await verifiedShopper(db, 'Achieng Cart', {
+      phone: '+256772555111',
+      address: 'Plot 9, Kampala Road',
+    });
+    // In the cart while it was on sale; then the desk archives it.
+    await db
+      .insert(cartItems)
+      .values({ userId: shopper.id, variantId: piece.variants.M ?? 0, quantity: 1 });
+    await setStatus(piece.id, 'archived');
+    for (const viewport of [{ width: 360, height: 780 }, DESKTOP]) {
+      const { page, errors } = await newPage(viewport);
+      await signIn(page, shopper);
+      await page.goto('/cart');
+      const line = page.getByRole('listitem').filter({ hasText: piece.name });
+      await line.getByText(CART_TEXT.noLongerAvailable).waitFor();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await settle(page);
+        expect(await seriousViolations(page), `${viewport.width} ${scheme}`).toEqual([]);
+        await page.screenshot({
+          path: `/tmp/duuka/cart-no-longer-available-${viewport.width}-${scheme}.png`,
+          fullPage: true,
+        });
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
   });
 });
 
