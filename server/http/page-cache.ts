@@ -2,10 +2,10 @@
 // runs the same locally). A visitor without a session gets the same HTML and the same public
 // catalogue data as every other visitor, so those answers are kept for PAGE_CACHE_SECONDS and
 // served without rendering (one small read: the catalogue version). Never cached: anything for a
-// signed-in shopper (a session cookie), anything but GET, answers that set a cookie or are not
-// 200, and every path not listed below. A page's CSP nonce is never reused: the stored page remembers the
-// nonce it was rendered with, and each answer from the cache carries a fresh one. Pages are kept
-// per build: after a deploy, no page names script files of the build before. And per catalogue
+// signed-in shopper (a session cookie), anything but GET, answers that set a cookie or are not 200,
+// and every path not listed below. A page's CSP nonce is never reused: the stored page remembers
+// the nonce it was rendered with, and each answer from the cache carries a fresh one. Pages are
+// kept per build: after a deploy, no page names script files of the build before. And per catalogue
 // version (decision 0044): a desk change raises it, so every page kept before is out of reach at
 // once, in every data centre.
 

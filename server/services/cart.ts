@@ -133,7 +133,8 @@ export async function setCartQuantity(
     db.execute<{ variant_id: number }>(sql`
       update cart_items set quantity = ${quantity}
       where user_id = ${userId} and variant_id = ${variantOf(ref)}
-        and ${quantity} <= (select v.stock from product_variants v join products p on p.id = v.product_id
+        and ${quantity} <= (select v.stock from product_variants v
+                            join products p on p.id = v.product_id
                             where v.id = cart_items.variant_id and ${pOnSale})
       returning variant_id`),
     pieceOf(db, ref),

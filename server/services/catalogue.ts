@@ -435,8 +435,8 @@ export async function findCategory(db: Db, id: number) {
   return row ?? null;
 }
 
-/** A product page's product (on sale only): the card's fields, its options, variants and pictures, in one
- * round trip. */
+/** A product page's product, on sale only: the card's fields, its options, variants and
+ * pictures, in one round trip. */
 async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> {
   const where = and(onSale, which);
   // The card's summary and picture widths are worked out from the variants and pictures read
