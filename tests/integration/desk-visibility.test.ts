@@ -236,7 +236,21 @@ describe('a draft, published, then archived', () => {
     expect(
       await rejects(as(buyer).cart.merge({ items: [{ variantId: variant('M'), quantity: 1 }] })),
     ).toBeNull();
+    // Named by its product, too: missing, not "choose a size" (nothing says it has sizes).
+    expect(await rejects(as(buyer).cart.add({ productId: gown.id }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Product not found',
+    });
     expect((await as(buyer).cart.get()).productsInCart).toEqual([]);
+    expect(
+      await rejects(
+        as(buyer).checkout.placeOrder({
+          orderId: randomUUID(),
+          items: [{ productId: gown.id, quantity: 1 }],
+          paymentMethod: 'cash_on_delivery',
+        }),
+      ),
+    ).toEqual({ code: 'NOT_FOUND', message: CHECKOUT_TEXT.productNotFound(`#${gown.id}`) });
     expect(
       await rejects(
         as(buyer).checkout.placeOrder({
