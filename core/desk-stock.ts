@@ -2,6 +2,7 @@
 // Pure: no I/O.
 import * as v from 'valibot';
 import { ADJUST_REASONS, type AdjustReason, requestKey, type StockReason } from './desk.ts';
+import { orderIdHead } from './orders.ts';
 
 /** An adjustment moves at most this many pieces at once: a typo, not a delivery, beyond it. */
 export const MAX_ADJUSTMENT = 10_000;
@@ -96,3 +97,18 @@ export function signedChange(change: number): string {
 
 /** "Ankara Wrap Dress · M · Indigo", or the name alone for a piece without options. */
 export const pieceName = (name: string, label: string) => (label ? `${name} · ${label}` : name);
+
+/**
+ * Who made a change, as the log shows it: the staff member, else the shopper's order (its short
+ * id), else a shopper whose order is gone, else the count the log opened with.
+ */
+export function stockWho(row: {
+  actorEmail: string | null;
+  orderId: string | null;
+  reason: string;
+}): string {
+  if (row.actorEmail) return row.actorEmail;
+  if (row.orderId) return `Order #${orderIdHead(row.orderId)}`;
+  if (row.reason === 'sale' || row.reason === 'order-deleted') return 'A shopper';
+  return 'Opening count';
+}
