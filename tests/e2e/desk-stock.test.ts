@@ -33,6 +33,7 @@ async function expectAccessible(page: Page) {
     expect(await seriousViolations(page), scheme).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  await settle(page);
 }
 
 let dressCounter = 0;
@@ -100,7 +101,7 @@ describe('the stock page', () => {
     const { page, errors } = await newPage(PHONE_360);
     await signIn(page, await staffMember());
     await page.goto(`/operator/stock?variant=${l}`);
-    await page.getByRole('heading', { name: piece.name }).waitFor();
+    await page.getByRole('heading', { name: `${piece.name} · L` }).waitFor();
     const log = page.getByRole('list', { name: 'Stock log' });
     await log.getByText('Counted').waitFor();
     await expectAccessible(page);

@@ -58,9 +58,13 @@ function StockPage() {
   );
 }
 
+/** Low stock rows shown before "Show all": the search stays within a thumb's reach. */
+const LOW_SHOWN = 8;
+
 function LowStock() {
   const trpc = useTRPC();
   const low = useQuery(trpc.desk.lowStock.queryOptions());
+  const [all, setAll] = useState(false);
   return (
     <section aria-labelledby="low-stock">
       <h2 id="low-stock" className="font-display text-3xl">
@@ -77,7 +81,22 @@ function LowStock() {
         </div>
       )}
       {low.data && (
-        <PieceList label="Low stock" pieces={low.data.rows} empty="Nothing is running low." />
+        <>
+          <PieceList
+            label="Low stock"
+            pieces={all ? low.data.rows : low.data.rows.slice(0, LOW_SHOWN)}
+            empty="Nothing is running low."
+          />
+          {!all && low.data.rows.length > LOW_SHOWN && (
+            <button
+              type="button"
+              className="btn btn-outline mt-3 min-h-11 w-full sm:w-auto"
+              onClick={() => setAll(true)}
+            >
+              Show all {low.data.rows.length}
+            </button>
+          )}
+        </>
       )}
     </section>
   );
@@ -151,7 +170,7 @@ function PieceRow({ piece }: { piece: Piece }) {
       </div>
       <p className="shrink-0 text-right">
         <span
-          className={`font-display text-2xl lining-nums tabular-nums ${piece.stock === 0 ? 'text-danger' : ''}`}
+          className={`text-xl font-medium lining-nums tabular-nums ${piece.stock === 0 ? 'text-danger' : ''}`}
         >
           {piece.stock}
         </span>
@@ -348,9 +367,10 @@ function OneVariant({ variantId }: { variantId: number }) {
           className="flex flex-wrap items-end justify-between gap-4 border border-line bg-paper p-5"
         >
           <div className="min-w-0">
-            <h2 className="font-display text-3xl leading-tight">{piece.name}</h2>
-            <p className="mt-1 text-sm text-ink-soft">
-              {piece.label ? `${piece.label} · ` : ''}
+            <h2 className="font-display text-3xl leading-tight">
+              {pieceName(piece.name, piece.label)}
+            </h2>
+            <p className="mt-1 break-all text-sm text-ink-soft">
               {piece.sku}
               {piece.status !== 'published' ? ` · ${piece.status}` : ''}
             </p>
@@ -360,7 +380,11 @@ function OneVariant({ variantId }: { variantId: number }) {
               <span className="block text-xs uppercase tracking-[0.14em] text-ink-soft">
                 In stock
               </span>
-              <span className="font-display text-5xl lining-nums tabular-nums">{piece.stock}</span>
+              <span
+                className={`font-display text-5xl lining-nums tabular-nums ${piece.stock === 0 ? 'text-danger' : ''}`}
+              >
+                {piece.stock}
+              </span>
             </p>
             <Adjust piece={piece} wide />
           </div>
@@ -375,7 +399,8 @@ function OneVariant({ variantId }: { variantId: number }) {
 function StockLog({ variantId }: { variantId?: number }) {
   const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
   return (
-    <section aria-labelledby="stock-log">
+    // Room below for the shop's floating chat button, which would cover the last row's figures.
+    <section aria-labelledby="stock-log" className="pb-16">
       <h2 id="stock-log" className="font-display text-3xl">
         Stock log
       </h2>
@@ -472,7 +497,7 @@ function LogRowItem({ row, showPiece }: { row: LogRow; showPiece: boolean }) {
         </p>
       </div>
       <p className="text-right lining-nums tabular-nums">
-        <span className={`block font-display text-xl ${tone}`}>
+        <span className={`block text-lg font-medium ${tone}`}>
           <span className="sr-only">Change </span>
           {signedChange(row.change)}
         </span>
