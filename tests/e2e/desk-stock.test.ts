@@ -26,12 +26,13 @@ async function staffMember(): Promise<Shopper> {
 }
 
 /** axe finds nothing serious in light and in dark. */
-async function expectAccessible(page: Page) {
+async function expectAccessible(page: Page, shot?: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await settle(page);
     expect(await seriousViolations(page), scheme).toEqual([]);
   }
+  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}-dark.png` });
   await page.emulateMedia({ colorScheme: 'light' });
   await settle(page);
 }
@@ -61,7 +62,7 @@ describe('the stock page', () => {
     await page.getByLabel('Piece or SKU').fill(piece.name);
     const found = page.getByRole('list', { name: 'Pieces found' });
     await found.getByRole('listitem').nth(2).waitFor();
-    await expectAccessible(page);
+    await expectAccessible(page, 'desk-stock-1366');
     await page.screenshot({ path: `${SHOTS}/desk-stock-1366.png`, fullPage: true });
 
     await found.getByRole('button', { name: `Adjust stock for ${piece.name} · M` }).click();
@@ -104,7 +105,7 @@ describe('the stock page', () => {
     await page.getByRole('heading', { name: `${piece.name} · L` }).waitFor();
     const log = page.getByRole('list', { name: 'Stock log' });
     await log.getByText('Counted').waitFor();
-    await expectAccessible(page);
+    await expectAccessible(page, 'desk-stock-360');
     await page.screenshot({ path: `${SHOTS}/desk-stock-360.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,
