@@ -50,6 +50,10 @@ export async function seedDemoCatalogue(db: Db): Promise<boolean> {
         as v(slug text, sku text, options jsonb, label text, "compareAtPrice" int, stock int, position int)
       join products p on p.slug = v.slug
       order by p.id, v.position`),
+    // The stock log opens with each seeded variant's count (the shop was empty: all are seeded).
+    db.execute(sql`
+      insert into stock_movements (variant_id, sku, change, stock_after, reason)
+      select id, sku, stock, stock, 'counted' from product_variants order by id`),
     db.execute(sql`
       insert into product_images (product_id, url, alt, colour, widths, position)
       select p.id, i.url, i.alt, i.colour, array(select json_array_elements_text(i.widths)::int), i.position

@@ -116,7 +116,8 @@ type Written = {
  * ONE write, then the receipt. The write inserts the order only when every variant still exists
  * and is on sale (its product published: checked in the write itself) and the id is new, copies
  * names, variant labels and prices into the items, and takes each variant's stock in the same
- * statement; the variants' CHECK (stock >= 0) refuses an oversell,
+ * statement, logging each as a 'sale' (stock_movements, from the update's RETURNING: the level
+ * it left); the variants' CHECK (stock >= 0) refuses an oversell,
  * so a lost race rolls the whole statement back. The same order id again (a retry) changes
  * nothing and answers the order.
  */
@@ -267,7 +268,12 @@ async function writeOrder(
       update product_variants v set stock = v.stock - w.quantity
       from wanted w cross join placed
       where v.id = w.variant_id
-      returning v.id
+      returning v.id, v.sku, v.stock, w.quantity
+    ),
+    sold as (
+      insert into stock_movements (variant_id, sku, change, stock_after, reason, order_id)
+      select taken.id, taken.sku, -taken.quantity, taken.stock, 'sale', placed.id
+      from taken cross join placed
     )
     select placed.id as order_id, placed.created_at, placed.total,
            (select json_agg(json_build_object('id', id, 'name', name, 'price', price,

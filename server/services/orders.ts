@@ -149,7 +149,9 @@ export async function findOrder(
 /**
  * Deletes the customer's order — items and receipt go with it (foreign keys cascade) — in one
  * statement; a still-pending order's pieces go back to stock in that statement. The restock
- * reads the order from the DELETE's own result, so two racing deletes restock once. Answers
+ * reads the order from the DELETE's own result, so two racing deletes restock once, and logs each
+ * variant's return as 'order-deleted' — without the order's id: the order is gone by the
+ * statement's end (its sale rows lose theirs too, ON DELETE SET NULL). Answers
  * whether it was deleted and which restocked variants shoppers are waiting for (decision 0040:
  * the caller texts them).
  */
@@ -172,7 +174,11 @@ export async function deleteOrder(
         group by oi.variant_id
       ) back
       where v.id = back.variant_id
-      returning v.id
+      returning v.id, v.sku, v.stock, back.quantity
+    ),
+    logged as (
+      insert into stock_movements (variant_id, sku, change, stock_after, reason)
+      select id, sku, quantity, stock, 'order-deleted' from returned
     )
     select (select count(*) from gone)::int as deleted,
            (select array_agg(returned.id order by returned.id) from returned

@@ -70,7 +70,11 @@ export async function addProduct(
       select product.id, v.sku, v.options, v.label, v.stock, v.position, v."compareAtPrice"
       from product, json_to_recordset(${JSON.stringify(variants)}::json)
         as v(sku text, options jsonb, label text, stock int, position int, "compareAtPrice" int)
-      returning id, label, position
+      returning id, label, position, sku, stock
+    ),
+    counted as (
+      insert into stock_movements (variant_id, sku, change, stock_after, reason)
+      select id, sku, stock, stock, 'counted' from variant
     ),
     category as (
       insert into product_categories (product_id, category_id)
@@ -106,9 +110,17 @@ export async function stockOf(db: Db, of: { variantId: number } | { productId: n
   return Number(result.rows[0]?.stock ?? 0);
 }
 
-/** Sets a variant's stock (as the shop's staff would). */
+/** Sets a variant's stock (as the shop's staff would: a count, in the stock log). */
 export async function setStock(db: Db, variantId: number, stock: number) {
-  await db.execute(sql`update product_variants set stock = ${stock} where id = ${variantId}`);
+  await db.execute(sql`
+    with before as (select stock from product_variants where id = ${variantId}),
+    counted as (
+      update product_variants set stock = ${stock} where id = ${variantId}
+      returning id, sku, stock
+    )
+    insert into stock_movements (variant_id, sku, change, stock_after, reason)
+    select counted.id, counted.sku, counted.stock - before.stock, counted.stock, 'counted'
+    from counted, before`);
 }
 
 /** A demo piece sold in one variant, with its only variant and its stock now. */

@@ -1,0 +1,114 @@
+// Stock at the desk (issue 22): an adjustment's input, the log's words, and the texts staff read.
+// Pure: no I/O.
+import * as v from 'valibot';
+import { ADJUST_REASONS, type AdjustReason, requestKey, type StockReason } from './desk.ts';
+import { orderIdHead } from './orders.ts';
+
+/** An adjustment moves at most this many pieces at once: a typo, not a delivery, beyond it. */
+export const MAX_ADJUSTMENT = 10_000;
+
+/** The log's page size. */
+export const STOCK_LOG_PAGE = 50;
+
+export const STOCK_TEXT = {
+  badVariant: 'Choose a piece to adjust.',
+  badDelta: `The change must be a whole number of pieces, from -${MAX_ADJUSTMENT} to ${MAX_ADJUSTMENT}.`,
+  zeroDelta: 'The change can’t be zero.',
+  // Not "received": the error formatter takes a message with that word for valibot's default.
+  badReason: 'Choose why the stock changed: a delivery, a count, damage or a return.',
+  badCursor: 'This page of the log could not be read. Reload the page.',
+  badSearch: 'Search with at most 100 characters.',
+  incomplete: 'Give the piece, the change and why it changed.',
+  belowZero: (left: number) =>
+    left === 0
+      ? 'None left: stock can’t go below zero.'
+      : `Only ${left} left: stock can’t go below zero.`,
+  saved: (stock: number) => `Stock is now ${stock}`,
+} as const;
+
+const variantId = v.pipe(
+  v.number(STOCK_TEXT.badVariant),
+  v.integer(STOCK_TEXT.badVariant),
+  v.minValue(1, STOCK_TEXT.badVariant),
+  v.maxValue(2_147_483_647, STOCK_TEXT.badVariant),
+);
+
+export const adjustStockInput = v.object(
+  {
+    variantId,
+    delta: v.pipe(
+      v.number(STOCK_TEXT.badDelta),
+      v.integer(STOCK_TEXT.badDelta),
+      v.minValue(-MAX_ADJUSTMENT, STOCK_TEXT.badDelta),
+      v.maxValue(MAX_ADJUSTMENT, STOCK_TEXT.badDelta),
+      v.check((n) => n !== 0, STOCK_TEXT.zeroDelta),
+    ),
+    reason: v.picklist(ADJUST_REASONS, STOCK_TEXT.badReason),
+    requestKey: v.optional(requestKey),
+    // A missing field (or not an object at all) is named by this text.
+  },
+  STOCK_TEXT.incomplete,
+);
+export type AdjustStockInput = v.InferOutput<typeof adjustStockInput>;
+
+export const stockLogInput = v.optional(
+  v.object({
+    variantId: v.optional(variantId),
+    /** The last row's id of the page before: the next page starts below it. */
+    before: v.optional(
+      v.pipe(
+        v.number(STOCK_TEXT.badCursor),
+        v.integer(STOCK_TEXT.badCursor),
+        v.minValue(1, STOCK_TEXT.badCursor),
+        v.maxValue(Number.MAX_SAFE_INTEGER, STOCK_TEXT.badCursor),
+      ),
+    ),
+  }),
+);
+
+export const stockSearchInput = v.object({
+  q: v.pipe(
+    v.string(STOCK_TEXT.badSearch),
+    v.maxLength(100, STOCK_TEXT.badSearch),
+    v.check((q) => !q.includes('\0'), STOCK_TEXT.badSearch),
+  ),
+});
+
+/** The reason in words, as the log shows it. */
+export const STOCK_REASON_WORDS: Record<StockReason, string> = {
+  sale: 'Sale',
+  'order-deleted': 'Order deleted',
+  saved: 'Saved',
+  imported: 'Imported',
+  received: 'Received',
+  counted: 'Counted',
+  damaged: 'Damaged',
+  returned: 'Returned',
+};
+
+export const adjustReasonWords = (reason: AdjustReason) => STOCK_REASON_WORDS[reason];
+
+/** "+3", "−2" (a true minus), "0". */
+export function signedChange(change: number): string {
+  if (change > 0) return `+${change}`;
+  if (change < 0) return `\u2212${Math.abs(change)}`;
+  return '0';
+}
+
+/** "Ankara Wrap Dress · M · Indigo", or the name alone for a piece without options. */
+export const pieceName = (name: string, label: string) => (label ? `${name} · ${label}` : name);
+
+/**
+ * Who made a change, as the log shows it: the staff member, else the shopper's order (its short
+ * id), else a shopper whose order is gone, else the count the log opened with.
+ */
+export function stockWho(row: {
+  actorEmail: string | null;
+  orderId: string | null;
+  reason: string;
+}): string {
+  if (row.actorEmail) return row.actorEmail;
+  if (row.orderId) return `Order #${orderIdHead(row.orderId)}`;
+  if (row.reason === 'sale' || row.reason === 'order-deleted') return 'A shopper';
+  return 'Opening count';
+}
