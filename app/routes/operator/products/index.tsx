@@ -131,7 +131,7 @@ function Products() {
                   />
                 )}
                 <span className="min-w-0">
-                  <span className="block truncate font-medium">{product.name}</span>
+                  <span className="line-clamp-2 font-medium">{product.name}</span>
                   <span className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
                     <ProductStatusBadge status={product.status} />
                     <span className="tabular-nums">
