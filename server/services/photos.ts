@@ -15,7 +15,7 @@ import {
   type SetPhotosInput,
   sniffPhotoType,
 } from '#core/desk-photos.ts';
-import type { ProductOption } from '#core/variants.ts';
+import { COLOUR, type ProductOption } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import { productImages, products } from '#db/schema/index.ts';
 import type { AvatarStore } from './avatar.ts';
@@ -138,7 +138,7 @@ async function converts(images: PhotoImages | null, bytes: Uint8Array): Promise<
       .output({ format: 'image/jpeg' });
     const copy = new Uint8Array(await new Response(result.image()).arrayBuffer());
     // Where transformations are off, Images hands the original back: still HEIC, not shown.
-    return copy.byteLength > 0 && sniffPhotoType(copy) !== 'image/heic';
+    return shownTypeOf(copy) !== null;
   } catch {
     return false;
   }
@@ -170,15 +170,21 @@ export async function photoCopy(
         .output({ format });
       // Read whole here, so a failure mid-way still falls back to the original.
       const copy = new Uint8Array(await new Response(result.image()).arrayBuffer());
-      const copyType = sniffPhotoType(copy);
-      if (copyType && copyType !== 'image/heic') {
-        return { body: streamOf(copy), contentType: copyType };
-      }
+      const copyType = shownTypeOf(copy);
+      if (copyType) return { body: streamOf(copy), contentType: copyType };
     } catch (error) {
       console.warn('Images could not make a copy; the original is served', error);
     }
   }
   return { body: streamOf(bytes), contentType: originalType };
+}
+
+/** What a browser shows, read from the bytes (a copy is labelled by what it is): else null. */
+function shownTypeOf(bytes: Uint8Array): string | null {
+  const type = sniffPhotoType(bytes);
+  if (type && type !== 'image/heic') return type;
+  const box = String.fromCharCode(...bytes.slice(4, 12));
+  return box === 'ftypavif' || box === 'ftypavis' ? 'image/avif' : null;
 }
 
 /** The product's photos in order, with what the desk's panel offers. */
@@ -202,7 +208,7 @@ export async function productPhotos(
 }
 
 const coloursOf = (options: ProductOption[]) =>
-  options.find((option) => option.name === 'Colour')?.values ?? [];
+  options.find((option) => option.name === COLOUR)?.values ?? [];
 
 /** Why a setPhotos was refused: the tRPC code and the text. */
 export class PhotosRefused extends Error {
