@@ -69,6 +69,9 @@ export const PHOTO_KEY = /^products\/\d{1,10}\/[0-9a-f-]{36}\.(jpg|png|webp|heic
 
 export const photoUrl = (key: string) => `${PHOTOS_PATH}${key}`;
 
+/** Where the desk sends a product's new photo. */
+export const photoUploadPath = (productId: number) => `/api/desk/products/${productId}/photos`;
+
 export const isUploadedPhoto = (url: string) => url.startsWith(PHOTOS_PATH);
 
 /** The key inside an uploaded photo's URL (null for the demo's static pictures). */
