@@ -185,38 +185,69 @@ export function ProductPhotos({ productId }: { productId: number }) {
             return (
               <li
                 key={photo.id}
-                className="grid grid-cols-[6rem_1fr] gap-4 border border-line bg-paper p-3 sm:grid-cols-[8rem_1fr]"
+                className="grid grid-cols-[5.5rem_1fr] gap-x-4 gap-y-3 border border-line bg-paper p-3 sm:grid-cols-[8rem_1fr] sm:p-4"
               >
                 <img
                   src={`${photo.url}${photo.url.startsWith('/photos/') ? '?w=400' : ''}`}
                   alt=""
                   width={128}
                   height={160}
-                  className="aspect-[4/5] w-full bg-paper-2 object-cover"
+                  className="aspect-[4/5] w-full bg-paper-2 object-cover sm:row-span-2"
                 />
-                <div className="min-w-0">
+                <div className="flex min-w-0 flex-col justify-between gap-2">
                   <p className="text-xs font-semibold uppercase tracking-[0.16em] text-ink-soft tabular-nums">
                     Photo {n}
-                    {index === 0 && <span className="ml-2 text-gold">· First</span>}
+                    {index === 0 && <span className="text-gold"> · First</span>}
                   </p>
-                  <label className="mt-2 block text-sm">
+                  <div className="flex gap-2">
+                    <button
+                      type="button"
+                      aria-label={`Move photo ${n} up`}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                      className={control}
+                    >
+                      <ArrowUp aria-hidden="true" className="size-4" />
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Move photo ${n} down`}
+                      disabled={index === photos.length - 1}
+                      onClick={() => move(index, 1)}
+                      className={control}
+                    >
+                      <ArrowDown aria-hidden="true" className="size-4" />
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Remove photo ${n}`}
+                      onClick={() => change(photos.filter((_, i) => i !== index))}
+                      className={`${control} ml-auto hover:border-danger hover:text-danger`}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </button>
+                  </div>
+                </div>
+                <div className="col-span-2 grid gap-3 sm:col-span-1 sm:col-start-2">
+                  <label className="block text-xs font-semibold uppercase tracking-[0.16em]">
                     <span className="sr-only">Alt text for photo {n}</span>
                     <span aria-hidden="true">Alt text</span>
-                    <input
+                    <textarea
                       value={photo.alt}
                       maxLength={ALT_MAX}
                       required
+                      rows={2}
                       onChange={(event) => edit(index, { alt: event.target.value })}
-                      className={fieldClass}
+                      className={`${fieldClass} resize-y py-2 normal-case tracking-normal`}
                     />
                   </label>
-                  <label className="mt-2 block text-sm">
+                  <label className="block text-xs font-semibold uppercase tracking-[0.16em]">
                     <span className="sr-only">Colour for photo {n}</span>
                     <span aria-hidden="true">Colour</span>
                     <select
                       value={photo.colour ?? ''}
                       onChange={(event) => edit(index, { colour: event.target.value || null })}
-                      className={fieldClass}
+                      className={`${fieldClass} normal-case tracking-normal`}
                     >
                       <option value="">All colours</option>
                       {colours.map((colour) => (
@@ -226,34 +257,6 @@ export function ProductPhotos({ productId }: { productId: number }) {
                       ))}
                     </select>
                   </label>
-                </div>
-                <div className="col-span-2 flex justify-end gap-2">
-                  <button
-                    type="button"
-                    aria-label={`Move photo ${n} up`}
-                    disabled={index === 0}
-                    onClick={() => move(index, -1)}
-                    className={control}
-                  >
-                    <ArrowUp aria-hidden="true" className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Move photo ${n} down`}
-                    disabled={index === photos.length - 1}
-                    onClick={() => move(index, 1)}
-                    className={control}
-                  >
-                    <ArrowDown aria-hidden="true" className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Remove photo ${n}`}
-                    onClick={() => change(photos.filter((_, i) => i !== index))}
-                    className={`${control} hover:border-danger hover:text-danger`}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </button>
                 </div>
               </li>
             );
