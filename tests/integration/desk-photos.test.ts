@@ -21,7 +21,7 @@ import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { callerFor, TEST_SHOP_ORIGIN } from '../support/trpc.ts';
+import { callerFor, mutateOverHttp, TEST_SHOP_ORIGIN } from '../support/trpc.ts';
 
 let test: TestDatabase;
 let auth: Auth;
@@ -330,6 +330,32 @@ describe('desk.setPhotos', () => {
     await expect(
       deskCaller(test.db, customer, { photos }).setPhotos({ productId: dress.id, photos: [] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('answers wrong types with a clear text over HTTP, never the input', async () => {
+    const { dress, added } = await dressWithPhotos('Typed Dress', 1);
+    const mine = added[0] as DeskPhoto;
+    const huge = 'x'.repeat(100_000);
+    const inputs = [
+      { productId: String(dress.id), photos: [] },
+      { productId: dress.id, photos: huge },
+      { productId: dress.id, photos: [{ id: mine.id, alt: huge, colour: null }] },
+      { productId: dress.id, photos: [{ id: String(mine.id), alt: 'a', colour: null }] },
+      { productId: dress.id, photos: [{ id: mine.id, alt: 'a', colour: 7 }] },
+      { productId: dress.id, photos: [{ id: mine.id, alt: 'a', colour: null, url: '/x' }] },
+      { productId: dress.id, photos: [], requestKey: 'again' },
+    ];
+    for (const input of inputs) {
+      const { status, body } = await mutateOverHttp(test.db, 'desk.setPhotos', input, {
+        cookie: staff.cookie,
+        photos,
+      });
+      expect(status).toBe(400);
+      expect(body.error?.message.length).toBeLessThan(200);
+      expect(body.error?.message).not.toContain('xxxx');
+      expect(body.error?.message).not.toMatch(/received|expected/i);
+    }
+    expect((await rowsOf(dress.id)).map((r) => r.alt)).toEqual(['Typed Dress']);
   });
 
   it('saves once for a request key sent twice', async () => {
