@@ -47,8 +47,13 @@ export function ProductPhotos({ productId }: { productId: number }) {
 
   const save = useMutation(
     trpc.desk.setPhotos.mutationOptions({
-      onSuccess: async (answer) => {
-        setDraft(answer.photos);
+      onSuccess: async (answer, sent) => {
+        // Photos uploaded while the save was on its way stay, after the saved ones.
+        const sentIds = new Set(sent.photos.map((photo) => photo.id));
+        setDraft((current) => [
+          ...answer.photos,
+          ...(current ?? []).filter((photo) => !sentIds.has(photo.id)),
+        ]);
         setRequestKey(newOrderId());
         toast.success(PHOTO_TEXT.saved);
         await queryClient.invalidateQueries({ queryKey: trpc.desk.photos.pathKey() });
@@ -90,6 +95,7 @@ export function ProductPhotos({ productId }: { productId: number }) {
       if (answer.photo) {
         const photo = answer.photo;
         setDraft((current) => [...(current ?? []), photo]);
+        setRequestKey(newOrderId());
         setUploads((current) => current.filter((u) => u.id !== upload.id));
       } else {
         update({ problem: answer.problem });
@@ -111,13 +117,14 @@ export function ProductPhotos({ productId }: { productId: number }) {
             cards.
           </p>
         </div>
-        <label className="btn btn-outline cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ink">
+        <label className="btn btn-outline cursor-pointer has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-55 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ink">
           <ImagePlus aria-hidden="true" className="size-4" />
           Add photos
           <input
             type="file"
             accept="image/*"
             multiple
+            disabled={draft === null}
             className="sr-only"
             onChange={(event) => {
               void addFiles(event.currentTarget.files);
