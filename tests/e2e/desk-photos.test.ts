@@ -86,7 +86,27 @@ describe('the photos panel', () => {
       await page.getByRole('alert').filter({ hasText: PHOTO_TEXT.notImage }).waitFor();
       await page.getByRole('button', { name: 'Dismiss' }).click();
 
+      // Each file shows its own progress while it is sent (the first upload is held here).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/desk/products/*/photos', async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.getByLabel('Add photos').setInputFiles([files.front, files.back]);
+      await page.getByRole('progressbar', { name: 'Uploading front.jpg' }).waitFor();
+      await page.getByRole('progressbar', { name: 'Uploading back.png' }).waitFor();
+      // One at a time: the second waits for the first.
+      const uploads = page.getByRole('list', { name: 'Uploads' });
+      await uploads
+        .getByRole('listitem')
+        .filter({ hasText: 'back.png' })
+        .getByText('Waiting')
+        .waitFor();
+      await page.screenshot({ path: `${SHOTS}/desk-photos-uploading-${viewport.width}.png` });
+      release();
       const list = page.getByRole('list', { name: 'Photos' });
       await expect.poll(() => list.getByRole('listitem').count(), { timeout: 20_000 }).toBe(2);
       await expect

@@ -23,6 +23,8 @@ type Upload = {
   name: string;
   /** 0–100, or null while the size is unknown. */
   progress: number | null;
+  /** False while it waits for the files before it. */
+  started: boolean;
   problem: string | null;
 };
 
@@ -82,7 +84,13 @@ export function ProductPhotos({ productId }: { productId: number }) {
     const chosen = [...(files ?? [])];
     const entries = chosen.map((file) => ({
       file,
-      upload: { id: newOrderId(), name: file.name, progress: 0, problem: null } as Upload,
+      upload: {
+        id: newOrderId(),
+        name: file.name,
+        progress: 0,
+        started: false,
+        problem: null,
+      } as Upload,
     }));
     setUploads((current) => [...current, ...entries.map((entry) => entry.upload)]);
     // One at a time: on a shop's patchy connection, each photo gets the whole line.
@@ -91,6 +99,7 @@ export function ProductPhotos({ productId }: { productId: number }) {
         setUploads((current) =>
           current.map((u) => (u.id === upload.id ? { ...u, ...changes } : u)),
         );
+      update({ started: true });
       const answer = await sendPhoto(productId, file, (progress) => update({ progress }));
       if (answer.photo) {
         const photo = answer.photo;
@@ -152,7 +161,11 @@ export function ProductPhotos({ productId }: { productId: number }) {
                   </button>
                 ) : (
                   <span className="shrink-0 text-sm text-ink-soft tabular-nums">
-                    {upload.progress === null ? 'Sending…' : `${upload.progress}%`}
+                    {!upload.started
+                      ? 'Waiting'
+                      : upload.progress === null
+                        ? 'Sending…'
+                        : `${upload.progress}%`}
                   </span>
                 )}
               </div>
@@ -161,12 +174,19 @@ export function ProductPhotos({ productId }: { productId: number }) {
                   {upload.problem}
                 </p>
               ) : (
-                <progress
+                <div
+                  role="progressbar"
                   aria-label={`Uploading ${upload.name}`}
-                  max={100}
-                  value={upload.progress ?? undefined}
-                  className="mt-2 h-1.5 w-full accent-ink"
-                />
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={upload.progress ?? undefined}
+                  className="mt-2 h-1.5 w-full overflow-hidden bg-paper-2"
+                >
+                  <div
+                    className="h-full bg-ink transition-[width] duration-200"
+                    style={{ width: `${upload.progress ?? 0}%` }}
+                  />
+                </div>
               )}
             </li>
           ))}
