@@ -38,6 +38,7 @@ import { Route as OperatorStaffRouteImport } from './routes/operator/staff'
 import { Route as OperatorStockRouteImport } from './routes/operator/stock'
 import { Route as OrderHistoryIndexRouteImport } from './routes/order-history/index'
 import { Route as OrderHistoryOrderIdRouteImport } from './routes/order-history/$orderId'
+import { Route as PhotosSplatRouteImport } from './routes/photos/$'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsSlugRouteImport } from './routes/products/$slug'
 import { Route as ApiAccountAvatarRouteImport } from './routes/api/account/avatar'
@@ -49,6 +50,7 @@ import { Route as OperatorProductsProductIdRouteImport } from './routes/operator
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
 import { Route as ApiPaymentsPesapalIpnRouteImport } from './routes/api/payments/pesapal.ipn'
 import { Route as ApiPaymentsPesapalReturnRouteImport } from './routes/api/payments/pesapal.return'
+import { Route as ApiDeskProductsProductIdPhotosRouteImport } from './routes/api/desk/products/$productId.photos'
 import { Route as ApiPaymentsMtnPaymentIdSecretRouteImport } from './routes/api/payments/mtn.$paymentId.$secret'
 
 const IndexRoute = IndexRouteImport.update({
@@ -196,6 +198,11 @@ const OrderHistoryOrderIdRoute = OrderHistoryOrderIdRouteImport.update({
   path: '/order-history/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PhotosSplatRoute = PhotosSplatRouteImport.update({
+  id: '/photos/$',
+  path: '/photos/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductsIndexRoute = ProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -254,6 +261,12 @@ const ApiPaymentsPesapalReturnRoute =
     path: '/api/payments/pesapal/return',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiDeskProductsProductIdPhotosRoute =
+  ApiDeskProductsProductIdPhotosRouteImport.update({
+    id: '/api/desk/products/$productId/photos',
+    path: '/api/desk/products/$productId/photos',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiPaymentsMtnPaymentIdSecretRoute =
   ApiPaymentsMtnPaymentIdSecretRouteImport.update({
     id: '/api/payments/mtn/$paymentId/$secret',
@@ -289,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/operator/staff': typeof OperatorStaffRoute
   '/operator/stock': typeof OperatorStockRoute
   '/order-history/$orderId': typeof OrderHistoryOrderIdRoute
+  '/photos/$': typeof PhotosSplatRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/operator/': typeof OperatorIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
@@ -302,6 +316,7 @@ export interface FileRoutesByFullPath {
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
 export interface FileRoutesByTo {
@@ -331,6 +346,7 @@ export interface FileRoutesByTo {
   '/operator/staff': typeof OperatorStaffRoute
   '/operator/stock': typeof OperatorStockRoute
   '/order-history/$orderId': typeof OrderHistoryOrderIdRoute
+  '/photos/$': typeof PhotosSplatRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/operator': typeof OperatorIndexRoute
   '/order-history': typeof OrderHistoryIndexRoute
@@ -344,6 +360,7 @@ export interface FileRoutesByTo {
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
 export interface FileRoutesById {
@@ -375,6 +392,7 @@ export interface FileRoutesById {
   '/operator/staff': typeof OperatorStaffRoute
   '/operator/stock': typeof OperatorStockRoute
   '/order-history/$orderId': typeof OrderHistoryOrderIdRoute
+  '/photos/$': typeof PhotosSplatRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/operator/': typeof OperatorIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
@@ -388,6 +406,7 @@ export interface FileRoutesById {
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
 export interface FileRouteTypes {
@@ -420,6 +439,7 @@ export interface FileRouteTypes {
     | '/operator/staff'
     | '/operator/stock'
     | '/order-history/$orderId'
+    | '/photos/$'
     | '/products/$slug'
     | '/operator/'
     | '/order-history/'
@@ -433,6 +453,7 @@ export interface FileRouteTypes {
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/api/desk/products/$productId/photos'
     | '/api/payments/mtn/$paymentId/$secret'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -462,6 +483,7 @@ export interface FileRouteTypes {
     | '/operator/staff'
     | '/operator/stock'
     | '/order-history/$orderId'
+    | '/photos/$'
     | '/products/$slug'
     | '/operator'
     | '/order-history'
@@ -475,6 +497,7 @@ export interface FileRouteTypes {
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/api/desk/products/$productId/photos'
     | '/api/payments/mtn/$paymentId/$secret'
   id:
     | '__root__'
@@ -505,6 +528,7 @@ export interface FileRouteTypes {
     | '/operator/staff'
     | '/operator/stock'
     | '/order-history/$orderId'
+    | '/photos/$'
     | '/products/$slug'
     | '/operator/'
     | '/order-history/'
@@ -518,6 +542,7 @@ export interface FileRouteTypes {
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/api/desk/products/$productId/photos'
     | '/api/payments/mtn/$paymentId/$secret'
   fileRoutesById: FileRoutesById
 }
@@ -543,6 +568,7 @@ export interface RootRouteChildren {
   AuthCallbackRoute: typeof AuthCallbackRoute
   DevMailboxRoute: typeof DevMailboxRoute
   OrderHistoryOrderIdRoute: typeof OrderHistoryOrderIdRoute
+  PhotosSplatRoute: typeof PhotosSplatRoute
   ProductsSlugRoute: typeof ProductsSlugRoute
   OrderHistoryIndexRoute: typeof OrderHistoryIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
@@ -553,6 +579,7 @@ export interface RootRouteChildren {
   ApiOrdersOrderIdReceiptDotpdfRoute: typeof ApiOrdersOrderIdReceiptDotpdfRoute
   ApiPaymentsPesapalIpnRoute: typeof ApiPaymentsPesapalIpnRoute
   ApiPaymentsPesapalReturnRoute: typeof ApiPaymentsPesapalReturnRoute
+  ApiDeskProductsProductIdPhotosRoute: typeof ApiDeskProductsProductIdPhotosRoute
   ApiPaymentsMtnPaymentIdSecretRoute: typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
 
@@ -761,6 +788,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderHistoryOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/photos/$': {
+      id: '/photos/$'
+      path: '/photos/$'
+      fullPath: '/photos/$'
+      preLoaderRoute: typeof PhotosSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/products/': {
       id: '/products/'
       path: '/products'
@@ -838,6 +872,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiPaymentsPesapalReturnRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/desk/products/$productId/photos': {
+      id: '/api/desk/products/$productId/photos'
+      path: '/api/desk/products/$productId/photos'
+      fullPath: '/api/desk/products/$productId/photos'
+      preLoaderRoute: typeof ApiDeskProductsProductIdPhotosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/payments/mtn/$paymentId/$secret': {
       id: '/api/payments/mtn/$paymentId/$secret'
       path: '/api/payments/mtn/$paymentId/$secret'
@@ -898,6 +939,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthCallbackRoute: AuthCallbackRoute,
   DevMailboxRoute: DevMailboxRoute,
   OrderHistoryOrderIdRoute: OrderHistoryOrderIdRoute,
+  PhotosSplatRoute: PhotosSplatRoute,
   ProductsSlugRoute: ProductsSlugRoute,
   OrderHistoryIndexRoute: OrderHistoryIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
@@ -908,6 +950,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiOrdersOrderIdReceiptDotpdfRoute: ApiOrdersOrderIdReceiptDotpdfRoute,
   ApiPaymentsPesapalIpnRoute: ApiPaymentsPesapalIpnRoute,
   ApiPaymentsPesapalReturnRoute: ApiPaymentsPesapalReturnRoute,
+  ApiDeskProductsProductIdPhotosRoute: ApiDeskProductsProductIdPhotosRoute,
   ApiPaymentsMtnPaymentIdSecretRoute: ApiPaymentsMtnPaymentIdSecretRoute,
 }
 export const routeTree = rootRouteImport

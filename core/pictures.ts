@@ -1,7 +1,10 @@
 // Product pictures at the width a screen shows (decision 0039). A picture is stored as a JPEG
 // fallback (`url`) with WebP copies beside it at `widths`: `{stem}-{width}.webp`, where the stem
 // is the URL without `.jpg`. A picture without widths (an older upload, an SVG) is its URL alone.
+// A photo uploaded at the desk (under /photos/, decision 0045) is served at a width in the format
+// the browser accepts: `{url}?w={width}` (AVIF or WebP where the browser takes them, else JPEG).
 import type { ProductImage } from './catalogue.ts';
+import { isUploadedPhoto } from './desk-photos.ts';
 
 export type PictureSources = {
   /** The fallback every browser can show. */
@@ -12,7 +15,20 @@ export type PictureSources = {
 
 const stemOf = (url: string) => url.replace(/\.(jpe?g)$/i, '');
 
+/** The width an uploaded photo's `src` asks for where srcset is not read. */
+const PHOTO_SRC_WIDTH = 800;
+
 export function pictureSources(image: Pick<ProductImage, 'url' | 'widths'>): PictureSources {
+  if (isUploadedPhoto(image.url)) {
+    const widths = [...image.widths].sort((a, b) => a - b);
+    const at = (width: number) => `${image.url}?w=${width}`;
+    const srcWidth = widths.find((w) => w >= PHOTO_SRC_WIDTH) ?? widths.at(-1) ?? PHOTO_SRC_WIDTH;
+    return {
+      src: at(srcWidth),
+      // Negotiated by Accept: a browser that reads <source type="image/webp"> gets WebP or AVIF.
+      webpSrcSet: widths.length > 0 ? widths.map((w) => `${at(w)} ${w}w`).join(', ') : null,
+    };
+  }
   if (image.widths.length === 0 || !/\.jpe?g$/i.test(image.url)) {
     return { src: image.url, webpSrcSet: null };
   }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { memoryBucket } from '#local/fakes/r2-bucket.ts';
 import {
+  BINDINGS,
   ConfigurationError,
   parseShopEnv,
   REQUIRED_VARIABLES,
@@ -18,6 +19,7 @@ const minimal = {
   BETTER_AUTH_URL: 'https://duuka.ug',
   MAIL_TRANSPORT: 'outbox',
   AVATARS: memoryBucket(),
+  PHOTOS: memoryBucket(),
 };
 
 /** The message for `env`, or a failure when it parses. */
@@ -37,6 +39,8 @@ describe('a working configuration', () => {
     expect(config.DATABASE_URL).toBe(minimal.DATABASE_URL);
     expect(config.MAIL_TRANSPORT).toBe('outbox');
     expect(config.AVATARS).toBe(minimal.AVATARS);
+    expect(config.PHOTOS).toBe(minimal.PHOTOS);
+    expect(config.IMAGES).toBeUndefined();
     expect(config.EGOSMS_URL).toBe('https://www.egosms.co/api/v1/plain/');
     expect(config.CHAT_MODEL).toBe('gemini-2.5-flash');
     expect(config.TRUSTED_ORIGINS).toEqual([]);
@@ -97,7 +101,7 @@ describe('a wrong configuration names the variable', () => {
     const { DATABASE_URL: _, ...withoutDatabase } = minimal;
     expect(problem(withoutDatabase)).toBe('Configuration: DATABASE_URL is missing');
     expect(problem({})).toBe(
-      'Configuration: DATABASE_URL is missing; BETTER_AUTH_SECRET is missing; BETTER_AUTH_URL is missing; MAIL_TRANSPORT is missing; AVATARS is missing',
+      'Configuration: DATABASE_URL is missing; BETTER_AUTH_SECRET is missing; BETTER_AUTH_URL is missing; MAIL_TRANSPORT is missing; AVATARS is missing; PHOTOS is missing',
     );
   });
 
@@ -131,6 +135,9 @@ describe('a wrong configuration names the variable', () => {
     );
     expect(problem({ ...minimal, AVATARS: 'duuka-avatars' })).toBe(
       'Configuration: AVATARS must be the R2 bucket binding ([[r2_buckets]] in wrangler.toml)',
+    );
+    expect(problem({ ...minimal, IMAGES: 'images' })).toBe(
+      'Configuration: IMAGES must be the Images binding ([images] in wrangler.toml)',
     );
   });
 
@@ -173,17 +180,27 @@ describe('wrangler.toml', () => {
     [...(toml.match(pattern)?.[1] ?? '').matchAll(/"(\w+)"/g)].map((m) => m[1]);
 
   it('asks a deploy for exactly the required secrets, locally too', () => {
-    const secrets = REQUIRED_VARIABLES.filter((name) => name !== 'AVATARS');
+    const bindings: readonly string[] = BINDINGS;
+    const secrets = REQUIRED_VARIABLES.filter((name) => !bindings.includes(name));
     expect(list(/^\[secrets\]\nrequired = \[(.*)\]$/m)).toEqual(secrets);
     expect(list(/^\[env\.local\.secrets\]\nrequired = \[(.*)\]$/m)).toEqual(secrets);
     expect(toml).toMatch(
       /binding = "AVATARS"[\s\S]*\[\[env\.local\.r2_buckets\]\]\nbinding = "AVATARS"/,
     );
+    expect(toml).toMatch(
+      /binding = "PHOTOS"[\s\S]*\[\[env\.local\.r2_buckets\]\]\nbinding = "PHOTOS"/,
+    );
+    expect(toml).toMatch(
+      /^\[images\]\nbinding = "IMAGES"[\s\S]*^\[env\.local\.images\]\nbinding = "IMAGES"/m,
+    );
   });
 
   it('lets every optional variable through to a local Worker', () => {
     const localVars = toml.match(/^\[env\.local\.vars\]\n((?:\w+ = ""\n)+)/m)?.[1] ?? '';
-    const optional = WORKER_VARIABLES.filter((name) => !REQUIRED_VARIABLES.includes(name));
+    const bindings: readonly string[] = BINDINGS;
+    const optional = WORKER_VARIABLES.filter(
+      (name) => !REQUIRED_VARIABLES.includes(name) && !bindings.includes(name),
+    );
     expect([...localVars.matchAll(/^(\w+) = ""$/gm)].map((m) => m[1])).toEqual(optional);
   });
 });

@@ -46,6 +46,20 @@ const phone = (name: string) =>
     ),
   );
 
+const hasMethods = (value: unknown, methods: string[]) =>
+  typeof value === 'object' &&
+  value !== null &&
+  methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function');
+/** An R2 bucket binding. */
+const bucket = (name: string) =>
+  v.custom<R2Bucket>(
+    (value) => hasMethods(value, ['get', 'put', 'delete']),
+    `${name} must be the R2 bucket binding ([[r2_buckets]] in wrangler.toml)`,
+  );
+
+/** Bindings, not variables: wrangler.toml declares them as bindings, never as vars or secrets. */
+export const BINDINGS = ['AVATARS', 'PHOTOS', 'IMAGES'] as const;
+
 const schema = v.object({
   // Database and accounts (required everywhere).
   /** Neon's connection string; a loopback host means the local Neon endpoint. */
@@ -105,14 +119,15 @@ const schema = v.object({
   ),
 
   /** Profile pictures: the R2 bucket binding. */
-  AVATARS: v.custom<R2Bucket>(
-    (value) =>
-      typeof value === 'object' &&
-      value !== null &&
-      ['get', 'put', 'delete'].every(
-        (method) => typeof (value as Record<string, unknown>)[method] === 'function',
-      ),
-    'AVATARS must be the R2 bucket binding ([[r2_buckets]] in wrangler.toml)',
+  AVATARS: bucket('AVATARS'),
+  /** Product photos uploaded at the desk (the originals): the R2 bucket binding. */
+  PHOTOS: bucket('PHOTOS'),
+  /** Cloudflare Images, which resizes photos for shoppers; absent: originals are served. */
+  IMAGES: v.optional(
+    v.custom<ImagesBinding>(
+      (value) => hasMethods(value, ['input', 'info']),
+      'IMAGES must be the Images binding ([images] in wrangler.toml)',
+    ),
   ),
 
   // SMS gateway (EgoSMS plain-text API).

@@ -18,6 +18,8 @@ export type Context = {
   auth: Auth;
   /** Profile pictures (the Worker's R2 bucket; tests pass local/fakes' in-memory bucket). */
   avatars: AvatarStore;
+  /** Product photos' originals (the Worker's PHOTOS bucket; tests pass an in-memory one). */
+  photos: AvatarStore;
   /**
    * Work that must finish after the answer is sent (the Worker's `waitUntil`): SMS delivery,
    * payment follow-ups. Never awaited by the request; each job catches its own errors.

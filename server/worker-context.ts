@@ -52,6 +52,16 @@ export function workerAvatars(): R2Bucket {
   return shopEnv().AVATARS;
 }
 
+/** Product photos' originals (decision 0045). */
+export function workerPhotos(): R2Bucket {
+  return shopEnv().PHOTOS;
+}
+
+/** Cloudflare Images, which makes shoppers' copies of the photos; null where it is not bound. */
+export function workerImages(): ImagesBinding | null {
+  return shopEnv().IMAGES ?? null;
+}
+
 /** The payment providers, built once per isolate so their access tokens are kept. */
 export function workerMobileMoney(): MobileMoney {
   mobileMoney ??= mobileMoneyFrom(shopEnv());
@@ -97,6 +107,7 @@ export function createWorkerContext(headers: Headers): Context {
     headers,
     auth: workerAuth(),
     avatars: workerAvatars(),
+    photos: workerPhotos(),
     background: waitUntil,
     payments: workerMobileMoney(),
     sms: workerSms(),

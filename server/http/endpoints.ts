@@ -1,11 +1,12 @@
 // What the Worker's front layer knows of each endpoint: the methods it answers, the largest
 // body it takes, and the JSON shape its callers read errors in.
 import { AVATAR_MAX_BYTES, TEXT } from '#core/account.ts';
+import { PHOTO_MAX_BYTES, PHOTO_TEXT } from '#core/desk-photos.ts';
 
 const MiB = 1024 * 1024;
 
 export type Endpoint = {
-  kind: 'avatar' | 'trpc' | 'auth' | 'payments' | 'page';
+  kind: 'avatar' | 'photo' | 'trpc' | 'auth' | 'payments' | 'page';
   /** Methods the endpoint answers (HEAD as GET); null: any (pages answer with their 404). */
   methods: readonly string[] | null;
   /** Largest request body, in bytes. */
@@ -19,6 +20,10 @@ export function endpointFor(pathname: string): Endpoint {
   if (pathname === '/api/account/avatar') {
     // The spec: an image *under* 2 MB, so exactly 2 MiB is already too large.
     return { kind: 'avatar', methods: API_METHODS, bodyLimit: AVATAR_MAX_BYTES - 1 };
+  }
+  // A product photo from the desk (decision 0045): up to 10 MB.
+  if (/^\/api\/desk\/products\/[^/]+\/photos$/.test(pathname)) {
+    return { kind: 'photo', methods: ['POST'], bodyLimit: PHOTO_MAX_BYTES };
   }
   if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) {
     return { kind: 'trpc', methods: API_METHODS, bodyLimit: MiB };
@@ -79,6 +84,7 @@ export function methodNotAllowed(endpoint: Endpoint): Response {
 export function payloadTooLarge(endpoint: Endpoint): Response {
   // The profile screen shows this message as it is: the spec's text.
   if (endpoint.kind === 'avatar') return endpointError(endpoint, 413, TEXT.avatarSize);
+  if (endpoint.kind === 'photo') return endpointError(endpoint, 413, PHOTO_TEXT.tooLarge);
   const limit = `${endpoint.bodyLimit / MiB} MiB`;
   return endpointError(
     endpoint,

@@ -3,7 +3,8 @@
 // make a browser POST a form with the shopper's cookie. Such a request carries an `Origin` that
 // is not ours, or, where a browser leaves Origin out, `Sec-Fetch-Site` other than same-origin;
 // and a form can only send urlencoded, multipart or text/plain bodies. So:
-// - tRPC POSTs (every mutation, the payment procedures among them) and the avatar upload:
+// - tRPC POSTs (every mutation, the payment procedures among them), the avatar upload and the
+//   desk's photo upload:
 //   Origin present → it must be the shop's (BETTER_AUTH_URL or one of TRUSTED_ORIGINS);
 //   Origin absent → Sec-Fetch-Site absent (a server-to-server client, which has no shopper's
 //   cookie) or `same-origin`. Otherwise 403.
@@ -25,7 +26,9 @@ export function foreignWrite(
   endpoint: Endpoint,
   ownOrigins: readonly string[],
 ): Refusal | null {
-  if (endpoint.kind !== 'trpc' && endpoint.kind !== 'avatar') return null;
+  if (endpoint.kind !== 'trpc' && endpoint.kind !== 'avatar' && endpoint.kind !== 'photo') {
+    return null;
+  }
   if (request.method === 'GET' || request.method === 'HEAD') return null;
   const origin = request.headers.get('origin');
   const fetchSite = request.headers.get('sec-fetch-site');

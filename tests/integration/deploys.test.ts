@@ -101,6 +101,7 @@ describe('[previews]', () => {
       BETTER_AUTH_SECRET: 'x'.repeat(40),
       BETTER_AUTH_URL: 'https://pr-7-duuka.shop.workers.dev',
       AVATARS: bucket,
+      PHOTOS: bucket,
     });
     expect(env.MAIL_TRANSPORT).toBe('outbox');
     expect(env.EGOSMS_USERNAME).toBeUndefined();

@@ -18,6 +18,7 @@ import { testAuth } from './accounts.ts';
 type Extras = {
   auth?: Auth;
   avatars?: AvatarStore;
+  photos?: AvatarStore;
   background?: Context['background'];
   payments?: MobileMoney;
   sms?: SmsService;
@@ -29,10 +30,11 @@ type Extras = {
 
 const auths = new WeakMap<Db, Auth>();
 const buckets = new WeakMap<Db, AvatarStore>();
+const photoBuckets = new WeakMap<Db, AvatarStore>();
 
 /**
- * The context the Worker builds, on the test database: the real auth (mails to the outbox) and an
- * in-memory R2 bucket, one of each per database unless the test passes its own.
+ * The context the Worker builds, on the test database: the real auth (mails to the outbox) and
+ * in-memory R2 buckets (avatars, photos), one of each per database unless the test passes its own.
  */
 export function testContext(db: Db, headers: Headers, extras: Extras = {}): Context {
   return {
@@ -40,6 +42,7 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
     headers,
     auth: extras.auth ?? perDatabase(auths, db, testAuth),
     avatars: extras.avatars ?? perDatabase(buckets, db, memoryBucket),
+    photos: extras.photos ?? perDatabase(photoBuckets, db, memoryBucket),
     background: extras.background ?? inBackground,
     // No provider configured unless the test starts the fake providers (tests/support/payments.ts).
     payments: extras.payments ?? { providers: {}, callbackOrigin: 'http://shop.test' },

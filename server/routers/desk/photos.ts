@@ -1,2 +1,36 @@
-// Pictures: desk.setPhotos (order, alt text, colour); uploads are POST /api/desk/products/{id}/photos.
-export const photosDesk = {};
+// Pictures: desk.photos (a product's photos for the panel), desk.setPhotos (order, alt text,
+// colour, removal); uploads are POST /api/desk/products/{id}/photos (server/http/desk-photos.ts).
+import * as v from 'valibot';
+import { DESK_TEXT } from '#core/desk.ts';
+import { setPhotosInput } from '#core/desk-photos.ts';
+import { PhotosRefused, productPhotos, setPhotos } from '../../services/photos.ts';
+import { deskProcedure, shopperError } from '../../trpc.ts';
+
+const productIdInput = v.strictObject(
+  {
+    productId: v.pipe(
+      v.number(DESK_TEXT.productNotFound),
+      v.integer(DESK_TEXT.productNotFound),
+      v.minValue(1, DESK_TEXT.productNotFound),
+    ),
+  },
+  DESK_TEXT.productNotFound,
+);
+
+export const photosDesk = {
+  /** The product's photos in order, its name (the default alt text) and its colours. */
+  photos: deskProcedure.input(productIdInput).query(async ({ ctx, input }) => {
+    const found = await productPhotos(ctx.db, input.productId);
+    if (!found) return shopperError('NOT_FOUND', DESK_TEXT.productNotFound);
+    return found;
+  }),
+
+  setPhotos: deskProcedure.input(setPhotosInput).mutation(async ({ ctx, input }) => {
+    try {
+      return await setPhotos({ db: ctx.db, photos: ctx.photos }, ctx.user, input);
+    } catch (error) {
+      if (error instanceof PhotosRefused) return shopperError(error.code, error.message);
+      throw error;
+    }
+  }),
+};

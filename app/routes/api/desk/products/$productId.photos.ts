@@ -1,0 +1,29 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { uploadPhoto } from '#server/http/desk-photos.ts';
+import {
+  shopEnv,
+  workerAuth,
+  workerDb,
+  workerImages,
+  workerPhotos,
+} from '#server/worker-context.ts';
+
+// A product photo from the desk: the raw picture as the body (server/http/desk-photos.ts).
+export const Route = createFileRoute('/api/desk/products/$productId/photos')({
+  server: {
+    handlers: {
+      POST: ({ request, params }) =>
+        uploadPhoto(
+          {
+            db: workerDb(),
+            auth: workerAuth(),
+            operators: shopEnv().OPERATOR_EMAILS,
+            photos: workerPhotos(),
+            images: workerImages(),
+          },
+          request,
+          params.productId,
+        ),
+    },
+  },
+});

@@ -1,0 +1,309 @@
+// Product photos (issue 22, decision 0045): a phone's picture kept as it came in R2 (PHOTOS), its
+// row in product_images, and the copies shoppers get, made from the original by Cloudflare Images
+// at a width and in the format their browser takes. Domain data in and out: the routes
+// (app/routes/api/desk/products/$productId.photos.ts, app/routes/photos/$.ts) do HTTP.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { DESK_TEXT } from '#core/desk.ts';
+import {
+  type DeskPhoto,
+  keyOfPhotoUrl,
+  PHOTO_MAX_BYTES,
+  PHOTO_TEXT,
+  PHOTO_WIDTHS,
+  photoKey,
+  photoUrl,
+  type SetPhotosInput,
+  sniffPhotoType,
+} from '#core/desk-photos.ts';
+import { COLOUR, type ProductOption } from '#core/variants.ts';
+import type { Db } from '#db/client.ts';
+import { productImages, products } from '#db/schema/index.ts';
+import type { AvatarStore } from './avatar.ts';
+import { bumpCatalogueVersion } from './catalogue-version.ts';
+import { type DeskActor, earlierAnswer, isRepeatedKey, recordDeskWrite } from './desk-record.ts';
+
+/**
+ * What the photo code needs of Cloudflare Images (the Worker's `ImagesBinding` satisfies it):
+ * `input(bytes).transform({ width }).output({ format })`.
+ */
+export type PhotoImages = {
+  input(stream: ReadableStream<Uint8Array>): PhotoTransformer;
+};
+type PhotoTransformer = {
+  transform(transform: { width?: number; fit?: 'scale-down' }): PhotoTransformer;
+  output(options: { format: 'image/avif' | 'image/webp' | 'image/jpeg' }): Promise<{
+    image(): ReadableStream<Uint8Array>;
+    contentType(): string;
+  }>;
+};
+
+const streamOf = (bytes: Uint8Array) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+
+const columns = {
+  id: productImages.id,
+  url: productImages.url,
+  alt: productImages.alt,
+  colour: productImages.colour,
+  widths: productImages.widths,
+};
+
+/** Refused: the HTTP status and the text staff read; nothing stored. */
+export type PhotoRefused = { added: false; status: 400 | 404 | 413; problem: string };
+export type PhotoAdded = { added: true; photo: DeskPhoto };
+
+/**
+ * Adds a picture to a product, last in its order: the original into PHOTOS, then in one batch its
+ * row, the product's own picture when it is its first, the desk record and the catalogue version.
+ * A failed batch takes the stored original back out.
+ */
+export async function addPhoto(
+  deps: { db: Db; photos: AvatarStore; images: PhotoImages | null },
+  actor: DeskActor,
+  productId: number,
+  bytes: Uint8Array,
+): Promise<PhotoAdded | PhotoRefused> {
+  const [product] = await deps.db
+    .select({ name: products.productName })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) return { added: false, status: 404, problem: DESK_TEXT.productNotFound };
+  if (bytes.byteLength === 0) return { added: false, status: 400, problem: PHOTO_TEXT.empty };
+  if (bytes.byteLength > PHOTO_MAX_BYTES) {
+    return { added: false, status: 413, problem: PHOTO_TEXT.tooLarge };
+  }
+  const type = sniffPhotoType(bytes);
+  if (!type) return { added: false, status: 400, problem: PHOTO_TEXT.notImage };
+  // No browser shows HEIC: keep one only when Images can make the copies shoppers get.
+  if (type === 'image/heic' && !(await converts(deps.images, bytes))) {
+    return { added: false, status: 400, problem: PHOTO_TEXT.heicUnavailable };
+  }
+
+  const key = photoKey(productId, crypto.randomUUID(), type);
+  const url = photoUrl(key);
+  await deps.photos.put(key, bytes, { httpMetadata: { contentType: type } });
+  const widths = [...PHOTO_WIDTHS];
+  try {
+    const [[row]] = await deps.db.batch([
+      deps.db
+        .insert(productImages)
+        .values({
+          productId,
+          url,
+          alt: product.name,
+          colour: null,
+          widths,
+          position: sql`(select coalesce(max(position) + 1, 0) from product_images
+                         where product_id = ${productId})`,
+        })
+        .returning(columns),
+      // The product's own picture (cards, the cart, texts) is its first one.
+      deps.db
+        .update(products)
+        .set({ productImage: url })
+        .where(
+          and(
+            eq(products.id, productId),
+            sql`not exists (select 1 from product_images
+                            where product_id = ${productId} and url <> ${url})`,
+          ),
+        ),
+      recordDeskWrite(deps.db, actor, {
+        action: 'photo.added',
+        subject: product.name,
+        details: { productId, url, bytes: bytes.byteLength, type },
+      }),
+      bumpCatalogueVersion(deps.db),
+    ]);
+    if (!row) throw new Error('The photo row was not written');
+    return { added: true, photo: row };
+  } catch (error) {
+    await deps.photos.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
+/** True when Cloudflare Images can turn this picture into a copy a browser shows. */
+async function converts(images: PhotoImages | null, bytes: Uint8Array): Promise<boolean> {
+  if (!images) return false;
+  try {
+    const result = await images
+      .input(streamOf(bytes))
+      .transform({ width: PHOTO_WIDTHS[0] })
+      .output({ format: 'image/jpeg' });
+    const copy = new Uint8Array(await new Response(result.image()).arrayBuffer());
+    // Where transformations are off, Images hands the original back: still HEIC, not shown.
+    return shownTypeOf(copy) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** A copy to send: its bytes and their type. */
+export type ServedPhoto = { body: ReadableStream<Uint8Array>; contentType: string };
+
+/**
+ * The photo at `width` in `format`, made by Cloudflare Images from the original. Without Images,
+ * or when it fails (transformations off), the original itself: correct, only heavier. Null: no
+ * such photo.
+ */
+export async function photoCopy(
+  deps: { photos: AvatarStore; images: PhotoImages | null },
+  key: string,
+  width: number,
+  format: 'image/avif' | 'image/webp' | 'image/jpeg',
+): Promise<ServedPhoto | null> {
+  const original = await deps.photos.get(key);
+  if (!original) return null;
+  const bytes = new Uint8Array(await new Response(original.body).arrayBuffer());
+  const originalType = original.httpMetadata?.contentType ?? sniffPhotoType(bytes) ?? '';
+  if (deps.images) {
+    try {
+      const result = await deps.images
+        .input(streamOf(bytes))
+        .transform({ width, fit: 'scale-down' })
+        .output({ format });
+      // Read whole here, so a failure mid-way still falls back to the original.
+      const copy = new Uint8Array(await new Response(result.image()).arrayBuffer());
+      const copyType = shownTypeOf(copy);
+      if (copyType) return { body: streamOf(copy), contentType: copyType };
+    } catch (error) {
+      console.warn('Images could not make a copy; the original is served', error);
+    }
+  }
+  return { body: streamOf(bytes), contentType: originalType };
+}
+
+/** What a browser shows, read from the bytes (a copy is labelled by what it is): else null. */
+function shownTypeOf(bytes: Uint8Array): string | null {
+  const type = sniffPhotoType(bytes);
+  if (type && type !== 'image/heic') return type;
+  const box = String.fromCharCode(...bytes.slice(4, 12));
+  return box === 'ftypavif' || box === 'ftypavis' ? 'image/avif' : null;
+}
+
+/** The product's photos in order, with what the desk's panel offers. */
+export async function productPhotos(
+  db: Db,
+  productId: number,
+): Promise<{ productName: string; colours: string[]; photos: DeskPhoto[] } | null> {
+  const [[product], photos] = await db.batch([
+    db
+      .select({ name: products.productName, options: products.options })
+      .from(products)
+      .where(eq(products.id, productId)),
+    db
+      .select(columns)
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+  ]);
+  if (!product) return null;
+  return { productName: product.name, colours: coloursOf(product.options), photos };
+}
+
+const coloursOf = (options: ProductOption[]) =>
+  options.find((option) => option.name === COLOUR)?.values ?? [];
+
+/** Why a setPhotos was refused: the tRPC code and the text. */
+export class PhotosRefused extends Error {
+  readonly code: 'NOT_FOUND' | 'BAD_REQUEST';
+  constructor(code: 'NOT_FOUND' | 'BAD_REQUEST', message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/**
+ * Sets a product's photos as the desk shows them: the list's order becomes the positions, each
+ * alt text and colour is saved, a photo left out is removed (its original after the write), and
+ * the product's own picture follows the first. One batch with its record and the catalogue
+ * version; a repeated request key answers the first save's list.
+ */
+export async function setPhotos(
+  deps: { db: Db; photos: AvatarStore },
+  actor: DeskActor,
+  input: SetPhotosInput,
+): Promise<{ photos: DeskPhoto[] }> {
+  const { db } = deps;
+  const earlier = await earlierAnswer(db, input.requestKey);
+  if (earlier) return { photos: earlier.photos as DeskPhoto[] };
+
+  const current = await productPhotos(db, input.productId);
+  if (!current) throw new PhotosRefused('NOT_FOUND', DESK_TEXT.productNotFound);
+  const byId = new Map(current.photos.map((photo) => [photo.id, photo]));
+  const seen = new Set<number>();
+  for (const photo of input.photos) {
+    if (seen.has(photo.id)) throw new PhotosRefused('BAD_REQUEST', PHOTO_TEXT.repeated);
+    seen.add(photo.id);
+    if (!byId.has(photo.id)) throw new PhotosRefused('BAD_REQUEST', PHOTO_TEXT.otherProduct);
+    if (photo.colour !== null && !current.colours.includes(photo.colour)) {
+      throw new PhotosRefused('BAD_REQUEST', PHOTO_TEXT.badColour);
+    }
+  }
+  const removed = current.photos.filter((photo) => !seen.has(photo.id));
+  const kept: DeskPhoto[] = input.photos.map((photo) => ({
+    ...(byId.get(photo.id) as DeskPhoto),
+    alt: photo.alt,
+    colour: photo.colour,
+  }));
+
+  const updates = kept.map((photo, position) =>
+    db
+      .update(productImages)
+      .set({ alt: photo.alt, colour: photo.colour, position })
+      .where(and(eq(productImages.id, photo.id), eq(productImages.productId, input.productId))),
+  );
+  try {
+    await db.batch([
+      recordDeskWrite(db, actor, {
+        action: 'photos.set',
+        subject: current.productName,
+        details: {
+          productId: input.productId,
+          removed: removed.map((photo) => photo.url),
+          photos: kept,
+        },
+        requestKey: input.requestKey,
+      }),
+      ...updates,
+      ...(removed.length > 0
+        ? [
+            db.delete(productImages).where(
+              and(
+                eq(productImages.productId, input.productId),
+                inArray(
+                  productImages.id,
+                  removed.map((photo) => photo.id),
+                ),
+              ),
+            ),
+          ]
+        : []),
+      // The first picture now, or a photo uploaded meanwhile, or none.
+      db
+        .update(products)
+        .set({
+          productImage: sql`(select url from product_images where product_id = ${input.productId}
+                             order by position, id limit 1)`,
+        })
+        .where(eq(products.id, input.productId)),
+      bumpCatalogueVersion(db),
+    ]);
+  } catch (error) {
+    if (isRepeatedKey(error)) {
+      const first = await earlierAnswer(db, input.requestKey);
+      if (first) return { photos: first.photos as DeskPhoto[] };
+    }
+    throw error;
+  }
+  // Originals go after the write: a failed write leaves every photo whole.
+  const keys = removed.flatMap((photo) => keyOfPhotoUrl(photo.url) ?? []);
+  await Promise.all(keys.map((key) => deps.photos.delete(key).catch(() => {})));
+  return { photos: kept };
+}
