@@ -42,6 +42,7 @@ import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsSlugRouteImport } from './routes/products/$slug'
 import { Route as ApiAccountAvatarRouteImport } from './routes/api/account/avatar'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/products[.]csv'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
 import { Route as OperatorProductsIndexRouteImport } from './routes/operator/products/index'
@@ -216,6 +217,11 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiDeskProductsDotcsvRoute = ApiDeskProductsDotcsvRouteImport.update({
+  id: '/api/desk/products.csv',
+  path: '/api/desk/products.csv',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiPaymentsAirtelRoute = ApiPaymentsAirtelRouteImport.update({
   id: '/api/payments/airtel',
   path: '/api/payments/airtel',
@@ -295,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/operator/products/$productId': typeof OperatorProductsProductIdRoute
@@ -337,6 +344,7 @@ export interface FileRoutesByTo {
   '/products': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/operator/products/$productId': typeof OperatorProductsProductIdRoute
@@ -381,6 +389,7 @@ export interface FileRoutesById {
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/operator/products/$productId': typeof OperatorProductsProductIdRoute
@@ -426,6 +435,7 @@ export interface FileRouteTypes {
     | '/products/'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/operator/products/$productId'
@@ -468,6 +478,7 @@ export interface FileRouteTypes {
     | '/products'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/operator/products/$productId'
@@ -511,6 +522,7 @@ export interface FileRouteTypes {
     | '/products/'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/operator/products/$productId'
@@ -548,6 +560,7 @@ export interface RootRouteChildren {
   ProductsIndexRoute: typeof ProductsIndexRoute
   ApiAccountAvatarRoute: typeof ApiAccountAvatarRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiDeskProductsDotcsvRoute: typeof ApiDeskProductsDotcsvRoute
   ApiPaymentsAirtelRoute: typeof ApiPaymentsAirtelRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiOrdersOrderIdReceiptDotpdfRoute: typeof ApiOrdersOrderIdReceiptDotpdfRoute
@@ -789,6 +802,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/desk/products.csv': {
+      id: '/api/desk/products.csv'
+      path: '/api/desk/products.csv'
+      fullPath: '/api/desk/products.csv'
+      preLoaderRoute: typeof ApiDeskProductsDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/payments/airtel': {
       id: '/api/payments/airtel'
       path: '/api/payments/airtel'
@@ -903,6 +923,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProductsIndexRoute: ProductsIndexRoute,
   ApiAccountAvatarRoute: ApiAccountAvatarRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiDeskProductsDotcsvRoute: ApiDeskProductsDotcsvRoute,
   ApiPaymentsAirtelRoute: ApiPaymentsAirtelRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiOrdersOrderIdReceiptDotpdfRoute: ApiOrdersOrderIdReceiptDotpdfRoute,
