@@ -1,2 +1,54 @@
 // The catalogue: desk.products, desk.product, desk.saveProduct (drafts, publishing, archiving).
-export const catalogueDesk = {};
+// Staff and the owner edit the catalogue; every save goes through saveProducts (decision 0043).
+import { DESK_TEXT } from '#core/desk.ts';
+import {
+  DESK_CATALOGUE_TEXT,
+  deskProductInput,
+  deskProductsInput,
+  saveProductInput,
+} from '#core/desk-catalogue.ts';
+import { textBackInStock } from '../../services/back-in-stock.ts';
+import { deskProduct, deskProducts, saveProducts } from '../../services/desk-catalogue.ts';
+import { deskProcedure, shopperError } from '../../trpc.ts';
+
+/** A save's refusal as the desk reads it: a missing product or variant, a clash, or bad input. */
+function refusalCode(problem: string) {
+  if (problem === DESK_CATALOGUE_TEXT.badId || problem === DESK_TEXT.productNotFound) {
+    return 'NOT_FOUND' as const;
+  }
+  if (problem === DESK_CATALOGUE_TEXT.badVariantId) return 'NOT_FOUND' as const;
+  if (problem === DESK_CATALOGUE_TEXT.savedAtOnce) return 'CONFLICT' as const;
+  if (problem.includes('belongs to another product') || problem.includes('were sold while')) {
+    return 'CONFLICT' as const;
+  }
+  return 'BAD_REQUEST' as const;
+}
+
+export const catalogueDesk = {
+  /** Every product, drafts and archived ones included, newest first; searched by name or SKU. */
+  products: deskProcedure
+    .input(deskProductsInput)
+    .query(({ ctx, input }) => deskProducts(ctx.db, input ?? {})),
+
+  /** What the editor shows of one product. */
+  product: deskProcedure.input(deskProductInput).query(async ({ ctx, input }) => {
+    const product = await deskProduct(ctx.db, input.id);
+    if (!product) return shopperError('NOT_FOUND', DESK_TEXT.productNotFound);
+    return product;
+  }),
+
+  /** Creates (no id) or edits (an id) a product in one write; answers where it lives. */
+  saveProduct: deskProcedure.input(saveProductInput).mutation(async ({ ctx, input }) => {
+    const { requestKey, ...save } = input;
+    const answer = await saveProducts(ctx.db, { email: ctx.user.email }, [save], {
+      reason: 'saved',
+      requestKey,
+    });
+    if (!answer.ok) return shopperError(refusalCode(answer.problem), answer.problem);
+    const [saved] = answer.saved;
+    if (!saved) return shopperError('CONFLICT', DESK_CATALOGUE_TEXT.savedAtOnce);
+    // Shoppers who asked for a size back are texted after the answer.
+    if (answer.restocked.length > 0) ctx.background(textBackInStock(ctx, answer.restocked));
+    return saved;
+  }),
+};
