@@ -102,7 +102,11 @@ const optionValue = line(CATALOGUE_LIMITS.optionValue, T.badValue, T.badValue);
 
 const option = v.strictObject(
   {
-    name: v.picklist(OPTION_NAMES, T.badOption),
+    // A plain string (the type a spreadsheet's column or a stored product has), one of the shop's.
+    name: v.pipe(
+      v.string(T.badOption),
+      v.check((name) => (OPTION_NAMES as readonly string[]).includes(name), T.badOption),
+    ),
     values: v.pipe(
       v.array(optionValue, T.badValue),
       v.maxLength(CATALOGUE_LIMITS.values, T.tooManyValues),
@@ -249,3 +253,28 @@ export const deskProductsInput = v.optional(
 
 /** desk.product's input. */
 export const deskProductInput = v.strictObject({ id: id(T.badId) }, T.badId);
+
+/**
+ * The SKU the editor suggests: the name's initials and the option values, "AWD-M-IND" for an
+ * Ankara Wrap Dress in M, Indigo. Staff may type their own.
+ */
+export function suggestSku(name: string, values: readonly string[]): string {
+  const clean = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase()
+      .replace(/[^A-Z0-9 ]+/g, ' ')
+      .trim();
+  const words = clean(name).split(/\s+/).filter(Boolean);
+  const head =
+    words
+      .map((w) => w[0])
+      .join('')
+      .slice(0, 6) || 'SKU';
+  const tail = values.map((value) => {
+    const word = clean(value).replace(/\s+/g, '');
+    return /^\d+$/.test(word) ? word : word.slice(0, 3);
+  });
+  return [head, ...tail.filter(Boolean)].join('-').slice(0, CATALOGUE_LIMITS.sku);
+}

@@ -1,9 +1,657 @@
-// The product editor ('new' creates).
-import { createFileRoute } from '@tanstack/react-router';
+// The product editor (/operator/products/{id}; 'new' creates), made for a phone in the shop:
+// sizes as toggles from the piece's size system, colours typed as chips, the variants made from
+// sizes × colours with a suggested SKU, a price for all, stock per variant. A failed save keeps
+// what was typed; the request key made when the form opens makes a retried save answer once.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { ExternalLink, X } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { PRODUCT_STATUSES, type ProductStatus } from '#core/desk.ts';
+import { CATALOGUE_LIMITS, DESK_CATALOGUE_TEXT, suggestSku } from '#core/desk-catalogue.ts';
+import {
+  COLOUR,
+  KINDS,
+  type Kind,
+  type ProductOption,
+  SIZE,
+  SIZES,
+  variantLabel,
+} from '#core/variants.ts';
+import { serverMessage } from '../../../cart';
+import { inputClass, Loading, Notice } from '../../../components/account/ui';
 import { DeskPage } from '../../../components/operator/DeskLayout';
+import { ProductPhotos } from '../../../components/operator/ProductPhotos';
+import { statusName } from '../../../components/operator/ProductStatusBadge';
 import { privatePageHead } from '../../../session';
+import { toast } from '../../../toast';
+import { type ApiOutput, useTRPC } from '../../../trpc';
 
 export const Route = createFileRoute('/operator/products/$productId')({
   head: privatePageHead('Product · Desk'),
-  component: () => <DeskPage title="Product">{null}</DeskPage>,
+  component: ProductPage,
 });
+
+type Loaded = ApiOutput['desk']['product'];
+
+/** A variant row as typed: numbers stay text until the save, so nothing typed is lost. */
+type Row = {
+  id?: number;
+  sku: string;
+  skuTouched: boolean;
+  price: string;
+  compareAtPrice: string;
+  stock: string;
+  /** The stock when the editor loaded it: the save moves stock by the difference. */
+  stockWas?: number;
+};
+
+type Form = {
+  name: string;
+  description: string;
+  categoryIds: number[];
+  status: ProductStatus;
+  kind: Kind;
+  sizes: string[];
+  colours: string[];
+  /** By the variant's values, "M|Indigo" ('|' for a piece without options). */
+  rows: Record<string, Row>;
+};
+
+const KIND_NAMES: Record<Kind, string> = {
+  clothes: 'Clothes (XS–XXL)',
+  shoes: 'Shoes (EU 36–46)',
+  'one-size': 'One size',
+};
+
+const keyOf = (size: string | undefined, colour: string | undefined) =>
+  `${size ?? ''}|${colour ?? ''}`;
+
+function emptyForm(): Form {
+  return {
+    name: '',
+    description: '',
+    categoryIds: [],
+    status: 'draft',
+    kind: 'clothes',
+    sizes: [],
+    colours: [],
+    rows: {},
+  };
+}
+
+function formOf(product: Loaded): Form {
+  const values = (name: string) => product.options.find((o) => o.name === name)?.values ?? [];
+  const rows: Record<string, Row> = {};
+  for (const v of product.variants) {
+    rows[keyOf(v.options[SIZE], v.options[COLOUR])] = {
+      id: v.id,
+      sku: v.sku,
+      skuTouched: true,
+      price: String(v.price),
+      compareAtPrice: v.compareAtPrice === null ? '' : String(v.compareAtPrice),
+      stock: String(v.stock),
+      stockWas: v.stock,
+    };
+  }
+  return {
+    name: product.name,
+    description: product.description,
+    categoryIds: product.categoryIds,
+    status: product.status,
+    kind: product.kind,
+    sizes: values(SIZE),
+    colours: values(COLOUR),
+    rows,
+  };
+}
+
+/** The product's options as the form stands: Size, then Colour, each when chosen. */
+function optionsOf(form: Form): ProductOption[] {
+  const options: ProductOption[] = [];
+  if (form.sizes.length) options.push({ name: SIZE, values: form.sizes });
+  if (form.colours.length) options.push({ name: COLOUR, values: form.colours });
+  return options;
+}
+
+/** Every combination of the chosen sizes and colours, in order (one for a piece without). */
+function combinations(form: Form) {
+  const sizes: (string | undefined)[] = form.sizes.length ? form.sizes : [undefined];
+  const colours: (string | undefined)[] = form.colours.length ? form.colours : [undefined];
+  const options = optionsOf(form);
+  return sizes.flatMap((size) =>
+    colours.map((colour) => {
+      const values: Record<string, string> = {};
+      if (size) values[SIZE] = size;
+      if (colour) values[COLOUR] = colour;
+      return { key: keyOf(size, colour), values, label: variantLabel(values, options) };
+    }),
+  );
+}
+
+/** A new row: the SKU suggested, the price of the rows already there. */
+function newRow(form: Form, values: Record<string, string>): Row {
+  const price = Object.values(form.rows).find((r) => r.price !== '')?.price ?? '';
+  return {
+    sku: suggestSku(form.name, Object.values(values)),
+    skuTouched: false,
+    price,
+    compareAtPrice: '',
+    stock: '0',
+  };
+}
+
+/** The form with a row for every combination (rows typed earlier are kept, by their values). */
+function withRows(form: Form): Form {
+  const rows = { ...form.rows };
+  for (const combo of combinations(form)) {
+    const row = rows[combo.key];
+    if (!row) rows[combo.key] = newRow(form, combo.values);
+    else if (!row.skuTouched)
+      rows[combo.key] = { ...row, sku: suggestSku(form.name, Object.values(combo.values)) };
+  }
+  return { ...form, rows };
+}
+
+const numberOf = (text: string) =>
+  text.trim() === '' ? Number.NaN : Number(text.replace(/[,\s]/g, ''));
+
+function ProductPage() {
+  const { productId } = Route.useParams();
+  const trpc = useTRPC();
+  const id = productId === 'new' ? null : Number(productId);
+  const valid = id === null || (Number.isInteger(id) && id > 0);
+  const product = useQuery({
+    ...trpc.desk.product.queryOptions({ id: id ?? 0 }),
+    enabled: id !== null && valid,
+    // The form is made from this read: a refetch on focus would replace what is being typed.
+    refetchOnWindowFocus: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (!valid) return <Missing />;
+  if (id === null) return <Editor key="new" product={null} />;
+  if (product.isPending) return <Loading text="Loading the product..." />;
+  if (product.isError) {
+    return (
+      <DeskPage title="Product">
+        <div className="mt-6">
+          <Notice tone="error">
+            {serverMessage(product.error, 'The product could not be loaded.')}
+          </Notice>
+        </div>
+      </DeskPage>
+    );
+  }
+  return <Editor key={`${product.data.id}-${product.dataUpdatedAt}`} product={product.data} />;
+}
+
+function Missing() {
+  return (
+    <DeskPage title="Product">
+      <div className="mt-6">
+        <Notice tone="error">{DESK_CATALOGUE_TEXT.badId}</Notice>
+      </div>
+    </DeskPage>
+  );
+}
+
+function Editor({ product }: { product: Loaded | null }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const categories = useQuery(trpc.catalogue.categories.queryOptions());
+  const [form, setForm] = useState<Form>(() => (product ? formOf(product) : emptyForm()));
+  // One key per form opened: a retry after a dropped connection answers the first save.
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  const [problem, setProblem] = useState<string | null>(null);
+  const [colour, setColour] = useState('');
+  const [priceForAll, setPriceForAll] = useState('');
+  const ids = useId();
+
+  const save = useMutation(
+    trpc.desk.saveProduct.mutationOptions({
+      onSuccess: async (saved) => {
+        setProblem(null);
+        setRequestKey(crypto.randomUUID());
+        toast.success(DESK_CATALOGUE_TEXT.saved);
+        await queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
+        if (!product) {
+          await navigate({
+            to: '/operator/products/$productId',
+            params: { productId: String(saved.id) },
+          });
+        }
+      },
+      onError: (error) =>
+        setProblem(serverMessage(error, 'The product could not be saved. Please try again.')),
+    }),
+  );
+
+  const update = (change: Partial<Form>) =>
+    setForm((current) => withRows({ ...current, ...change }));
+  const setRow = (key: string, change: Partial<Row>) =>
+    setForm((current) => {
+      const row = current.rows[key];
+      return row
+        ? { ...current, rows: { ...current.rows, [key]: { ...row, ...change } } }
+        : current;
+    });
+
+  const kindSizes = SIZES[form.kind];
+  // Sizes the piece already has beyond its system's list (an import's "One size", "UK 8") stay.
+  const sizeChoices = [...kindSizes, ...form.sizes.filter((s) => !kindSizes.includes(s))];
+  const toggleSize = (size: string) =>
+    update({
+      sizes: form.sizes.includes(size)
+        ? form.sizes.filter((s) => s !== size)
+        : sizeChoices.filter((s) => s === size || form.sizes.includes(s)),
+    });
+  const addColour = () => {
+    const value = colour.trim().replace(/\s+/g, ' ');
+    if (!value) return;
+    if (!form.colours.some((c) => c.toLowerCase() === value.toLowerCase())) {
+      update({ colours: [...form.colours, value] });
+    }
+    setColour('');
+  };
+
+  const combos = combinations(form);
+  const options = optionsOf(form);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (save.isPending) return;
+    setProblem(null);
+    save.mutate({
+      ...(product ? { id: product.id } : {}),
+      requestKey,
+      name: form.name,
+      description: form.description,
+      categoryIds: form.categoryIds,
+      status: form.status,
+      kind: form.kind,
+      options,
+      variants: combos.map(({ key, values }) => {
+        const row = form.rows[key] as Row;
+        return {
+          ...(row.id ? { id: row.id } : {}),
+          options: values,
+          sku: row.sku,
+          price: numberOf(row.price),
+          ...(row.compareAtPrice.trim() ? { compareAtPrice: numberOf(row.compareAtPrice) } : {}),
+          stock: numberOf(row.stock),
+          ...(row.stockWas !== undefined ? { stockWas: row.stockWas } : {}),
+        };
+      }),
+    });
+  }
+
+  const legend = 'text-xs font-semibold uppercase tracking-[0.16em]';
+  const toggle =
+    'inline-flex min-h-11 min-w-11 items-center justify-center border px-3 text-sm font-medium tabular-nums aria-pressed:border-ink aria-pressed:bg-ink aria-pressed:text-paper border-line text-ink hover:border-ink';
+
+  return (
+    <DeskPage
+      eyebrow="Products"
+      title={product ? product.name : 'New product'}
+      action={
+        product?.status === 'published' ? (
+          <a
+            href={`/products/${product.slug}`}
+            className="btn btn-outline min-h-11"
+            target="_blank"
+            rel="noreferrer"
+          >
+            View in shop <ExternalLink size={16} aria-hidden />
+          </a>
+        ) : undefined
+      }
+    >
+      <p className="mt-4 text-sm">
+        <Link
+          to="/operator/products"
+          className="text-ink-soft underline underline-offset-4 hover:text-ink"
+        >
+          All products
+        </Link>
+      </p>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
+      >
+        <div className="grid gap-8">
+          <section aria-labelledby={`${ids}-about`} className="grid gap-5">
+            <h2 id={`${ids}-about`} className="font-display text-2xl">
+              The piece
+            </h2>
+            <div>
+              <label htmlFor={`${ids}-name`} className={legend}>
+                Name
+              </label>
+              <input
+                id={`${ids}-name`}
+                value={form.name}
+                onChange={(e) => update({ name: e.target.value })}
+                maxLength={CATALOGUE_LIMITS.name}
+                required
+                autoComplete="off"
+                className={inputClass}
+              />
+            </div>
+            <div>
+              <label htmlFor={`${ids}-description`} className={legend}>
+                Description
+              </label>
+              <textarea
+                id={`${ids}-description`}
+                value={form.description}
+                onChange={(e) => update({ description: e.target.value })}
+                maxLength={CATALOGUE_LIMITS.description}
+                rows={5}
+                className={inputClass}
+              />
+            </div>
+            <fieldset>
+              <legend className={legend}>Categories</legend>
+              {categories.isError ? (
+                <p className="mt-2 text-sm text-danger">The categories could not be loaded.</p>
+              ) : (
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {(categories.data ?? []).map((category) => (
+                    <label
+                      key={category.id}
+                      className="inline-flex min-h-11 cursor-pointer items-center gap-2 border border-line px-3 text-sm has-[:checked]:border-ink"
+                    >
+                      <input
+                        type="checkbox"
+                        checked={form.categoryIds.includes(category.id)}
+                        onChange={(e) =>
+                          update({
+                            categoryIds: e.target.checked
+                              ? [...form.categoryIds, category.id]
+                              : form.categoryIds.filter((c) => c !== category.id),
+                          })
+                        }
+                        className="size-4 accent-[var(--color-ink)]"
+                      />
+                      {category.name}
+                    </label>
+                  ))}
+                </div>
+              )}
+            </fieldset>
+          </section>
+
+          <section aria-labelledby={`${ids}-options`} className="grid gap-5">
+            <h2 id={`${ids}-options`} className="font-display text-2xl">
+              Sizes and colours
+            </h2>
+            <div>
+              <label htmlFor={`${ids}-kind`} className={legend}>
+                Size system
+              </label>
+              <select
+                id={`${ids}-kind`}
+                value={form.kind}
+                onChange={(e) => {
+                  const kind = e.target.value as Kind;
+                  update({
+                    kind,
+                    sizes:
+                      kind === 'one-size' ? [] : form.sizes.filter((s) => SIZES[kind].includes(s)),
+                  });
+                }}
+                className={`${inputClass} min-h-11`}
+              >
+                {KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {KIND_NAMES[kind]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {sizeChoices.length > 0 && (
+              <fieldset>
+                <legend className={legend}>Sizes</legend>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {sizeChoices.map((size) => (
+                    <button
+                      key={size}
+                      type="button"
+                      aria-pressed={form.sizes.includes(size)}
+                      onClick={() => toggleSize(size)}
+                      className={toggle}
+                    >
+                      {size}
+                    </button>
+                  ))}
+                </div>
+              </fieldset>
+            )}
+            <div>
+              <label htmlFor={`${ids}-colour`} className={legend}>
+                Add a colour
+              </label>
+              <div className="mt-2 flex gap-2">
+                <input
+                  id={`${ids}-colour`}
+                  value={colour}
+                  onChange={(e) => setColour(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      addColour();
+                    }
+                  }}
+                  maxLength={CATALOGUE_LIMITS.optionValue}
+                  placeholder="Indigo"
+                  autoComplete="off"
+                  className={`${inputClass} mt-0`}
+                />
+                <button
+                  type="button"
+                  onClick={addColour}
+                  className="btn btn-outline min-h-11 shrink-0"
+                >
+                  Add colour
+                </button>
+              </div>
+              {form.colours.length > 0 && (
+                <ul aria-label="Colours" className="mt-3 flex flex-wrap gap-2">
+                  {form.colours.map((c) => (
+                    <li
+                      key={c}
+                      className="inline-flex min-h-11 items-center gap-1 border border-line pl-3 text-sm"
+                    >
+                      {c}
+                      <button
+                        type="button"
+                        aria-label={`Remove ${c}`}
+                        onClick={() => update({ colours: form.colours.filter((x) => x !== c) })}
+                        className="grid size-11 place-items-center text-ink-soft hover:text-ink"
+                      >
+                        <X size={16} aria-hidden />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </section>
+
+          <section aria-labelledby={`${ids}-variants`} className="grid gap-5">
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <h2 id={`${ids}-variants`} className="font-display text-2xl">
+                {combos.length === 1 && options.length === 0
+                  ? 'Price and stock'
+                  : `Variants (${combos.length})`}
+              </h2>
+              {combos.length > 1 && (
+                <div className="flex items-end gap-2">
+                  <div>
+                    <label htmlFor={`${ids}-all`} className={legend}>
+                      Price for all
+                    </label>
+                    <input
+                      id={`${ids}-all`}
+                      inputMode="numeric"
+                      value={priceForAll}
+                      onChange={(e) => setPriceForAll(e.target.value)}
+                      placeholder="UGX"
+                      className={`${inputClass} w-36 tabular-nums`}
+                    />
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn-outline min-h-11"
+                    onClick={() =>
+                      setForm((current) => ({
+                        ...current,
+                        rows: Object.fromEntries(
+                          Object.entries(current.rows).map(([k, r]) => [
+                            k,
+                            { ...r, price: priceForAll.trim() },
+                          ]),
+                        ),
+                      }))
+                    }
+                  >
+                    Apply
+                  </button>
+                </div>
+              )}
+            </div>
+            <ul className="grid gap-3">
+              {combos.map(({ key, label }, index) => {
+                const row = form.rows[key];
+                if (!row) return null;
+                const named = (what: string) => (
+                  <>
+                    {what}
+                    {label && <span className="sr-only"> for {label}</span>}
+                  </>
+                );
+                const field = (suffix: string) => `${ids}-${suffix}-${index}`;
+                return (
+                  <li key={key} className="border border-line p-4">
+                    <div className="flex items-baseline justify-between gap-3">
+                      <p className="font-medium">{label || 'The piece'}</p>
+                      {row.id !== undefined && (
+                        <a
+                          href={`/operator/stock?variant=${row.id}`}
+                          className="inline-flex min-h-11 items-center text-sm text-ink-soft underline underline-offset-4 hover:text-ink"
+                        >
+                          Stock log{label && <span className="sr-only"> for {label}</span>}
+                        </a>
+                      )}
+                    </div>
+                    <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+                      <div className="col-span-2 sm:col-span-1">
+                        <label htmlFor={field('sku')} className="text-xs text-ink-soft">
+                          {named('SKU')}
+                        </label>
+                        <input
+                          id={field('sku')}
+                          value={row.sku}
+                          onChange={(e) => setRow(key, { sku: e.target.value, skuTouched: true })}
+                          maxLength={CATALOGUE_LIMITS.sku}
+                          autoCapitalize="characters"
+                          autoComplete="off"
+                          className={`${inputClass} mt-1 uppercase`}
+                        />
+                      </div>
+                      <div>
+                        <label htmlFor={field('price')} className="text-xs text-ink-soft">
+                          {named('Price')}
+                        </label>
+                        <input
+                          id={field('price')}
+                          inputMode="numeric"
+                          value={row.price}
+                          onChange={(e) => setRow(key, { price: e.target.value })}
+                          placeholder="UGX"
+                          className={`${inputClass} mt-1 tabular-nums`}
+                        />
+                      </div>
+                      <div>
+                        <label htmlFor={field('compare')} className="text-xs text-ink-soft">
+                          {named('Compare-at price')}
+                        </label>
+                        <input
+                          id={field('compare')}
+                          inputMode="numeric"
+                          value={row.compareAtPrice}
+                          onChange={(e) => setRow(key, { compareAtPrice: e.target.value })}
+                          placeholder="Optional"
+                          className={`${inputClass} mt-1 tabular-nums`}
+                        />
+                      </div>
+                      <div>
+                        <label htmlFor={field('stock')} className="text-xs text-ink-soft">
+                          {named('Stock')}
+                        </label>
+                        <input
+                          id={field('stock')}
+                          inputMode="numeric"
+                          value={row.stock}
+                          onChange={(e) => setRow(key, { stock: e.target.value })}
+                          className={`${inputClass} mt-1 tabular-nums`}
+                        />
+                      </div>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        </div>
+
+        <aside className="grid gap-5 border border-line bg-paper p-5 lg:sticky lg:top-4">
+          <div>
+            <p id={`${ids}-status`} className={legend}>
+              Status
+            </p>
+            <div role="radiogroup" aria-labelledby={`${ids}-status`} className="mt-2 grid gap-2">
+              {PRODUCT_STATUSES.map((status) => (
+                <label
+                  key={status}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 border border-line px-3 text-sm has-[:checked]:border-ink has-[:checked]:font-medium"
+                >
+                  <input
+                    type="radio"
+                    name={`${ids}-status`}
+                    value={status}
+                    checked={form.status === status}
+                    onChange={() => update({ status })}
+                    className="size-4 accent-[var(--color-ink)]"
+                  />
+                  {statusName(status)}
+                  <span className="ml-auto text-xs text-ink-soft">
+                    {status === 'draft'
+                      ? 'Only the desk sees it'
+                      : status === 'published'
+                        ? 'On sale'
+                        : 'Hidden, kept'}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </div>
+          {problem && <Notice tone="error">{problem}</Notice>}
+          <button
+            type="submit"
+            disabled={save.isPending}
+            className="btn btn-primary min-h-12 w-full"
+          >
+            {save.isPending ? 'Saving...' : 'Save product'}
+          </button>
+        </aside>
+      </form>
+      {product && (
+        <div className="mt-10">
+          <ProductPhotos productId={product.id} />
+        </div>
+      )}
+    </DeskPage>
+  );
+}
