@@ -188,6 +188,8 @@ export type PlannedSave<Save> = {
   save: Save;
   /** The spreadsheet's row of each variant, in order (the product's first row first). */
   rows: number[];
+  /** Each row's SKU, as `rows`. */
+  skus: string[];
   created: boolean;
 };
 
@@ -543,7 +545,12 @@ function planProduct<Save>(
     }
     return null;
   }
-  return { save: checked.output, rows: rows.map((row) => row.number), created: id === undefined };
+  return {
+    save: checked.output,
+    rows: rows.map((row) => row.number),
+    skus: rows.map((row) => row.cells.sku.trim()),
+    created: id === undefined,
+  };
 }
 
 function describe(options: Record<string, string>): string {
@@ -573,7 +580,12 @@ function capped(problems: readonly string[]): string[] {
   ];
 }
 
-/** A problem saving one product (saveProducts' `index`), named by that product's first row. */
-export function saveProblem(rows: readonly number[], problem: string): string {
-  return `Row ${rows[0] ?? 2}: ${problem}`;
+/**
+ * A problem saving one product (saveProducts' `index`): named by the row of the SKU it speaks of
+ * ("The SKU X belongs to another product."), else by the product's first row.
+ */
+export function saveProblem(planned: { rows: number[]; skus: string[] }, problem: string): string {
+  const words = new Set(problem.toLowerCase().split(/[^a-z0-9-]+/));
+  const at = planned.skus.findIndex((sku) => words.has(sku.toLowerCase()));
+  return `Row ${planned.rows[at] ?? planned.rows[0] ?? 2}: ${problem}`;
 }

@@ -108,8 +108,8 @@ export async function importProducts(
       { reason: 'imported', requestKey },
     );
     if (!saved.ok) {
-      const rows = plan.saves[saved.index]?.rows ?? [];
-      return { ok: false, problems: [saveProblem(rows, saved.problem)] };
+      const planned = plan.saves[saved.index] ?? { rows: [], skus: [] };
+      return { ok: false, problems: [saveProblem(planned, saved.problem)] };
     }
     return { ...answer, restocked: saved.restocked };
   } catch (error) {

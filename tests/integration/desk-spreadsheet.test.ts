@@ -213,6 +213,57 @@ describe('the import', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('names the row of a SKU another product has, and saves none of the file', async () => {
+    const { rows } = await exported();
+    // A product left out of the file keeps its SKUs: a new row may not take one.
+    const [, first] = rows as [string[], string[]];
+    const taken = first[column('sku')] as string;
+    const edited = rows
+      .filter((row, i) => i === 0 || row[column('product_id')] !== first[column('product_id')])
+      .map((row) => [...row]);
+    for (const row of edited.slice(1)) row[column('stock')] = '9';
+    edited.push([
+      '',
+      'Copied Top',
+      '',
+      'draft',
+      'clothes',
+      '',
+      '',
+      '',
+      'NEW-1',
+      'S',
+      '',
+      '100',
+      '',
+      '1',
+    ]);
+    edited.push([
+      '',
+      'Copied Top',
+      '',
+      'draft',
+      'clothes',
+      '',
+      '',
+      '',
+      taken,
+      'M',
+      '',
+      '100',
+      '',
+      '1',
+    ]);
+    const before = await snapshot();
+    await expect(
+      deskCaller(test.db, staff).importProducts({ csv: asFile(edited), requestKey: randomUUID() }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: `Row ${edited.length}: The SKU ${taken} belongs to another product.`,
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('lists every problem at once, each with its row', async () => {
     const { rows } = await exported();
     const edited = rows.map((row) => [...row]);

@@ -74,12 +74,13 @@ function Spreadsheet() {
             The catalogue as a file
           </h2>
           <p className="mt-3 max-w-prose text-ink-soft">
-            One row per variant: the product’s name, status, kind, categories and description, then
-            that variant’s SKU, size, colour, price, compare-at price and stock.
+            Every product, drafts and archived ones too, one row per variant: its name, status,
+            kind, categories and description, then the variant’s SKU, size, colour, price,
+            compare-at price and stock.
           </p>
           <p className="mt-2 max-w-prose text-ink-soft">
-            Rows with a product_id update that product; rows without one create a new product (rows
-            sharing a name are one product, one row per size or colour).
+            Rows with a product_id update that product; rows without one make a new product, one row
+            per size or colour.
           </p>
           <a
             href="/api/desk/products.csv"
