@@ -4,12 +4,14 @@ import {
   type CatalogueNow,
   catalogueCsv,
   catalogueFileName,
+  fileCounts,
   guardCell,
   type ProductCheck,
   type ProductInput,
   planImport,
   SPREADSHEET_COLUMNS,
   SPREADSHEET_TEXT,
+  saveProblem,
   unguardCell,
 } from './desk-spreadsheet.ts';
 
@@ -150,6 +152,7 @@ describe('planImport', () => {
         ',Hat,,sold,,Shoez,,,HAT,,,100,,-1',
         ',Shoe,,,shoes,,,,SH-1,XL,,100,,1',
         ',Shoe,,,shoes,,,,WRAP-S,40,,100,,1',
+        ',Copy,,,,,,,wrap-m,,,100,,1',
       ),
       now,
       accept,
@@ -163,6 +166,7 @@ describe('planImport', () => {
       'Row 4: stock must be a whole number, 0 or more.',
       'Row 4: there is no category named “Shoez” (the categories are Dresses, Tops).',
       'Row 6: sku “WRAP-S” is already on row 2.',
+      'Row 7: sku “wrap-m” is product 7’s; put 7 in product_id to update that product, or give this row another sku.',
       'Row 5: size “XL” is not a shoes size (36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46).',
     ]);
   });
@@ -237,5 +241,32 @@ describe('planImport', () => {
     const plan = planImport(file(...bad), now, accept);
     expect(plan.ok || plan.problems.length).toBe(101);
     expect(plan.ok || plan.problems.at(-1)).toBe(SPREADSHEET_TEXT.more(50));
+  });
+});
+
+describe('saveProblem', () => {
+  it('names the row of the SKU a save refused, else the product’s first row', () => {
+    const planned = { rows: [4, 5, 9], skus: ['A-1', 'A-2', 'A-3'] };
+    expect(saveProblem(planned, 'The SKU a-2 belongs to another product.')).toBe(
+      'Row 5: The SKU a-2 belongs to another product.',
+    );
+    expect(saveProblem(planned, 'Someone saved at the same moment.')).toBe(
+      'Row 4: Someone saved at the same moment.',
+    );
+  });
+});
+
+describe('fileCounts', () => {
+  it('counts new products by name, updated ones by id, and variants by row', () => {
+    expect(
+      fileCounts(
+        file(
+          '7,Wrap,,,,,,70,A,S,,1,,1',
+          '7,Wrap,,,,,,71,B,M,,1,,1',
+          ',Hat,,,,,,,C,,,1,,1',
+          ',,,,,,,,,,,,,',
+        ),
+      ),
+    ).toEqual({ created: 1, updated: 1, variants: 3 });
   });
 });

@@ -38,6 +38,8 @@ const MAX_STOCK = 1_000_000;
 export const SPREADSHEET_TEXT = {
   tooLarge: 'The file is larger than 2 MB. Split it into smaller files and import each.',
   notText: 'Choose a CSV file saved from your spreadsheet.',
+  chooseAgain:
+    'The file could not be read; it may have changed since you chose it. Choose it again.',
   tooManyRows: (rows: number) =>
     `The file has ${rows.toLocaleString('en-US')} rows; import at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} at a time (split the file).`,
   empty: 'The file is empty: it needs a header row, then a row per variant.',
@@ -287,6 +289,11 @@ export function planImport<Save>(
   // Each row on its own, then grouped: by product_id, else by name (or slug) for a new product.
   const groups = new Map<string, Row[]>();
   const skuRows = new Map<string, number>();
+  /** Each SKU in the shop and the product it belongs to. */
+  const skuOwners = new Map<string, number>();
+  for (const [id, product] of now.products) {
+    for (const variant of product.variants) skuOwners.set(variant.sku.toLowerCase(), id);
+  }
   const categoryNames = listed(now.categories.map((c) => c.name));
   for (const row of rows) {
     const { cells, number } = row;
@@ -324,8 +331,13 @@ export function planImport<Save>(
     if (sku === '') problems.push(`${at} sku is required.`);
     else {
       const earlier = skuRows.get(sku.toLowerCase());
+      const owner = skuOwners.get(sku.toLowerCase());
       if (earlier) problems.push(`${at} sku “${sku}” is already on row ${earlier}.`);
-      else skuRows.set(sku.toLowerCase(), number);
+      else if (owner !== undefined && String(owner) !== productId) {
+        problems.push(
+          `${at} sku “${sku}” is product ${owner}’s; put ${owner} in product_id to update that product, or give this row another sku.`,
+        );
+      } else skuRows.set(sku.toLowerCase(), number);
     }
     if (wholeNumber(cells.price, MAX_PRICE) === null) {
       problems.push(`${at} price must be a whole number of shillings.`);
@@ -569,6 +581,32 @@ function inferredKind(sizes: readonly string[]): Kind | null {
     }
   }
   return null;
+}
+
+/**
+ * What a file holds, counted as an import counts it: new products, updated ones, variants. For a
+ * repeated import (its request key already used), whose rows the catalogue now already holds.
+ */
+export function fileCounts(csv: string): { created: number; updated: number; variants: number } {
+  const read = readCsv(csv);
+  const [header = [], ...body] = read.ok ? read.rows : [];
+  const at = (name: Column) =>
+    header.findIndex((cell) => unguardCell(cell).trim().toLowerCase() === name);
+  const [id, name, slug] = [at('product_id'), at('name'), at('slug')];
+  const created = new Set<string>();
+  const updated = new Set<string>();
+  let variants = 0;
+  for (const cells of body) {
+    if (cells.every((cell) => cell.trim() === '')) continue;
+    variants += 1;
+    const cell = (index: number) =>
+      unguardCell(cells[index] ?? '')
+        .trim()
+        .toLowerCase();
+    if (cell(id) !== '') updated.add(cell(id));
+    else created.add(cell(name) !== '' ? `name:${cell(name)}` : `slug:${cell(slug)}`);
+  }
+  return { created: created.size, updated: updated.size, variants };
 }
 
 /** At most PROBLEMS_SHOWN, then how many more. */

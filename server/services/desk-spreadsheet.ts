@@ -10,6 +10,7 @@ import {
   catalogueCsv,
   catalogueFileName,
   type ExportProduct,
+  fileCounts,
   planImport,
   saveProblem,
 } from '#core/desk-spreadsheet.ts';
@@ -94,12 +95,13 @@ export async function importProducts(
   csv: string,
   requestKey: string,
 ): Promise<ImportAnswer> {
+  // Imported already (a retry after a dropped connection): its rows are the catalogue's now.
+  if (await earlierAnswer(db, requestKey)) return { ok: true, ...fileCounts(csv), restocked: [] };
   const plan = planImport(csv, await catalogueNow(db), (input) =>
     v.safeParse(saveProductInput, input),
   );
   if (!plan.ok) return plan;
   const answer = { ok: true as const, ...plan.counts, restocked: [] as number[] };
-  if (await earlierAnswer(db, requestKey)) return answer;
   try {
     const saved = await saveProducts(
       db,
@@ -108,13 +110,16 @@ export async function importProducts(
       { reason: 'imported', requestKey },
     );
     if (!saved.ok) {
+      // The same import sent twice at once: the other one wrote it (its record holds the key).
+      if (await earlierAnswer(db, requestKey)) return answer;
       const planned = plan.saves[saved.index] ?? { rows: [], skus: [] };
       return { ok: false, problems: [saveProblem(planned, saved.problem)] };
     }
     return { ...answer, restocked: saved.restocked };
   } catch (error) {
-    // The same import sent twice at once: the other one wrote it.
-    if (isRepeatedKey(error)) return answer;
+    // The same import sent twice at once: the other one wrote it (its record holds the key; a
+    // unique SKU or slug may be what stopped this one first).
+    if (isRepeatedKey(error) || (await earlierAnswer(db, requestKey))) return answer;
     throw error;
   }
 }

@@ -259,7 +259,7 @@ describe('the import', () => {
       deskCaller(test.db, staff).importProducts({ csv: asFile(edited), requestKey: randomUUID() }),
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: `Row ${edited.length}: The SKU ${taken} belongs to another product.`,
+      message: `Row ${edited.length}: sku “${taken}” is product ${first[column('product_id')]}’s; put ${first[column('product_id')]} in product_id to update that product, or give this row another sku.`,
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -336,5 +336,17 @@ describe('the import', () => {
       sql`select actor_email from desk_records where request_key = ${requestKey}`,
     );
     expect(records.rows).toEqual([{ actor_email: staff.email }]);
+
+    // A double submit: both sent at once, one import.
+    const twiceSku = `SCARF-${randomUUID().slice(0, 8)}`;
+    const twice = `name,sku,price,stock\r\nSilk Scarf,${twiceSku},25000,4\r\n`;
+    const twiceKey = randomUUID();
+    const answers = await Promise.all([
+      desk.importProducts({ csv: twice, requestKey: twiceKey }),
+      desk.importProducts({ csv: twice, requestKey: twiceKey }),
+    ]);
+    expect(answers).toEqual([first, first]);
+    const once = await test.db.execute(sql`select 1 from product_variants where sku = ${twiceSku}`);
+    expect(once.rows).toHaveLength(1);
   });
 });

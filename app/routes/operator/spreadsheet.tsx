@@ -48,7 +48,14 @@ function Spreadsheet() {
       setOutcome({ kind: 'refused', problems: [SPREADSHEET_TEXT.tooLarge] });
       return;
     }
-    const csv = await file.text();
+    let csv: string;
+    try {
+      csv = await file.text();
+    } catch {
+      // The file changed or moved since it was chosen (saved again in the spreadsheet).
+      setOutcome({ kind: 'refused', problems: [SPREADSHEET_TEXT.chooseAgain] });
+      return;
+    }
     importing.mutate(
       { csv, requestKey },
       {
