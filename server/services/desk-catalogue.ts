@@ -54,7 +54,9 @@ export async function saveProducts(
           where product_id = any(${intArray(ids)})`,
     ),
     db.execute<{ sku: string; product_id: number }>(
-      sql`select sku, product_id from product_variants where sku = any(${textArray(skus)})`,
+      // Any case: "awd-m" and "AWD-M" on two products would be one SKU to the people at the desk.
+      sql`select upper(sku) as sku, product_id from product_variants
+          where upper(sku) = any(${textArray(skus.map((sku) => sku.toUpperCase()))})`,
     ),
     db.execute<{ id: number }>(
       sql`select id from categories where id = any(${intArray(categoryIds)})`,
@@ -94,7 +96,7 @@ export async function saveProducts(
     for (const variant of save.variants) {
       const was = variant.id === undefined ? undefined : own.find((o) => o.id === variant.id);
       if (variant.id !== undefined && !was) return refuse(T.badVariantId);
-      const owner = ownerOfSku.get(variant.sku);
+      const owner = ownerOfSku.get(variant.sku.toUpperCase());
       if (owner !== undefined && owner !== save.id) return refuse(T.skuTaken(variant.sku));
       if (seenSkus.has(variant.sku.toUpperCase())) return refuse(T.skuTwice(variant.sku));
       seenSkus.add(variant.sku.toUpperCase());
@@ -163,7 +165,9 @@ export async function saveProducts(
   try {
     results = await runBatch();
   } catch (error) {
-    if (isRepeatedKey(error)) {
+    // The same key saved at the same moment (a double tap): whichever index it met first, the
+    // first save's answer is there now.
+    if (options.requestKey && (isRepeatedKey(error) || postgresError(error).code === '23505')) {
       const first = await earlierAnswer(db, options.requestKey);
       if (first) return answerFrom(first);
     }
@@ -340,8 +344,11 @@ const intArray = (values: readonly number[]) => sql`${sql.param(values)}::int[]`
 const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
 
 function postgresError(error: unknown): { code?: string; constraint?: string } {
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause;
-  return { code: cause?.code, constraint: cause?.constraint };
+  // drizzle wraps a query's NeonDbError as its cause; a batch's comes as it is.
+  type Found = { code?: string; constraint?: string; cause?: Found };
+  const found = error as Found | undefined;
+  const source = found?.cause?.code ? found.cause : found;
+  return { code: source?.code, constraint: source?.constraint };
 }
 
 /** A row of the desk's product list. */

@@ -24,6 +24,7 @@ async function axeBothThemes(page: Page, shot: string) {
   await page.emulateMedia({ colorScheme: 'light' });
   await settle(page);
   await page.screenshot({ path: `${SHOTS}/${shot}-light.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${shot}-light-top.png` });
   expect(await seriousViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
   await settle(page);
@@ -50,7 +51,7 @@ describe('the desk’s catalogue', () => {
 
       await page.getByLabel('Name', { exact: true }).fill(name);
       await page
-        .getByLabel('Description')
+        .getByLabel('Description', { exact: true })
         .fill('Hand-printed kitenge, wrapped and tied at the waist.');
       if (category) await page.getByRole('checkbox', { name: category.name }).check();
       const sizes = page.getByRole('group', { name: 'Sizes' });
@@ -63,33 +64,39 @@ describe('the desk’s catalogue', () => {
           .toBe('true');
       }
       for (const colour of ['Indigo', 'Ochre']) {
-        await page.getByLabel('Add a colour').fill(colour);
+        await page.getByLabel('Add a colour', { exact: true }).fill(colour);
         await page.getByRole('button', { name: 'Add colour' }).click();
       }
-      await page.getByLabel('Price for all').fill('145000');
+      await page.getByLabel('Price for all', { exact: true }).fill('145000');
       await page.getByRole('button', { name: 'Apply' }).click();
-      expect(await page.getByLabel('Price for L · Ochre').inputValue()).toBe('145000');
-      expect(await page.getByLabel('SKU for M · Indigo').inputValue()).toMatch(/^KWD\w*-M-IND$/);
+      expect(await page.getByLabel('Price for L · Ochre', { exact: true }).inputValue()).toBe(
+        '145000',
+      );
+      expect(await page.getByLabel('SKU for M · Indigo', { exact: true }).inputValue()).toMatch(
+        /^KWD\w*-M-IND$/,
+      );
       for (const size of ['S', 'M', 'L']) {
         for (const colour of ['Indigo', 'Ochre']) {
-          await page.getByLabel(`Stock for ${size} · ${colour}`).fill(size === 'M' ? '3' : '2');
+          await page
+            .getByLabel(`Stock for ${size} · ${colour}`, { exact: true })
+            .fill(size === 'M' ? '3' : '2');
         }
       }
-      await page.getByLabel('Compare-at price for M · Indigo').fill('180000');
+      await page.getByLabel('Compare-at price for M · Indigo', { exact: true }).fill('180000');
       await page
         .getByRole('radiogroup', { name: 'Status' })
         .getByRole('radio', { name: 'Published' })
         .check();
 
       // A bad price refuses the save with the server's text, and keeps everything typed.
-      await page.getByLabel('Price for S · Ochre').fill('abc');
+      await page.getByLabel('Price for S · Ochre', { exact: true }).fill('abc');
       await page.getByRole('button', { name: 'Save product' }).click();
       await page.getByRole('alert').getByText(DESK_CATALOGUE_TEXT.badPrice).waitFor();
       expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
-      expect(await page.getByLabel('Stock for M · Ochre').inputValue()).toBe('3');
+      expect(await page.getByLabel('Stock for M · Ochre', { exact: true }).inputValue()).toBe('3');
       expect(await db.select().from(products).where(eq(products.productName, name))).toEqual([]);
 
-      await page.getByLabel('Price for S · Ochre').fill('145000');
+      await page.getByLabel('Price for S · Ochre', { exact: true }).fill('145000');
       await page.getByRole('button', { name: 'Save product' }).click();
       await page.getByText('Product saved').waitFor();
       await page.waitForURL(/\/operator\/products\/\d+$/);
@@ -120,8 +127,11 @@ describe('the desk’s catalogue', () => {
       ).toBe(`/operator/stock?variant=${m}`);
       await axeBothThemes(page, `desk-product-editor-${viewport.width}`);
 
+      await page.getByLabel('Price for M · Ochre', { exact: true }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/desk-product-variants-${viewport.width}.png` });
+
       // Edit a price.
-      await page.getByLabel('Price for M · Ochre').fill('150000');
+      await page.getByLabel('Price for M · Ochre', { exact: true }).fill('150000');
       await page.getByRole('button', { name: 'Save product' }).click();
       await page.getByText('Product saved').first().waitFor();
       await expect
@@ -138,11 +148,13 @@ describe('the desk’s catalogue', () => {
           return row?.price;
         })
         .toBe(150_000);
-      await expect.poll(() => page.getByLabel('Price for M · Ochre').inputValue()).toBe('150000');
+      await expect
+        .poll(() => page.getByLabel('Price for M · Ochre', { exact: true }).inputValue())
+        .toBe('150000');
 
       // The list: found by name, with its status and price.
       await page.goto('/operator/products');
-      await page.getByLabel('Search products').fill(name);
+      await page.getByLabel('Search the catalogue', { exact: true }).fill(name);
       const row = page
         .getByRole('list', { name: 'Products' })
         .getByRole('link', { name: new RegExp(name) });
@@ -164,7 +176,8 @@ describe('the desk’s catalogue', () => {
       await visitor.page.goto(`/shop?q=${encodeURIComponent(name)}`);
       const card = visitor.page.getByTestId('product-card').filter({ hasText: name });
       await card.first().waitFor();
-      await card.first().getByRole('link').first().click();
+      expect(await card.first().innerText()).toContain('UGX 145,000');
+      await visitor.page.goto(`/products/${saved?.slug}`);
       await visitor.page.getByRole('heading', { name, level: 1 }).waitFor();
       expect(visitor.errors).toEqual([]);
     });

@@ -391,6 +391,14 @@ describe('desk.saveProduct', () => {
         details: expect.objectContaining({ saved: [first] }),
       }),
     ]);
+    // A double tap: the same save twice at once is one product, both answered alike.
+    const tapped = unique('Double tap');
+    const tap = { ...dress(tapped), requestKey: randomUUID() };
+    const [a, b] = await Promise.all([desk().saveProduct(tap), desk().saveProduct(tap)]);
+    expect(b).toEqual(a);
+    expect(
+      await test.db.select().from(products).where(eq(products.productName, tapped)),
+    ).toHaveLength(1);
     // The same key for another product's save answers the first save, writing nothing.
     const reused = await desk().saveProduct({ ...dress(unique('Reused key')), requestKey });
     expect(reused).toEqual(first);

@@ -553,11 +553,13 @@ function Editor({ product }: { product: Loaded | null }) {
                         <input
                           id={field('sku')}
                           value={row.sku}
-                          onChange={(e) => setRow(key, { sku: e.target.value, skuTouched: true })}
+                          onChange={(e) =>
+                            setRow(key, { sku: e.target.value.toUpperCase(), skuTouched: true })
+                          }
                           maxLength={CATALOGUE_LIMITS.sku}
                           autoCapitalize="characters"
                           autoComplete="off"
-                          className={`${inputClass} mt-1 uppercase`}
+                          className={`${inputClass} mt-1`}
                         />
                       </div>
                       <div>

@@ -50,7 +50,7 @@ function Products() {
             htmlFor="product-search"
             className="text-xs font-semibold uppercase tracking-[0.16em]"
           >
-            Search products
+            Search the catalogue
           </label>
           <div className="relative">
             <Search
