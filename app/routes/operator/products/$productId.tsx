@@ -546,7 +546,7 @@ function Editor({ product }: { product: Loaded | null }) {
                       )}
                     </div>
                     <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
-                      <div className="col-span-2 sm:col-span-1">
+                      <div>
                         <label htmlFor={field('sku')} className="text-xs text-ink-soft">
                           {named('SKU')}
                         </label>
@@ -560,6 +560,18 @@ function Editor({ product }: { product: Loaded | null }) {
                           autoCapitalize="characters"
                           autoComplete="off"
                           className={`${inputClass} mt-1`}
+                        />
+                      </div>
+                      <div className="sm:order-last">
+                        <label htmlFor={field('stock')} className="text-xs text-ink-soft">
+                          {named('Stock')}
+                        </label>
+                        <input
+                          id={field('stock')}
+                          inputMode="numeric"
+                          value={row.stock}
+                          onChange={(e) => setRow(key, { stock: e.target.value })}
+                          className={`${inputClass} mt-1 tabular-nums`}
                         />
                       </div>
                       <div>
@@ -585,18 +597,6 @@ function Editor({ product }: { product: Loaded | null }) {
                           value={row.compareAtPrice}
                           onChange={(e) => setRow(key, { compareAtPrice: e.target.value })}
                           placeholder="Optional"
-                          className={`${inputClass} mt-1 tabular-nums`}
-                        />
-                      </div>
-                      <div>
-                        <label htmlFor={field('stock')} className="text-xs text-ink-soft">
-                          {named('Stock')}
-                        </label>
-                        <input
-                          id={field('stock')}
-                          inputMode="numeric"
-                          value={row.stock}
-                          onChange={(e) => setRow(key, { stock: e.target.value })}
                           className={`${inputClass} mt-1 tabular-nums`}
                         />
                       </div>
