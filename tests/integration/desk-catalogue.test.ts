@@ -326,6 +326,14 @@ describe('desk.saveProduct', () => {
       code: 'CONFLICT',
       message: DESK_CATALOGUE_TEXT.skuTaken(taken?.sku as string),
     });
+    // In another case it is the same SKU to the people at the desk.
+    const lower = String(taken?.sku).toLowerCase();
+    await expect(
+      desk().saveProduct({
+        ...bad,
+        variants: bad.variants.map((v, i) => (i === 3 ? { ...v, sku: lower } : v)),
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: DESK_CATALOGUE_TEXT.skuTaken(lower) });
     // Another product's variant id.
     const mine = await desk().saveProduct(dress(unique('Mine')));
     const theirs = await desk().product({ id: other.id });
