@@ -46,8 +46,8 @@ export async function saveProducts(
   const categoryIds = [...new Set(saves.flatMap((s) => s.categoryIds))];
   const bases = saves.map((s) => slugBase(s.name));
   const [productsFound, variantsFound, skusTaken, categoriesFound, slugsTaken] = await db.batch([
-    db.execute<{ id: number; slug: string }>(
-      sql`select id, slug from products where id = any(${intArray(ids)})`,
+    db.execute<{ id: number; slug: string; name: string }>(
+      sql`select id, slug, product_name as name from products where id = any(${intArray(ids)})`,
     ),
     db.execute<ExistingVariant>(
       sql`select id, product_id, sku, stock, label from product_variants
@@ -66,7 +66,7 @@ export async function saveProducts(
           where slug like any(${textArray(bases.map((b) => `${b}%`))})`,
     ),
   ]);
-  const slugOf = new Map(productsFound.rows.map((p) => [Number(p.id), p.slug]));
+  const found = new Map(productsFound.rows.map((p) => [Number(p.id), p]));
   const variantsOf = new Map<number, ExistingVariant[]>();
   for (const row of variantsFound.rows) {
     const variant = {
@@ -88,7 +88,7 @@ export async function saveProducts(
   for (const [index, save] of saves.entries()) {
     const refuse = (problem: string) => ({ ok: false as const, index, problem });
     if (save.id !== undefined) {
-      if (!slugOf.has(save.id) || seenIds.has(save.id)) return refuse(T.badId);
+      if (!found.has(save.id) || seenIds.has(save.id)) return refuse(T.badId);
       seenIds.add(save.id);
     }
     if (save.categoryIds.some((c) => !knownCategories.has(c))) return refuse(T.badCategory);
@@ -108,7 +108,7 @@ export async function saveProducts(
         return refuse(T.notEnoughStock(variant.label));
       }
     }
-    const slug = slugFor(save, slugOf.get(save.id ?? 0), usedSlugs);
+    const slug = slugFor(save, found.get(save.id ?? 0), usedSlugs);
     usedSlugs.add(slug);
     slugs.push(slug);
   }
@@ -211,12 +211,18 @@ function slugBase(name: string): string {
 }
 
 /**
- * A product keeps its slug while its name makes the same one; a new or renamed product gets the
- * name's slug, with -2, -3 … when another product has it.
+ * A product keeps its slug (shared links keep working) unless it is renamed to a name that makes
+ * another one; a new or renamed product gets the name's slug, -2, -3 … when another has it.
  */
-function slugFor(save: ProductSave, current: string | undefined, used: Set<string>): string {
+function slugFor(
+  save: ProductSave,
+  now: { slug: string; name: string } | undefined,
+  used: Set<string>,
+): string {
   const base = slugBase(save.name);
-  if (current && (current === base || new RegExp(`^${base}-\\d+$`).test(current))) return current;
+  const current = now?.slug;
+  if (current && (now.name === save.name || current === base)) return current;
+  if (current && new RegExp(`^${base}-\\d+$`).test(current)) return current;
   let slug = base;
   for (let n = 2; used.has(slug) && slug !== current; n++) slug = `${base}-${n}`;
   return slug;

@@ -21,6 +21,7 @@ import type { Auth } from '#server/auth.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { saveProducts } from '#server/services/desk-catalogue.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
+import { addProduct } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor } from '../support/trpc.ts';
@@ -239,6 +240,44 @@ describe('desk.saveProduct', () => {
     const drafts = await desk().products({ status: 'draft' });
     expect(drafts.every((p) => p.status === 'draft')).toBe(true);
     expect(drafts.map((p) => p.id)).not.toContain(created.id);
+  });
+
+  it('saves back a product made before the desk unchanged (read, then saved as the editor does)', async () => {
+    const piece = await addProduct(test.db, {
+      name: unique('Seeded Ankara Dress'),
+      price: 145_000,
+      options: [
+        { name: 'Size', values: ['S', 'M'] },
+        { name: 'Colour', values: ['Indigo'] },
+      ],
+      stock: { 'S · Indigo': 2, 'M · Indigo': 1 },
+    });
+    const read = await desk().product({ id: piece.id });
+    expect(read.variants.map((v) => v.price)).toEqual([145_000, 145_000]);
+    const logged = await test.db.select().from(stockMovements);
+    const saved = await desk().saveProduct({
+      id: read.id,
+      name: read.name,
+      description: read.description,
+      categoryIds: read.categoryIds,
+      status: read.status,
+      kind: read.kind,
+      options: read.options,
+      variants: read.variants.map((v) => ({
+        id: v.id,
+        options: v.options,
+        sku: v.sku,
+        price: v.price,
+        compareAtPrice: v.compareAtPrice,
+        stock: v.stock,
+        stockWas: v.stock,
+      })),
+      requestKey: randomUUID(),
+    });
+    expect(saved).toEqual({ id: piece.id, slug: piece.slug });
+    const again = await desk().product({ id: piece.id });
+    expect(again).toEqual(read);
+    expect(await test.db.select().from(stockMovements)).toHaveLength(logged.length);
   });
 
   it('refuses a customer; staff may edit the catalogue', async () => {
