@@ -169,6 +169,21 @@ describe('the desk’s catalogue', () => {
         viewport.width,
       );
       await axeBothThemes(page, `desk-products-${viewport.width}`);
+
+      // A piece without sizes or colours: one row, labelled plainly.
+      await page.getByRole('link', { name: 'New product' }).click();
+      const bag = `Raffia Market Bag ${randomUUID().slice(0, 6)}`;
+      await page.getByLabel('Name', { exact: true }).fill(bag);
+      await page.getByLabel('Size system', { exact: true }).selectOption('one-size');
+      expect(await page.getByRole('group', { name: 'Sizes' }).count()).toBe(0);
+      expect(await page.getByLabel('SKU', { exact: true }).inputValue()).toMatch(/^RMB/);
+      await page.getByLabel('Price', { exact: true }).fill('90000');
+      await page.getByLabel('Stock', { exact: true }).fill('4');
+      await page.getByRole('button', { name: 'Save product' }).click();
+      await page.waitForURL(/\/operator\/products\/\d+$/);
+      await page.getByRole('heading', { name: bag, level: 1 }).waitFor();
+      const [made] = await db.select().from(products).where(eq(products.productName, bag));
+      expect(made).toMatchObject({ status: 'draft', kind: 'one-size', price: 90_000, options: [] });
       expect(errors).toEqual([]);
 
       // A visitor finds it on /shop.

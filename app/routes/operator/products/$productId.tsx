@@ -67,7 +67,7 @@ const keyOf = (size: string | undefined, colour: string | undefined) =>
   `${size ?? ''}|${colour ?? ''}`;
 
 function emptyForm(): Form {
-  return {
+  return withRows({
     name: '',
     description: '',
     categoryIds: [],
@@ -76,7 +76,7 @@ function emptyForm(): Form {
     sizes: [],
     colours: [],
     rows: {},
-  };
+  });
 }
 
 function formOf(product: Loaded): Form {
@@ -268,7 +268,8 @@ function Editor({ product }: { product: Loaded | null }) {
       description: form.description,
       categoryIds: form.categoryIds,
       status: form.status,
-      kind: form.kind,
+      // Without sizes a piece is one size, whatever system was picked.
+      kind: form.sizes.length ? form.kind : 'one-size',
       options,
       variants: combos.map(({ key, values }) => {
         const row = form.rows[key] as Row;
