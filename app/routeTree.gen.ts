@@ -43,6 +43,7 @@ import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsSlugRouteImport } from './routes/products/$slug'
 import { Route as ApiAccountAvatarRouteImport } from './routes/api/account/avatar'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/products[.]csv'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
 import { Route as OperatorProductsIndexRouteImport } from './routes/operator/products/index'
@@ -223,6 +224,11 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiDeskProductsDotcsvRoute = ApiDeskProductsDotcsvRouteImport.update({
+  id: '/api/desk/products.csv',
+  path: '/api/desk/products.csv',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiPaymentsAirtelRoute = ApiPaymentsAirtelRouteImport.update({
   id: '/api/payments/airtel',
   path: '/api/payments/airtel',
@@ -309,6 +315,7 @@ export interface FileRoutesByFullPath {
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/operator/products/$productId': typeof OperatorProductsProductIdRoute
@@ -353,6 +360,7 @@ export interface FileRoutesByTo {
   '/products': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/operator/products/$productId': typeof OperatorProductsProductIdRoute
@@ -399,6 +407,7 @@ export interface FileRoutesById {
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/operator/products/$productId': typeof OperatorProductsProductIdRoute
@@ -446,6 +455,7 @@ export interface FileRouteTypes {
     | '/products/'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/operator/products/$productId'
@@ -490,6 +500,7 @@ export interface FileRouteTypes {
     | '/products'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/operator/products/$productId'
@@ -535,6 +546,7 @@ export interface FileRouteTypes {
     | '/products/'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/operator/products/$productId'
@@ -574,6 +586,7 @@ export interface RootRouteChildren {
   ProductsIndexRoute: typeof ProductsIndexRoute
   ApiAccountAvatarRoute: typeof ApiAccountAvatarRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiDeskProductsDotcsvRoute: typeof ApiDeskProductsDotcsvRoute
   ApiPaymentsAirtelRoute: typeof ApiPaymentsAirtelRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiOrdersOrderIdReceiptDotpdfRoute: typeof ApiOrdersOrderIdReceiptDotpdfRoute
@@ -823,6 +836,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/desk/products.csv': {
+      id: '/api/desk/products.csv'
+      path: '/api/desk/products.csv'
+      fullPath: '/api/desk/products.csv'
+      preLoaderRoute: typeof ApiDeskProductsDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/payments/airtel': {
       id: '/api/payments/airtel'
       path: '/api/payments/airtel'
@@ -945,6 +965,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProductsIndexRoute: ProductsIndexRoute,
   ApiAccountAvatarRoute: ApiAccountAvatarRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiDeskProductsDotcsvRoute: ApiDeskProductsDotcsvRoute,
   ApiPaymentsAirtelRoute: ApiPaymentsAirtelRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiOrdersOrderIdReceiptDotpdfRoute: ApiOrdersOrderIdReceiptDotpdfRoute,

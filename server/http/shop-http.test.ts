@@ -82,6 +82,20 @@ describe('serveShop: body limits', () => {
     });
   });
 
+  it('takes up to 5 MiB for the desk’s spreadsheet import, 1 MiB for any other call', async () => {
+    const size = { 'content-length': String(3 * MiB) };
+    const file = post('/api/trpc/desk.importProducts', 10, size);
+    expect((await serve(file.request, () => new Response('ok'))).status).toBe(200);
+    const batched = post('/api/trpc/desk.role,desk.importProducts', 10, size);
+    expect((await serve(batched.request, () => new Response('ok'))).status).toBe(200);
+    const other = post('/api/trpc/desk.saveProduct', 10, size);
+    expect((await serve(other.request, unreachable)).status).toBe(413);
+    const huge = post('/api/trpc/desk.importProducts', 10, {
+      'content-length': String(5 * MiB + 1),
+    });
+    expect((await serve(huge.request, unreachable)).status).toBe(413);
+  });
+
   it('takes an avatar under 2 MB, refuses 2 MB with the spec’s message', async () => {
     const ok = post('/api/account/avatar', 10, { 'content-length': String(1.5 * MiB) });
     expect((await serve(ok.request, () => new Response('ok'))).status).toBe(200);

@@ -1,0 +1,33 @@
+// GET /api/desk/products.csv: the whole catalogue as a spreadsheet, for the shop's staff and
+// owner only (401 signed out, 403 a customer). Built from its parts so tests call it directly.
+
+import { TEXT } from '#core/account.ts';
+import { DESK_TEXT, deskRoleOf } from '#core/desk.ts';
+import type { Db } from '#db/client.ts';
+import { type Auth, sessionUser } from '../auth.ts';
+import { catalogueFile } from '../services/desk-spreadsheet.ts';
+
+const refused = (status: 401 | 403, message: string) =>
+  new Response(JSON.stringify({ message }), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  });
+
+export async function productsCsv(
+  deps: { db: Db; auth: Auth; operators: readonly string[] },
+  request: Request,
+  now = new Date(),
+): Promise<Response> {
+  const user = await sessionUser(deps.auth, request.headers);
+  if (!user) return refused(401, TEXT.notAuthenticated);
+  if (!deskRoleOf(user, deps.operators)) return refused(403, DESK_TEXT.deskOnly);
+  const file = await catalogueFile(deps.db, now);
+  return new Response(file.text, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${file.fileName}"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
