@@ -21,6 +21,7 @@ export const SPREADSHEET_COLUMNS = [
   'price',
   'compare_at_price',
   'stock',
+  'stock_at_export',
 ] as const;
 export type Column = (typeof SPREADSHEET_COLUMNS)[number];
 
@@ -119,6 +120,7 @@ export function catalogueRows(products: readonly ExportProduct[]): string[][] {
           String(variant.price),
           variant.compareAtPrice === null ? '' : String(variant.compareAtPrice),
           String(variant.stock),
+          String(variant.stock),
         ].map(guardCell),
       );
     }
@@ -176,6 +178,7 @@ export type ProductInput = {
     price: number;
     compareAtPrice?: number | null;
     stock: number;
+    stockWas?: number;
   }[];
 };
 
@@ -351,6 +354,12 @@ export function planImport<Save>(
     if (wholeNumber(cells.stock, MAX_STOCK) === null) {
       problems.push(`${at} stock must be a whole number, 0 or more.`);
     }
+    if (
+      cells.stock_at_export.trim() !== '' &&
+      wholeNumber(cells.stock_at_export, MAX_STOCK) === null
+    ) {
+      problems.push(`${at} stock_at_export must be the number the download gave, or empty.`);
+    }
     for (const name of categoryList(cells.categories)) {
       if (!now.categories.some((c) => sameText(c.name, name))) {
         problems.push(
@@ -518,6 +527,10 @@ function planProduct<Save>(
       variantId = existing.variants.find((v) => sameText(v.sku, row.cells.sku))?.id;
     }
     const compareAt = row.cells.compare_at_price.trim();
+    const stockWas =
+      row.cells.stock_at_export.trim() === ''
+        ? null
+        : wholeNumber(row.cells.stock_at_export, MAX_STOCK);
     variants.push({
       ...(variantId === undefined ? {} : { id: variantId }),
       options,
@@ -525,6 +538,9 @@ function planProduct<Save>(
       price: wholeNumber(row.cells.price, MAX_PRICE) ?? 0,
       ...(compareAt === '' ? {} : { compareAtPrice: wholeNumber(compareAt, MAX_PRICE) ?? 0 }),
       stock: wholeNumber(row.cells.stock, MAX_STOCK) ?? 0,
+      // The count the download gave: the import moves the stock by what the owner changed, so
+      // sales made since the download are kept (decision 0047).
+      ...(variantId !== undefined && stockWas !== null ? { stockWas } : {}),
     });
   }
   if (problems.length > before || kind === null) return null;

@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   useRouter,
+  useRouterState,
 } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { CartProvider } from '../cart';
@@ -66,6 +67,11 @@ function Layout() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // The desk is the shop's own staff at work: the shoppers' assistant would only cover its
+  // controls on a phone.
+  const atDesk = useRouterState({
+    select: (state) => state.location.pathname.startsWith('/operator'),
+  });
   return (
     <CartProvider>
       <Header />
@@ -73,7 +79,7 @@ function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <ChatWidget />
+      {!atDesk && <ChatWidget />}
       {/* Below the fixed header (4rem), so a toast never covers the cart or profile links. */}
       <Toaster
         position="top-right"

@@ -11,13 +11,12 @@ import { createDb } from '#db/client.ts';
 import { categories, products, productVariants } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { closeBrowser, DESKTOP, newPage, settle } from '../support/browser.ts';
+import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
-const PHONE_360 = { width: 360, height: 780 };
 
 /** axe in the light and the dark theme, with a screenshot of each. */
 async function axeBothThemes(page: Page, shot: string) {
@@ -35,7 +34,7 @@ async function axeBothThemes(page: Page, shot: string) {
 }
 
 describe('the desk’s catalogue', () => {
-  for (const viewport of [PHONE_360, DESKTOP]) {
+  for (const viewport of [SMALL_PHONE, DESKTOP]) {
     it(`staff create a dress, publish it, a visitor finds it; a price is edited (${viewport.width} px)`, async () => {
       const staff = await verifiedShopper(db, 'Sarah Staff');
       await setRole(db, staff.email, 'staff');

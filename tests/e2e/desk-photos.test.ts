@@ -12,7 +12,7 @@ import { createDb } from '#db/client.ts';
 import { productImages, products } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { closeBrowser, DESKTOP, newPage, settle } from '../support/browser.ts';
+import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
@@ -20,7 +20,6 @@ const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
 const FILES = '/tmp/duuka/desk-photos-files';
-const NARROW = { width: 360, height: 780 };
 
 let staff: Shopper;
 const files = { front: `${FILES}/front.jpg`, back: `${FILES}/back.png`, fake: `${FILES}/fake.jpg` };
@@ -65,7 +64,7 @@ const loaded = (page: Page, selector: string) =>
     );
 
 describe('the photos panel', () => {
-  for (const viewport of [NARROW, DESKTOP]) {
+  for (const viewport of [SMALL_PHONE, DESKTOP]) {
     it(`uploads, orders, describes and saves photos a shopper then sees (${viewport.width} px)`, async () => {
       const dress = await addProduct(db, {
         name: `Bark Cloth Wrap ${viewport.width}`,

@@ -10,13 +10,12 @@ import { SPREADSHEET_COLUMNS } from '#core/desk-spreadsheet.ts';
 import { createDb } from '#db/client.ts';
 import { setRole } from '#server/services/staff.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { closeBrowser, DESKTOP, newPage, settle } from '../support/browser.ts';
+import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
-const NARROW = { width: 360, height: 780 };
 
 async function shootAndCheck(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
@@ -35,7 +34,7 @@ const csvFile = (name: string, text: string) => ({
 });
 
 describe('the spreadsheet page', () => {
-  for (const viewport of [NARROW, DESKTOP]) {
+  for (const viewport of [SMALL_PHONE, DESKTOP]) {
     it(`downloads, refuses a bad row, imports a good file at ${viewport.width} px`, async () => {
       const staff = await verifiedShopper(db, 'Sarah Staff');
       await setRole(db, staff.email, 'staff');

@@ -8,14 +8,13 @@ import { createDb } from '#db/client.ts';
 import { stockMovements } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { closeBrowser, DESKTOP, newPage, settle } from '../support/browser.ts';
+import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { addProduct, stockOf } from '../support/catalogue.ts';
 import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
-const PHONE_360 = { width: 360, height: 780 };
 
 let staff: Shopper | undefined;
 async function staffMember(): Promise<Shopper> {
@@ -99,7 +98,7 @@ describe('the stock page', () => {
   it('on a phone: one size’s log, a piece taken away, a refusal below zero kept in the form (360 px)', async () => {
     const piece = await dress();
     const l = piece.variants.L as number;
-    const { page, errors } = await newPage(PHONE_360);
+    const { page, errors } = await newPage(SMALL_PHONE);
     await signIn(page, await staffMember());
     await page.goto(`/operator/stock?variant=${l}`);
     await page.getByRole('heading', { name: `${piece.name} · L` }).waitFor();

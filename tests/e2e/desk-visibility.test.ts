@@ -15,7 +15,7 @@ import { localAccountSecrets } from '#local/secrets.ts';
 import { WORKER_VARIABLES } from '#server/env.ts';
 import { bumpCatalogueVersion } from '#server/services/catalogue-version.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { closeBrowser, DESKTOP, newPage, settle } from '../support/browser.ts';
+import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { addProduct, type TestPiece } from '../support/catalogue.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
@@ -81,7 +81,7 @@ describe('a cart line of a piece taken off sale', () => {
       .insert(cartItems)
       .values({ userId: shopper.id, variantId: piece.variants.M ?? 0, quantity: 1 });
     await setStatus(piece.id, 'archived');
-    for (const viewport of [{ width: 360, height: 780 }, DESKTOP]) {
+    for (const viewport of [SMALL_PHONE, DESKTOP]) {
       const { page, errors } = await newPage(viewport);
       await signIn(page, shopper);
       await page.goto('/cart');

@@ -6,6 +6,8 @@ import { anyClientIp } from './shoppers.ts';
 
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+/** The narrowest phone the desk is made for (issue 22: a phone in the shop). */
+export const SMALL_PHONE = { width: 360, height: 780 };
 
 let browser: Browser | undefined;
 

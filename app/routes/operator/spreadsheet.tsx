@@ -87,7 +87,8 @@ function Spreadsheet() {
           </p>
           <p className="mt-2 max-w-prose text-ink-soft">
             Rows with a product_id update that product; rows without one make a new product, one row
-            per size or colour.
+            per size or colour. Change stock, not stock_at_export: sales made since the download are
+            kept.
           </p>
           <a
             href="/api/desk/products.csv"
