@@ -1,5 +1,5 @@
 // Stock at the desk (issue 22): what is running low. Adjustments and the log join it here.
-import { and, asc, eq, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { products, productVariants } from '#db/schema/index.ts';
 
@@ -12,8 +12,11 @@ export type LowStockRow = {
   stock: number;
 };
 
-/** Variants of pieces not archived with `threshold` or fewer left, the emptiest first. */
-export function lowStockVariants(db: Db, threshold: number, limit = 50): Promise<LowStockRow[]> {
+/**
+ * Variants of pieces not archived with `threshold` or fewer left, the emptiest first. The
+ * threshold may be SQL (the dashboard reads the owner's number in the same statement).
+ */
+export function lowStockVariants(db: Db, threshold: number | SQL<number>, limit = 50) {
   return db
     .select({
       variantId: productVariants.id,
