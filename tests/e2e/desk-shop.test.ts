@@ -3,7 +3,7 @@
 // added and removed, staff refused the owner's pages; axe clean in light and dark on each screen.
 
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { setRole } from '#server/services/staff.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -34,10 +34,12 @@ async function fitsWidth(page: Page, width: number) {
 }
 
 let owner: Shopper;
+beforeAll(async () => {
+  owner = await theOperator(db);
+});
 
 describe('the owner’s desk', () => {
   it('Today: the morning view at a glance, on a phone and a desktop', async () => {
-    owner = await theOperator(db);
     for (const [viewport, name] of [
       [SMALL_PHONE, 'desk-today-360'],
       [DESKTOP, 'desk-today-1366'],
@@ -97,10 +99,10 @@ describe('the owner’s desk', () => {
     const visitor = await newPage(DESKTOP);
     await visitor.page.goto('/contact');
     const details = visitor.page.getByRole('region', { name: 'Reach us directly' });
-    await details.getByRole('link', { name: '+256 701 555 222' }).waitFor();
+    await details.getByRole('link', { name: '+256 701 555 222', exact: true }).waitFor();
     await details.getByRole('link', { name: 'care@duuka.test' }).waitFor();
     await expect(
-      details.getByRole('link', { name: '+256 701 555 222' }).getAttribute('href'),
+      details.getByRole('link', { name: '+256 701 555 222', exact: true }).getAttribute('href'),
     ).resolves.toBe('tel:+256701555222');
     expect(errors).toEqual([]);
     expect(visitor.errors).toEqual([]);
@@ -111,10 +113,13 @@ describe('the owner’s desk', () => {
     const { page, errors } = await newPage(DESKTOP);
     await signIn(page, owner);
     await page.goto('/operator/staff');
-    await page.getByLabel('Email').fill(sam.email);
+    await page.getByLabel('Email', { exact: true }).fill(sam.email);
     await page.getByRole('button', { name: 'Add staff' }).click();
     const remove = page.getByRole('button', { name: `Remove ${sam.email}` });
-    await remove.waitFor();
+    await remove.waitFor().catch(async (error) => {
+      await page.screenshot({ path: `${SHOTS}/desk-staff-failed.png`, fullPage: true });
+      throw error;
+    });
     await shotsAndAxe(page, 'desk-staff-1366');
 
     // Sam at the desk: Today, but not the staff page.
