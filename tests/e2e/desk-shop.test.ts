@@ -143,7 +143,10 @@ describe('the owner’s desk', () => {
     const phone = await newPage(SMALL_PHONE);
     await signIn(phone.page, owner);
     await phone.page.goto('/operator/record');
-    await phone.page.getByRole('list', { name: 'Desk record' }).waitFor();
+    await phone.page
+      .getByRole('list', { name: 'Desk record' })
+      .getByText(`Staff removed · ${sam.email}`)
+      .waitFor();
     await fitsWidth(phone.page, SMALL_PHONE.width);
     await shotsAndAxe(phone.page, 'desk-record-360');
     await phone.page.goto('/operator/staff');

@@ -63,11 +63,25 @@ function Sales({ sales }: { sales: Dashboard['sales'] }) {
         Sales · orders placed, not cancelled
       </h2>
       <div className="mt-3 border border-line bg-paper">
-        <dl className="grid divide-y divide-line sm:grid-cols-3 sm:divide-x sm:divide-y-0">
-          {periods.map(([label, period]) => (
-            <div key={label} className="px-5 py-4">
+        {/* On a phone: today across the top, the week and the month side by side below it. */}
+        <dl className="grid grid-cols-2 sm:grid-cols-3">
+          {periods.map(([label, period], index) => (
+            <div
+              key={label}
+              className={`min-w-0 px-5 py-4 ${
+                index === 0
+                  ? 'col-span-2 border-b border-line sm:col-span-1 sm:border-b-0 sm:border-r'
+                  : index === 1
+                    ? 'border-r border-line'
+                    : ''
+              }`}
+            >
               <dt className="text-sm text-ink-soft">{label}</dt>
-              <dd className="mt-1 font-display text-3xl lining-nums tabular-nums sm:text-4xl">
+              <dd
+                className={`mt-1 font-display lining-nums tabular-nums sm:text-4xl ${
+                  index === 0 ? 'text-4xl' : 'text-xl'
+                }`}
+              >
                 {formatUGX(period.total)}
               </dd>
               <dd className="text-sm text-ink-soft tabular-nums">
@@ -149,17 +163,17 @@ function Money({ data }: { data: Dashboard }) {
         <Figure
           label="Bank transfers to confirm"
           value={String(awaiting.bankTransfers.orders)}
-          note={formatUGX(awaiting.bankTransfers.total)}
+          note={awaiting.bankTransfers.orders ? formatUGX(awaiting.bankTransfers.total) : undefined}
         />
         <Figure
           label="Cash to confirm"
           value={String(awaiting.cash.orders)}
-          note={formatUGX(awaiting.cash.total)}
+          note={awaiting.cash.orders ? formatUGX(awaiting.cash.total) : undefined}
         />
         <Figure
           label="Mobile money and card pending"
           value={String(awaiting.online.orders)}
-          note={formatUGX(awaiting.online.total)}
+          note={awaiting.online.orders ? formatUGX(awaiting.online.total) : undefined}
         />
         <Figure
           label="Short payments"

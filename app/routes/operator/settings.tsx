@@ -233,7 +233,11 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
           value={form.lowStockThreshold}
           onChange={set('lowStockThreshold')}
           placeholder={String(values.lowStockThreshold)}
-          note={`A size with this many or fewer left is low stock. ${from('lowStockThreshold', String(values.lowStockThreshold))}`}
+          note={`A size with this many or fewer left is low stock. ${
+            sources.lowStockThreshold === 'desk'
+              ? from('lowStockThreshold', null)
+              : `Blank: ${values.lowStockThreshold}, the default.`
+          }`}
         />
       </Group>
 
