@@ -2,16 +2,26 @@
 // morning view on a phone and a desktop, settings saved and shown to a visitor on /contact, staff
 // added and removed, staff refused the owner's pages; axe clean in light and dark on each screen.
 
+import { inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
+import { systemSettings } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, settle } from '../support/browser.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
-afterAll(closeBrowser);
+afterAll(async () => {
+  // The browser tests share one shop: the contact and the rates go back to the configuration's.
+  await db
+    .delete(systemSettings)
+    .where(
+      inArray(systemSettings.settingKey, ['support_phone', 'support_email', 'exchange_rates']),
+    );
+  await closeBrowser();
+});
 const SHOTS = '/tmp/duuka';
 /** The narrowest phone the desk is made for. */
 const SMALL_PHONE = { width: 360, height: 780 };
