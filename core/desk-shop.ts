@@ -36,6 +36,16 @@ export const SHOP_TEXT = {
   badCursor: 'This page of the record could not be found. Reload the page.',
 } as const;
 
+/** Each setting as the desk names it (the settings' labels, the record's "Changed:"). */
+export const SETTING_LABELS: Record<string, string> = {
+  adminPhone: 'Admin phone',
+  supportPhone: 'Support phone',
+  supportEmail: 'Support email',
+  bankDetails: 'Bank transfer details',
+  exchangeRates: 'Exchange rates',
+  lowStockThreshold: 'Low-stock threshold',
+};
+
 /** The settings only the owner may change: where money goes, what prices read as, who is alerted. */
 export const OWNER_SETTINGS = ['adminPhone', 'bankDetails', 'exchangeRates'] as const;
 

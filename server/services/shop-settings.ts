@@ -170,3 +170,15 @@ export function settingsWrites(db: Db, names: SettingName[], change: SettingsCha
   }
   return writes;
 }
+
+/** The stored values as text, by name (absent: not set on the desk). */
+export async function storedSettings(db: Db): Promise<Partial<Record<SettingName, string>>> {
+  const rows = await settingsQuery(db);
+  const names = new Map(SETTING_NAMES.map((name) => [SETTING_KEYS[name], name]));
+  const stored: Partial<Record<SettingName, string>> = {};
+  for (const row of rows) {
+    const name = names.get(row.key as (typeof SETTING_KEYS)[SettingName]);
+    if (name) stored[name] = row.value;
+  }
+  return stored;
+}

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { SETTING_LABELS } from '#core/desk-shop.ts';
 import { formatOrderDate, formatTime } from '#core/orders.ts';
 import { serverMessage } from '../../cart';
 import { Loading, Notice } from '../../components/account/ui';
@@ -95,7 +96,9 @@ const ACTIONS: Record<string, string> = {
 
 function Line({ entry }: { entry: Entry }) {
   const details = entry.details as { changed?: unknown; role?: unknown };
-  const changed = Array.isArray(details.changed) ? details.changed.join(', ') : null;
+  const changed = Array.isArray(details.changed)
+    ? details.changed.map((name) => SETTING_LABELS[String(name)] ?? String(name)).join(', ')
+    : null;
   return (
     <li className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
       <p className="text-sm text-ink-soft tabular-nums">
