@@ -408,10 +408,15 @@ describe('staff', () => {
         { email: newcomer.email, name: 'Aisha Namuli', role: 'staff', fromConfiguration: false },
       ]),
     );
-    expect(await desk(owner).removeStaff({ email: newcomer.email })).toEqual({
-      email: newcomer.email,
-      removed: true,
-    });
+    const removal = key();
+    const removed = { email: newcomer.email, role: 'staff', removed: true };
+    expect(await desk(owner).removeStaff({ email: newcomer.email, requestKey: removal })).toEqual(
+      removed,
+    );
+    // A double tap on Remove: the same answer, no second record.
+    expect(await desk(owner).removeStaff({ email: newcomer.email, requestKey: removal })).toEqual(
+      removed,
+    );
     // Their very next request is refused.
     await expect(desk(newcomer).dashboard()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(desk(owner).removeStaff({ email: newcomer.email })).rejects.toMatchObject({
@@ -423,9 +428,7 @@ describe('staff', () => {
     ).toHaveLength(1);
     expect(
       (await recordsOf('staff.removed')).filter((r) => r.subject === newcomer.email),
-    ).toMatchObject([
-      { actorEmail: owner.email, details: { email: newcomer.email, role: 'staff' } },
-    ]);
+    ).toMatchObject([{ actorEmail: owner.email, details: removed }]);
     // An owner may be added too.
     await desk(owner).addStaff({ email: newcomer.email, role: 'owner' });
     expect((await desk(newcomer).role()).role).toBe('owner');

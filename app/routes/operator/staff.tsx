@@ -3,7 +3,7 @@
 // refused). The shop's configured owners (OPERATOR_EMAILS) are shown, and changed only there.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import * as v from 'valibot';
 import { addStaffInput } from '#core/desk-shop.ts';
 import { serverMessage } from '../../cart';
@@ -28,6 +28,8 @@ function Staff() {
   const [problem, setProblem] = useState<string | null>(null);
   // Kept for a retry of the same addition; renewed after each success.
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  // One key per person removed, kept until the removal is answered (a retry never removes twice).
+  const removeKeys = useRef(new Map<string, string>());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.desk.staff.queryKey() });
   const add = useMutation(
     trpc.desk.addStaff.mutationOptions({
@@ -44,6 +46,7 @@ function Staff() {
   const remove = useMutation(
     trpc.desk.removeStaff.mutationOptions({
       onSuccess: async (answer) => {
+        removeKeys.current.delete(answer.email);
         toast.success(`${answer.email} no longer works at the desk`);
         await refresh();
       },
@@ -103,7 +106,12 @@ function Staff() {
                       className="btn btn-outline min-h-11"
                       aria-label={`Remove ${member.email}`}
                       disabled={remove.isPending}
-                      onClick={() => remove.mutate({ email: member.email })}
+                      onClick={() => {
+                        const keys = removeKeys.current;
+                        const requestKey = keys.get(member.email) ?? crypto.randomUUID();
+                        keys.set(member.email, requestKey);
+                        remove.mutate({ email: member.email, requestKey });
+                      }}
                     >
                       Remove
                     </button>

@@ -155,16 +155,18 @@ export const shopDesk = {
       if (!account || (account.role !== 'staff' && account.role !== 'owner')) {
         return shopperError('NOT_FOUND', SHOP_TEXT.notStaff(input.email));
       }
+      // The answer is what the record keeps: a retry with the same key reads it back.
+      const answer = { email: account.email, role: account.role, removed: true };
       await ctx.db.batch([
         setRoleQuery(ctx.db, input.email, 'customer'),
         recordDeskWrite(ctx.db, ctx.user, {
           action: 'staff.removed',
           subject: account.email,
-          details: { email: account.email, role: account.role },
+          details: answer,
           requestKey: input.requestKey,
         }),
       ]);
-      return { email: account.email, removed: true };
+      return answer;
     }),
   ),
 
