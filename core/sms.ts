@@ -21,8 +21,6 @@ export const SMS_STUCK_AFTER_S = 120;
 export const SMS_HISTORY_LIMIT = 50;
 /** The shop's name in texts (and EgoSMS's default sender, at most 11 characters). */
 export const SHOP_NAME = 'duuka';
-/** After an order, a product at or below this many pieces is reported to the admin. */
-export const LOW_STOCK_ALERT_AT = 3;
 /** Spec: the welcome text's code, 10 % off the first order. */
 export const WELCOME_CODE = 'KARIBU10';
 

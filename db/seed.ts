@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { slugify } from '#core/slug.ts';
 import type { Db } from './client.ts';
-import { categories, products, sellers, systemSettings } from './schema/index.ts';
+import { categories, products, sellers } from './schema/index.ts';
 import * as demo from './seed-data.ts';
 
 /** Seeds the demo catalogue into an empty shop, all in one transaction. Returns whether it seeded. */
@@ -79,10 +79,20 @@ export async function seedDemoCatalogue(db: Db): Promise<boolean> {
       from json_to_recordset(${JSON.stringify(sellerLinks)}::json) as l(seller text, slug text)
       join sellers s on s.business_name = l.seller
       join products p on p.slug = l.slug`),
-    db
-      .insert(systemSettings)
-      .values({ settingKey: 'admin_phone', settingValue: demo.adminPhone })
-      .onConflictDoNothing(),
   ]);
   return true;
+}
+
+/**
+ * The demo seed once stored its admin number in system_settings, where it hid a configured
+ * ADMIN_PHONE (issue 22). A local database seeded then forgets it, unless the owner set it on
+ * the desk; the local shop's ADMIN_PHONE (scripts/start.ts) gives the demo number instead.
+ */
+export async function forgetSeededAdminPhone(db: Db): Promise<void> {
+  await db.execute(sql`
+    delete from system_settings
+    where setting_key = 'admin_phone' and setting_value = ${demo.adminPhone}
+      and not exists (
+        select 1 from desk_records
+        where action = 'settings.saved' and details -> 'changed' @> '["adminPhone"]'::jsonb)`);
 }

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { createDb, type Db } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
-import { seedDemoCatalogue } from '#db/seed.ts';
+import { forgetSeededAdminPhone, seedDemoCatalogue } from '#db/seed.ts';
 import { pgliteBackend, postgresBackend, startLocalNeon } from './neon-endpoint.ts';
 
 export type LocalDatabase = {
@@ -45,7 +45,10 @@ export async function startLocalDatabase(options: {
     endpoint = await startLocalNeon({ backend, port: options.port ?? 0, password });
     const db = createDb(endpoint.databaseUrl);
     if (options.migrate !== false) await migrateDatabase(db);
-    if (options.seed) await seedDemoCatalogue(db);
+    if (options.seed) {
+      await forgetSeededAdminPhone(db);
+      await seedDemoCatalogue(db);
+    }
     return {
       databaseUrl: endpoint.databaseUrl,
       db,

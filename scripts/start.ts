@@ -3,6 +3,7 @@
 // `--preview` (`npm run preview`) builds for production and serves that build instead.
 import { createServer as createNetServer } from 'node:net';
 import { createServer, preview } from 'vite';
+import { adminPhone as demoAdminPhone } from '#db/seed-data.ts';
 import { buildForPreview, LOCAL_WRANGLER_ENV } from '#local/build.ts';
 import { runCommand } from '#local/command.ts';
 import { startLocalDatabase } from '#local/database.ts';
@@ -36,6 +37,9 @@ await runCommand(async () => {
     applyLocalAccountSecrets(`http://localhost:${port}`);
     const fakes = await startLocalFakes();
     applyFakeEnv(fakes.env);
+    // Order alerts go to the demo's admin number unless ADMIN_PHONE is set (the desk may set
+    // another): the seed no longer stores one, so a configured number is never hidden.
+    process.env.ADMIN_PHONE ||= demoAdminPhone;
     // Bank transfer shows the shop's account: locally a demo one, labelled so (set your own).
     process.env.BANK_TRANSFER_DETAILS ||=
       'DEMO ACCOUNT, do not pay: Demo Bank Uganda · Account name: duuka Ltd · Account number: 0000000000';

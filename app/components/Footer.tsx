@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { EMAIL_MAX, newsletterInput, TEXT } from '#core/contact.ts';
 import { toast } from '../toast';
 import { useTRPC } from '../trpc';
-import { SocialLinkList, useSocialLinks } from './SocialIcons';
+import { SocialLinkList, useSocialLinks, useSupportLinks } from './SocialIcons';
 import { SHOP_CONTACT, shopperMessage } from './shop-contact';
 
 const QUICK_LINKS = [
@@ -19,6 +19,7 @@ const QUICK_LINKS = [
 const LEGAL = ['Terms of Service', 'Privacy Policy', 'Cookie Policy'];
 
 export function Footer() {
+  const support = useSupportLinks();
   return (
     <footer className="band mt-24 text-paper [color-scheme:light]">
       <Newsletter />
@@ -59,19 +60,19 @@ export function Footer() {
             <p className="flex items-start gap-3">
               <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-paper/60" />
               <a
-                href={SHOP_CONTACT.phoneHref}
+                href={support.phoneHref}
                 className="underline-offset-4 hover:text-paper hover:underline"
               >
-                {SHOP_CONTACT.phone}
+                {support.phone}
               </a>
             </p>
             <p className="flex items-start gap-3">
               <Mail aria-hidden className="mt-0.5 size-4 shrink-0 text-paper/60" />
               <a
-                href={SHOP_CONTACT.emailHref}
+                href={support.emailHref}
                 className="underline-offset-4 hover:text-paper hover:underline"
               >
-                {SHOP_CONTACT.email}
+                {support.email}
               </a>
             </p>
           </address>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, SVGProps } from 'react';
 import type { SocialLink, SocialNetwork } from '#core/social.ts';
 import { useTRPC } from '../trpc';
+import { type SupportLinks, supportLinks } from './shop-contact';
 
 /** Simple original glyphs for the social networks (lucide no longer ships brand marks). */
 type IconProps = SVGProps<SVGSVGElement>;
@@ -62,11 +63,19 @@ export const SOCIAL_ICONS: Record<SocialNetwork, (props: IconProps) => ReactElem
   TikTok: TikTokIcon,
 };
 
+function useChannels() {
+  const trpc = useTRPC();
+  return useQuery(trpc.contact.channels.queryOptions(undefined, { staleTime: Infinity })).data;
+}
+
 /** The shop's social pages as configured (SOCIAL_LINKS); none configured, none shown. */
 export function useSocialLinks(): readonly SocialLink[] {
-  const trpc = useTRPC();
-  const { data } = useQuery(trpc.contact.channels.queryOptions(undefined, { staleTime: Infinity }));
-  return data ?? [];
+  return useChannels()?.social ?? [];
+}
+
+/** The support phone and email the owner set on the desk (else the configuration's). */
+export function useSupportLinks(): SupportLinks {
+  return supportLinks(useChannels()?.support);
 }
 
 /** The configured social pages as links opening in a new tab: the icon alone (its name for screen

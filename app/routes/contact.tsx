@@ -13,7 +13,7 @@ import {
   PHONE_MAX,
   TEXT,
 } from '#core/contact.ts';
-import { SocialLinkList, useSocialLinks } from '../components/SocialIcons';
+import { SocialLinkList, useSocialLinks, useSupportLinks } from '../components/SocialIcons';
 import { SHOP_CONTACT, shopperMessage } from '../components/shop-contact';
 import { pageHead } from '../seo';
 import { toast } from '../toast';
@@ -68,6 +68,7 @@ function Contact() {
 }
 
 function ContactDetails() {
+  const support = useSupportLinks();
   return (
     <section aria-labelledby="reach-heading">
       <h2 id="reach-heading" className="font-display text-3xl font-medium sm:text-4xl">
@@ -75,24 +76,24 @@ function ContactDetails() {
       </h2>
       <ul className="mt-8 divide-y divide-line border-y border-line">
         <Detail Icon={Phone} label="Phone">
-          <a href={SHOP_CONTACT.phoneHref} className="hover:text-accent hover:underline">
-            {SHOP_CONTACT.phone}
+          <a href={support.phoneHref} className="hover:text-accent hover:underline">
+            {support.phone}
           </a>
         </Detail>
         <Detail Icon={MessageCircle} label="WhatsApp & SMS">
           <a
-            href={SHOP_CONTACT.whatsappHref}
+            href={support.whatsappHref}
             className="hover:text-accent hover:underline"
             rel="noopener noreferrer"
             target="_blank"
           >
-            Message {SHOP_CONTACT.phone}
+            Message {support.phone}
             <span className="sr-only"> on WhatsApp (opens in a new tab)</span>
           </a>
         </Detail>
         <Detail Icon={Mail} label="Email">
-          <a href={SHOP_CONTACT.emailHref} className="hover:text-accent hover:underline">
-            {SHOP_CONTACT.email}
+          <a href={support.emailHref} className="hover:text-accent hover:underline">
+            {support.email}
           </a>
         </Detail>
         <Detail Icon={MapPin} label="Studio">

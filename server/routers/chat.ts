@@ -43,7 +43,7 @@ export const chatRouter = router({
       if (!ownsSession(ctx.user.id, input.sessionId)) {
         return shopperError('NOT_FOUND', CHAT_TEXT.sessionNotFound);
       }
-      const context = await shopperContext(ctx.db, ctx.user);
+      const { contact, ...context } = await shopperContext(ctx.db, ctx.user, ctx.assistant.contact);
       const own = { userId: ctx.user.id, sessionId: input.sessionId };
       await saveMessage(ctx.db, { ...own, role: 'user', content: input.text });
       const meta: ReplyMeta = { model: null, tools: [], fallback: null };
@@ -51,7 +51,7 @@ export const chatRouter = router({
       try {
         for await (const chunk of reply(
           ctx.db,
-          ctx.assistant,
+          { ...ctx.assistant, contact },
           ctx.user,
           context,
           input.text,

@@ -4,6 +4,7 @@ import { CHECKOUT_TEXT, placeOrderInput } from '#core/orders.ts';
 import { VARIANT_TEXT } from '#core/variants.ts';
 import { type CheckoutProblem, placeOrder } from '../services/checkout.ts';
 import { afterOrderPlaced } from '../services/order-events.ts';
+import { shopSettings } from '../services/shop-settings.ts';
 import { limited, protectedProcedure, router, shopperError } from '../trpc.ts';
 
 function refuse(problem: CheckoutProblem): never {
@@ -46,7 +47,7 @@ export const checkoutRouter = router({
     }),
 
   /** The shop's bank details for a transfer (null: the shop sends them), shown before an order exists. */
-  bankTransfer: protectedProcedure.query(({ ctx }) => ({
-    details: ctx.bankDetails?.trim() || null,
+  bankTransfer: protectedProcedure.query(async ({ ctx }) => ({
+    details: (await shopSettings(ctx.db, ctx)).bankDetails,
   })),
 });

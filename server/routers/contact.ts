@@ -1,11 +1,21 @@
 import { contactInput, newsletterInput } from '#core/contact.ts';
 import { CONTACT_MESSAGE_LIMIT, NEWSLETTER_LIMIT } from '#core/limits.ts';
 import { saveContactMessage, subscribeToNewsletter } from '../services/contact.ts';
+import { shopSettings } from '../services/shop-settings.ts';
 import { limited, publicProcedure, router } from '../trpc.ts';
 
 export const contactRouter = router({
-  /** The shop's social pages (SOCIAL_LINKS), for the footer and the Contact page. */
-  channels: publicProcedure.query(({ ctx }) => ctx.social),
+  /**
+   * The shop's social pages (SOCIAL_LINKS) and its support phone and email (the desk's settings,
+   * else SUPPORT_PHONE / SUPPORT_EMAIL), for the footer and the Contact page.
+   */
+  channels: publicProcedure.query(async ({ ctx }) => {
+    const settings = await shopSettings(ctx.db, ctx);
+    return {
+      social: ctx.social,
+      support: { phone: settings.supportPhone, email: settings.supportEmail },
+    };
+  }),
 
   /** The footer's newsletter box. Subscribing twice is fine: `isNew` tells the two apart. */
   subscribe: publicProcedure

@@ -2,7 +2,7 @@
 // atomic write as the change itself, so a change without its record (or the reverse) can't be.
 // A keyed save (core/desk.ts requestKey) keeps its answer here: the same key again reads it back
 // instead of writing twice.
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { deskRecords } from '#db/schema/index.ts';
 
@@ -66,8 +66,11 @@ export function isRepeatedKey(error: unknown): boolean {
   return text.includes('desk_records_request_key_unique');
 }
 
-/** The newest records first, for the owner. */
-export function deskRecordsNewest(db: Db, limit = 200) {
+/**
+ * The newest records first, for the owner: a page of `limit`, from the record just older than
+ * `before` (a record's id) when given. Ids grow with time, so the id is the page's cursor.
+ */
+export function deskRecordsNewest(db: Db, limit = 200, before?: number) {
   return db
     .select({
       id: deskRecords.id,
@@ -78,6 +81,7 @@ export function deskRecordsNewest(db: Db, limit = 200) {
       createdAt: deskRecords.createdAt,
     })
     .from(deskRecords)
-    .orderBy(desc(deskRecords.createdAt), desc(deskRecords.id))
+    .where(before === undefined ? undefined : lt(deskRecords.id, before))
+    .orderBy(desc(deskRecords.id))
     .limit(limit);
 }

@@ -4,7 +4,15 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderPayment } from '#core/payment-states.ts';
 import { buildReceipt, type Receipt, receiptPayment } from '#core/receipt.ts';
 import type { Db } from '#db/client.ts';
-import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
+import {
+  orderItems,
+  orders,
+  payments,
+  profiles,
+  receipts,
+  systemSettings,
+} from '#db/schema/index.ts';
+import { SETTING_KEYS } from './shop-settings.ts';
 
 export type OrderItemView = {
   id: string;
@@ -221,9 +229,10 @@ export async function receiptFor(
   db: Db,
   customerId: string,
   orderId: string,
-  bankDetails: string | null = null,
+  /** BANK_TRANSFER_DETAILS: the configuration's, when the desk has set none. */
+  configuredBankDetails: string | null = null,
 ): Promise<Receipt | null> {
-  const [[stored], [profile], [facts]] = await db.batch([
+  const [[stored], [profile], [facts], [bankSetting]] = await db.batch([
     db
       .select({ data: receipts.receiptData })
       .from(receipts)
@@ -241,8 +250,13 @@ export async function receiptFor(
       .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.status, 'successful')))
       .where(mine(customerId, orderId))
       .limit(1),
+    db
+      .select({ value: systemSettings.settingValue })
+      .from(systemSettings)
+      .where(eq(systemSettings.settingKey, SETTING_KEYS.bankDetails)),
   ]);
   if (!facts) return null;
+  const bankDetails = bankSetting?.value.trim() || configuredBankDetails;
   let receipt = stored?.data as Receipt | undefined;
   if (!receipt) {
     const order = await findOrder(db, customerId, orderId);

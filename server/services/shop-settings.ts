@@ -1,8 +1,12 @@
 // The shop's settings the owner changes on the desk (issue 22): kept in system_settings, with the
-// Worker's configuration (server/env.ts) as the fallback for what the owner has not set.
-import { inArray } from 'drizzle-orm';
+// Worker's configuration (server/env.ts) as the fallback for what the owner has not set. Pages
+// read them inside a batch they already make (`settingsQuery` + `settingsFrom`): no extra trip.
+import { inArray, sql } from 'drizzle-orm';
+import { DEFAULT_SUPPORT } from '#core/chat.ts';
+import { type ExchangeRates, parseRates } from '#core/money.ts';
 import type { Db } from '#db/client.ts';
 import { systemSettings } from '#db/schema/index.ts';
+import type { Context } from '../trpc.ts';
 
 /** system_settings keys of the desk's settings. */
 export const SETTING_KEYS = {
@@ -13,30 +17,168 @@ export const SETTING_KEYS = {
   exchangeRates: 'exchange_rates',
   lowStockThreshold: 'low_stock_threshold',
 } as const;
+export type SettingName = keyof typeof SETTING_KEYS;
+export const SETTING_NAMES = Object.keys(SETTING_KEYS) as SettingName[];
 
 /** A variant at or below this many left is low stock, until the owner sets another number. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
 
-/** The stored values, by key (absent: not set on the desk). */
-export async function storedSettings(
-  db: Db,
-): Promise<Partial<Record<keyof typeof SETTING_KEYS, string>>> {
-  const rows = await db
+/** The values the shop uses. */
+export type ShopSettings = {
+  adminPhone: string | null;
+  supportPhone: string;
+  supportEmail: string;
+  bankDetails: string | null;
+  exchangeRates: ExchangeRates | null;
+  lowStockThreshold: number;
+};
+
+/** Where each value comes from: set on the desk, or the configuration (or its default). */
+export type SettingSource = 'desk' | 'configuration';
+
+/** What the configuration says, for what the desk has not set. */
+export type SettingsFallback = Pick<Context, 'bankDetails'> & {
+  sms: Pick<Context['sms'], 'adminPhone'>;
+  assistant: Pick<Context['assistant'], 'contact'>;
+};
+
+/** The stored rows of the desk's settings: put it in a page's own db.batch. */
+export function settingsQuery(db: Db) {
+  return db
     .select({ key: systemSettings.settingKey, value: systemSettings.settingValue })
     .from(systemSettings)
     .where(inArray(systemSettings.settingKey, Object.values(SETTING_KEYS)));
+}
+
+type Row = { key: string; value: string };
+
+/** The stored values, by name (absent: not set on the desk, or unusable). */
+export function storedFrom(rows: readonly Row[]): Partial<ShopSettings> {
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
-  const stored: Partial<Record<keyof typeof SETTING_KEYS, string>> = {};
-  for (const [name, key] of Object.entries(SETTING_KEYS) as [keyof typeof SETTING_KEYS, string][]) {
-    const value = byKey.get(key);
-    if (value !== undefined) stored[name] = value;
+  const read = (name: SettingName) => byKey.get(SETTING_KEYS[name])?.trim() || undefined;
+  const stored: Partial<ShopSettings> = {};
+  for (const name of ['adminPhone', 'supportPhone', 'supportEmail', 'bankDetails'] as const) {
+    const value = read(name);
+    if (value) stored[name] = value;
+  }
+  const rates = parseRates(read('exchangeRates'));
+  if (rates) stored.exchangeRates = rates;
+  const threshold = Number(read('lowStockThreshold'));
+  if (read('lowStockThreshold') && Number.isInteger(threshold) && threshold >= 0) {
+    stored.lowStockThreshold = threshold;
   }
   return stored;
 }
 
+/** The settings the shop uses, and where each comes from. */
+export function settingsFrom(
+  rows: readonly Row[],
+  fallback: SettingsFallback,
+): { values: ShopSettings; sources: Record<SettingName, SettingSource> } {
+  const stored = storedFrom(rows);
+  const configured: ShopSettings = {
+    adminPhone: fallback.sms.adminPhone?.trim() || null,
+    supportPhone: fallback.assistant.contact.phone || DEFAULT_SUPPORT.phone,
+    supportEmail: fallback.assistant.contact.email || DEFAULT_SUPPORT.email,
+    bankDetails: fallback.bankDetails?.trim() || null,
+    exchangeRates: null,
+    lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+  };
+  const values = { ...configured, ...stored };
+  const sources = Object.fromEntries(
+    SETTING_NAMES.map((name) => [name, name in stored ? 'desk' : 'configuration']),
+  ) as Record<SettingName, SettingSource>;
+  return { values, sources };
+}
+
+/** The settings, read on their own (where no batch is at hand). */
+export async function shopSettings(db: Db, fallback: SettingsFallback): Promise<ShopSettings> {
+  return settingsFrom(await settingsQuery(db), fallback).values;
+}
+
 /** The low-stock threshold: the owner's number, else the default. */
 export async function lowStockThreshold(db: Db): Promise<number> {
-  const stored = await storedSettings(db);
-  const n = Number(stored.lowStockThreshold);
-  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_LOW_STOCK_THRESHOLD;
+  return storedFrom(await settingsQuery(db)).lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+}
+
+/** A save's new values: absent unchanged, null cleared (the configuration's value again). */
+export type SettingsChange = {
+  [K in SettingName]?: K extends 'exchangeRates'
+    ? { USD: number; EUR: number; GBP: number } | null
+    : K extends 'lowStockThreshold'
+      ? number | null
+      : string | null;
+};
+
+/** What the desk stores for each changed setting (null: the row goes). */
+function storedText(name: SettingName, change: SettingsChange, day: string): string | null {
+  const value = change[name];
+  if (value === null || value === undefined) return null;
+  if (name === 'exchangeRates') return JSON.stringify({ ...(value as object), setOn: day });
+  return String(value);
+}
+
+/**
+ * The names a save really changes, against what is stored now (a form sends every field; a
+ * staff member's unchanged bank details are not a change to money settings).
+ */
+export async function changedSettings(db: Db, change: SettingsChange): Promise<SettingName[]> {
+  const stored = storedFrom(await settingsQuery(db));
+  return SETTING_NAMES.filter((name) => {
+    if (change[name] === undefined) return false;
+    const now = stored[name] ?? null;
+    const next = change[name] ?? null;
+    if (name === 'exchangeRates' && now && next) {
+      const rates = next as { USD: number; EUR: number; GBP: number };
+      const old = now as ExchangeRates;
+      return rates.USD !== old.USD || rates.EUR !== old.EUR || rates.GBP !== old.GBP;
+    }
+    return now !== next;
+  });
+}
+
+/** The writes of a save, for the caller's db.batch beside its record. */
+export function settingsWrites(db: Db, names: SettingName[], change: SettingsChange, day: string) {
+  const keep = names.filter((name) => storedText(name, change, day) !== null);
+  const clear = names.filter((name) => storedText(name, change, day) === null);
+  const writes = [];
+  if (keep.length > 0) {
+    writes.push(
+      db
+        .insert(systemSettings)
+        .values(
+          keep.map((name) => ({
+            settingKey: SETTING_KEYS[name],
+            settingValue: storedText(name, change, day) as string,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: systemSettings.settingKey,
+          set: { settingValue: sql`excluded.setting_value`, updatedAt: new Date() },
+        }),
+    );
+  }
+  if (clear.length > 0) {
+    writes.push(
+      db.delete(systemSettings).where(
+        inArray(
+          systemSettings.settingKey,
+          clear.map((name) => SETTING_KEYS[name]),
+        ),
+      ),
+    );
+  }
+  return writes;
+}
+
+/** The stored values as text, by name (absent: not set on the desk). */
+export async function storedSettings(db: Db): Promise<Partial<Record<SettingName, string>>> {
+  const rows = await settingsQuery(db);
+  const names = new Map(SETTING_NAMES.map((name) => [SETTING_KEYS[name], name]));
+  const stored: Partial<Record<SettingName, string>> = {};
+  for (const row of rows) {
+    const name = names.get(row.key as (typeof SETTING_KEYS)[SettingName]);
+    if (name) stored[name] = row.value;
+  }
+  return stored;
 }

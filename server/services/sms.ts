@@ -11,7 +11,6 @@ import {
   clip,
   failureRate,
   kampalaDayStart,
-  LOW_STOCK_ALERT_AT,
   type RecipientType,
   SMS_GAP_MS,
   SMS_HISTORY_LIMIT,
@@ -33,9 +32,9 @@ import {
   profiles,
   sellers,
   smsNotifications,
-  systemSettings,
 } from '#db/schema/index.ts';
 import type { Context } from '../trpc.ts';
+import { settingsFrom, settingsQuery } from './shop-settings.ts';
 import type { SmsGateway } from './sms/gateway.ts';
 
 /** The Worker's SMS set-up: the gateway (null: not configured) and the admin number fallback. */
@@ -118,7 +117,7 @@ export function deliverLater(ctx: Context, ids: string[]): void {
  */
 export async function queueOrderTexts(ctx: Context, orderId: string): Promise<void> {
   try {
-    const [[order], items, [setting]] = await ctx.db.batch([
+    const [[order], items, settingRows] = await ctx.db.batch([
       ctx.db
         .select({
           id: orders.id,
@@ -147,13 +146,15 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
         .leftJoin(productSellers, eq(productSellers.productId, orderItems.productId))
         .leftJoin(sellers, eq(sellers.id, productSellers.sellerId))
         .where(eq(orderItems.orderId, orderId)),
-      ctx.db
-        .select({ value: systemSettings.settingValue })
-        .from(systemSettings)
-        .where(eq(systemSettings.settingKey, 'admin_phone')),
+      // The desk's settings (admin phone, bank details, threshold), the configuration below them.
+      settingsQuery(ctx.db),
     ]);
     if (!order) return;
-    const adminPhone = setting?.value ?? ctx.sms.adminPhone;
+    const settings = settingsFrom(settingRows, {
+      ...ctx,
+      bankDetails: ctx.sms.bankDetails ?? ctx.bankDetails,
+    }).values;
+    const adminPhone = settings.adminPhone;
     // One entry per variant ordered (an order item is one variant; the seller join may repeat it).
     const lines = new Map<string, TextLine & { left: number | null }>();
     const bySeller = new Map<number, { business: string; phone: string; lines: TextLine[] }>();
@@ -175,7 +176,7 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
     const ordered = [...lines.values()];
     const count = ordered.reduce((n, line) => n + line.quantity, 0);
     const low = ordered
-      .filter((line) => line.left !== null && line.left <= LOW_STOCK_ALERT_AT)
+      .filter((line) => line.left !== null && line.left <= settings.lowStockThreshold)
       .map((line) => ({ name: line.name, label: line.label, left: line.left ?? 0 }));
     const texts: Text[] = [
       {
@@ -187,7 +188,7 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
           orderId,
           total: Number(order.total),
           items: count,
-          payment: { method: order.paymentMethod, bankDetails: ctx.sms.bankDetails ?? null },
+          payment: { method: order.paymentMethod, bankDetails: settings.bankDetails },
           lines: ordered,
         }),
       },

@@ -1,7 +1,7 @@
 // Stock at the desk (issue 22): adjustments, the log of every change, and what is running low.
 // An adjustment is ONE statement: the stock, its movement, the desk's record and the catalogue's
 // version change together or not at all; the variants' CHECK (stock >= 0) refuses going below zero.
-import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AdjustReason, StockReason } from '#core/desk.ts';
 import { pieceName, STOCK_LOG_PAGE } from '#core/desk-stock.ts';
 import type { Db } from '#db/client.ts';
@@ -19,8 +19,11 @@ export type LowStockRow = {
   stock: number;
 };
 
-/** Variants of pieces not archived with `threshold` or fewer left, the emptiest first. */
-export function lowStockVariants(db: Db, threshold: number, limit = 50): Promise<LowStockRow[]> {
+/**
+ * Variants of pieces not archived with `threshold` or fewer left, the emptiest first. The
+ * threshold may be SQL (the dashboard reads the owner's number in the same statement).
+ */
+export function lowStockVariants(db: Db, threshold: number | SQL<number>, limit = 50) {
   return db
     .select({
       variantId: productVariants.id,

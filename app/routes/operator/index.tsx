@@ -1,9 +1,278 @@
-// The owner's morning view (desk.dashboard).
-import { createFileRoute } from '@tanstack/react-router';
+// The owner's morning view (/operator, desk.dashboard): the day's, the week's and the month's
+// sales, the orders by status, the money waiting, the top pieces, low stock and failed texts —
+// on a phone at a glance, each card a tap to the page where it is dealt with.
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatUGX } from '#core/money.ts';
+import { ORDER_STATUSES, statusLabel } from '#core/orders.ts';
+import { serverMessage } from '../../cart';
+import { Loading, Notice } from '../../components/account/ui';
 import { DeskPage } from '../../components/operator/DeskLayout';
 import { privatePageHead } from '../../session';
+import { type ApiOutput, useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/operator/')({
   head: privatePageHead('Today · Desk'),
-  component: () => <DeskPage title="Today">{null}</DeskPage>,
+  component: Today,
 });
+
+type Dashboard = ApiOutput['desk']['dashboard'];
+
+const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+function Today() {
+  const trpc = useTRPC();
+  const board = useQuery(trpc.desk.dashboard.queryOptions());
+  if (board.isPending) return <Loading text="Loading today..." />;
+  if (board.isError) {
+    return (
+      <DeskPage title="Today">
+        <div className="mt-8">
+          <Notice tone="error">{serverMessage(board.error, 'Today could not be loaded.')}</Notice>
+        </div>
+      </DeskPage>
+    );
+  }
+  const data = board.data;
+  return (
+    <DeskPage title="Today">
+      <Sales sales={data.sales} />
+      <div className="mt-8 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <Money data={data} />
+        <Statuses byStatus={data.ordersByStatus} />
+        <Texts failed={data.textsFailed.count} />
+        <TopPieces pieces={data.topPieces} />
+        <LowStock rows={data.lowStock} />
+      </div>
+    </DeskPage>
+  );
+}
+
+function Sales({ sales }: { sales: Dashboard['sales'] }) {
+  const periods = [
+    ['Sales today', sales.today],
+    ['This week', sales.week],
+    ['This month', sales.month],
+  ] as const;
+  return (
+    <section aria-labelledby="sales-heading" className="mt-8">
+      <h2 id="sales-heading" className="eyebrow">
+        Sales · orders placed, not cancelled
+      </h2>
+      <div className="mt-3 border border-line bg-paper">
+        {/* On a phone: today across the top, the week and the month side by side below it. */}
+        <dl className="grid grid-cols-2 sm:grid-cols-3">
+          {periods.map(([label, period], index) => (
+            <div
+              key={label}
+              className={`min-w-0 px-5 py-4 ${
+                index === 0
+                  ? 'col-span-2 border-b border-line sm:col-span-1 sm:border-b-0 sm:border-r'
+                  : index === 1
+                    ? 'border-r border-line'
+                    : ''
+              }`}
+            >
+              <dt className="text-sm text-ink-soft">{label}</dt>
+              <dd
+                className={`mt-1 font-display lining-nums tabular-nums sm:text-4xl ${
+                  index === 0 ? 'text-4xl' : 'text-xl'
+                }`}
+              >
+                {formatUGX(period.total)}
+              </dd>
+              <dd className="text-sm text-ink-soft tabular-nums">
+                {count(period.orders, 'order')}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <p className="mt-2 text-xs text-ink-soft">
+        Kampala time; the week starts on Monday. Paid or not yet paid.
+      </p>
+    </section>
+  );
+}
+
+/** A card that opens the page where its subject is dealt with. */
+function Card({
+  title,
+  to,
+  linkText,
+  children,
+  tone,
+}: {
+  title: string;
+  to: '/operator/orders' | '/operator/stock' | '/operator/products';
+  linkText: string;
+  children: ReactNode;
+  tone?: 'alert';
+}) {
+  const id = `card-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className={`flex flex-col border bg-paper ${tone === 'alert' ? 'border-red-700/60 dark:border-red-400/60' : 'border-line'}`}
+    >
+      <h2 id={id} className="px-5 pt-5 font-display text-2xl">
+        {title}
+      </h2>
+      <div className="flex-1 px-5 py-3">{children}</div>
+      <Link
+        to={to}
+        className="flex min-h-12 items-center justify-between border-t border-line px-5 text-sm font-medium hover:bg-paper-2"
+      >
+        {linkText}
+        <ChevronRight aria-hidden className="size-4" />
+      </Link>
+    </section>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-1.5">
+      <dt className="text-sm text-ink-soft">{label}</dt>
+      <dd className="text-right text-lg font-medium tabular-nums">
+        {value}
+        {note && <span className="block text-xs font-normal text-ink-soft">{note}</span>}
+      </dd>
+    </div>
+  );
+}
+
+function Money({ data }: { data: Dashboard }) {
+  const { awaiting, shortPayments, refundsDue } = data;
+  const needsYou =
+    awaiting.bankTransfers.orders +
+    awaiting.cash.orders +
+    shortPayments.payments +
+    refundsDue.payments;
+  return (
+    <Card
+      title="Money waiting"
+      to="/operator/orders"
+      linkText="Confirm payments"
+      tone={needsYou > 0 ? 'alert' : undefined}
+    >
+      <dl className="divide-y divide-line">
+        <Figure
+          label="Bank transfers to confirm"
+          value={String(awaiting.bankTransfers.orders)}
+          note={awaiting.bankTransfers.orders ? formatUGX(awaiting.bankTransfers.total) : undefined}
+        />
+        <Figure
+          label="Cash to confirm"
+          value={String(awaiting.cash.orders)}
+          note={awaiting.cash.orders ? formatUGX(awaiting.cash.total) : undefined}
+        />
+        <Figure
+          label="Mobile money and card pending"
+          value={String(awaiting.online.orders)}
+          note={awaiting.online.orders ? formatUGX(awaiting.online.total) : undefined}
+        />
+        <Figure
+          label="Short payments"
+          value={String(shortPayments.payments)}
+          note={shortPayments.payments ? `${formatUGX(shortPayments.amount)} missing` : undefined}
+        />
+        <Figure
+          label="Refunds due"
+          value={String(refundsDue.payments)}
+          note={refundsDue.payments ? formatUGX(refundsDue.amount) : undefined}
+        />
+      </dl>
+    </Card>
+  );
+}
+
+function Statuses({ byStatus }: { byStatus: Record<string, number> }) {
+  return (
+    <Card title="Orders by status" to="/operator/orders" linkText="Open orders">
+      <dl className="grid grid-cols-2 gap-x-6 divide-line">
+        {ORDER_STATUSES.map((status) => (
+          <Figure key={status} label={statusLabel(status)} value={String(byStatus[status] ?? 0)} />
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function Texts({ failed }: { failed: number }) {
+  return (
+    <Card
+      title="Texts failed"
+      to="/operator/orders"
+      linkText="See the SMS log"
+      tone={failed > 0 ? 'alert' : undefined}
+    >
+      <dl>
+        <Figure label="Last 7 days" value={String(failed)} />
+      </dl>
+      <p className="mt-1 text-sm text-ink-soft">
+        {failed > 0
+          ? 'Resend them from the SMS log on the orders page.'
+          : 'Every text of the last week went out.'}
+      </p>
+    </Card>
+  );
+}
+
+function TopPieces({ pieces }: { pieces: Dashboard['topPieces'] }) {
+  return (
+    <Card title="Top pieces" to="/operator/products" linkText="Open products">
+      <p className="text-xs text-ink-soft">Last 30 days, by pieces sold</p>
+      {pieces.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-soft">Nothing sold in the last 30 days.</p>
+      ) : (
+        <ol className="mt-1 divide-y divide-line">
+          {pieces.map((piece) => (
+            <li
+              key={`${piece.productId}-${piece.name}`}
+              className="flex justify-between gap-3 py-2"
+            >
+              <span className="min-w-0 truncate">{piece.name}</span>
+              <span className="shrink-0 text-right tabular-nums">
+                {count(piece.units, 'piece')}
+                <span className="block text-xs text-ink-soft">{formatUGX(piece.revenue)}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function LowStock({ rows }: { rows: Dashboard['lowStock'] }) {
+  return (
+    <Card
+      title="Low stock"
+      to="/operator/stock"
+      linkText="Open stock"
+      tone={rows.some((row) => row.stock === 0) ? 'alert' : undefined}
+    >
+      {rows.length === 0 ? (
+        <p className="text-sm text-ink-soft">Every size is above the threshold.</p>
+      ) : (
+        <ul className="divide-y divide-line">
+          {rows.map((row) => (
+            <li key={row.variantId} className="flex justify-between gap-3 py-2">
+              <span className="min-w-0">
+                <span className="block truncate">{row.name}</span>
+                <span className="block text-xs text-ink-soft">{row.label || row.sku}</span>
+              </span>
+              <span className="shrink-0 tabular-nums">
+                {row.stock === 0 ? 'Sold out' : `${row.stock} left`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,9 +1,295 @@
-// The shop's settings.
+// The shop's settings (/operator/settings, desk.settings / desk.saveSettings): the admin's and the
+// support's contact, the bank details, the exchange rates and the low-stock threshold. A blank
+// field gives the shop's configuration back. Staff change the support contact and the
+// threshold; the owner everything (the server refuses the rest to staff whatever this page does).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import * as v from 'valibot';
+import { OWNER_SETTINGS, SHOP_TEXT, saveSettingsInput } from '#core/desk-shop.ts';
+import { FOREIGN_CURRENCIES, type ForeignCurrency } from '#core/money.ts';
+import { serverMessage } from '../../cart';
+import { Field, inputClass, Loading, Notice } from '../../components/account/ui';
 import { DeskPage } from '../../components/operator/DeskLayout';
 import { privatePageHead } from '../../session';
+import { toast } from '../../toast';
+import { type ApiOutput, useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/operator/settings')({
   head: privatePageHead('Settings · Desk'),
-  component: () => <DeskPage title="Settings">{null}</DeskPage>,
+  component: Settings,
 });
+
+type Loaded = ApiOutput['desk']['settings'];
+type Form = {
+  adminPhone: string;
+  supportPhone: string;
+  supportEmail: string;
+  bankDetails: string;
+  USD: string;
+  EUR: string;
+  GBP: string;
+  lowStockThreshold: string;
+};
+
+function Settings() {
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.desk.settings.queryOptions());
+  if (settings.isPending) return <Loading text="Loading the settings..." />;
+  if (settings.isError) {
+    return (
+      <DeskPage title="Settings">
+        <div className="mt-8">
+          <Notice tone="error">
+            {serverMessage(settings.error, 'The settings could not be loaded.')}
+          </Notice>
+        </div>
+      </DeskPage>
+    );
+  }
+  return (
+    <DeskPage title="Settings">
+      <SettingsForm loaded={settings.data} />
+    </DeskPage>
+  );
+}
+
+/** What the desk set shows in its field; what the configuration gives shows beside an empty one. */
+function initialForm({ values, sources }: Loaded): Form {
+  const own = (name: keyof Loaded['sources'], value: string | number | null | undefined) =>
+    sources[name] === 'desk' && value != null ? String(value) : '';
+  return {
+    adminPhone: own('adminPhone', values.adminPhone),
+    supportPhone: own('supportPhone', values.supportPhone),
+    supportEmail: own('supportEmail', values.supportEmail),
+    bankDetails: own('bankDetails', values.bankDetails),
+    USD: own('exchangeRates', values.exchangeRates?.USD),
+    EUR: own('exchangeRates', values.exchangeRates?.EUR),
+    GBP: own('exchangeRates', values.exchangeRates?.GBP),
+    lowStockThreshold: own('lowStockThreshold', values.lowStockThreshold),
+  };
+}
+
+function SettingsForm({ loaded }: { loaded: Loaded }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<Form>(() => initialForm(loaded));
+  // A save's key: made when the form opens, kept for retries, renewed after a save.
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  const [problem, setProblem] = useState<string | null>(null);
+  const owner = loaded.role === 'owner';
+  const locked = (name: string) => !owner && (OWNER_SETTINGS as readonly string[]).includes(name);
+  const save = useMutation(
+    trpc.desk.saveSettings.mutationOptions({
+      onSuccess: async () => {
+        setProblem(null);
+        setRequestKey(crypto.randomUUID());
+        toast.success(SHOP_TEXT.saved);
+        await queryClient.invalidateQueries({ queryKey: trpc.desk.settings.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.contact.channels.queryKey() });
+      },
+      onError: (error) => {
+        const text = serverMessage(error, 'The settings could not be saved. Try again.');
+        setProblem(text);
+        toast.error(text);
+      },
+    }),
+  );
+
+  const set = (name: keyof Form) => (event: { target: { value: string } }) =>
+    setForm((now) => ({ ...now, [name]: event.target.value }));
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const rates = FOREIGN_CURRENCIES.map((code) => form[code].trim());
+    if (rates.some(Boolean) && !rates.every(Boolean)) {
+      setProblem(SHOP_TEXT.ratesTogether);
+      return;
+    }
+    const payload = {
+      requestKey,
+      supportPhone: form.supportPhone,
+      supportEmail: form.supportEmail,
+      lowStockThreshold:
+        form.lowStockThreshold.trim() === '' ? null : Number(form.lowStockThreshold),
+      ...(owner
+        ? {
+            adminPhone: form.adminPhone,
+            bankDetails: form.bankDetails,
+            exchangeRates: rates.every(Boolean)
+              ? (Object.fromEntries(FOREIGN_CURRENCIES.map((c) => [c, Number(form[c])])) as Record<
+                  ForeignCurrency,
+                  number
+                >)
+              : null,
+          }
+        : {}),
+    };
+    const checked = v.safeParse(saveSettingsInput, payload);
+    if (!checked.success) {
+      setProblem(checked.issues[0].message);
+      return;
+    }
+    setProblem(null);
+    save.mutate(payload);
+  }
+
+  const { values, sources } = loaded;
+  const from = (name: keyof Loaded['sources'], shown: string | null) =>
+    sources[name] === 'desk'
+      ? 'Set here. Leave blank for the shop’s configuration.'
+      : shown
+        ? `Blank: the configuration’s ${shown}.`
+        : 'Blank: not set.';
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-8 max-w-2xl space-y-10">
+      {problem && <Notice tone="error">{problem}</Notice>}
+      <Group
+        title="Contact"
+        intro="Order alerts go to the admin phone; shoppers see the support phone and email."
+      >
+        <Field
+          label="Admin phone"
+          name="adminPhone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          value={form.adminPhone}
+          onChange={set('adminPhone')}
+          disabled={locked('adminPhone')}
+          placeholder={values.adminPhone ?? '0772 123 456'}
+          note={
+            locked('adminPhone')
+              ? 'Only the owner changes this.'
+              : from('adminPhone', values.adminPhone)
+          }
+        />
+        <Field
+          label="Support phone"
+          name="supportPhone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          value={form.supportPhone}
+          onChange={set('supportPhone')}
+          placeholder={values.supportPhone}
+          note={from('supportPhone', values.supportPhone)}
+        />
+        <Field
+          label="Support email"
+          name="supportEmail"
+          type="email"
+          autoComplete="off"
+          value={form.supportEmail}
+          onChange={set('supportEmail')}
+          placeholder={values.supportEmail}
+          note={from('supportEmail', values.supportEmail)}
+        />
+      </Group>
+
+      <Group title="Money" intro="Only the owner changes these.">
+        <TextArea
+          label="Bank transfer details"
+          value={form.bankDetails}
+          onChange={set('bankDetails')}
+          disabled={locked('bankDetails')}
+          placeholder={values.bankDetails ?? 'Bank, account name, account number'}
+          note={from('bankDetails', values.bankDetails ? 'details' : null)}
+        />
+        <fieldset>
+          <legend className="text-xs font-semibold uppercase tracking-[0.16em]">
+            Exchange rates (UGX for one)
+          </legend>
+          <p className="mt-1 text-xs text-ink-soft">
+            {values.exchangeRates
+              ? `Set on ${values.exchangeRates.setOn}. Shoppers who choose a currency see approximate prices.`
+              : 'Not set: shoppers see prices in UGX only.'}
+          </p>
+          <div className="mt-2 grid grid-cols-3 gap-3">
+            {FOREIGN_CURRENCIES.map((code) => (
+              <Field
+                key={code}
+                label={code}
+                name={code}
+                inputMode="numeric"
+                autoComplete="off"
+                className="min-w-0"
+                value={form[code]}
+                onChange={set(code)}
+                disabled={locked('exchangeRates')}
+              />
+            ))}
+          </div>
+        </fieldset>
+      </Group>
+
+      <Group title="Stock">
+        <Field
+          label="Low-stock threshold"
+          name="lowStockThreshold"
+          inputMode="numeric"
+          autoComplete="off"
+          value={form.lowStockThreshold}
+          onChange={set('lowStockThreshold')}
+          placeholder={String(values.lowStockThreshold)}
+          note={`A size with this many or fewer left is low stock. ${
+            sources.lowStockThreshold === 'desk'
+              ? from('lowStockThreshold', null)
+              : `Blank: ${values.lowStockThreshold}, the default.`
+          }`}
+        />
+      </Group>
+
+      <button
+        type="submit"
+        className="btn btn-primary min-h-12 w-full sm:w-auto"
+        disabled={save.isPending}
+      >
+        {save.isPending ? 'Saving…' : 'Save settings'}
+      </button>
+    </form>
+  );
+}
+
+function Group({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-5">
+      <div className="border-b border-line pb-2">
+        <h2 id={id} className="font-display text-2xl">
+          {title}
+        </h2>
+        {intro && <p className="mt-1 text-sm text-ink-soft">{intro}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function TextArea({
+  label,
+  note,
+  ...area
+}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; note: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-[0.16em]">
+        {label}
+      </label>
+      <textarea id={id} rows={3} aria-describedby={`${id}-note`} className={inputClass} {...area} />
+      <p id={`${id}-note`} className="mt-1.5 text-xs text-ink-soft">
+        {note}
+      </p>
+    </div>
+  );
+}

@@ -7,11 +7,13 @@ import {
   NEW_CUSTOMER_MAX_MESSAGES,
   RECENT_MESSAGES_IN_PROMPT,
   RECENT_ORDERS_IN_PROMPT,
+  type SupportContact,
   storedCards,
 } from '#core/chat.ts';
 import { formatLongDate, receiptNumber } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
 import { chatMessages, orders, profiles } from '#db/schema/index.ts';
+import { settingsQuery, storedFrom } from '../shop-settings.ts';
 import type { ReplyMeta, ShopperContext } from './assistant.ts';
 
 export type ChatMessage = {
@@ -82,13 +84,17 @@ export async function saveMessage(
   }
 }
 
-/** Spec: name, up to 3 recent orders, the last 4 messages, new when 3 or fewer. One round trip. */
+/**
+ * Spec: name, up to 3 recent orders, the last 4 messages, new when 3 or fewer; and the shop's
+ * support contact the assistant gives (the desk's settings, else `configured`). One round trip.
+ */
 export async function shopperContext(
   db: Db,
   user: { id: string; name: string },
-): Promise<ShopperContext> {
+  configured: SupportContact,
+): Promise<ShopperContext & { contact: SupportContact }> {
   try {
-    const [[profile], recent, messages] = await db.batch([
+    const [[profile], recent, messages, settingRows] = await db.batch([
       db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
       db
         .select({
@@ -107,8 +113,14 @@ export async function shopperContext(
         .where(and(eq(chatMessages.userId, user.id), ne(chatMessages.role, 'system')))
         .orderBy(desc(chatMessages.createdAt))
         .limit(NEW_CUSTOMER_MAX_MESSAGES + 1),
+      settingsQuery(db),
     ]);
+    const stored = storedFrom(settingRows);
     return {
+      contact: {
+        email: stored.supportEmail ?? configured.email,
+        phone: stored.supportPhone ?? configured.phone,
+      },
       name: profile?.fullName || user.name,
       recentOrders: recent.map((o) => ({
         reference: receiptNumber(o.id),
@@ -124,6 +136,12 @@ export async function shopperContext(
     };
   } catch (error) {
     console.warn('Chat context could not be read', error);
-    return { name: user.name, recentOrders: [], lastMessages: [], newCustomer: true };
+    return {
+      name: user.name,
+      recentOrders: [],
+      lastMessages: [],
+      newCustomer: true,
+      contact: configured,
+    };
   }
 }

@@ -1,0 +1,206 @@
+// The desk's shop part (issue 22): the shop's settings, its staff, the record and the dashboard —
+// their inputs and texts, shared by the pages (before sending) and the procedures (on arrival).
+import * as v from 'valibot';
+import { requestKey } from './desk.ts';
+import { FOREIGN_CURRENCIES } from './money.ts';
+import { normalisePhone } from './phone.ts';
+import { invisibleCharacters, typedText } from './text.ts';
+
+export const BANK_DETAILS_MAX = 500;
+export const SUPPORT_EMAIL_MAX = 254;
+export const LOW_STOCK_MAX = 1000;
+/** UGX for one unit: far above any real rate, to catch a slip of the finger. */
+export const RATE_MAX = 1_000_000;
+export const RECORD_PAGE = 50;
+
+export const SHOP_TEXT = {
+  phoneInvalid: (field: string) => `${field} must be a Ugandan number, e.g. 0772 123 456.`,
+  emailInvalid: 'Support email must be a valid email address.',
+  emailTooLong: 'Support email must be 254 characters or fewer.',
+  bankTooLong: 'Bank transfer details must be 500 characters or fewer.',
+  notText: (field: string) => `${field} must be text.`,
+  rateInvalid: (code: string) =>
+    `${code} must be a whole number of shillings, from 1 to 1,000,000.`,
+  ratesTogether: 'Set all three exchange rates, or clear all three.',
+  thresholdInvalid: 'Low-stock threshold must be a whole number from 0 to 1,000.',
+  settingsInvalid: 'Please check the settings and try again.',
+  saved: 'Settings saved',
+  staffEmailInvalid: 'Please enter the email the person signed up with.',
+  staffRoleInvalid: 'Role must be staff or owner.',
+  noAccount: (email: string) =>
+    `No account has the email ${email}. Ask them to sign up on the shop first, then add them.`,
+  notYourself: 'You cannot remove yourself from the desk. Ask another owner.',
+  configuredOwner: (email: string) =>
+    `${email} is an owner from the shop’s configuration (OPERATOR_EMAILS): remove it there.`,
+  notStaff: (email: string) => `${email} does not work at the desk.`,
+  badCursor: 'This page of the record could not be found. Reload the page.',
+} as const;
+
+/** Each setting as the desk names it (the settings' labels, the record's "Changed:"). */
+export const SETTING_LABELS: Record<string, string> = {
+  adminPhone: 'Admin phone',
+  supportPhone: 'Support phone',
+  supportEmail: 'Support email',
+  bankDetails: 'Bank transfer details',
+  exchangeRates: 'Exchange rates',
+  lowStockThreshold: 'Low-stock threshold',
+};
+
+/** The settings only the owner may change: where money goes, what prices read as, who is alerted. */
+export const OWNER_SETTINGS = ['adminPhone', 'bankDetails', 'exchangeRates'] as const;
+
+/** A Ugandan number as typed ('0772 123 456', '+256 772…'), stored as +256XXXXXXXXX. */
+export function ugandanPhone(field: string) {
+  return v.pipe(
+    typedText({
+      notText: SHOP_TEXT.notText(field),
+      max: 32,
+      tooLong: SHOP_TEXT.phoneInvalid(field),
+      invisible: invisibleCharacters(field),
+    }),
+    v.check((text) => /^[+\d\s()-]+$/.test(text), SHOP_TEXT.phoneInvalid(field)),
+    v.transform(normalisePhone),
+    v.check((phone) => /^\+256[1-9]\d{8}$/.test(phone), SHOP_TEXT.phoneInvalid(field)),
+  );
+}
+
+/** A field the owner may clear (null or blank: the configuration's value again). */
+function clearable<T>(schema: v.GenericSchema<string, T>, notText: string) {
+  return v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(notText),
+        v.rawTransform(({ dataset, addIssue, NEVER }): T | null => {
+          if (dataset.value.trim() === '') return null;
+          const checked = v.safeParse(schema, dataset.value);
+          if (checked.success) return checked.output;
+          addIssue({ message: checked.issues[0].message });
+          return NEVER;
+        }),
+      ),
+    ),
+  );
+}
+
+const rate = (code: string) =>
+  v.pipe(
+    v.number(SHOP_TEXT.rateInvalid(code)),
+    v.integer(SHOP_TEXT.rateInvalid(code)),
+    v.minValue(1, SHOP_TEXT.rateInvalid(code)),
+    v.maxValue(RATE_MAX, SHOP_TEXT.rateInvalid(code)),
+  );
+
+/**
+ * What the settings form sends: each field absent (unchanged), null or '' (cleared: back to the
+ * configuration) or its new value.
+ */
+export const saveSettingsInput = v.strictObject(
+  {
+    requestKey,
+    adminPhone: clearable(ugandanPhone('Admin phone'), SHOP_TEXT.phoneInvalid('Admin phone')),
+    supportPhone: clearable(ugandanPhone('Support phone'), SHOP_TEXT.phoneInvalid('Support phone')),
+    supportEmail: clearable(
+      v.pipe(
+        typedText({
+          notText: SHOP_TEXT.emailInvalid,
+          max: SUPPORT_EMAIL_MAX,
+          tooLong: SHOP_TEXT.emailTooLong,
+          invisible: SHOP_TEXT.emailInvalid,
+        }),
+        v.email(SHOP_TEXT.emailInvalid),
+      ),
+      SHOP_TEXT.emailInvalid,
+    ),
+    bankDetails: clearable(
+      typedText({
+        notText: SHOP_TEXT.notText('Bank transfer details'),
+        max: BANK_DETAILS_MAX,
+        tooLong: SHOP_TEXT.bankTooLong,
+        invisible: invisibleCharacters('Bank transfer details'),
+        lines: true,
+      }),
+      SHOP_TEXT.notText('Bank transfer details'),
+    ),
+    exchangeRates: v.optional(
+      v.nullable(
+        v.strictObject(
+          Object.fromEntries(FOREIGN_CURRENCIES.map((code) => [code, rate(code)])) as Record<
+            (typeof FOREIGN_CURRENCIES)[number],
+            ReturnType<typeof rate>
+          >,
+          SHOP_TEXT.ratesTogether,
+        ),
+      ),
+    ),
+    lowStockThreshold: v.optional(
+      v.nullable(
+        v.pipe(
+          v.number(SHOP_TEXT.thresholdInvalid),
+          v.integer(SHOP_TEXT.thresholdInvalid),
+          v.minValue(0, SHOP_TEXT.thresholdInvalid),
+          v.maxValue(LOW_STOCK_MAX, SHOP_TEXT.thresholdInvalid),
+        ),
+      ),
+    ),
+  },
+  SHOP_TEXT.settingsInvalid,
+);
+export type SaveSettingsInput = v.InferOutput<typeof saveSettingsInput>;
+
+const staffEmail = v.pipe(
+  v.string(SHOP_TEXT.staffEmailInvalid),
+  v.trim(),
+  v.maxLength(SUPPORT_EMAIL_MAX, SHOP_TEXT.staffEmailInvalid),
+  v.email(SHOP_TEXT.staffEmailInvalid),
+  v.toLowerCase(),
+);
+
+export const addStaffInput = v.strictObject(
+  {
+    email: staffEmail,
+    role: v.optional(v.picklist(['staff', 'owner'], SHOP_TEXT.staffRoleInvalid), 'staff'),
+    requestKey: v.optional(requestKey),
+  },
+  SHOP_TEXT.staffEmailInvalid,
+);
+
+export const removeStaffInput = v.strictObject(
+  { email: staffEmail, requestKey: v.optional(requestKey) },
+  SHOP_TEXT.staffEmailInvalid,
+);
+
+export const recordInput = v.optional(
+  v.strictObject(
+    {
+      before: v.optional(
+        v.pipe(
+          v.number(SHOP_TEXT.badCursor),
+          v.integer(SHOP_TEXT.badCursor),
+          v.minValue(1, SHOP_TEXT.badCursor),
+        ),
+      ),
+    },
+    SHOP_TEXT.badCursor,
+  ),
+);
+
+/** Africa/Kampala is UTC+3 all year (no daylight saving). */
+export const KAMPALA_OFFSET_HOURS = 3;
+
+/** The starts (as instants) of today, this week (from Monday) and this month, in Kampala. */
+export function kampalaPeriods(now: Date): { today: Date; week: Date; month: Date } {
+  const offset = KAMPALA_OFFSET_HOURS * 3_600_000;
+  const local = new Date(now.getTime() + offset);
+  const day = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  const sinceMonday = (local.getUTCDay() + 6) % 7;
+  return {
+    today: new Date(day - offset),
+    week: new Date(day - sinceMonday * 86_400_000 - offset),
+    month: new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - offset),
+  };
+}
+
+/** The day in Kampala, 'YYYY-MM-DD' (the exchange rates' setOn). */
+export function kampalaDay(now: Date): string {
+  return new Date(now.getTime() + KAMPALA_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10);
+}
