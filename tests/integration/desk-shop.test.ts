@@ -378,6 +378,7 @@ function callerContext() {
     headers: new Headers(),
     auth,
     avatars: undefined as never,
+    photos: undefined as never,
     payments: { providers: {}, callbackOrigin: 'http://shop.test' },
     operators: [],
     social: [],

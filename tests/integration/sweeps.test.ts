@@ -161,6 +161,38 @@ const RULES: Record<string, Rule> = {
   'desk.addStaff': { access: 'operator', valid: () => ({ email: own.deskEmail }) },
   'desk.removeStaff': { access: 'operator', valid: () => ({ email: own.deskEmail }) },
   'desk.record': { access: 'operator', valid: () => undefined },
+  'desk.products': { access: 'operator', valid: () => ({ q: 'dress' }) },
+  'desk.product': { access: 'operator', valid: () => ({ id: own.productId }) },
+  'desk.saveProduct': {
+    access: 'operator',
+    valid: () => ({
+      requestKey: randomUUID(),
+      name: 'Sweep Scarf',
+      description: 'A scarf the sweep makes.',
+      categoryIds: [],
+      status: 'draft',
+      options: [],
+      variants: [
+        { options: {}, sku: `SWEEP-${randomUUID().slice(0, 8)}`, price: 20_000, stock: 1 },
+      ],
+    }),
+  },
+  'desk.photos': { access: 'operator', valid: () => ({ productId: own.productId }) },
+  'desk.setPhotos': { access: 'operator', valid: () => ({ productId: own.productId, photos: [] }) },
+  'desk.adjustStock': {
+    access: 'operator',
+    valid: () => ({ variantId: own.variantId, delta: 1, reason: 'received' }),
+  },
+  'desk.stockLog': { access: 'operator', valid: () => ({ variantId: own.variantId }) },
+  'desk.lowStock': { access: 'operator', valid: () => undefined },
+  'desk.stockSearch': { access: 'operator', valid: () => ({ q: 'dress' }) },
+  'desk.importProducts': {
+    access: 'operator',
+    valid: () => ({
+      csv: `name,sku,price,stock\r\nSweep Wrap,SWEEP-${randomUUID().slice(0, 8)},15000,2\r\n`,
+      requestKey: randomUUID(),
+    }),
+  },
   'orders.list': { access: 'shopper', valid: () => undefined },
   'orders.byId': {
     access: 'shopper',
