@@ -3,13 +3,12 @@
 import * as v from 'valibot';
 import { sniffImageType } from './account.ts';
 import { requestKey } from './desk.ts';
+import { isUploadedPhoto, PHOTOS_PATH } from './pictures.ts';
 
 /** A phone's photo: up to 10 MB (a 48-megapixel HEIC or JPEG is 3–8 MB). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 /** The widths shoppers get copies at (srcset): a card, a phone's gallery, a wide screen's. */
 export const PHOTO_WIDTHS = [400, 800, 1200] as const;
-/** Where uploaded photos are served: `/photos/{key}?w=800`. */
-export const PHOTOS_PATH = '/photos/';
 export const ALT_MAX = 200;
 
 /** The types a photo may be, read from its bytes, with the extension its key gets. */
@@ -71,8 +70,6 @@ export const photoUrl = (key: string) => `${PHOTOS_PATH}${key}`;
 
 /** Where the desk sends a product's new photo. */
 export const photoUploadPath = (productId: number) => `/api/desk/products/${productId}/photos`;
-
-export const isUploadedPhoto = (url: string) => url.startsWith(PHOTOS_PATH);
 
 /** The key inside an uploaded photo's URL (null for the demo's static pictures). */
 export const keyOfPhotoUrl = (url: string) =>

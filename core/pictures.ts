@@ -4,7 +4,11 @@
 // A photo uploaded at the desk (under /photos/, decision 0045) is served at a width in the format
 // the browser accepts: `{url}?w={width}` (AVIF or WebP where the browser takes them, else JPEG).
 import type { ProductImage } from './catalogue.ts';
-import { isUploadedPhoto } from './desk-photos.ts';
+
+/** Where photos uploaded on the desk are served: `/photos/{key}?w=800` (decision 0045). Kept
+ * here, not in core/desk-photos.ts, so every card's picture does not load the desk's inputs. */
+export const PHOTOS_PATH = '/photos/';
+export const isUploadedPhoto = (url: string) => url.startsWith(PHOTOS_PATH);
 
 export type PictureSources = {
   /** The fallback every browser can show. */

@@ -126,6 +126,21 @@ const ROUTES: Record<string, () => Promise<void>> = {
     expect(new URL(answer.headers.get('location') ?? '', shopUrl).pathname).toBe('/orders');
     expect(answer.headers.get('location')).not.toContain(aliceOrder);
   },
+  // The desk's files: the shop's staff only; a customer is refused, a visitor asked to sign in.
+  'desk/products[.]csv.ts': async () => {
+    expect((await get('/api/desk/products.csv', await sessionCookie(bob))).status).toBe(403);
+    expect((await get('/api/desk/products.csv')).status).toBe(401);
+  },
+  'desk/products/$productId.photos.ts': async () => {
+    const upload = async (cookie?: string) =>
+      fetch(new URL('/api/desk/products/1/photos', shopUrl), {
+        method: 'POST',
+        headers: { ...(cookie ? { cookie } : {}), 'content-type': 'image/png', origin: shopUrl },
+        body: Buffer.from('iVBORw0KGgo=', 'base64'),
+      });
+    expect((await upload(await sessionCookie(bob))).status).toBe(403);
+    expect((await upload()).status).toBe(401);
+  },
   // Every procedure: tests/integration/sweeps.test.ts.
   'trpc/$.ts': async () => {
     const answer = await get(

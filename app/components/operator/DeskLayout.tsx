@@ -1,4 +1,4 @@
-// The desk's frame (issue 22): its sections as tabs that scroll sideways on a phone, and each
+// The desk's frame (issue 22): its sections as tabs, on two lines on a phone, and each
 // page's heading. The owner's sections (staff, the record) show to the owner only; the server
 // refuses them to staff whatever the page shows.
 import { Link } from '@tanstack/react-router';
@@ -21,13 +21,14 @@ export const DESK_SECTIONS: readonly Section[] = [
 export function DeskNav({ role }: { role: DeskRole }) {
   return (
     <nav aria-label="Desk" className="border-b border-line bg-paper">
-      <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4">
+      {/* The sections wrap onto a second line on a phone: every one in sight, none cut off. */}
+      <ul className="mx-auto flex max-w-7xl flex-wrap gap-x-1 px-2 sm:px-4">
         {DESK_SECTIONS.filter((s) => !s.ownerOnly || role === 'owner').map((section) => (
           <li key={section.to} className="shrink-0">
             <Link
               to={section.to}
               activeOptions={{ exact: section.exact ?? false }}
-              className="inline-flex min-h-12 items-center border-b-2 border-transparent px-3 text-sm font-medium text-ink-soft hover:text-ink aria-[current=page]:border-ink aria-[current=page]:text-ink"
+              className="inline-flex min-h-11 items-center border-b-2 border-transparent px-2.5 text-sm sm:px-3 font-medium text-ink-soft hover:text-ink aria-[current=page]:border-ink aria-[current=page]:text-ink"
             >
               {section.label}
             </Link>

@@ -376,7 +376,7 @@ function OneVariant({ variantId }: { variantId: number }) {
             </p>
           </div>
           <div className="flex items-end gap-4">
-            <p className="text-right">
+            <p>
               <span className="block text-xs uppercase tracking-[0.14em] text-ink-soft">
                 In stock
               </span>
