@@ -10,6 +10,17 @@ import { likePattern } from './catalogue.ts';
 import { bumpCatalogueVersionSql } from './catalogue-version.ts';
 import { type DeskActor, isRepeatedKey, recordDeskWriteSql } from './desk-record.ts';
 
+/** A variant as the stock page shows it: its piece, label, SKU, stock and the piece's status. */
+const pieceColumns = {
+  variantId: productVariants.id,
+  productId: products.id,
+  name: products.productName,
+  label: productVariants.label,
+  sku: productVariants.sku,
+  stock: productVariants.stock,
+  status: products.status,
+};
+
 export type LowStockRow = {
   variantId: number;
   productId: number;
@@ -25,14 +36,7 @@ export type LowStockRow = {
  */
 export function lowStockVariants(db: Db, threshold: number | SQL<number>, limit = 50) {
   return db
-    .select({
-      variantId: productVariants.id,
-      productId: products.id,
-      name: products.productName,
-      label: productVariants.label,
-      sku: productVariants.sku,
-      stock: productVariants.stock,
-    })
+    .select(pieceColumns)
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(lte(productVariants.stock, threshold), ne(products.status, 'archived')))
@@ -208,15 +212,7 @@ export async function stockLog(
       order by m.id desc
       limit ${STOCK_LOG_PAGE + 1}`),
     db
-      .select({
-        variantId: productVariants.id,
-        productId: products.id,
-        name: products.productName,
-        label: productVariants.label,
-        sku: productVariants.sku,
-        stock: productVariants.stock,
-        status: products.status,
-      })
+      .select(pieceColumns)
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
       .where(
@@ -250,15 +246,7 @@ export async function stockLog(
 export function searchStock(db: Db, q: string, limit = 30) {
   const pattern = sql`lower(${likePattern(q.trim())})`;
   return db
-    .select({
-      variantId: productVariants.id,
-      productId: products.id,
-      name: products.productName,
-      label: productVariants.label,
-      sku: productVariants.sku,
-      stock: productVariants.stock,
-      status: products.status,
-    })
+    .select(pieceColumns)
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(
