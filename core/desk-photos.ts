@@ -98,7 +98,10 @@ const photoId = v.pipe(
   v.minValue(1, PHOTO_TEXT.badPhotoId),
 );
 
-/** desk.setPhotos: the product's photos in the order shown; a photo left out is removed. */
+/**
+ * desk.setPhotos: the product's photos in the order shown, and those the desk removed. A photo
+ * the list does not name (uploaded by someone else meanwhile) is kept, after the listed ones.
+ */
 export const setPhotosInput = v.strictObject(
   {
     productId: v.pipe(
@@ -129,6 +132,10 @@ export const setPhotosInput = v.strictObject(
         PHOTO_TEXT.badPhotos,
       ),
       v.maxLength(50, PHOTO_TEXT.badPhotos),
+    ),
+    removed: v.optional(
+      v.pipe(v.array(photoId, PHOTO_TEXT.badPhotos), v.maxLength(50, PHOTO_TEXT.badPhotos)),
+      [],
     ),
     requestKey: v.optional(requestKey),
   },

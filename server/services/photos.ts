@@ -221,8 +221,9 @@ export class PhotosRefused extends Error {
 
 /**
  * Sets a product's photos as the desk shows them: the list's order becomes the positions, each
- * alt text and colour is saved, a photo left out is removed (its original after the write), and
- * the product's own picture follows the first. One batch with its record and the catalogue
+ * alt text and colour is saved, the photos named in `removed` go (their originals after the
+ * write), one the list does not name (uploaded meanwhile) stays after the listed ones, and the
+ * product's own picture follows the first. One batch with its record and the catalogue
  * version; a repeated request key answers the first save's list.
  */
 export async function setPhotos(
@@ -246,12 +247,24 @@ export async function setPhotos(
       throw new PhotosRefused('BAD_REQUEST', PHOTO_TEXT.badColour);
     }
   }
-  const removed = current.photos.filter((photo) => !seen.has(photo.id));
-  const kept: DeskPhoto[] = input.photos.map((photo) => ({
-    ...(byId.get(photo.id) as DeskPhoto),
-    alt: photo.alt,
-    colour: photo.colour,
-  }));
+  for (const id of input.removed) {
+    if (seen.has(id)) throw new PhotosRefused('BAD_REQUEST', PHOTO_TEXT.repeated);
+    if (!byId.has(id)) throw new PhotosRefused('BAD_REQUEST', PHOTO_TEXT.otherProduct);
+  }
+  const removing = new Set(input.removed);
+  const removed = current.photos.filter((photo) => removing.has(photo.id));
+  // A photo the list does not name was uploaded after the desk read it: kept, after the list.
+  const meanwhile = current.photos.filter(
+    (photo) => !seen.has(photo.id) && !removing.has(photo.id),
+  );
+  const kept: DeskPhoto[] = [
+    ...input.photos.map((photo) => ({
+      ...(byId.get(photo.id) as DeskPhoto),
+      alt: photo.alt,
+      colour: photo.colour,
+    })),
+    ...meanwhile,
+  ];
 
   const updates = kept.map((photo, position) =>
     db

@@ -10,7 +10,7 @@ import { DESK_CATALOGUE_TEXT } from '#core/desk-catalogue.ts';
 import { createDb } from '#db/client.ts';
 import { categories, products, productVariants } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
@@ -24,11 +24,11 @@ async function axeBothThemes(page: Page, shot: string) {
   await settle(page);
   await page.screenshot({ path: `${SHOTS}/${shot}-light.png`, fullPage: true });
   await page.screenshot({ path: `${SHOTS}/${shot}-light-top.png` });
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await settle(page);
   await page.screenshot({ path: `${SHOTS}/${shot}-dark.png`, fullPage: true });
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
   await page.emulateMedia({ colorScheme: 'light' });
   await settle(page);
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { systemSettings } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, settle } from '../support/browser.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
@@ -31,7 +31,7 @@ async function shotsAndAxe(page: Page, name: string) {
     await page.emulateMedia({ colorScheme: scheme });
     await settle(page);
     await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
-    expect(await seriousViolations(page), `${name} ${scheme}`).toEqual([]);
+    await expectNoSeriousViolations(page, `${name} ${scheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await settle(page);

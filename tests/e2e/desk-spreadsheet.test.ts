@@ -9,7 +9,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SPREADSHEET_COLUMNS } from '#core/desk-spreadsheet.ts';
 import { createDb } from '#db/client.ts';
 import { setRole } from '#server/services/staff.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
@@ -22,7 +22,7 @@ async function shootAndCheck(page: Page, name: string) {
     await page.emulateMedia({ colorScheme: scheme });
     await settle(page);
     await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

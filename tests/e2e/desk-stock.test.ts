@@ -7,7 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { stockMovements } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { addProduct, stockOf } from '../support/catalogue.ts';
 import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
@@ -29,7 +29,7 @@ async function expectAccessible(page: Page, shot?: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await settle(page);
-    expect(await seriousViolations(page), scheme).toEqual([]);
+    await expectNoSeriousViolations(page, scheme);
   }
   if (shot) await page.screenshot({ path: `${SHOTS}/${shot}-dark.png` });
   await page.emulateMedia({ colorScheme: 'light' });

@@ -14,7 +14,7 @@ import { freePort } from '#local/free-port.ts';
 import { localAccountSecrets } from '#local/secrets.ts';
 import { WORKER_VARIABLES } from '#server/env.ts';
 import { bumpCatalogueVersion } from '#server/services/catalogue-version.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { addProduct, type TestPiece } from '../support/catalogue.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
@@ -90,7 +90,7 @@ describe('a cart line of a piece taken off sale', () => {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await settle(page);
-        expect(await seriousViolations(page), `${viewport.width} ${scheme}`).toEqual([]);
+        await expectNoSeriousViolations(page, `${viewport.width} ${scheme}`);
         await page.screenshot({
           path: `/tmp/duuka/cart-no-longer-available-${viewport.width}-${scheme}.png`,
           fullPage: true,

@@ -266,6 +266,7 @@ describe('desk.setPhotos', () => {
         { id: third.id, alt: 'Ordered Dress, the back', colour: 'Terracotta' },
         { id: first.id, alt: '  Ordered Dress, the front  ', colour: null },
       ],
+      removed: [second.id],
     });
     expect(answer.photos.map((p) => [p.id, p.alt, p.colour])).toEqual([
       [third.id, 'Ordered Dress, the back', 'Terracotta'],
@@ -277,7 +278,7 @@ describe('desk.setPhotos', () => {
       [first.id, 1, 'Ordered Dress, the front', null],
     ]);
     expect(await productImageOf(dress.id)).toBe(third.url);
-    // The photo left out: its row and its original are gone.
+    // The photo removed: its row and its original are gone.
     expect(photos.keys()).not.toContain(second.url.replace('/photos/', ''));
     expect(photos.keys()).toContain(third.url.replace('/photos/', ''));
     const [record] = await recordsOf('photos.set', dress.name);
@@ -287,6 +288,36 @@ describe('desk.setPhotos', () => {
     const shown = await desk().photos({ productId: dress.id });
     expect(shown.colours).toEqual(['Indigo', 'Terracotta']);
     expect(shown.photos.map((p) => p.id)).toEqual([third.id, first.id]);
+  });
+
+  it('keeps a photo another person uploaded while the list was open, after the listed ones', async () => {
+    const { dress, added } = await dressWithPhotos('Shared Dress', 2);
+    const [first, second] = added as [DeskPhoto, DeskPhoto];
+    // The desk read [first, second]; a colleague uploads a third; the save names only the two.
+    const { body } = await upload(dress.id, await picture('jpeg', 900), { cookie: staff.cookie });
+    const meanwhile = body as DeskPhoto;
+    const answer = await desk().setPhotos({
+      productId: dress.id,
+      photos: [
+        { id: second.id, alt: 'Shared Dress, the back', colour: null },
+        { id: first.id, alt: 'Shared Dress, the front', colour: null },
+      ],
+    });
+    expect(answer.photos.map((p) => p.id)).toEqual([second.id, first.id, meanwhile.id]);
+    expect((await rowsOf(dress.id)).map((r) => [r.id, r.position])).toEqual([
+      [second.id, 0],
+      [first.id, 1],
+      [meanwhile.id, 2],
+    ]);
+    expect(photos.keys()).toContain(meanwhile.url.replace('/photos/', ''));
+    // Removing names a photo of this product, never listed too.
+    await expect(
+      desk().setPhotos({
+        productId: dress.id,
+        photos: [{ id: first.id, alt: 'x', colour: null }],
+        removed: [first.id],
+      }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: PHOTO_TEXT.repeated });
   });
 
   it('refuses another product’s photo, a colour the product lacks, bad alt text, repeats', async () => {

@@ -1,6 +1,7 @@
 // Accessibility audit with axe-core: the serious and critical violations on the page as it is now.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export type Violation = { id: string; impact: string; help: string; targets: string[] };
 
@@ -16,4 +17,14 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
       help: v.help,
       targets: v.nodes.map((node) => node.target.join(' ')),
     }));
+}
+
+/**
+ * Fails on serious violations once the page is at rest: the pointer moved off it (a hovered
+ * control's colours cross-fade with the scheme's) and the check read again until clean, so a
+ * check that lands mid-fade does not fail, while a real violation, which stays, still does.
+ */
+export async function expectNoSeriousViolations(page: Page, label?: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expect.poll(() => seriousViolations(page), { message: label, timeout: 5_000 }).toEqual([]);
 }

@@ -1,7 +1,7 @@
 // The product editor's photos panel (issue 22, decision 0045): pictures from the phone's camera
 // or files, each sent on its own with its progress (POST /api/desk/products/{id}/photos); then
 // their order, alt text and colour, saved at once with desk.setPhotos. A photo removed here is
-// removed on save. What was typed stays after a failed save, and the save's request key is kept
+// removed on save; one someone else uploaded meanwhile is kept. What was typed stays after a failed save, and the save's request key is kept
 // for its retry, so a dropped connection never saves twice.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
@@ -39,6 +39,8 @@ export function ProductPhotos({ productId }: { productId: number }) {
   const saved = useQuery(trpc.desk.photos.queryOptions({ productId }));
   /** The photos as the panel shows them (order, alt, colour), until saved. */
   const [draft, setDraft] = useState<DeskPhoto[] | null>(null);
+  /** The photos removed here since the last save: only these are removed by it. */
+  const [removed, setRemoved] = useState<number[]>([]);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [requestKey, setRequestKey] = useState(newOrderId);
   const headingId = useId();
@@ -50,12 +52,15 @@ export function ProductPhotos({ productId }: { productId: number }) {
   const save = useMutation(
     trpc.desk.setPhotos.mutationOptions({
       onSuccess: async (answer, sent) => {
-        // Photos uploaded while the save was on its way stay, after the saved ones.
-        const sentIds = new Set(sent.photos.map((photo) => photo.id));
+        // Photos uploaded while the save was on its way stay, after the saved ones (the answer
+        // also carries any another person uploaded meanwhile).
+        const known = new Set([...sent.photos, ...answer.photos].map((photo) => photo.id));
         setDraft((current) => [
           ...answer.photos,
-          ...(current ?? []).filter((photo) => !sentIds.has(photo.id)),
+          ...(current ?? []).filter((photo) => !known.has(photo.id)),
         ]);
+        const gone = new Set(sent.removed ?? []);
+        setRemoved((current) => current.filter((id) => !gone.has(id)));
         setRequestKey(newOrderId());
         toast.success(PHOTO_TEXT.saved);
         await queryClient.invalidateQueries({ queryKey: trpc.desk.photos.pathKey() });
@@ -248,7 +253,10 @@ export function ProductPhotos({ productId }: { productId: number }) {
                     <button
                       type="button"
                       aria-label={`Remove photo ${n}`}
-                      onClick={() => change(photos.filter((_, i) => i !== index))}
+                      onClick={() => {
+                        setRemoved((current) => [...current, photo.id]);
+                        change(photos.filter((_, i) => i !== index));
+                      }}
                       className={`${control} ml-auto hover:border-danger hover:text-danger`}
                     >
                       <Trash2 aria-hidden="true" className="size-4" />
@@ -301,6 +309,7 @@ export function ProductPhotos({ productId }: { productId: number }) {
               productId,
               requestKey,
               photos: photos.map(({ id, alt, colour }) => ({ id, alt, colour })),
+              removed,
             })
           }
         >
