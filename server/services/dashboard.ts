@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { kampalaPeriods } from '#core/desk-shop.ts';
 import type { Db } from '#db/client.ts';
-import { DEFAULT_LOW_STOCK_THRESHOLD, SETTING_KEYS } from './shop-settings.ts';
+import { lowStockThresholdSql } from './shop-settings.ts';
 import { lowStockVariants } from './stock.ts';
 
 export const TOP_PIECES = 5;
@@ -12,12 +12,6 @@ export const TOP_PIECES_DAYS = 30;
 export const FAILED_TEXTS_DAYS = 7;
 
 type Sales = { orders: number; total: number };
-
-/** The owner's threshold as SQL, so low stock is read in the same batch as everything else. */
-const thresholdSql = sql<number>`coalesce((
-  select setting_value::int from system_settings
-  where setting_key = ${SETTING_KEYS.lowStockThreshold} and setting_value ~ '^[0-9]{1,4}$'
-), ${DEFAULT_LOW_STOCK_THRESHOLD})`;
 
 export async function dashboard(db: Db, now = new Date()) {
   const { today, week, month } = kampalaPeriods(now);
@@ -61,7 +55,7 @@ export async function dashboard(db: Db, now = new Date()) {
       group by i.product_id, case when i.product_id is null then i.name end
       order by units desc, revenue desc, name
       limit ${TOP_PIECES}`),
-    lowStockVariants(db, thresholdSql, 8),
+    lowStockVariants(db, lowStockThresholdSql, 8),
     db.execute<{ failed: string; latest: string | null }>(sql`
       select count(*) as failed, max(created_at)::text as latest from sms_notifications
       where status = 'failed' and created_at >= now() - make_interval(days => ${FAILED_TEXTS_DAYS})`),

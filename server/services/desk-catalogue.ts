@@ -15,9 +15,12 @@ import { type DeskActor, earlierAnswer, isRepeatedKey, recordDeskWriteSql } from
 
 export type SaveReason = 'saved' | 'imported';
 export type SavedProduct = { id: number; slug: string };
+/** Why a save was refused: a product or variant that isn't there, a clash with another save
+ * (a SKU another product has, sales meanwhile, a race), or input the catalogue can't take. */
+export type SaveRefusal = 'not-found' | 'conflict' | 'invalid';
 export type SaveProductsAnswer =
   | { ok: true; saved: SavedProduct[]; restocked: number[] }
-  | { ok: false; index: number; problem: string };
+  | { ok: false; index: number; problem: string; refusal: SaveRefusal };
 
 type ExistingVariant = {
   id: number;
@@ -86,18 +89,24 @@ export async function saveProducts(
   const seenSkus = new Set<string>();
   const slugs: string[] = [];
   for (const [index, save] of saves.entries()) {
-    const refuse = (problem: string) => ({ ok: false as const, index, problem });
+    const refuse = (problem: string, refusal: SaveRefusal = 'invalid') => ({
+      ok: false as const,
+      index,
+      problem,
+      refusal,
+    });
     if (save.id !== undefined) {
-      if (!found.has(save.id) || seenIds.has(save.id)) return refuse(T.badId);
+      if (!found.has(save.id) || seenIds.has(save.id)) return refuse(T.badId, 'not-found');
       seenIds.add(save.id);
     }
     if (save.categoryIds.some((c) => !knownCategories.has(c))) return refuse(T.badCategory);
     const own = save.id ? (variantsOf.get(save.id) ?? []) : [];
     for (const variant of save.variants) {
       const was = variant.id === undefined ? undefined : own.find((o) => o.id === variant.id);
-      if (variant.id !== undefined && !was) return refuse(T.badVariantId);
+      if (variant.id !== undefined && !was) return refuse(T.badVariantId, 'not-found');
       const owner = ownerOfSku.get(variant.sku.toUpperCase());
-      if (owner !== undefined && owner !== save.id) return refuse(T.skuTaken(variant.sku));
+      if (owner !== undefined && owner !== save.id)
+        return refuse(T.skuTaken(variant.sku), 'conflict');
       if (seenSkus.has(variant.sku.toUpperCase())) return refuse(T.skuTwice(variant.sku));
       seenSkus.add(variant.sku.toUpperCase());
       if (
@@ -105,7 +114,7 @@ export async function saveProducts(
         variant.stockWas !== undefined &&
         was.stock + variant.stock - variant.stockWas < 0
       ) {
-        return refuse(T.notEnoughStock(variant.label));
+        return refuse(T.notEnoughStock(variant.label), 'conflict');
       }
     }
     const slug = slugFor(save, found.get(save.id ?? 0), usedSlugs);
@@ -182,10 +191,11 @@ export async function saveProducts(
       const label = saves[index]?.variants.find(
         (v) => v.stockWas !== undefined && v.stock < v.stockWas,
       )?.label;
-      return { ok: false, index, problem: T.notEnoughStock(label ?? '') };
+      return { ok: false, index, problem: T.notEnoughStock(label ?? ''), refusal: 'conflict' };
     }
-    if (code === '23505') return { ok: false, index: 0, problem: T.savedAtOnce };
-    if (code === '23503') return { ok: false, index: 0, problem: T.savedAtOnce };
+    if (code === '23505' || code === '23503') {
+      return { ok: false, index: 0, problem: T.savedAtOnce, refusal: 'conflict' };
+    }
     throw error;
   }
   const savedRows = results[results.length - 1] as { rows: { id: number; slug: string }[] };

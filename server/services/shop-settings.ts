@@ -96,10 +96,12 @@ export async function shopSettings(db: Db, fallback: SettingsFallback): Promise<
   return settingsFrom(await settingsQuery(db), fallback).values;
 }
 
-/** The low-stock threshold: the owner's number, else the default. */
-export async function lowStockThreshold(db: Db): Promise<number> {
-  return storedFrom(await settingsQuery(db)).lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
-}
+/** The low-stock threshold as SQL (the owner's number, else the default), so low stock is read
+ * in the same statement as the threshold. */
+export const lowStockThresholdSql = sql<number>`coalesce((
+  select setting_value::int from system_settings
+  where setting_key = ${SETTING_KEYS.lowStockThreshold} and setting_value ~ '^[0-9]{1,4}$'
+), ${DEFAULT_LOW_STOCK_THRESHOLD})`;
 
 /** A save's new values: absent unchanged, null cleared (the configuration's value again). */
 export type SettingsChange = {

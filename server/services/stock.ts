@@ -9,6 +9,12 @@ import { deskRecords, products, productVariants } from '#db/schema/index.ts';
 import { likePattern } from './catalogue.ts';
 import { bumpCatalogueVersionSql } from './catalogue-version.ts';
 import { type DeskActor, isRepeatedKey, recordDeskWriteSql } from './desk-record.ts';
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  lowStockThresholdSql,
+  settingsQuery,
+  storedFrom,
+} from './shop-settings.ts';
 
 /** A variant as the stock page shows it: its piece, label, SKU, stock and the piece's status. */
 const pieceColumns = {
@@ -42,6 +48,15 @@ export function lowStockVariants(db: Db, threshold: number | SQL<number>, limit 
     .where(and(lte(productVariants.stock, threshold), ne(products.status, 'archived')))
     .orderBy(asc(productVariants.stock), asc(products.productName), asc(productVariants.position))
     .limit(limit);
+}
+
+/** Low stock and the threshold it is measured against: one round trip. */
+export async function lowStock(db: Db) {
+  const [rows, stored] = await db.batch([
+    lowStockVariants(db, lowStockThresholdSql),
+    settingsQuery(db),
+  ]);
+  return { threshold: storedFrom(stored).lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD, rows };
 }
 
 export type Adjustment = {

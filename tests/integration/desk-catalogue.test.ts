@@ -410,6 +410,7 @@ describe('desk.saveProduct', () => {
       ok: false,
       index: 1,
       problem: DESK_CATALOGUE_TEXT.skuTaken(taken?.sku as string),
+      refusal: 'conflict',
     });
     expect(await countOf(products)).toBe(products0 + 2);
     expect(await countOf(deskRecords)).toBe(records0 + 2);

@@ -11,18 +11,11 @@ import { textBackInStock } from '../../services/back-in-stock.ts';
 import { deskProduct, deskProducts, saveProducts } from '../../services/desk-catalogue.ts';
 import { deskProcedure, shopperError } from '../../trpc.ts';
 
-/** A save's refusal as the desk reads it: a missing product or variant, a clash, or bad input. */
-function refusalCode(problem: string) {
-  if (problem === DESK_CATALOGUE_TEXT.badId || problem === DESK_TEXT.productNotFound) {
-    return 'NOT_FOUND' as const;
-  }
-  if (problem === DESK_CATALOGUE_TEXT.badVariantId) return 'NOT_FOUND' as const;
-  if (problem === DESK_CATALOGUE_TEXT.savedAtOnce) return 'CONFLICT' as const;
-  if (problem.includes('belongs to another product') || problem.includes('were sold while')) {
-    return 'CONFLICT' as const;
-  }
-  return 'BAD_REQUEST' as const;
-}
+const refusalCode = {
+  'not-found': 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  invalid: 'BAD_REQUEST',
+} as const;
 
 export const catalogueDesk = {
   /** Every product, drafts and archived ones included, newest first; searched by name or SKU. */
@@ -44,7 +37,7 @@ export const catalogueDesk = {
       reason: 'saved',
       requestKey,
     });
-    if (!answer.ok) return shopperError(refusalCode(answer.problem), answer.problem);
+    if (!answer.ok) return shopperError(refusalCode[answer.refusal], answer.problem);
     const [saved] = answer.saved;
     if (!saved) return shopperError('CONFLICT', DESK_CATALOGUE_TEXT.savedAtOnce);
     // Shoppers who asked for a size back are texted after the answer.

@@ -2,8 +2,7 @@
 import { DESK_TEXT } from '#core/desk.ts';
 import { adjustStockInput, STOCK_TEXT, stockLogInput, stockSearchInput } from '#core/desk-stock.ts';
 import { textBackInStock } from '../../services/back-in-stock.ts';
-import { lowStockThreshold } from '../../services/shop-settings.ts';
-import { adjustStock, lowStockVariants, searchStock, stockLog } from '../../services/stock.ts';
+import { adjustStock, lowStock, searchStock, stockLog } from '../../services/stock.ts';
 import { deskProcedure, shopperError } from '../../trpc.ts';
 
 export const stockDesk = {
@@ -33,10 +32,7 @@ export const stockDesk = {
     .query(({ ctx, input }) => stockLog(ctx.db, input ?? {})),
 
   /** Pieces at or below the owner's threshold, the emptiest first. */
-  lowStock: deskProcedure.query(async ({ ctx }) => {
-    const threshold = await lowStockThreshold(ctx.db);
-    return { threshold, rows: await lowStockVariants(ctx.db, threshold) };
-  }),
+  lowStock: deskProcedure.query(({ ctx }) => lowStock(ctx.db)),
 
   /** Variants whose piece's name or SKU holds `q`. */
   stockSearch: deskProcedure
