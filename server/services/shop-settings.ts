@@ -3,7 +3,7 @@
 // read them inside a batch they already make (`settingsQuery` + `settingsFrom`): no extra trip.
 import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SUPPORT } from '#core/chat.ts';
-import { type ExchangeRates, parseRates } from '#core/money.ts';
+import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
 import type { Db } from '#db/client.ts';
 import { systemSettings } from '#db/schema/index.ts';
 import type { Context } from '../trpc.ts';
@@ -14,7 +14,7 @@ export const SETTING_KEYS = {
   supportPhone: 'support_phone',
   supportEmail: 'support_email',
   bankDetails: 'bank_details',
-  exchangeRates: 'exchange_rates',
+  exchangeRates: EXCHANGE_RATES_KEY,
   lowStockThreshold: 'low_stock_threshold',
 } as const;
 export type SettingName = keyof typeof SETTING_KEYS;
@@ -171,16 +171,4 @@ export function settingsWrites(db: Db, names: SettingName[], change: SettingsCha
     );
   }
   return writes;
-}
-
-/** The stored values as text, by name (absent: not set on the desk). */
-export async function storedSettings(db: Db): Promise<Partial<Record<SettingName, string>>> {
-  const rows = await settingsQuery(db);
-  const names = new Map(SETTING_NAMES.map((name) => [SETTING_KEYS[name], name]));
-  const stored: Partial<Record<SettingName, string>> = {};
-  for (const row of rows) {
-    const name = names.get(row.key as (typeof SETTING_KEYS)[SettingName]);
-    if (name) stored[name] = row.value;
-  }
-  return stored;
 }
