@@ -11,7 +11,13 @@ import type { Db } from '#db/client.ts';
 import { productCategories, productImages, products, productVariants } from '#db/schema/index.ts';
 import { likePattern } from './catalogue.ts';
 import { bumpCatalogueVersion } from './catalogue-version.ts';
-import { type DeskActor, earlierAnswer, isRepeatedKey, recordDeskWriteSql } from './desk-record.ts';
+import {
+  type DeskActor,
+  earlierAnswer,
+  earlierAnswerQuery,
+  isRepeatedKey,
+  recordDeskWriteSql,
+} from './desk-record.ts';
 
 export type SaveReason = 'saved' | 'imported';
 export type SavedProduct = { id: number; slug: string };
@@ -39,36 +45,40 @@ export async function saveProducts(
   saves: ProductSave[],
   options: { reason: SaveReason; requestKey?: string },
 ): Promise<SaveProductsAnswer> {
-  const earlier = await earlierAnswer(db, options.requestKey);
-  if (earlier) return answerFrom(earlier);
   if (saves.length === 0) return { ok: true, saved: [], restocked: [] };
 
-  // What the checks need, in one round trip.
+  // What the checks need, and an earlier save under this key, in one round trip. The key is read
+  // last (each statement sees what was committed before it): a twin save committed before the
+  // checks read is found here rather than refused by them (its SKUs would look taken), and one
+  // committed later fails this write on its key and is answered then.
   const ids = saves.flatMap((s) => (s.id ? [s.id] : []));
   const skus = saves.flatMap((s) => s.variants.map((v) => v.sku));
   const categoryIds = [...new Set(saves.flatMap((s) => s.categoryIds))];
   const bases = saves.map((s) => slugBase(s.name));
-  const [productsFound, variantsFound, skusTaken, categoriesFound, slugsTaken] = await db.batch([
-    db.execute<{ id: number; slug: string; name: string }>(
-      sql`select id, slug, product_name as name from products where id = any(${intArray(ids)})`,
-    ),
-    db.execute<ExistingVariant>(
-      sql`select id, product_id, sku, stock, label from product_variants
+  const [productsFound, variantsFound, skusTaken, categoriesFound, slugsTaken, earlier] =
+    await db.batch([
+      db.execute<{ id: number; slug: string; name: string }>(
+        sql`select id, slug, product_name as name from products where id = any(${intArray(ids)})`,
+      ),
+      db.execute<ExistingVariant>(
+        sql`select id, product_id, sku, stock, label from product_variants
           where product_id = any(${intArray(ids)})`,
-    ),
-    db.execute<{ sku: string; product_id: number }>(
-      // Any case: "awd-m" and "AWD-M" on two products would be one SKU to the people at the desk.
-      sql`select upper(sku) as sku, product_id from product_variants
+      ),
+      db.execute<{ sku: string; product_id: number }>(
+        // Any case: "awd-m" and "AWD-M" on two products would be one SKU to the people at the desk.
+        sql`select upper(sku) as sku, product_id from product_variants
           where upper(sku) = any(${textArray(skus.map((sku) => sku.toUpperCase()))})`,
-    ),
-    db.execute<{ id: number }>(
-      sql`select id from categories where id = any(${intArray(categoryIds)})`,
-    ),
-    db.execute<{ slug: string }>(
-      sql`select slug from products
+      ),
+      db.execute<{ id: number }>(
+        sql`select id from categories where id = any(${intArray(categoryIds)})`,
+      ),
+      db.execute<{ slug: string }>(
+        sql`select slug from products
           where slug like any(${textArray(bases.map((b) => `${b}%`))})`,
-    ),
-  ]);
+      ),
+      earlierAnswerQuery(db, options.requestKey),
+    ]);
+  if (earlier[0]) return answerFrom(earlier[0].details as Record<string, unknown>);
   const found = new Map(productsFound.rows.map((p) => [Number(p.id), p]));
   const variantsOf = new Map<number, ExistingVariant[]>();
   for (const row of variantsFound.rows) {

@@ -45,16 +45,22 @@ export function recordDeskWriteSql(
             ${write.requestKey ?? null}::uuid)`;
 }
 
+/** The record of an earlier save under this key (none without a key): put it in the batch of a
+ * save's checks, so the checks and the key are read at the same moment. */
+export function earlierAnswerQuery(db: Db, requestKey: string | undefined) {
+  return db
+    .select({ details: deskRecords.details })
+    .from(deskRecords)
+    .where(requestKey ? eq(deskRecords.requestKey, requestKey) : sql`false`);
+}
+
 /** The details recorded with an earlier save under this key, or null when the key is new. */
 export async function earlierAnswer(
   db: Db,
   requestKey: string | undefined,
 ): Promise<Record<string, unknown> | null> {
   if (!requestKey) return null;
-  const [row] = await db
-    .select({ details: deskRecords.details })
-    .from(deskRecords)
-    .where(eq(deskRecords.requestKey, requestKey));
+  const [row] = await earlierAnswerQuery(db, requestKey);
   return (row?.details as Record<string, unknown> | undefined) ?? null;
 }
 
