@@ -21,6 +21,8 @@ const FILES = '/tmp/duuka/desk-flow-files';
 const SHOTS = '/tmp/duuka';
 const photos = [`${FILES}/front.jpg`, `${FILES}/back.png`];
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+/** A save's answer on a loaded CI machine (two cores, every project at once) may take a while. */
+const SAVED = 20_000;
 
 beforeAll(async () => {
   await mkdir(FILES, { recursive: true });
@@ -95,8 +97,8 @@ describe('the boutique’s desk, from a new dress to a back-in-stock text', () =
         .getByRole('radio', { name: 'Draft' })
         .check();
       await desk.page.getByRole('button', { name: 'Save product' }).click();
-      await desk.page.getByText('Product saved').first().waitFor();
-      await desk.page.waitForURL(/\/operator\/products\/\d+$/);
+      await desk.page.getByText('Product saved').first().waitFor({ timeout: SAVED });
+      await desk.page.waitForURL(/\/operator\/products\/\d+$/, { timeout: SAVED });
       const productId = Number(desk.page.url().split('/').pop());
 
       // Two photos from files, then published.
@@ -105,7 +107,7 @@ describe('the boutique’s desk, from a new dress to a back-in-stock text', () =
       await poll(() => list.getByRole('listitem').count()).toBe(2);
       await desk.page.getByLabel('Colour for photo 1').selectOption('Indigo');
       await desk.page.getByRole('button', { name: 'Save photos' }).click();
-      await desk.page.getByText('Photos saved').first().waitFor();
+      await desk.page.getByText('Photos saved').first().waitFor({ timeout: SAVED });
       await desk.page
         .getByRole('radiogroup', { name: 'Status' })
         .getByRole('radio', { name: 'Published' })
@@ -153,7 +155,7 @@ describe('the boutique’s desk, from a new dress to a back-in-stock text', () =
       await shop.page.goto('/checkout');
       await shop.page.getByRole('radio', { name: /Cash on Delivery/ }).check();
       await shop.page.getByRole('button', { name: 'Place Order' }).click();
-      await shop.page.waitForURL(/\/orders\?order=/);
+      await shop.page.waitForURL(/\/orders\?order=/, { timeout: SAVED });
       expect((await variantOf(productId, 'M · Indigo')).stock).toBe(0);
 
       // Another shopper asks to be told when M · Indigo is back.
@@ -180,7 +182,7 @@ describe('the boutique’s desk, from a new dress to a back-in-stock text', () =
       await form.getByLabel('Change').fill('3');
       await form.getByLabel('Reason').selectOption({ label: 'Received' });
       await form.getByRole('button', { name: 'Save change' }).click();
-      await desk.page.getByText('Stock is now 3').waitFor();
+      await desk.page.getByText('Stock is now 3').waitFor({ timeout: SAVED });
       const moves = await db
         .select({ change: stockMovements.change, reason: stockMovements.reason })
         .from(stockMovements)
