@@ -39,7 +39,8 @@ describe('the desk’s catalogue', () => {
       const staff = await verifiedShopper(db, 'Sarah Staff');
       await setRole(db, staff.email, 'staff');
       const [category] = await db.select().from(categories).orderBy(categories.name).limit(1);
-      const name = `Kitenge Wrap Dress ${randomUUID().slice(0, 6)}`;
+      // The width in the name keeps the two runs' suggested SKUs apart (KWD3… and KWD1…).
+      const name = `Kitenge Wrap Dress ${viewport.width} ${randomUUID().slice(0, 6)}`;
 
       const { page, errors } = await newPage(viewport);
       await signIn(page, staff);
@@ -171,7 +172,7 @@ describe('the desk’s catalogue', () => {
 
       // A piece without sizes or colours: one row, labelled plainly.
       await page.getByRole('link', { name: 'New product' }).click();
-      const bag = `Raffia Market Bag ${randomUUID().slice(0, 6)}`;
+      const bag = `Raffia Market Bag ${viewport.width} ${randomUUID().slice(0, 6)}`;
       await page.getByLabel('Name', { exact: true }).fill(bag);
       await page.getByLabel('Size system', { exact: true }).selectOption('one-size');
       expect(await page.getByRole('group', { name: 'Sizes' }).count()).toBe(0);

@@ -61,7 +61,8 @@ describe('the boutique’s desk, from a new dress to a back-in-stock text', () =
     [DESKTOP, SMALL_PHONE],
   ] as const) {
     it(`staff at ${staffView.width} px, shoppers at ${shopperView.width} px`, async () => {
-      const name = `Kitenge Midi Dress ${randomUUID().slice(0, 6)}`;
+      // The width in the name keeps the two runs' suggested SKUs apart (KMD3… and KMD1…).
+      const name = `Kitenge Midi Dress ${staffView.width} ${randomUUID().slice(0, 6)}`;
       const staff: Shopper = await verifiedShopper(db, 'Grace Staff');
       await setRole(db, staff.email, 'staff');
       const desk = await newPage(staffView);
