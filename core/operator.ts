@@ -28,13 +28,13 @@ export const isConfirmedByOperator = (method: string): method is OperatorConfirm
 
 /**
  * Cash on delivery is handed over after the rider delivers: such an order may already be
- * processing, shipped or delivered when the operator records the money. A bank transfer is
+ * processing, out for delivery, collected or delivered when the operator records the money. A bank transfer is
  * confirmed while the order waits (pending).
  */
 export function canMarkPaid(order: { status: string; paymentMethod: string }): boolean {
   if (!isConfirmedByOperator(order.paymentMethod)) return false;
   if (order.paymentMethod === 'bank_transfer') return order.status === 'pending';
-  return ['pending', 'processing', 'shipped', 'delivered'].includes(order.status);
+  return !['completed', 'cancelled'].includes(order.status);
 }
 
 /** A payment whose money goes back to the customer once the operator records the refund. */

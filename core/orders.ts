@@ -3,8 +3,9 @@
 
 import * as v from 'valibot';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
+import { deliveryOrderFields } from './delivery.ts';
 
-/** Fixed delivery fee, no free-delivery threshold at checkout. */
+/** The spec's delivery fee: Kampala delivery's, and an order's that names no option (issue 23). */
 export const DELIVERY_FEE = 5000;
 /** No discounts at checkout. */
 export const CHECKOUT_DISCOUNT = 0;
@@ -45,8 +46,11 @@ export function paymentMethodLabel(method: string): string {
 export const ORDER_STATUSES = [
   'pending',
   'processing',
+  'ready_for_pickup',
+  'out_for_delivery',
   'shipped',
   'delivered',
+  'collected',
   'completed',
   'cancelled',
 ] as const;
@@ -69,9 +73,14 @@ export function statusTone(status: string): StatusTone {
   }
 }
 
-/** 'pending' → 'Pending'. */
+const STATUS_LABELS: Record<string, string> = {
+  ready_for_pickup: 'Ready for pickup',
+  out_for_delivery: 'Out for delivery',
+};
+
+/** 'pending' → 'Pending', 'ready_for_pickup' → 'Ready for pickup'. */
 export function statusLabel(status: string): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
+  return STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1);
 }
 
 /** The order id as the two-panel screen shows it: its first 8 characters. */
@@ -97,14 +106,20 @@ export type OrderTotals = {
   total: number;
 };
 
-/** Item sum + 5,000 delivery − 0 discount; a line's missing quantity counts as 1. */
-export function orderTotals(lines: readonly PricedLine[]): OrderTotals {
+/**
+ * Item sum + delivery − 0 discount; a line's missing quantity counts as 1. The fee is the chosen
+ * option's (core/delivery.ts deliveryFee), the spec's 5,000 when none is chosen.
+ */
+export function orderTotals(
+  lines: readonly PricedLine[],
+  deliveryFee: number = DELIVERY_FEE,
+): OrderTotals {
   const subtotal = lines.reduce((sum, l) => sum + l.price * (l.quantity ?? 1), 0);
   return {
     subtotal,
-    deliveryFee: DELIVERY_FEE,
+    deliveryFee,
     discount: CHECKOUT_DISCOUNT,
-    total: subtotal + DELIVERY_FEE - CHECKOUT_DISCOUNT,
+    total: subtotal + deliveryFee - CHECKOUT_DISCOUNT,
   };
 }
 
@@ -207,8 +222,8 @@ export function orderCustomerName(orderName?: string | null, profileName?: strin
 /** Print in a new window: the window opens and prints after this delay. */
 export const PRINT_WINDOW_DELAY_MS = 500;
 
-// What checkout.placeOrder accepts: the client's order id, products and quantities, and how the
-// shopper pays. Prices, totals and anything else are refused: the server prices the order.
+// What checkout.placeOrder accepts: the client's order id, products and quantities, how the
+// shopper pays and how it reaches them (the option's id and the address: never its fee). Prices, totals and anything else are refused: the server prices the order.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const orderId = (message: string) => v.pipe(v.string(message), v.regex(UUID, message));
 
@@ -250,6 +265,7 @@ export const placeOrderInput = v.strictObject(
       v.maxLength(MAX_CART_LINES, CHECKOUT_TEXT.checkoutError),
     ),
     paymentMethod: v.picklist(PAYMENT_METHODS, 'Please choose a payment method.'),
+    ...deliveryOrderFields,
   },
   CHECKOUT_TEXT.checkoutError,
 );

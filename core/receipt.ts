@@ -2,6 +2,7 @@
 // is placed and stored whole in receipts.receipt_data; rebuilt the same way from the order, its
 // items and the customer's profile when no stored receipt exists.
 import { parseAddress, type ReceiptAddress } from './address.ts';
+import type { DeliveryKind } from './delivery.ts';
 import { payerNetworkLabel } from './operator.ts';
 import {
   DEFAULT_TAX,
@@ -42,11 +43,24 @@ export type Receipt = {
   /** The method's label, e.g. 'Mobile Money'. */
   paymentMethod: string;
   transactionId: string | null;
+  /** How it reaches the shopper (issue 23); absent on receipts stored before delivery options. */
+  delivery?: ReceiptDelivery;
   /**
    * Paid or not, worked out when the receipt is read (never stored: receipt_data is written when
    * the order is placed and would go stale). Absent on a receipt built but not yet read.
    */
   payment?: ReceiptPayment;
+};
+
+/** The delivery option chosen and where a rider takes it: "Kampala delivery", Ntinda, … */
+export type ReceiptDelivery = {
+  option: string;
+  kind: DeliveryKind;
+  area: string;
+  landmark: string;
+  /** The phone the rider calls. */
+  phone: string;
+  notes: string;
 };
 
 /** PAID (how, with what reference) or UNPAID (and, for a bank transfer, where to send it). */
@@ -75,7 +89,15 @@ export type PaymentFacts = {
   bankDetails: string | null;
 };
 
-const PAST_PENDING = ['processing', 'shipped', 'delivered', 'completed'];
+const PAST_PENDING = [
+  'processing',
+  'ready_for_pickup',
+  'out_for_delivery',
+  'shipped',
+  'delivered',
+  'collected',
+  'completed',
+];
 
 /**
  * PAID when a successful payment is recorded. Without one, an order the shop moved past pending
@@ -122,6 +144,7 @@ export type ReceiptOrder = {
   /** The name kept on the order, used when the profile has none. */
   customerName?: string | null;
   items: { id?: string; name: string; price: number; quantity: number; variant?: string }[];
+  delivery?: ReceiptDelivery;
 };
 
 export type ReceiptCustomer = {
@@ -166,6 +189,7 @@ export function buildReceipt(
     total: order.total,
     paymentMethod: paymentMethodLabel(order.paymentMethod),
     transactionId: extra.transactionId?.trim() || null,
+    ...(order.delivery ? { delivery: order.delivery } : {}),
   };
 }
 
@@ -190,6 +214,11 @@ export const RECEIPT_TEXT = {
   lineTotal: 'Total',
   subtotal: 'Subtotal',
   deliveryFee: 'Delivery Fee',
+  delivery: 'Delivery',
+  deliveryArea: 'Area',
+  deliveryLandmark: 'Landmark',
+  deliveryPhone: 'Rider calls',
+  deliveryNotes: 'Notes',
   discount: 'Discount',
   tax: 'Tax',
   total: 'Total',

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './catalogue.ts';
+export * from './delivery.ts';
 export * from './desk.ts';
 export * from './mail.ts';
 export * from './messaging.ts';

@@ -50,12 +50,29 @@ export const orders = pgTable(
     total: bigint({ mode: 'number' }).notNull(),
     paymentMethod: text('payment_method').notNull(),
     status: text().notNull().default('pending'),
+    // How it reaches the shopper (issue 23): the option chosen, copied (its name and kind) so a
+    // later edit of the option never rewrites the order; the address a boda rider needs.
+    deliveryOptionId: text('delivery_option_id'),
+    deliveryOption: text('delivery_option').notNull().default('Kampala delivery'),
+    deliveryKind: text('delivery_kind').notNull().default('delivery'),
+    deliveryArea: text('delivery_area').notNull().default(''),
+    deliveryLandmark: text('delivery_landmark').notNull().default(''),
+    /** The phone the rider calls (the profile's unless the shopper gave another). */
+    deliveryPhone: text('delivery_phone'),
+    deliveryNotes: text('delivery_notes').notNull().default(''),
+    /** Set when the order goes out for delivery: who carries it, and their number. */
+    riderName: text('rider_name'),
+    riderPhone: text('rider_phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check(
       'orders_status_check',
-      sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled')`,
+      sql`${t.status} in ('pending', 'processing', 'ready_for_pickup', 'out_for_delivery', 'shipped', 'delivered', 'collected', 'completed', 'cancelled')`,
+    ),
+    check(
+      'orders_delivery_kind_check',
+      sql`${t.deliveryKind} in ('delivery', 'pickup', 'courier')`,
     ),
     check(
       'orders_payment_method_check',

@@ -1,11 +1,13 @@
 // Checkout: the shopper sends what they want and how they pay — never prices or totals.
+import { DELIVERY_TEXT } from '#core/delivery.ts';
 import { CHECKOUT_LIMIT } from '#core/limits.ts';
 import { CHECKOUT_TEXT, placeOrderInput } from '#core/orders.ts';
 import { VARIANT_TEXT } from '#core/variants.ts';
 import { type CheckoutProblem, placeOrder } from '../services/checkout.ts';
+import { deliveryChoices } from '../services/delivery.ts';
 import { afterOrderPlaced } from '../services/order-events.ts';
 import { shopSettings } from '../services/shop-settings.ts';
-import { limited, protectedProcedure, router, shopperError } from '../trpc.ts';
+import { limited, protectedProcedure, publicProcedure, router, shopperError } from '../trpc.ts';
 
 function refuse(problem: CheckoutProblem): never {
   switch (problem.kind) {
@@ -24,10 +26,22 @@ function refuse(problem: CheckoutProblem): never {
       );
     case 'order-id-taken':
       return shopperError('CONFLICT', CHECKOUT_TEXT.orderFailed);
+    case 'delivery-unavailable':
+      return shopperError('CONFLICT', DELIVERY_TEXT.optionUnavailable);
+    case 'cash-not-offered':
+      return shopperError('BAD_REQUEST', DELIVERY_TEXT.cashNotOffered(problem.option));
+    case 'area-needed':
+      return shopperError('BAD_REQUEST', DELIVERY_TEXT.areaRequired);
   }
 }
 
 export const checkoutRouter = router({
+  /**
+   * What the shopper may choose, in the owner's order, and the free-delivery threshold (null:
+   * off). Public: the product page and the assistant promise the same.
+   */
+  deliveryOptions: publicProcedure.query(({ ctx }) => deliveryChoices(ctx.db)),
+
   placeOrder: protectedProcedure
     .input(placeOrderInput)
     .use(limited('checkout', CHECKOUT_LIMIT))
@@ -36,12 +50,20 @@ export const checkoutRouter = router({
         orderId: input.orderId,
         lines: input.items,
         paymentMethod: input.paymentMethod,
+        delivery: {
+          optionId: input.deliveryOptionId,
+          area: input.deliveryArea,
+          landmark: input.deliveryLandmark,
+          phone: input.deliveryPhone,
+          notes: input.deliveryNotes,
+        },
       });
       if (!result.ok) return refuse(result.problem);
       if (result.order.created) await afterOrderPlaced(ctx, result.order);
       return {
         orderId: result.order.orderId,
         total: result.order.total,
+        deliveryFee: result.order.deliveryFee,
         created: result.order.created,
       };
     }),

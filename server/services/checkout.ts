@@ -3,13 +3,15 @@
 // ONE statement, keyed
 // by the order id the client made, so a retried or double-clicked checkout makes one order.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { DELIVERY_FEE, type PaymentMethod } from '#core/orders.ts';
-import { buildReceipt, type Receipt } from '#core/receipt.ts';
+import { DEFAULT_DELIVERY_OPTION_ID, isDeliveryKind } from '#core/delivery.ts';
+import type { PaymentMethod } from '#core/orders.ts';
+import { buildReceipt, type Receipt, type ReceiptDelivery } from '#core/receipt.ts';
 import { nameWithVariant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
-import { orders, products, productVariants, profiles } from '#db/schema/index.ts';
+import { deliveryOptions, orders, products, productVariants, profiles } from '#db/schema/index.ts';
 import { ensureProfile } from './account.ts';
 import { onSale, pOnSale } from './catalogue.ts';
+import { freeDeliveryOverSql } from './delivery.ts';
 import { saveReceipt } from './orders.ts';
 
 /** A line as sent: a variant, or a product sold in one variant (older clients). */
@@ -24,13 +26,31 @@ export type CheckoutProblem =
   | { kind: 'product-missing'; name: string }
   | { kind: 'choose-size' }
   | { kind: 'insufficient-stock'; name: string; available: number }
-  | { kind: 'order-id-taken' };
+  | { kind: 'order-id-taken' }
+  | { kind: 'delivery-unavailable' }
+  | { kind: 'cash-not-offered'; option: string }
+  | { kind: 'area-needed' };
+
+/**
+ * How the order reaches the shopper, as sent: the option (absent: Kampala delivery, for older
+ * clients) and the address a rider needs. Never a fee: the write reads it.
+ */
+export type DeliveryRequest = {
+  optionId?: string;
+  area?: string;
+  landmark?: string;
+  /** The phone the rider calls; absent or blank: the profile's. */
+  phone?: string;
+  notes?: string;
+};
 
 export type PlacedOrder = {
   orderId: string;
   /** False when this id had already been placed by this shopper (a retry): nothing changed. */
   created: boolean;
   total: number;
+  /** The fee charged (0 for a retry, which answers only its total). */
+  deliveryFee: number;
   receipt: Receipt | null;
 };
 
@@ -108,12 +128,17 @@ type Written = {
   created_at: string | null;
   /** int8 arrives as text from the driver. */
   total: string | number | null;
+  delivery_fee: string | number | null;
   items: { id: string; name: string; price: number; quantity: number; variant: string }[] | null;
+  delivery_option: string | null;
+  delivery_kind: string | null;
 };
 
 /**
- * Places the order. Round trips: one batched read (the variants, this order id, the profile),
- * ONE write, then the receipt. The write inserts the order only when every variant still exists
+ * Places the order. Round trips: one batched read (the variants, this order id, the profile, the
+ * delivery option), ONE write, then the receipt. The write reads the option's fee and the
+ * free-delivery threshold itself, so the total stored is the items plus the fee the shop sets
+ * at that moment, whatever the client believed. The write inserts the order only when every variant still exists
  * and is on sale (its product published: checked in the write itself) and the id is new, copies
  * names, variant labels and prices into the items, and takes each variant's stock in the same
  * statement, logging each as a 'sale' (stock_movements, from the update's RETURNING: the level
@@ -124,31 +149,48 @@ type Written = {
 export async function placeOrder(
   db: Db,
   customer: { id: string; email: string; name: string },
-  order: { orderId: string; lines: readonly OrderLine[]; paymentMethod: PaymentMethod },
+  order: {
+    orderId: string;
+    lines: readonly OrderLine[];
+    paymentMethod: PaymentMethod;
+    delivery?: DeliveryRequest;
+  },
   /** Names the client showed, by variant id, only for the 'not found' text of a piece gone. */
   shownNames: ReadonlyMap<number, string> = new Map(),
 ): Promise<CheckoutResult> {
   if (order.lines.length === 0) return { ok: false, problem: { kind: 'empty-cart' } };
 
-  const [found, [existing], [savedProfile]] = await db.batch([
+  const asked = order.delivery ?? {};
+  const optionId = asked.optionId ?? DEFAULT_DELIVERY_OPTION_ID;
+  const [found, [existing], [savedProfile], [option]] = await db.batch([
     stockOf(db, order.lines),
     db
       .select({ customerId: orders.customerId, total: orders.total })
       .from(orders)
       .where(eq(orders.id, order.orderId)),
     db.select().from(profiles).where(eq(profiles.id, customer.id)),
+    optionOf(db, optionId),
   ]);
   if (existing) return replay(existing, customer.id, order.orderId);
   const profile = savedProfile ?? (await ensureProfile(db, customer));
   if (!profile.fullName.trim() || !profile.phone) {
     return { ok: false, problem: { kind: 'profile-incomplete' } };
   }
+  const refused = deliveryProblem(option, asked, order.paymentMethod);
+  if (refused) return { ok: false, problem: refused };
   const resolved = resolveLines(order.lines, found);
   if (!resolved.ok) return resolved;
   const { lines } = resolved;
   const problem = firstProblem(lines, found, shownNames);
   if (problem) return { ok: false, problem };
 
+  const delivery: Omit<ReceiptDelivery, 'option' | 'kind'> & { optionId: string } = {
+    optionId,
+    area: asked.area?.trim() ?? '',
+    landmark: asked.landmark?.trim() ?? '',
+    phone: asked.phone?.trim() || profile.phone,
+    notes: asked.notes?.trim() ?? '',
+  };
   let written: Written | undefined;
   try {
     written = await writeOrder(
@@ -158,6 +200,7 @@ export async function placeOrder(
       order.orderId,
       lines,
       order.paymentMethod,
+      delivery,
     );
   } catch (error) {
     // 23514: someone bought the last pieces between the read and the write (the stock CHECK);
@@ -166,8 +209,9 @@ export async function placeOrder(
     if (code !== '23514' && code !== '23503') throw error;
   }
   if (!written?.order_id || !written.items || written.created_at === null) {
-    return explainRefusal(db, customer.id, order.orderId, lines, shownNames);
+    return explainRefusal(db, customer.id, order, lines, shownNames);
   }
+  const deliveryFee = Number(written.delivery_fee ?? 0);
 
   const receipt = buildReceipt(
     {
@@ -175,10 +219,18 @@ export async function placeOrder(
       createdAt: written.created_at,
       paymentMethod: order.paymentMethod,
       total: Number(written.total ?? 0),
-      deliveryFee: DELIVERY_FEE,
+      deliveryFee,
       discount: 0,
       customerName: profile.fullName,
       items: written.items,
+      delivery: {
+        option: written.delivery_option ?? '',
+        kind: isDeliveryKind(written.delivery_kind) ? written.delivery_kind : 'delivery',
+        area: delivery.area,
+        landmark: delivery.landmark,
+        phone: delivery.phone,
+        notes: delivery.notes,
+      },
     },
     profile,
   );
@@ -196,9 +248,42 @@ export async function placeOrder(
       orderId: written.order_id,
       created: true,
       total: Number(written.total ?? 0),
+      deliveryFee,
       receipt: saved ? receipt : null,
     },
   };
+}
+
+/** The option asked for, retired or not (to tell the shopper which). */
+const optionOf = (db: Db, id: string) =>
+  db
+    .select({
+      kind: deliveryOptions.kind,
+      name: deliveryOptions.name,
+      cashOnDelivery: deliveryOptions.cashOnDelivery,
+      active: deliveryOptions.active,
+    })
+    .from(deliveryOptions)
+    .where(eq(deliveryOptions.id, id));
+
+/**
+ * Why the delivery asked for cannot be had: an option retired or unknown, cash on delivery where
+ * the owner does not take it, or a delivery without the area a rider needs (an order that names
+ * no option is an older client's, and keeps working without one).
+ */
+function deliveryProblem(
+  option: { kind: string; name: string; cashOnDelivery: boolean; active: boolean } | undefined,
+  asked: DeliveryRequest,
+  paymentMethod: PaymentMethod,
+): CheckoutProblem | null {
+  if (!option?.active) return { kind: 'delivery-unavailable' };
+  if (paymentMethod === 'cash_on_delivery' && !option.cashOnDelivery) {
+    return { kind: 'cash-not-offered', option: option.name };
+  }
+  if (asked.optionId && option.kind !== 'pickup' && !asked.area?.trim()) {
+    return { kind: 'area-needed' };
+  }
+  return null;
 }
 
 /** The variants the lines name, directly or as a product's: with their product and stock. */
@@ -226,7 +311,11 @@ const stockOf = (db: Db, lines: readonly OrderLine[]) => {
     );
 };
 
-/** The order, its items and the stock decrements: one statement, all or nothing. */
+/**
+ * The order, its items and the stock decrements: one statement, all or nothing. The fee is the
+ * option's, read here (free at or above the owner's threshold); an option retired meanwhile, or
+ * cash on delivery it no longer takes, places nothing.
+ */
 async function writeOrder(
   db: Db,
   customerId: string,
@@ -234,6 +323,7 @@ async function writeOrder(
   orderId: string,
   lines: VariantLine[],
   paymentMethod: PaymentMethod,
+  delivery: Omit<ReceiptDelivery, 'option' | 'kind'> & { optionId: string },
 ): Promise<Written | undefined> {
   const result = await db.execute<Written>(sql`
     with wanted as (
@@ -247,15 +337,27 @@ async function writeOrder(
       join product_variants v on v.id = w.variant_id
       join products p on p.id = v.product_id and ${pOnSale}
     ),
+    summed as (
+      select sum(price::bigint * quantity) as subtotal from priced having count(*) = ${lines.length}
+    ),
+    charged as (
+      select s.subtotal, o.id as option_id, o.name, o.kind,
+             case when s.subtotal >= ${freeDeliveryOverSql} then 0 else o.fee end as fee
+      from summed s
+      join delivery_options o on o.id = ${delivery.optionId} and o.active
+        and (${paymentMethod} <> 'cash_on_delivery' or o.cash_on_delivery)
+    ),
     placed as (
       insert into orders (id, customer_id, customer_name, subtotal, delivery_fee, discount, total,
-                          payment_method, status)
-      select ${orderId}::uuid, ${customerId}, ${customerName}, sum(price::bigint * quantity),
-             ${DELIVERY_FEE}, 0, sum(price::bigint * quantity) + ${DELIVERY_FEE}, ${paymentMethod}, 'pending'
-      from priced
-      having count(*) = ${lines.length}
+                          payment_method, status, delivery_option_id, delivery_option,
+                          delivery_kind, delivery_area, delivery_landmark, delivery_phone,
+                          delivery_notes)
+      select ${orderId}::uuid, ${customerId}, ${customerName}, subtotal, fee, 0, subtotal + fee,
+             ${paymentMethod}, 'pending', option_id, name, kind, ${delivery.area},
+             ${delivery.landmark}, ${delivery.phone}, ${delivery.notes}
+      from charged
       on conflict (id) do nothing
-      returning id, created_at, total
+      returning id, created_at, total, delivery_fee, delivery_option, delivery_kind
     ),
     items as (
       insert into order_items (order_id, product_id, variant_id, name, variant_label, price, quantity)
@@ -275,7 +377,8 @@ async function writeOrder(
       select taken.id, taken.sku, -taken.quantity, taken.stock, 'sale', placed.id
       from taken cross join placed
     )
-    select placed.id as order_id, placed.created_at, placed.total,
+    select placed.id as order_id, placed.created_at, placed.total, placed.delivery_fee,
+           placed.delivery_option, placed.delivery_kind,
            (select json_agg(json_build_object('id', id, 'name', name, 'price', price,
                                               'quantity', quantity, 'variant', variant_label))
             from items) as items,
@@ -285,22 +388,29 @@ async function writeOrder(
   return result.rows[0];
 }
 
-/** A write that placed nothing: the id was taken meanwhile, or the stock or catalogue changed. */
+/**
+ * A write that placed nothing: the id was taken meanwhile, or the stock, the catalogue or the
+ * delivery option changed.
+ */
 async function explainRefusal(
   db: Db,
   customerId: string,
-  orderId: string,
+  order: { orderId: string; paymentMethod: PaymentMethod; delivery?: DeliveryRequest },
   lines: VariantLine[],
   shownNames: ReadonlyMap<number, string>,
 ): Promise<CheckoutResult> {
-  const [found, [existing]] = await db.batch([
+  const asked = order.delivery ?? {};
+  const [found, [existing], [option]] = await db.batch([
     stockOf(db, lines),
     db
       .select({ customerId: orders.customerId, total: orders.total })
       .from(orders)
-      .where(eq(orders.id, orderId)),
+      .where(eq(orders.id, order.orderId)),
+    optionOf(db, asked.optionId ?? DEFAULT_DELIVERY_OPTION_ID),
   ]);
-  if (existing) return replay(existing, customerId, orderId);
+  if (existing) return replay(existing, customerId, order.orderId);
+  const refused = deliveryProblem(option, asked, order.paymentMethod);
+  if (refused) return { ok: false, problem: refused };
   const problem = firstProblem(lines, found, shownNames);
   if (problem) return { ok: false, problem };
   // The stock came back between the write and this read: still a refusal of this attempt.
@@ -322,5 +432,8 @@ function replay(
   orderId: string,
 ): CheckoutResult {
   if (existing.customerId !== customerId) return { ok: false, problem: { kind: 'order-id-taken' } };
-  return { ok: true, order: { orderId, created: false, total: existing.total, receipt: null } };
+  return {
+    ok: true,
+    order: { orderId, created: false, total: existing.total, deliveryFee: 0, receipt: null },
+  };
 }

@@ -36,7 +36,7 @@ export async function dashboard(db: Db, now = new Date()) {
       from orders o
       where (o.status = 'pending'
              or (o.payment_method = 'cash_on_delivery'
-                 and o.status in ('processing', 'shipped', 'delivered')))
+                 and o.status not in ('pending', 'completed', 'cancelled')))
         and not exists (
           select 1 from payments p where p.order_id = o.id and p.status = 'successful')
       group by o.payment_method`),

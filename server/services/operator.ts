@@ -105,7 +105,7 @@ export async function markOrderPaid(
           and (
             (o.payment_method = 'bank_transfer' and o.status = 'pending')
             or (o.payment_method = 'cash_on_delivery'
-                and o.status in ('pending', 'processing', 'shipped', 'delivered'))
+                and o.status not in ('completed', 'cancelled'))
           )
           and not exists (
             select 1 from payments p where p.order_id = o.id and p.status = 'successful'
@@ -274,7 +274,7 @@ export async function moneyDesk(db: Db, limit = 100) {
       ) latest on true
       where (o.status = 'pending'
              or (o.payment_method = 'cash_on_delivery'
-                 and o.status in ('processing', 'shipped', 'delivered')))
+                 and o.status not in ('pending', 'completed', 'cancelled')))
         and (o.payment_method in ('bank_transfer', 'cash_on_delivery')) = ${byDesk}
         and not exists (
           select 1 from payments p where p.order_id = o.id and p.status = 'successful'

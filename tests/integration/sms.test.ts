@@ -118,7 +118,7 @@ describe('texts for a new order', () => {
       { variantId: beads.variantId, quantity: 2 },
       { variantId: scarf.variantId, quantity: 1 },
     ]);
-    await afterOrderPlaced(ctx(), { orderId, created: true, total, receipt: null });
+    await afterOrderPlaced(ctx(), { orderId, created: true, total, deliveryFee: 5000, receipt: null });
     // Written before the answer: pending rows for every recipient.
     const queued = await rowsOf(orderId);
     // (Delivery starts in the background at once, 25 ms apart: on a slow machine some may already
@@ -171,7 +171,7 @@ describe('texts for a new order', () => {
       expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(20);
 
     // The same order again (a retried hook): nothing new is written or sent.
-    await afterOrderPlaced(ctx(), { orderId, created: true, total, receipt: null });
+    await afterOrderPlaced(ctx(), { orderId, created: true, total, deliveryFee: 5000, receipt: null });
     await settle();
     expect(await rowsOf(orderId)).toHaveLength(4);
   });
@@ -179,7 +179,7 @@ describe('texts for a new order', () => {
   it('tells the admin about pieces the order left at 3 or fewer, in one text', async () => {
     const last = await piece(50_000, 3);
     const { orderId } = await order('+256772000102', [{ variantId: last.variantId, quantity: 1 }]);
-    await afterOrderPlaced(ctx(), { orderId, created: true, total: 55_000, receipt: null });
+    await afterOrderPlaced(ctx(), { orderId, created: true, total: 55_000, deliveryFee: 5000, receipt: null });
     await settle();
     const low = (await rowsOf(orderId)).find((r) => r.kind === 'low-stock');
     expect(low).toMatchObject({ recipientPhone: ADMIN, status: 'sent' });
@@ -192,12 +192,13 @@ describe('texts for a new order', () => {
       .insert(systemSettings)
       .values({ settingKey: 'admin_phone', settingValue: '0782 999 000' });
     const first = await order('+256772000103', [{ variantId: wrap.variantId, quantity: 1 }]);
-    await afterOrderPlaced(ctx(), { ...first, created: true, receipt: null });
+    await afterOrderPlaced(ctx(), { ...first, created: true, deliveryFee: 5000, receipt: null });
     await test.db.delete(systemSettings).where(eq(systemSettings.settingKey, 'admin_phone'));
     const second = await order('+256772000104', [{ variantId: wrap.variantId, quantity: 1 }]);
     await afterOrderPlaced(ctx({ ...sms, adminPhone: null }), {
       ...second,
       created: true,
+      deliveryFee: 5000,
       receipt: null,
     });
     await settle();
@@ -217,7 +218,7 @@ describe('texts for a new order', () => {
     const { orderId, total } = await order('+256772000105', [
       { variantId: wrap.variantId, quantity: 1 },
     ]);
-    await afterOrderPlaced(ctx(), { orderId, created: true, total, receipt: null });
+    await afterOrderPlaced(ctx(), { orderId, created: true, total, deliveryFee: 5000, receipt: null });
     await settle();
     const rows = await rowsOf(orderId);
     expect(rows.find((r) => r.recipientType === 'seller')).toMatchObject({
@@ -238,7 +239,7 @@ describe('what the gateway answers', () => {
       .insert(systemSettings)
       .values({ settingKey: 'admin_phone', settingValue: 'none' })
       .onConflictDoUpdate({ target: systemSettings.settingKey, set: { settingValue: 'none' } });
-    await afterOrderPlaced(ctx(service), { ...placed, created: true, receipt: null });
+    await afterOrderPlaced(ctx(service), { ...placed, created: true, deliveryFee: 5000, receipt: null });
     await settle();
     await test.db.delete(systemSettings).where(eq(systemSettings.settingKey, 'admin_phone'));
     const [row] = (await rowsOf(placed.orderId)).filter((r) => r.recipientType === 'customer');
@@ -582,7 +583,7 @@ describe('EgoSMS as documented', () => {
       pieces.map((p) => ({ variantId: p.variantId, quantity: 2 })),
     );
     expect(total).toBe(360_005_000);
-    await afterOrderPlaced(ctx(), { orderId, created: true, total, receipt: null });
+    await afterOrderPlaced(ctx(), { orderId, created: true, total, deliveryFee: 5000, receipt: null });
     await settle();
     const rows = await rowsOf(orderId);
     expect(rows.map((r) => r.kind).sort()).toEqual([

@@ -1,0 +1,74 @@
+// The shop's delivery options as shoppers see them (issue 23; decision 0049): read inside a batch
+// a page or a procedure already makes (`deliveryQueries` + `choicesFrom`), so promising delivery
+// costs no extra trip. The checkout's write reads the chosen option itself (services/checkout.ts).
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  type DeliveryChoices,
+  type DeliveryOption,
+  FREE_DELIVERY_KEY,
+  isDeliveryKind,
+} from '#core/delivery.ts';
+import type { Db } from '#db/client.ts';
+import { deliveryOptions, systemSettings } from '#db/schema/index.ts';
+
+const optionColumns = {
+  id: deliveryOptions.id,
+  kind: deliveryOptions.kind,
+  name: deliveryOptions.name,
+  fee: deliveryOptions.fee,
+  minDays: deliveryOptions.minDays,
+  maxDays: deliveryOptions.maxDays,
+  details: deliveryOptions.details,
+  cashOnDelivery: deliveryOptions.cashOnDelivery,
+};
+
+/** The options offered now, in the owner's order. */
+export function offeredOptionsQuery(db: Db) {
+  return db
+    .select(optionColumns)
+    .from(deliveryOptions)
+    .where(eq(deliveryOptions.active, true))
+    .orderBy(asc(deliveryOptions.position), asc(deliveryOptions.id));
+}
+
+/** The free-delivery threshold's row (none: off). */
+export function freeDeliveryQuery(db: Db) {
+  return db
+    .select({ value: systemSettings.settingValue })
+    .from(systemSettings)
+    .where(eq(systemSettings.settingKey, FREE_DELIVERY_KEY));
+}
+
+/** Both queries, for the caller's db.batch: `const [options, free] = await db.batch([...])`. */
+export function deliveryQueries(db: Db) {
+  return [offeredOptionsQuery(db), freeDeliveryQuery(db)] as const;
+}
+
+/** A stored threshold as a number (a whole positive amount), else null: off. */
+export function thresholdFrom(rows: readonly { value: string }[]): number | null {
+  const value = rows[0]?.value?.trim() ?? '';
+  return /^[1-9]\d{0,11}$/.test(value) ? Number(value) : null;
+}
+
+/** The rows as the shop's choices. */
+export function choicesFrom(
+  options: readonly (Omit<DeliveryOption, 'kind'> & { kind: string })[],
+  free: readonly { value: string }[],
+): DeliveryChoices {
+  return {
+    options: options.flatMap((o) => (isDeliveryKind(o.kind) ? [{ ...o, kind: o.kind }] : [])),
+    freeDeliveryOver: thresholdFrom(free),
+  };
+}
+
+/** The choices, read on their own (where no batch is at hand). */
+export async function deliveryChoices(db: Db): Promise<DeliveryChoices> {
+  const [options, free] = await db.batch(deliveryQueries(db));
+  return choicesFrom(options, free);
+}
+
+/** The threshold as SQL, for the checkout's one write: null when off. */
+export const freeDeliveryOverSql = sql<number | null>`(
+  select setting_value::bigint from system_settings
+  where setting_key = ${FREE_DELIVERY_KEY} and setting_value ~ '^[1-9][0-9]{0,11}$'
+)`;
