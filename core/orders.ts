@@ -223,7 +223,8 @@ export function orderCustomerName(orderName?: string | null, profileName?: strin
 export const PRINT_WINDOW_DELAY_MS = 500;
 
 // What checkout.placeOrder accepts: the client's order id, products and quantities, how the
-// shopper pays and how it reaches them (the option's id and the address: never its fee). Prices, totals and anything else are refused: the server prices the order.
+// shopper pays and how it reaches them (the option's id and the address, never its fee). Prices,
+// totals and anything else are refused: the server prices the order.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const orderId = (message: string) => v.pipe(v.string(message), v.regex(UUID, message));
 

@@ -118,7 +118,13 @@ describe('texts for a new order', () => {
       { variantId: beads.variantId, quantity: 2 },
       { variantId: scarf.variantId, quantity: 1 },
     ]);
-    await afterOrderPlaced(ctx(), { orderId, created: true, total, deliveryFee: 5000, receipt: null });
+    await afterOrderPlaced(ctx(), {
+      orderId,
+      created: true,
+      total,
+      deliveryFee: 5000,
+      receipt: null,
+    });
     // Written before the answer: pending rows for every recipient.
     const queued = await rowsOf(orderId);
     // (Delivery starts in the background at once, 25 ms apart: on a slow machine some may already
@@ -171,7 +177,13 @@ describe('texts for a new order', () => {
       expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(20);
 
     // The same order again (a retried hook): nothing new is written or sent.
-    await afterOrderPlaced(ctx(), { orderId, created: true, total, deliveryFee: 5000, receipt: null });
+    await afterOrderPlaced(ctx(), {
+      orderId,
+      created: true,
+      total,
+      deliveryFee: 5000,
+      receipt: null,
+    });
     await settle();
     expect(await rowsOf(orderId)).toHaveLength(4);
   });
@@ -179,7 +191,13 @@ describe('texts for a new order', () => {
   it('tells the admin about pieces the order left at 3 or fewer, in one text', async () => {
     const last = await piece(50_000, 3);
     const { orderId } = await order('+256772000102', [{ variantId: last.variantId, quantity: 1 }]);
-    await afterOrderPlaced(ctx(), { orderId, created: true, total: 55_000, deliveryFee: 5000, receipt: null });
+    await afterOrderPlaced(ctx(), {
+      orderId,
+      created: true,
+      total: 55_000,
+      deliveryFee: 5000,
+      receipt: null,
+    });
     await settle();
     const low = (await rowsOf(orderId)).find((r) => r.kind === 'low-stock');
     expect(low).toMatchObject({ recipientPhone: ADMIN, status: 'sent' });
@@ -218,7 +236,13 @@ describe('texts for a new order', () => {
     const { orderId, total } = await order('+256772000105', [
       { variantId: wrap.variantId, quantity: 1 },
     ]);
-    await afterOrderPlaced(ctx(), { orderId, created: true, total, deliveryFee: 5000, receipt: null });
+    await afterOrderPlaced(ctx(), {
+      orderId,
+      created: true,
+      total,
+      deliveryFee: 5000,
+      receipt: null,
+    });
     await settle();
     const rows = await rowsOf(orderId);
     expect(rows.find((r) => r.recipientType === 'seller')).toMatchObject({
@@ -239,7 +263,12 @@ describe('what the gateway answers', () => {
       .insert(systemSettings)
       .values({ settingKey: 'admin_phone', settingValue: 'none' })
       .onConflictDoUpdate({ target: systemSettings.settingKey, set: { settingValue: 'none' } });
-    await afterOrderPlaced(ctx(service), { ...placed, created: true, deliveryFee: 5000, receipt: null });
+    await afterOrderPlaced(ctx(service), {
+      ...placed,
+      created: true,
+      deliveryFee: 5000,
+      receipt: null,
+    });
     await settle();
     await test.db.delete(systemSettings).where(eq(systemSettings.settingKey, 'admin_phone'));
     const [row] = (await rowsOf(placed.orderId)).filter((r) => r.recipientType === 'customer');
@@ -583,7 +612,13 @@ describe('EgoSMS as documented', () => {
       pieces.map((p) => ({ variantId: p.variantId, quantity: 2 })),
     );
     expect(total).toBe(360_005_000);
-    await afterOrderPlaced(ctx(), { orderId, created: true, total, deliveryFee: 5000, receipt: null });
+    await afterOrderPlaced(ctx(), {
+      orderId,
+      created: true,
+      total,
+      deliveryFee: 5000,
+      receipt: null,
+    });
     await settle();
     const rows = await rowsOf(orderId);
     expect(rows.map((r) => r.kind).sort()).toEqual([
