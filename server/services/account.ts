@@ -1,5 +1,5 @@
 // Profiles, settings and account deletion: what the account router and the auth hooks call.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DELETED_CUSTOMER_NAME } from '#core/account.ts';
 import type { ShopperSettings } from '#core/settings.ts';
 import type { Db } from '#db/client.ts';
@@ -149,8 +149,9 @@ export async function saveSettings(
 
 /**
  * Removes the person and keeps the shop's books (DESIGN: account deletion). One transaction:
- * their orders and receipts are detached and anonymised, the SMS sent to them lose the number
- * and text, their mails leave the outbox, and deleting the user row cascades to sessions,
+ * their orders and receipts are detached and anonymised (the name, and where and whom a rider
+ * went to: area, landmark, phone, notes), the SMS sent to them (about their orders, and the
+ * back-in-stock texts to their number) lose the number and text, their mails leave the outbox, and deleting the user row cascades to sessions,
  * accounts, profile, settings, cart and chat history. The avatar is removed by the caller.
  */
 export async function deleteAccount(db: Db, owner: { id: string; email: string }): Promise<void> {
@@ -168,7 +169,19 @@ export async function deleteAccount(db: Db, owner: { id: string; email: string }
       .where(
         and(
           eq(smsNotifications.recipientType, 'customer'),
-          inArray(smsNotifications.orderId, theirOrders),
+          or(
+            inArray(smsNotifications.orderId, theirOrders),
+            and(
+              eq(smsNotifications.kind, 'back-in-stock'),
+              inArray(
+                smsNotifications.recipientPhone,
+                db
+                  .select({ phone: sql<string>`${profiles.phone}` })
+                  .from(profiles)
+                  .where(eq(profiles.id, owner.id)),
+              ),
+            ),
+          ),
         ),
       ),
     db
@@ -180,12 +193,23 @@ export async function deleteAccount(db: Db, owner: { id: string; email: string }
           email: null,
           phone: null,
           address: null,
-        })}::jsonb, true)`,
+        })}::jsonb, true) || case when ${receipts.receiptData} ? 'delivery'
+          then jsonb_build_object('delivery', (${receipts.receiptData} -> 'delivery') || ${JSON.stringify(
+            { area: '', landmark: '', phone: '', notes: '' },
+          )}::jsonb)
+          else '{}'::jsonb end`,
       })
       .where(eq(receipts.customerId, owner.id)),
     db
       .update(orders)
-      .set({ customerId: null, customerName: DELETED_CUSTOMER_NAME })
+      .set({
+        customerId: null,
+        customerName: DELETED_CUSTOMER_NAME,
+        deliveryArea: '',
+        deliveryLandmark: '',
+        deliveryPhone: null,
+        deliveryNotes: '',
+      })
       .where(eq(orders.customerId, owner.id)),
     db.delete(mailOutbox).where(eq(mailOutbox.recipient, owner.email.toLowerCase())),
     db.delete(user).where(eq(user.id, owner.id)),

@@ -15,6 +15,7 @@ import {
   profiles,
   receipts,
   session,
+  smsNotifications,
   user,
   userSettings,
 } from '#db/schema/index.ts';
@@ -348,10 +349,11 @@ describe('avatar', () => {
 });
 
 describe('account deletion', () => {
-  async function withHistory(shopper: Shopper) {
+  async function withHistory(shopper: Shopper, phone = '0772000111') {
+    const stored = `+256${phone.slice(1)}`;
     await as(shopper).account.updateProfile({
       fullName: 'Amara',
-      phone: '0772000111',
+      phone,
       address: 'Ntinda',
     });
     await as(shopper).account.saveSettings(defaultSettings('Amara'));
@@ -365,6 +367,10 @@ describe('account deletion', () => {
       deliveryFee: 5_000,
       total: 95_000,
       paymentMethod: 'mobile_money',
+      deliveryArea: 'Ntinda',
+      deliveryLandmark: 'Behind Capital Shoppers',
+      deliveryPhone: stored,
+      deliveryNotes: 'Blue gate, ask for Amara',
     });
     await test.db.insert(receipts).values({
       receiptNumber: `RCP-${orderId.slice(0, 8)}`,
@@ -376,9 +382,24 @@ describe('account deletion', () => {
       paymentMethod: 'mobile_money',
       receiptData: {
         receiptNumber: 'x',
-        customerInfo: { name: 'Amara', email: shopper.email, phone: '+256772000111' },
+        customerInfo: { name: 'Amara', email: shopper.email, phone: stored },
         total: 95_000,
+        delivery: {
+          option: 'Kampala delivery',
+          kind: 'delivery',
+          area: 'Ntinda',
+          landmark: 'Behind Capital Shoppers',
+          phone: stored,
+          notes: 'Blue gate, ask for Amara',
+        },
       },
+    });
+    // A "back in stock" text: tied to no order, only to their number.
+    await test.db.insert(smsNotifications).values({
+      recipientPhone: stored,
+      recipientType: 'customer',
+      kind: 'back-in-stock',
+      messageContent: 'duuka: Good news! Amara, your dress is back',
     });
     await test.db
       .insert(chatMessages)
@@ -411,8 +432,8 @@ describe('account deletion', () => {
   it('removes the person and keeps their orders detached and anonymised', async () => {
     const shopper = await signedInShopper(test.db, auth);
     const bystander = await signedInShopper(test.db, auth);
-    const orderId = await withHistory(shopper);
-    await withHistory(bystander);
+    const orderId = await withHistory(shopper, '0772000333');
+    await withHistory(bystander, '0772000222');
 
     await expect(
       as(shopper).account.deleteAccount({ password: shopper.password }),
@@ -443,7 +464,29 @@ describe('account deletion', () => {
     const [receipt] = await test.db.select().from(receipts).where(eq(receipts.orderId, orderId));
     expect(receipt?.customerId).toBeNull();
     expect(JSON.stringify(receipt?.receiptData)).not.toContain(shopper.email);
-    expect(JSON.stringify(receipt?.receiptData)).not.toContain('+256772000111');
+    expect(JSON.stringify(receipt?.receiptData)).not.toContain('+256772000333');
+    // Where the rider went goes too; what was bought and how it was sent stays for the books.
+    expect(order).toMatchObject({
+      deliveryArea: '',
+      deliveryLandmark: '',
+      deliveryPhone: null,
+      deliveryNotes: '',
+    });
+    expect(JSON.stringify(receipt?.receiptData)).not.toMatch(/Ntinda|Capital|Blue gate/);
+    expect((receipt?.receiptData as { delivery?: object } | undefined)?.delivery).toMatchObject({
+      option: 'Kampala delivery',
+      kind: 'delivery',
+    });
+    const texts = await test.db
+      .select({ phone: smsNotifications.recipientPhone, text: smsNotifications.messageContent })
+      .from(smsNotifications)
+      .where(eq(smsNotifications.kind, 'back-in-stock'));
+    const numbers = texts.map((t) => t.phone);
+    expect(numbers).toContain('+256772000222'); // the bystander's stays
+    expect(numbers).not.toContain('+256772000333');
+    expect(texts.find((t) => t.phone === 'removed')?.text).toBe(
+      '[removed: the customer deleted their account]',
+    );
 
     // The old cookie reads no one, and the login now fails.
     await expect(as(shopper).account.session()).resolves.toBeNull();
