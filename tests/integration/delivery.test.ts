@@ -507,7 +507,7 @@ describe('the owner’s rules', () => {
     ).resolves.toMatchObject({ total: 25_000, deliveryFee: 0 });
   });
 
-  it('the same order id sent twice at once makes one order, one decrement', async () => {
+  it('the same order id sent twice at once makes one order, one decrement; a retry answers its fee', async () => {
     const me = await shopper();
     const shoe = await piece(90_000, 5);
     const order = {
@@ -523,7 +523,18 @@ describe('the owner’s rules', () => {
     ]);
     expect(answers.map((a) => a.orderId)).toEqual([order.orderId, order.orderId]);
     expect(answers.filter((a) => a.created)).toHaveLength(1);
-    expect(answers.map((a) => a.total)).toEqual([195_000, 195_000]);
+    // Both answers, the retry's too, carry the order's total and the fee it was charged.
+    expect(answers.map((a) => [a.total, a.deliveryFee])).toEqual([
+      [195_000, 15_000],
+      [195_000, 15_000],
+    ]);
+    // A later retry (a dropped connection) is answered the same, whatever it now asks for.
+    expect(await me.checkout.placeOrder({ ...order, deliveryOptionId: 'pickup' })).toEqual({
+      orderId: order.orderId,
+      total: 195_000,
+      deliveryFee: 15_000,
+      created: false,
+    });
     expect(await ordersOf(me.id)).toHaveLength(1);
     expect(await stockOf(test.db, { variantId: shoe.variantId })).toBe(3);
   });
