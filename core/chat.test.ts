@@ -65,7 +65,13 @@ describe('chat rules', () => {
 
   it('answers delivery and totals from the shop’s settings, and states none it could not read', () => {
     expect(cannedAnswer('How long does delivery take?', DEFAULT_SUPPORT, DEFAULTS)).toBe(
-      'Kampala delivery: UGX 5,000, 1–3 days. Pick up at the boutique: free, the same or the next day to be ready. Upcountry by bus courier: UGX 15,000, 3–5 days (no cash on delivery). There is no free delivery: every order pays its option’s fee. You choose at checkout. You can follow each order under My Orders.',
+      [
+        'Kampala delivery: UGX 5,000, 1–3 days.',
+        'Pick up at the boutique: free, ready the same or the next day.',
+        'Upcountry by bus courier: UGX 15,000, 3–5 days (no cash on delivery).',
+        'There is no free delivery: every order pays its option’s fee.',
+        'You choose at checkout and can follow each order under My Orders.',
+      ].join('\n'),
     );
     const owner = {
       options: DEFAULTS.options.map((o) => (o.id === 'upcountry' ? { ...o, fee: 20_000 } : o)),

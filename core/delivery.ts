@@ -150,19 +150,25 @@ export const DELIVERY_UNKNOWN =
  * absence. Without the settings (or with nothing offered) it states no fee or time at all.
  */
 export function deliveryAnswer(choices: DeliveryChoices | null): string {
-  const follow = 'You can follow each order under My Orders.';
-  if (!choices || choices.options.length === 0) return `${DELIVERY_UNKNOWN} ${follow}`;
+  if (!choices || choices.options.length === 0) {
+    return `${DELIVERY_UNKNOWN} You can follow each order under My Orders.`;
+  }
+  // One line each (the chat keeps line breaks).
   const options = choices.options.map(
     (o) =>
-      `${o.name}: ${o.fee === 0 ? 'free' : formatUGX(o.fee)}, ${daysText(o)}${
-        o.kind === 'pickup' ? ' to be ready' : ''
-      }${o.cashOnDelivery ? '' : ' (no cash on delivery)'}`,
+      `${o.name}: ${o.fee === 0 ? 'free' : formatUGX(o.fee)}, ${o.kind === 'pickup' ? 'ready ' : ''}${daysText(o)}${
+        o.cashOnDelivery ? '' : ' (no cash on delivery)'
+      }.`,
   );
   const free =
     choices.freeDeliveryOver === null
       ? 'There is no free delivery: every order pays its option’s fee.'
       : `Delivery is free on orders of ${formatUGX(choices.freeDeliveryOver)} or more.`;
-  return `${options.join('. ')}. ${free} You choose at checkout. ${follow}`;
+  return [
+    ...options,
+    free,
+    'You choose at checkout and can follow each order under My Orders.',
+  ].join('\n');
 }
 
 // What checkout.placeOrder accepts about delivery (fields added to its input; core/orders.ts).
