@@ -1,5 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { cannedAnswer, DEFAULT_SUPPORT, keywords, newSessionId, ownsSession } from './chat.ts';
+import { DEFAULT_SUPPORT, keywords, newSessionId, ownsSession } from './chat.ts';
+import { cannedAnswer } from './chat-answers.ts';
+import type { DeliveryChoices } from './delivery.ts';
+
+/** The migration's defaults (db/migrations/0014_delivery.sql). */
+const DEFAULTS: DeliveryChoices = {
+  options: [
+    {
+      id: 'kampala',
+      kind: 'delivery',
+      name: 'Kampala delivery',
+      fee: 5000,
+      minDays: 1,
+      maxDays: 3,
+      details: 'By boda.',
+      cashOnDelivery: true,
+    },
+    {
+      id: 'pickup',
+      kind: 'pickup',
+      name: 'Pick up at the boutique',
+      fee: 0,
+      minDays: 0,
+      maxDays: 1,
+      details: '',
+      cashOnDelivery: true,
+    },
+    {
+      id: 'upcountry',
+      kind: 'courier',
+      name: 'Upcountry by bus courier',
+      fee: 15000,
+      minDays: 3,
+      maxDays: 5,
+      details: '',
+      cashOnDelivery: false,
+    },
+  ],
+  freeDeliveryOver: null,
+};
 
 describe('chat rules', () => {
   it('keeps words of 3+ characters, singular, without filler', () => {
@@ -20,10 +59,36 @@ describe('chat rules', () => {
   });
 
   it('chooses canned answers by keyword, else the help menu with the contact', () => {
-    expect(cannedAnswer('How long does delivery take?', DEFAULT_SUPPORT)).toMatch(
-      /1-3 days in Kampala/,
+    expect(cannedAnswer('Where is my receipt?', DEFAULT_SUPPORT, DEFAULTS)).toMatch(/My Orders/);
+    expect(cannedAnswer('hello', DEFAULT_SUPPORT, DEFAULTS)).toContain(DEFAULT_SUPPORT.email);
+  });
+
+  it('answers delivery and totals from the shop’s settings, and states none it could not read', () => {
+    expect(cannedAnswer('How long does delivery take?', DEFAULT_SUPPORT, DEFAULTS)).toBe(
+      [
+        'Kampala delivery: UGX 5,000, 1–3 days.',
+        'Pick up at the boutique: free, ready the same or the next day.',
+        'Upcountry by bus courier: UGX 15,000, 3–5 days (no cash on delivery).',
+        'There is no free delivery: every order pays its option’s fee.',
+        'You choose at checkout and can follow each order under My Orders.',
+      ].join('\n'),
     );
-    expect(cannedAnswer('Where is my receipt?', DEFAULT_SUPPORT)).toMatch(/My Orders/);
-    expect(cannedAnswer('hello', DEFAULT_SUPPORT)).toContain(DEFAULT_SUPPORT.email);
+    const owner = {
+      options: DEFAULTS.options.map((o) => (o.id === 'upcountry' ? { ...o, fee: 20_000 } : o)),
+      freeDeliveryOver: 200_000,
+    };
+    const changed = cannedAnswer('Do you deliver upcountry?', DEFAULT_SUPPORT, owner);
+    expect(changed).toContain('Upcountry by bus courier: UGX 20,000, 3–5 days');
+    expect(changed).toContain('Delivery is free on orders of UGX 200,000 or more.');
+    expect(cannedAnswer('How much is my order total?', DEFAULT_SUPPORT, owner)).toBe(
+      'Your order total is shown on My Orders and on its receipt: the items, the delivery fee of the option you chose (Kampala delivery UGX 5,000, Pick up at the boutique free, Upcountry by bus courier UGX 20,000, free on orders of UGX 200,000 or more) and the total you pay in UGX.',
+    );
+    for (const unknown of [null, { options: [], freeDeliveryOver: null }]) {
+      for (const asked of ['How long does delivery take?', 'What is my order total?']) {
+        const said = cannedAnswer(asked, DEFAULT_SUPPORT, unknown);
+        expect(said).toContain('shown at checkout');
+        expect(said).not.toMatch(/UGX \d|days|free/i);
+      }
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The support chat (spec: account "Support chat", "Support assistant", constants): its limits,
-// texts, the assistant's instructions and the canned answers used when the model cannot answer.
-// Pure: the model call is server/services/chat/, the widget app/components/chat/.
+// texts and the facts the assistant may state (the canned answers used when the model cannot
+// answer are core/chat-answers.ts). Pure: the model call is server/services/chat/, the widget
+// app/components/chat/.
 import * as v from 'valibot';
 import type { Limit } from './limits.ts';
 
@@ -69,39 +70,18 @@ export const CHAT_CHIPS = [
   { label: 'Support', text: 'How do I contact support?' },
 ] as const;
 
-/** The shop's facts the assistant may state (spec: business claims). */
+/**
+ * The shop's facts the assistant may state (spec: business claims). Delivery is not among them:
+ * its options, fees, times and any free-delivery threshold come from the shop's settings
+ * (core/delivery.ts deliveryFacts, issue 23), so the assistant never promises what the shop
+ * does not give.
+ */
 export const SHOP_FACTS = [
-  'Free delivery on orders over UGX 100,000.',
-  'Delivery takes 1-3 days in Kampala and 3-5 days nationwide.',
   'Returns within 14 days for unworn items with tags.',
   'Exchanges within 7 days with the receipt.',
   'Opening hours: Mon-Sat 8AM-8PM, Sun 10AM-6PM.',
   'Payment by card and mobile money (MTN, Airtel); bank transfer for larger orders.',
 ] as const;
-
-/**
- * When the model cannot answer (other failures, or no key configured): a canned answer chosen by
- * keywords in the shopper's message (spec), else the help menu.
- */
-export function cannedAnswer(message: string, contact: SupportContact): string {
-  const text = message.toLowerCase();
-  if (/deliver|shipping|ship\b|how long/.test(text)) {
-    return 'We deliver in 1-3 days in Kampala and 3-5 days elsewhere in Uganda, free on orders over UGX 100,000. You can follow each order under My Orders.';
-  }
-  if (/total|how much|cost|price of (my|the) order/.test(text)) {
-    return 'Your order total is shown on My Orders and on its receipt: the items, the UGX 5,000 delivery fee and the total you pay in UGX.';
-  }
-  if (/what.*(in|inside) my order|items in|products in/.test(text)) {
-    return 'Open My Orders and choose the order: it lists every piece, its quantity and price.';
-  }
-  if (/order|receipt|track|rcp-/.test(text)) {
-    return 'You can see every order, its status and its receipt under My Orders, and download the receipt as a PDF. Give me the RCP-… reference and I will look it up when I can.';
-  }
-  if (/buy|get (a|the|your) product|how (do|can) i (buy|order|get)|shop/.test(text)) {
-    return 'Browse the Shop, add pieces to your cart and check out: pay by mobile money (MTN, Airtel), card, bank transfer or cash on delivery.';
-  }
-  return `I can help with our products, your orders and receipts, delivery, returns (14 days, unworn with tags) and payment (mobile money, card, bank transfer). Ask me anything, or reach our team at ${contact.email} or ${contact.phone}, Mon-Sat 8AM-8PM, Sun 10AM-6PM.`;
-}
 
 /** 'dresses' → 'dress', 'shoes' → 'shoe', 'bags' → 'bag': plurals find their singular. */
 function singular(word: string): string {

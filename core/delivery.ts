@@ -131,6 +131,46 @@ export function deliveryFacts(choices: DeliveryChoices): string[] {
   return facts;
 }
 
+/** The fees in one line: "Kampala delivery UGX 5,000, Pick up at the boutique free, …". */
+export function feesSummary(choices: DeliveryChoices): string {
+  const fees = choices.options.map((o) => `${o.name} ${o.fee === 0 ? 'free' : formatUGX(o.fee)}`);
+  if (choices.freeDeliveryOver !== null) {
+    fees.push(`free on orders of ${formatUGX(choices.freeDeliveryOver)} or more`);
+  }
+  return fees.join(', ');
+}
+
+/** What to say when the shop's delivery could not be read: point to the checkout, promise nothing. */
+export const DELIVERY_UNKNOWN =
+  'The delivery options and their fees are shown at checkout, before you place your order.';
+
+/**
+ * The assistant's canned answer about delivery (no model at hand), from the shop's settings: each
+ * option with its fee and time, cash on delivery where it is not taken, the threshold or its
+ * absence. Without the settings (or with nothing offered) it states no fee or time at all.
+ */
+export function deliveryAnswer(choices: DeliveryChoices | null): string {
+  if (!choices || choices.options.length === 0) {
+    return `${DELIVERY_UNKNOWN} You can follow each order under My Orders.`;
+  }
+  // One line each (the chat keeps line breaks).
+  const options = choices.options.map(
+    (o) =>
+      `${o.name}: ${o.fee === 0 ? 'free' : formatUGX(o.fee)}, ${o.kind === 'pickup' ? 'ready ' : ''}${daysText(o)}${
+        o.cashOnDelivery ? '' : ' (no cash on delivery)'
+      }.`,
+  );
+  const free =
+    choices.freeDeliveryOver === null
+      ? 'There is no free delivery: every order pays its option’s fee.'
+      : `Delivery is free on orders of ${formatUGX(choices.freeDeliveryOver)} or more.`;
+  return [
+    ...options,
+    free,
+    'You choose at checkout and can follow each order under My Orders.',
+  ].join('\n');
+}
+
 // What checkout.placeOrder accepts about delivery (fields added to its input; core/orders.ts).
 const line = (field: string, max: number, tooLong: string) =>
   v.optional(

@@ -49,7 +49,7 @@ export type PlacedOrder = {
   /** False when this id had already been placed by this shopper (a retry): nothing changed. */
   created: boolean;
   total: number;
-  /** The fee charged (0 for a retry, which answers only its total). */
+  /** The fee charged (a retry answers the fee the order was charged, as it answers its total). */
   deliveryFee: number;
   receipt: Receipt | null;
 };
@@ -165,7 +165,11 @@ export async function placeOrder(
   const [found, [existing], [savedProfile], [option]] = await db.batch([
     stockOf(db, order.lines),
     db
-      .select({ customerId: orders.customerId, total: orders.total })
+      .select({
+        customerId: orders.customerId,
+        total: orders.total,
+        deliveryFee: orders.deliveryFee,
+      })
       .from(orders)
       .where(eq(orders.id, order.orderId)),
     db.select().from(profiles).where(eq(profiles.id, customer.id)),
@@ -403,7 +407,11 @@ async function explainRefusal(
   const [found, [existing], [option]] = await db.batch([
     stockOf(db, lines),
     db
-      .select({ customerId: orders.customerId, total: orders.total })
+      .select({
+        customerId: orders.customerId,
+        total: orders.total,
+        deliveryFee: orders.deliveryFee,
+      })
       .from(orders)
       .where(eq(orders.id, order.orderId)),
     optionOf(db, asked.optionId ?? DEFAULT_DELIVERY_OPTION_ID),
@@ -427,13 +435,19 @@ async function explainRefusal(
 
 /** The same order id again: the shopper's own order is answered as placed; anyone else's is not. */
 function replay(
-  existing: { customerId: string | null; total: number },
+  existing: { customerId: string | null; total: number; deliveryFee: number },
   customerId: string,
   orderId: string,
 ): CheckoutResult {
   if (existing.customerId !== customerId) return { ok: false, problem: { kind: 'order-id-taken' } };
   return {
     ok: true,
-    order: { orderId, created: false, total: existing.total, deliveryFee: 0, receipt: null },
+    order: {
+      orderId,
+      created: false,
+      total: existing.total,
+      deliveryFee: existing.deliveryFee,
+      receipt: null,
+    },
   };
 }

@@ -44,10 +44,13 @@ export function deliveryQueries(db: Db) {
   return [offeredOptionsQuery(db), freeDeliveryQuery(db)] as const;
 }
 
-/** A stored threshold as a number (a whole positive amount), else null: off. */
+/**
+ * A stored threshold as a number (a whole positive amount, spaces around it allowed), else null:
+ * off. The same rule as `freeDeliveryOverSql`, so what the shop promises is what it charges.
+ */
 export function thresholdFrom(rows: readonly { value: string }[]): number | null {
-  const value = rows[0]?.value?.trim() ?? '';
-  return /^[1-9]\d{0,11}$/.test(value) ? Number(value) : null;
+  const amount = /^\s*([1-9]\d{0,11})\s*$/.exec(rows[0]?.value ?? '')?.[1];
+  return amount ? Number(amount) : null;
 }
 
 /** The rows as the shop's choices. */
@@ -67,8 +70,8 @@ export async function deliveryChoices(db: Db): Promise<DeliveryChoices> {
   return choicesFrom(options, free);
 }
 
-/** The threshold as SQL, for the checkout's one write: null when off. */
+/** The threshold as SQL, for the checkout's one write: null when off (as `thresholdFrom`). */
 export const freeDeliveryOverSql = sql<number | null>`(
-  select setting_value::bigint from system_settings
-  where setting_key = ${FREE_DELIVERY_KEY} and setting_value ~ '^[1-9][0-9]{0,11}$'
+  select substring(setting_value from '^[[:space:]]*([1-9][0-9]{0,11})[[:space:]]*$')::bigint
+  from system_settings where setting_key = ${FREE_DELIVERY_KEY}
 )`;

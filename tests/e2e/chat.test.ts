@@ -5,9 +5,11 @@
 import { asc, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { CHAT_TEXT } from '#core/chat.ts';
+import { CHAT_TEXT, DEFAULT_SUPPORT } from '#core/chat.ts';
+import { cannedAnswer } from '#core/chat-answers.ts';
 import { createDb } from '#db/client.ts';
 import { chatMessages, products } from '#db/schema/index.ts';
+import { deliveryChoices } from '#server/services/delivery.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
@@ -86,6 +88,37 @@ describe('support chat', () => {
         .orderBy(desc(chatMessages.createdAt));
       expect(stored.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant', 'user']);
       expect(stored[0]?.metadata).toMatchObject({ tools: ['searchProducts'] });
+      expect(errors).toEqual([]);
+    });
+  }
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`when the model fails, the delivery answer is the shop's own options and fees (${label})`, async () => {
+      const shopper = await verifiedShopper(db, 'Aisha Nalwoga', { phone: '+256772000001' });
+      const { page, errors } = await newPage(viewport);
+      await signIn(page, shopper);
+      await page.goto('/');
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.getByRole('button', { name: 'Ask duuka' }).click();
+      const chat = page.getByRole('region', { name: 'Support chat' });
+      await chat.getByRole('button', { name: 'Payment & Shipping' }).click();
+      await watchReply(page);
+      await chat.getByLabel('Your message').fill('How long does delivery take? [fake:500]');
+      await chat.getByRole('button', { name: 'Send' }).click();
+      await expect
+        .poll(() => page.locator('[data-role="assistant"]').count(), { timeout: 10_000 })
+        .toBe(2);
+      const answer = await watchReply(page);
+      // As the shop's settings say (read now), never the old free-delivery promise.
+      const expected = cannedAnswer('delivery', DEFAULT_SUPPORT, await deliveryChoices(db));
+      expect(answer.text.trim()).toBe(expected);
+      expect(answer.text).toContain('Kampala delivery: UGX 5,000');
+      expect(answer.text).not.toContain('100,000');
+      await page.screenshot({ path: `${SHOTS}/chat-delivery-${label}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     });
   }

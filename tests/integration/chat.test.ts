@@ -4,12 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_TEXT, cannedAnswer, DEFAULT_SUPPORT } from '#core/chat.ts';
+import { CHAT_TEXT, DEFAULT_SUPPORT } from '#core/chat.ts';
+import { cannedAnswer } from '#core/chat-answers.ts';
 import { chatMessages, orders, profiles } from '#db/schema/index.ts';
 import { FAKE_GEMINI_KEY, startFakeGemini } from '#local/fakes/gemini.ts';
 import type { Auth } from '#server/auth.ts';
 import type { AssistantConfig } from '#server/services/chat/assistant.ts';
 import { placeOrder } from '#server/services/checkout.ts';
+import { deliveryChoices } from '#server/services/delivery.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, type TestPiece } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -109,9 +111,11 @@ describe('chat', () => {
       model: 'gemini-2.5-flash',
       fallback: null,
     });
-    // The model got the shop's facts and the shopper's name, never the key.
+    // The model got the shop's facts (delivery from its settings: tests/integration/chat-delivery)
+    // and the shopper's name, never the key.
     const request = fake.requests.at(-1);
-    expect(request?.system).toContain('Free delivery on orders over UGX 100,000.');
+    expect(request?.system).toContain('Returns within 14 days for unworn items with tags.');
+    expect(request?.system).toContain('Kampala delivery: UGX 5,000');
     expect(request?.system).toContain('Nakato Achieng');
     expect(request?.tools.sort()).toEqual([
       'categories',
@@ -178,14 +182,15 @@ describe('chat', () => {
     expect((await send(me.cookie, sessionId, 'Hello [fake:429]')).text).toBe(
       CHAT_TEXT.rateLimited(DEFAULT_SUPPORT),
     );
+    const delivery = await deliveryChoices(test.db);
     expect((await send(me.cookie, sessionId, 'When will my delivery come? [fake:500]')).text).toBe(
-      cannedAnswer('When will my delivery come?', DEFAULT_SUPPORT),
+      cannedAnswer('When will my delivery come?', DEFAULT_SUPPORT, delivery),
     );
     const offline = await send(me.cookie, sessionId, 'How long is delivery?', {
       ...model,
       apiKey: null,
     });
-    expect(offline.text).toBe(cannedAnswer('delivery', DEFAULT_SUPPORT));
+    expect(offline.text).toBe(cannedAnswer('delivery', DEFAULT_SUPPORT, delivery));
     expect(offline.pieces.length).toBeGreaterThan(3);
     const stored = await test.db.select().from(chatMessages).where(eq(chatMessages.userId, me.id));
     expect(

@@ -49,7 +49,12 @@ describe('an order of UGX 3,000,005,000', () => {
       shoppers(),
     );
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    expect(placed.body.result?.data).toEqual({ orderId, total: 3_000_005_000, created: true });
+    expect(placed.body.result?.data).toEqual({
+      orderId,
+      total: 3_000_005_000,
+      deliveryFee: 5_000,
+      created: true,
+    });
 
     // Stored: the order, its item and its receipt, and the stock taken.
     const [order] = await test.db.select().from(orders).where(eq(orders.id, orderId));
@@ -116,7 +121,12 @@ describe('an order of UGX 3,000,005,000', () => {
       },
       shoppers(),
     );
-    expect(again.body.result?.data).toEqual({ orderId, total: 3_000_005_000, created: false });
+    expect(again.body.result?.data).toEqual({
+      orderId,
+      total: 3_000_005_000,
+      deliveryFee: 5_000,
+      created: false,
+    });
   });
 
   it('a receipt missing from the books is rebuilt with the right total', async () => {

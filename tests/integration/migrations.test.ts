@@ -327,7 +327,7 @@ describe('0013_desk: products get a status, the stock log opens, roles are check
     };
     expect(before.orders.length).toBeGreaterThan(0);
 
-    await migrateDatabase(db);
+    await migrateUpTo('0014_delivery');
 
     expect(await rows(sql`select id, slug, price from products order by id`)).toEqual(
       before.products,
@@ -360,5 +360,175 @@ describe('0013_desk: products get a status, the stock log opens, roles are check
     // The new guards hold.
     await expect(db.execute(sql`update products set status = 'hidden'`)).rejects.toThrow();
     await expect(db.execute(sql`update "user" set role = 'admin'`)).rejects.toThrow();
+  });
+});
+
+describe('0014_delivery: delivery options, and every earlier order delivered in Kampala', () => {
+  it('keeps every customer, order, total, receipt and stock figure; old orders become Kampala delivery', async () => {
+    // The shop the 0013 test left (two customers, a processing and a pending order, a receipt,
+    // stock), plus orders in every other status the old shape knew, one with its receipt.
+    const ids = {
+      shipped: '5d4c1f0e-0000-4000-8000-000000000003',
+      delivered: '5d4c1f0e-0000-4000-8000-000000000004',
+      completed: '5d4c1f0e-0000-4000-8000-000000000005',
+      cancelled: '5d4c1f0e-0000-4000-8000-000000000006',
+    };
+    await db.execute(sql`
+      insert into orders (id, customer_id, customer_name, subtotal, delivery_fee, total,
+                          payment_method, status)
+      values (${ids.shipped}::uuid, 'okello', 'Okello Peter', 89000, 5000, 94000, 'card', 'shipped'),
+             (${ids.delivered}::uuid, 'nakato', 'Nakato Achieng', 145000, 5000, 150000,
+              'cash_on_delivery', 'delivered'),
+             (${ids.completed}::uuid, 'okello', 'Okello Peter', 290000, 5000, 295000,
+              'bank_transfer', 'completed'),
+             (${ids.cancelled}::uuid, 'nakato', 'Nakato Achieng', 145000, 5000, 150000,
+              'mobile_money', 'cancelled')
+    `);
+    await db.execute(sql`
+      insert into order_items (order_id, product_id, variant_id, name, price, quantity)
+      select o.id, v.product_id, v.id, p.product_name, p.price, 1
+      from orders o cross join lateral (
+        select * from product_variants order by id limit 1
+      ) v join products p on p.id = v.product_id
+      where o.id in (${ids.shipped}::uuid, ${ids.delivered}::uuid, ${ids.completed}::uuid,
+                     ${ids.cancelled}::uuid)
+    `);
+    await db.execute(sql`
+      insert into receipts (receipt_number, order_id, customer_id, subtotal, delivery_fee,
+                            total_amount, payment_method, transaction_id, receipt_data)
+      values ('RCP-5D4C1F0E-5', ${ids.completed}::uuid, 'okello', 290000, 5000, 295000,
+              'Bank Transfer', 'FT2406011234', '{"total": 295000}'::jsonb)
+    `);
+    const before = {
+      users: await rows(sql`select id, email from "user" order by id`),
+      orders: await rows(sql`
+        select id, customer_id, subtotal, delivery_fee, total, status, payment_method
+        from orders order by id`),
+      items: await rows(sql`
+        select order_id, variant_id, name, price, quantity from order_items
+        order by order_id, name`),
+      receipts: await rows(sql`
+        select receipt_number, order_id, delivery_fee, total_amount, receipt_data
+        from receipts order by receipt_number`),
+      stock: await rows(sql`select id, sku, stock from product_variants order by id`),
+    };
+    expect(new Set(before.orders.map((o) => (o as { status: string }).status))).toEqual(
+      new Set(['pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled']),
+    );
+
+    await migrateDatabase(db);
+
+    expect(await rows(sql`select id, email from "user" order by id`)).toEqual(before.users);
+    expect(
+      await rows(sql`
+        select id, customer_id, subtotal, delivery_fee, total, status, payment_method
+        from orders order by id`),
+    ).toEqual(before.orders);
+    expect(
+      await rows(sql`
+        select order_id, variant_id, name, price, quantity from order_items
+        order by order_id, name`),
+    ).toEqual(before.items);
+    expect(
+      await rows(sql`
+        select receipt_number, order_id, delivery_fee, total_amount, receipt_data
+        from receipts order by receipt_number`),
+    ).toEqual(before.receipts);
+    expect(await rows(sql`select id, sku, stock from product_variants order by id`)).toEqual(
+      before.stock,
+    );
+    // Every earlier order was Kampala delivery at the spec's fee, with no address of its own.
+    expect(
+      await rows(sql`
+        select delivery_option_id, delivery_option, delivery_kind, delivery_area,
+               delivery_landmark, delivery_phone, delivery_notes, rider_name, rider_phone,
+               count(*)::int as orders, bool_and(total = subtotal + delivery_fee) as totals
+        from orders
+        group by 1, 2, 3, 4, 5, 6, 7, 8, 9`),
+    ).toEqual([
+      {
+        delivery_option_id: 'kampala',
+        delivery_option: 'Kampala delivery',
+        delivery_kind: 'delivery',
+        delivery_area: '',
+        delivery_landmark: '',
+        delivery_phone: null,
+        delivery_notes: '',
+        rider_name: null,
+        rider_phone: null,
+        orders: before.orders.length,
+        totals: true,
+      },
+    ]);
+    // The three defaults: the spec's Kampala fee, free pickup, upcountry without cash.
+    expect(
+      await rows(sql`
+        select id, kind, name, fee, min_days, max_days, cash_on_delivery, active, position
+        from delivery_options order by position`),
+    ).toEqual([
+      {
+        id: 'kampala',
+        kind: 'delivery',
+        name: 'Kampala delivery',
+        fee: 5000,
+        min_days: 1,
+        max_days: 3,
+        cash_on_delivery: true,
+        active: true,
+        position: 1,
+      },
+      {
+        id: 'pickup',
+        kind: 'pickup',
+        name: 'Pick up at the boutique',
+        fee: 0,
+        min_days: 0,
+        max_days: 1,
+        cash_on_delivery: true,
+        active: true,
+        position: 2,
+      },
+      {
+        id: 'upcountry',
+        kind: 'courier',
+        name: 'Upcountry by bus courier',
+        fee: 15000,
+        min_days: 3,
+        max_days: 5,
+        cash_on_delivery: false,
+        active: true,
+        position: 3,
+      },
+    ]);
+    // The free-delivery threshold is off: no setting row.
+    expect(
+      await rows(sql`select * from system_settings where setting_key = 'free_delivery_over'`),
+    ).toEqual([]);
+    // The new statuses are accepted; anything else is refused by the database itself.
+    await db.execute(sql`
+      update orders set status = 'ready_for_pickup' where id = ${ids.shipped}::uuid
+    `);
+    await db.execute(sql`
+      update orders set status = 'out_for_delivery' where id = ${ids.delivered}::uuid
+    `);
+    await db.execute(sql`update orders set status = 'collected' where id = ${ids.shipped}::uuid`);
+    await expect(
+      db.execute(sql`update orders set status = 'teleported' where id = ${ids.shipped}::uuid`),
+    ).rejects.toThrow();
+    expect(await rows(sql`select status from orders where id = ${ids.shipped}::uuid`)).toEqual([
+      { status: 'collected' },
+    ]);
+    await expect(
+      db.execute(sql`update orders set delivery_kind = 'drone' where id = ${ids.shipped}::uuid`),
+    ).rejects.toThrow();
+    await expect(
+      db.execute(sql`update delivery_options set fee = -1 where id = 'kampala'`),
+    ).rejects.toThrow();
+    await expect(
+      db.execute(sql`update delivery_options set kind = 'drone' where id = 'kampala'`),
+    ).rejects.toThrow();
+    await expect(
+      db.execute(sql`update delivery_options set min_days = 4 where id = 'kampala'`),
+    ).rejects.toThrow();
   });
 });

@@ -13,6 +13,7 @@ import {
 import { formatLongDate, receiptNumber } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
 import { chatMessages, orders, profiles } from '#db/schema/index.ts';
+import { choicesFrom, deliveryQueries } from '../delivery.ts';
 import { settingsQuery, storedFrom } from '../shop-settings.ts';
 import type { ReplyMeta, ShopperContext } from './assistant.ts';
 
@@ -85,8 +86,10 @@ export async function saveMessage(
 }
 
 /**
- * Spec: name, up to 3 recent orders, the last 4 messages, new when 3 or fewer; and the shop's
- * support contact the assistant gives (the desk's settings, else `configured`). One round trip.
+ * Spec: name, up to 3 recent orders, the last 4 messages, new when 3 or fewer; the shop's
+ * support contact the assistant gives (the desk's settings, else `configured`); and its delivery
+ * options and free-delivery threshold (issue 23). One round trip. When it fails the context is
+ * empty and the delivery unknown (null): the assistant then promises no fee or time.
  */
 export async function shopperContext(
   db: Db,
@@ -94,7 +97,8 @@ export async function shopperContext(
   configured: SupportContact,
 ): Promise<ShopperContext & { contact: SupportContact }> {
   try {
-    const [[profile], recent, messages, settingRows] = await db.batch([
+    const [options, free] = deliveryQueries(db);
+    const [[profile], recent, messages, settingRows, optionRows, freeRows] = await db.batch([
       db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
       db
         .select({
@@ -114,6 +118,8 @@ export async function shopperContext(
         .orderBy(desc(chatMessages.createdAt))
         .limit(NEW_CUSTOMER_MAX_MESSAGES + 1),
       settingsQuery(db),
+      options,
+      free,
     ]);
     const stored = storedFrom(settingRows);
     return {
@@ -133,6 +139,7 @@ export async function shopperContext(
         .reverse()
         .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content })),
       newCustomer: messages.length <= NEW_CUSTOMER_MAX_MESSAGES,
+      delivery: choicesFrom(optionRows, freeRows),
     };
   } catch (error) {
     console.warn('Chat context could not be read', error);
@@ -141,6 +148,7 @@ export async function shopperContext(
       recentOrders: [],
       lastMessages: [],
       newCustomer: true,
+      delivery: null,
       contact: configured,
     };
   }
