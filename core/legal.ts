@@ -12,14 +12,7 @@ import {
   SETTINGS_UNSYNCED_KEY,
 } from './settings.ts';
 
-/** The date on all three pages. */
-export const LEGAL_UPDATED = '26 November 2026';
-
-export const LEGAL_PAGES = [
-  { path: '/terms', title: 'Terms of Service' },
-  { path: '/privacy', title: 'Privacy Policy' },
-  { path: '/cookies', title: 'Cookie Policy' },
-] as const;
+export { LEGAL_PAGES, LEGAL_UPDATED } from './legal-pages.ts';
 
 /** better-auth's session cookie (server/auth.ts: cookiePrefix, session.expiresIn 30 days). */
 export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
@@ -150,7 +143,7 @@ export const DATA_KEPT: readonly DataKept[] = [
     what: 'Messages from the Contact page',
     items: ['the name, email address, phone number and message you send'],
     why: 'To answer you.',
-    kept: 'Kept with no automatic deletion, apart from your account; ask us and we delete them.',
+    kept: 'They are not linked to your account, and nothing deletes them automatically: ask us and we delete them.',
   },
   {
     // db/schema/storefront.ts newsletter_subscriptions.
@@ -166,7 +159,7 @@ export const DATA_KEPT: readonly DataKept[] = [
       'how many times an IP address, an account or an email address tried something (signing in, sending a form, asking for a confirmation email)',
     ],
     why: 'To stop password guessing and floods of messages.',
-    kept: 'A counter only counts for its window — one minute to one hour — and is cleared afterwards.',
+    kept: 'Each counter counts only for its window — one minute to one hour; counters whose window is over are removed as new ones are counted.',
   },
 ];
 

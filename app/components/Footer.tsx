@@ -4,7 +4,7 @@ import { ArrowUp, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import * as v from 'valibot';
 import { EMAIL_MAX, newsletterInput, TEXT } from '#core/contact.ts';
-import { LEGAL_PAGES } from '#core/legal.ts';
+import { LEGAL_PAGES } from '#core/legal-pages.ts';
 import { toast } from '../toast';
 import { useTRPC } from '../trpc';
 import { SocialLinkList, useSocialLinks, useSupportLinks } from './SocialIcons';

@@ -97,6 +97,13 @@ describe('the legal pages', () => {
         await page.goto('/');
         const link = page.getByRole('contentinfo').getByRole('link', { name: title });
         await expect(link.getAttribute('href')).resolves.toBe(path);
+        if (path === '/terms') {
+          // The footer's foot, for a look at the legal row.
+          const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
+          await legal
+            .locator('xpath=../..')
+            .screenshot({ path: `${SHOTS}/footer-${viewport.width}.png` });
+        }
         const box = await link.boundingBox();
         expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
         await link.click();
@@ -118,6 +125,8 @@ describe('the legal pages', () => {
       await expect(
         page.getByRole('button', { name: 'Create Account' }).getAttribute('aria-describedby'),
       ).resolves.toBe(await agreement.getAttribute('id'));
+      await agreement.scrollIntoViewIfNeeded();
+      await axeBothThemes(page, `register-${viewport.width}`);
       await privacy.click();
       await page.waitForURL('**/privacy');
       expect(errors).toEqual([]);

@@ -3,7 +3,7 @@
 // readable measure, and the other two documents at the foot.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { LEGAL_PAGES, LEGAL_UPDATED } from '#core/legal.ts';
+import { LEGAL_PAGES, LEGAL_UPDATED } from '#core/legal-pages.ts';
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
