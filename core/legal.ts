@@ -250,6 +250,8 @@ export type BrowserItem = {
   name: string;
   kind: 'Cookie' | 'Local storage' | 'Session storage';
   purpose: string;
+  /** The cookie's name on a secure (https) connection, when it differs. */
+  secureName?: string;
   lifetime: string;
 };
 
@@ -258,7 +260,9 @@ export const BROWSER_ITEMS: readonly BrowserItem[] = [
   {
     name: SESSION_COOKIE,
     kind: 'Cookie',
-    purpose: `Keeps you signed in. HttpOnly (page scripts cannot read it) and SameSite=Lax; called ${SECURE_SESSION_COOKIE} on a secure (https) connection.`,
+    purpose:
+      'Keeps you signed in. Page scripts cannot read it (HttpOnly), and other websites’ forms cannot post with it (SameSite=Lax).',
+    secureName: SECURE_SESSION_COOKIE,
     lifetime: `${SESSION_DAYS} days, renewed as you use the shop; removed when you sign out.`,
   },
   {

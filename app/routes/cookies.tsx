@@ -25,7 +25,16 @@ function Items({ items }: { items: readonly BrowserItem[] }) {
             <dt className="text-[0.72rem] font-semibold uppercase tracking-[0.18em] text-ink sm:pt-0.5">
               What for
             </dt>
-            <dd className="mb-3 sm:mb-0">{item.purpose}</dd>
+            <dd className="mb-3 sm:mb-0">
+              {item.purpose}
+              {item.secureName && (
+                <>
+                  {' '}
+                  On a secure (https) connection it is called{' '}
+                  <code className="break-all text-ink">{item.secureName}</code>.
+                </>
+              )}
+            </dd>
             <dt className="text-[0.72rem] font-semibold uppercase tracking-[0.18em] text-ink sm:pt-0.5">
               How long
             </dt>
