@@ -30,16 +30,11 @@ import {
   updateCartQuantity,
 } from '#core/cart.ts';
 import type { Product } from '#core/catalogue.ts';
-import { CART_STORAGE_KEY } from '#core/settings.ts';
+import { CART_OWNER_KEY, CART_STORAGE_KEY, PENDING_ADD_KEY } from '#core/settings.ts';
 import type { Variant } from '#core/variants.ts';
 import type { SessionUser } from './session';
 import { toast } from './toast';
 import { useTRPC } from './trpc';
-
-/** Whose server cart the local copy mirrors; absent for a visitor's own cart. */
-const CART_OWNER_KEY = 'cartOwner';
-/** The add a visitor asked for before logging in (session storage: this tab only). */
-const PENDING_ADD_KEY = 'pendingCartAdd';
 
 /** What changes the cart: the same object while only the cart's contents change. */
 export type CartActions = {

@@ -15,11 +15,13 @@ import { Route as CartRouteImport } from './routes/cart'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as OperatorRouteImport } from './routes/operator'
 import { Route as OrderSuccessRouteImport } from './routes/order-success'
 import { Route as OrdersRouteImport } from './routes/orders'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
@@ -27,6 +29,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as ShopRouteImport } from './routes/shop'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as OperatorIndexRouteImport } from './routes/operator/index'
@@ -84,6 +87,11 @@ const ContactRoute = ContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CookiesRoute = CookiesRouteImport.update({
+  id: '/cookies',
+  path: '/cookies',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -107,6 +115,11 @@ const OrderSuccessRoute = OrderSuccessRouteImport.update({
 const OrdersRoute = OrdersRouteImport.update({
   id: '/orders',
   path: '/orders',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProfileRoute = ProfileRouteImport.update({
@@ -142,6 +155,11 @@ const ShopRoute = ShopRouteImport.update({
 const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
   id: '/sitemap.xml',
   path: '/sitemap.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthCallbackRoute = AuthCallbackRouteImport.update({
@@ -287,11 +305,13 @@ export interface FileRoutesByFullPath {
   '/change-password': typeof ChangePasswordRoute
   '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
+  '/cookies': typeof CookiesRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/operator': typeof OperatorRouteWithChildren
   '/order-success': typeof OrderSuccessRoute
   '/orders': typeof OrdersRoute
+  '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
   '/robots.txt': typeof RobotsDottxtRoute
@@ -299,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof SettingsRoute
   '/shop': typeof ShopRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/operator/orders': typeof OperatorOrdersRoute
@@ -333,10 +354,12 @@ export interface FileRoutesByTo {
   '/change-password': typeof ChangePasswordRoute
   '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
+  '/cookies': typeof CookiesRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/order-success': typeof OrderSuccessRoute
   '/orders': typeof OrdersRoute
+  '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
   '/robots.txt': typeof RobotsDottxtRoute
@@ -344,6 +367,7 @@ export interface FileRoutesByTo {
   '/settings': typeof SettingsRoute
   '/shop': typeof ShopRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/operator/orders': typeof OperatorOrdersRoute
@@ -379,11 +403,13 @@ export interface FileRoutesById {
   '/change-password': typeof ChangePasswordRoute
   '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
+  '/cookies': typeof CookiesRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/operator': typeof OperatorRouteWithChildren
   '/order-success': typeof OrderSuccessRoute
   '/orders': typeof OrdersRoute
+  '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
   '/register': typeof RegisterRoute
   '/robots.txt': typeof RobotsDottxtRoute
@@ -391,6 +417,7 @@ export interface FileRoutesById {
   '/settings': typeof SettingsRoute
   '/shop': typeof ShopRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/operator/orders': typeof OperatorOrdersRoute
@@ -427,11 +454,13 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/checkout'
     | '/contact'
+    | '/cookies'
     | '/login'
     | '/logout'
     | '/operator'
     | '/order-success'
     | '/orders'
+    | '/privacy'
     | '/profile'
     | '/register'
     | '/robots.txt'
@@ -439,6 +468,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/shop'
     | '/sitemap.xml'
+    | '/terms'
     | '/auth/callback'
     | '/dev/mailbox'
     | '/operator/orders'
@@ -473,10 +503,12 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/checkout'
     | '/contact'
+    | '/cookies'
     | '/login'
     | '/logout'
     | '/order-success'
     | '/orders'
+    | '/privacy'
     | '/profile'
     | '/register'
     | '/robots.txt'
@@ -484,6 +516,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/shop'
     | '/sitemap.xml'
+    | '/terms'
     | '/auth/callback'
     | '/dev/mailbox'
     | '/operator/orders'
@@ -518,11 +551,13 @@ export interface FileRouteTypes {
     | '/change-password'
     | '/checkout'
     | '/contact'
+    | '/cookies'
     | '/login'
     | '/logout'
     | '/operator'
     | '/order-success'
     | '/orders'
+    | '/privacy'
     | '/profile'
     | '/register'
     | '/robots.txt'
@@ -530,6 +565,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/shop'
     | '/sitemap.xml'
+    | '/terms'
     | '/auth/callback'
     | '/dev/mailbox'
     | '/operator/orders'
@@ -565,11 +601,13 @@ export interface RootRouteChildren {
   ChangePasswordRoute: typeof ChangePasswordRoute
   CheckoutRoute: typeof CheckoutRoute
   ContactRoute: typeof ContactRoute
+  CookiesRoute: typeof CookiesRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   OperatorRoute: typeof OperatorRouteWithChildren
   OrderSuccessRoute: typeof OrderSuccessRoute
   OrdersRoute: typeof OrdersRoute
+  PrivacyRoute: typeof PrivacyRoute
   ProfileRoute: typeof ProfileRoute
   RegisterRoute: typeof RegisterRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
@@ -577,6 +615,7 @@ export interface RootRouteChildren {
   SettingsRoute: typeof SettingsRoute
   ShopRoute: typeof ShopRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  TermsRoute: typeof TermsRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
   DevMailboxRoute: typeof DevMailboxRoute
   OrderHistoryOrderIdRoute: typeof OrderHistoryOrderIdRoute
@@ -640,6 +679,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/cookies': {
+      id: '/cookies'
+      path: '/cookies'
+      fullPath: '/cookies'
+      preLoaderRoute: typeof CookiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -673,6 +719,13 @@ declare module '@tanstack/react-router' {
       path: '/orders'
       fullPath: '/orders'
       preLoaderRoute: typeof OrdersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/profile': {
@@ -722,6 +775,13 @@ declare module '@tanstack/react-router' {
       path: '/sitemap.xml'
       fullPath: '/sitemap.xml'
       preLoaderRoute: typeof SitemapDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/callback': {
@@ -944,11 +1004,13 @@ const rootRouteChildren: RootRouteChildren = {
   ChangePasswordRoute: ChangePasswordRoute,
   CheckoutRoute: CheckoutRoute,
   ContactRoute: ContactRoute,
+  CookiesRoute: CookiesRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   OperatorRoute: OperatorRouteWithChildren,
   OrderSuccessRoute: OrderSuccessRoute,
   OrdersRoute: OrdersRoute,
+  PrivacyRoute: PrivacyRoute,
   ProfileRoute: ProfileRoute,
   RegisterRoute: RegisterRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
@@ -956,6 +1018,7 @@ const rootRouteChildren: RootRouteChildren = {
   SettingsRoute: SettingsRoute,
   ShopRoute: ShopRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
+  TermsRoute: TermsRoute,
   AuthCallbackRoute: AuthCallbackRoute,
   DevMailboxRoute: DevMailboxRoute,
   OrderHistoryOrderIdRoute: OrderHistoryOrderIdRoute,

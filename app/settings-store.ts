@@ -6,6 +6,7 @@ import {
   defaultSettings,
   SETTINGS_STORAGE_KEY,
   type ShopperSettings,
+  SETTINGS_UNSYNCED_KEY as UNSYNCED_KEY,
 } from '#core/settings.ts';
 
 export function readCachedSettings(): ShopperSettings | null {
@@ -84,8 +85,6 @@ export function applyAppearance(appearance: ShopperSettings['appearance'] | null
 export const APPEARANCE_BOOT_SCRIPT = `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(
   SETTINGS_STORAGE_KEY,
 )})||'null'),a=s&&s.appearance;if(a&&typeof a.darkMode==='boolean'){document.documentElement.setAttribute('data-theme',a.darkMode?'dark':'light')}}catch(e){}`;
-
-const UNSYNCED_KEY = 'userSettingsUnsynced';
 
 /** Settings saved here but not yet on the server (every retry failed): sent again later. */
 export function markSettingsUnsynced(unsynced: boolean): void {

@@ -5,6 +5,19 @@
 /** Browser storage keys (spec: account §3): the cached settings and a visitor's cart. */
 export const SETTINGS_STORAGE_KEY = 'userSettings';
 export const CART_STORAGE_KEY = 'cart';
+/** Settings saved in this browser that every retry failed to send to the server (local storage). */
+export const SETTINGS_UNSYNCED_KEY = 'userSettingsUnsynced';
+/** Whose server cart the local copy mirrors (local storage); absent for a visitor's own cart. */
+export const CART_OWNER_KEY = 'cartOwner';
+/** The add a visitor asked for before signing in (session storage: this tab only). */
+export const PENDING_ADD_KEY = 'pendingCartAdd';
+/** One order id per checkout attempt (session storage), so a retry never makes two orders. */
+export const ORDER_ATTEMPT_KEY = 'checkoutOrderAttempt';
+/**
+ * better-auth's cookie prefix (server/auth.ts): the session cookie is `duuka.session_token`
+ * (`__Secure-duuka.session_token` on https). The cookie policy (core/legal.ts) names them.
+ */
+export const AUTH_COOKIE_PREFIX = 'duuka';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },

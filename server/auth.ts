@@ -14,6 +14,7 @@ import {
   VERIFY_CALLBACK_PATH,
 } from '#core/account.ts';
 import { PASSWORD_CHECK_LIMIT, VERIFICATION_MAIL_LIMIT } from '#core/limits.ts';
+import { AUTH_COOKIE_PREFIX } from '#core/settings.ts';
 import type { Db } from '#db/client.ts';
 import {
   account,
@@ -184,7 +185,7 @@ export function createAuth(config: AuthConfig) {
     advanced: {
       // better-auth skips origin checks when it detects a test run; the shop checks them always.
       disableOriginCheck: false,
-      cookiePrefix: 'duuka',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       ipAddress: CLIENT_IP_HEADERS,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ...(config.background ? { backgroundTasks: { handler: config.background } } : {}),

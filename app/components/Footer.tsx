@@ -4,6 +4,7 @@ import { ArrowUp, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import * as v from 'valibot';
 import { EMAIL_MAX, newsletterInput, TEXT } from '#core/contact.ts';
+import { LEGAL_PAGES } from '#core/legal-pages.ts';
 import { toast } from '../toast';
 import { useTRPC } from '../trpc';
 import { SocialLinkList, useSocialLinks, useSupportLinks } from './SocialIcons';
@@ -15,8 +16,6 @@ const QUICK_LINKS = [
   { to: '/about', label: 'About' },
   { to: '/contact', label: 'Contact' },
 ] as const;
-
-const LEGAL = ['Terms of Service', 'Privacy Policy', 'Cookie Policy'];
 
 export function Footer() {
   const support = useSupportLinks();
@@ -97,11 +96,20 @@ export function Footer() {
             "Back to top" at the bottom of the page. */}
         <div className="mx-auto flex max-w-7xl flex-col gap-5 px-5 py-6 text-xs text-paper/70 sm:px-6 md:flex-row md:items-center md:justify-between md:pr-44">
           <p>© {new Date().getFullYear()} duuka. All rights reserved.</p>
-          <ul className="flex flex-wrap gap-x-6 gap-y-2" aria-label="Legal (pages coming soon)">
-            {LEGAL.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-6 gap-y-1">
+              {LEGAL_PAGES.map((page) => (
+                <li key={page.path}>
+                  <Link
+                    to={page.path}
+                    className="inline-flex min-h-11 items-center text-paper/80 underline-offset-4 transition-colors hover:text-paper hover:underline"
+                  >
+                    {page.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <BackToTop />
         </div>
       </div>

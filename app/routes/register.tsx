@@ -108,8 +108,20 @@ function RegisterScreen() {
           onChange={(e) => setPassword(e.target.value)}
           note="At least 6 characters."
         />
+        <p id="register-terms" className="text-sm leading-relaxed text-ink-soft">
+          By creating an account you agree to our{' '}
+          <Link to="/terms" className="font-semibold text-accent underline underline-offset-4">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" className="font-semibold text-accent underline underline-offset-4">
+            Privacy Policy
+          </Link>
+          .
+        </p>
         <button
           type="submit"
+          aria-describedby="register-terms"
           className="btn btn-primary w-full"
           disabled={!fullName.trim() || !email || !password || sending || Boolean(registeredEmail)}
         >

@@ -4,7 +4,17 @@ import { createFileRoute } from '@tanstack/react-router';
 import { listCategories, productSlugs } from '#server/services/catalogue.ts';
 import { createWorkerContext } from '#server/worker-context.ts';
 
-const STATIC_PATHS = ['/', '/shop', '/search', '/about', '/contact', '/products'];
+const STATIC_PATHS = [
+  '/',
+  '/shop',
+  '/search',
+  '/about',
+  '/contact',
+  '/products',
+  '/terms',
+  '/privacy',
+  '/cookies',
+];
 
 function xmlEscape(text: string): string {
   return text

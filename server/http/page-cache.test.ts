@@ -139,6 +139,9 @@ describe('the page cache', () => {
       '/products/ankara-wrap-dress',
       '/about',
       '/contact',
+      '/terms',
+      '/privacy',
+      '/cookies',
     ]) {
       expect(cacheable(path), path).toBe(true);
     }

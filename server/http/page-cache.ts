@@ -10,7 +10,7 @@
 // once, in every data centre.
 
 /** The pages and the public tRPC queries whose answer is the same for every visitor. */
-const PAGES = /^\/(shop|search|about|contact|products(\/[^/]+)?)?$/;
+const PAGES = /^\/(shop|search|about|contact|terms|privacy|cookies|products(\/[^/]+)?)?$/;
 const PUBLIC_QUERIES = /^(catalogue\.[a-zA-Z]+|contact\.channels)$/;
 
 /** better-auth's cookies (server/auth.ts `cookiePrefix: 'duuka'`): their presence means a session. */

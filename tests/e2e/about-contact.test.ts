@@ -199,10 +199,15 @@ describe('Footer', () => {
           footer.getByRole('link', { name, exact: true }).getAttribute('href'),
         ).resolves.toBe(href);
       }
-      // Placeholders are plain text, never dead links; social pages are the configured ones.
-      for (const name of ['Terms of Service', 'Privacy Policy', 'Cookie Policy', 'Facebook']) {
-        await expect(footer.getByRole('link', { name }).count()).resolves.toBe(0);
+      for (const [name, href] of [
+        ['Terms of Service', '/terms'],
+        ['Privacy Policy', '/privacy'],
+        ['Cookie Policy', '/cookies'],
+      ]) {
+        await expect(footer.getByRole('link', { name }).getAttribute('href')).resolves.toBe(href);
       }
+      // Social pages are the configured ones only.
+      await expect(footer.getByRole('link', { name: 'Facebook' }).count()).resolves.toBe(0);
       await expect(
         footer.getByRole('link', { name: /Instagram/ }).getAttribute('target'),
       ).resolves.toBe('_blank');

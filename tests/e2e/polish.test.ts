@@ -99,6 +99,9 @@ describe('phones', () => {
     '/cart',
     '/login',
     '/register',
+    '/terms',
+    '/privacy',
+    '/cookies',
   ];
 
   for (const width of [360, 390, 768]) {
@@ -407,6 +410,9 @@ describe('consistency', () => {
       '/cart',
       '/login',
       '/register',
+      '/terms',
+      '/privacy',
+      '/cookies',
     ]) {
       await page.goto(path);
       expect(await page.title()).toMatch(/^[A-Z][^·]* · duuka$/);

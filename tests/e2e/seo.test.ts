@@ -47,7 +47,17 @@ describe('sitemap.xml', () => {
     expect(error).toBeNull();
     const origin = new URL(shopUrl()).origin;
     for (const loc of locs) expect(loc.startsWith(`${origin}/`), loc).toBe(true);
-    for (const path of ['/', '/shop', '/search', '/about', '/contact', '/products']) {
+    for (const path of [
+      '/',
+      '/shop',
+      '/search',
+      '/about',
+      '/contact',
+      '/products',
+      '/terms',
+      '/privacy',
+      '/cookies',
+    ]) {
       expect(locs).toContain(`${origin}${path}`);
     }
 

@@ -1,11 +1,12 @@
 // One order id per checkout attempt (spec: the order id is made by the client). It is kept in the
 // tab's session storage until the order is placed or the cart changes, so a double click, a retry
 // after a network error or a reload sends the same id, and the server makes exactly one order.
+import { ORDER_ATTEMPT_KEY } from '#core/settings.ts';
+
+export { ORDER_ATTEMPT_KEY };
 
 type Items = readonly { variantId: number; quantity: number }[];
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-export const ORDER_ATTEMPT_KEY = 'checkoutOrderAttempt';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A v4 uuid; `crypto.randomUUID` is missing outside secure contexts (plain http on a LAN). */
