@@ -102,7 +102,7 @@ export const DATA_KEPT: readonly DataKept[] = [
       'the receipt, with your name, email address, phone number and address',
     ],
     why: 'To prepare, deliver and support your order, and for the shop’s books.',
-    kept: 'As long as the law on business records requires. You can delete an order yourself under My Orders: it goes with its items and receipt.',
+    kept: 'As long as the law on business records requires. You can delete an order yourself under My Orders: it goes with its items and receipt. When you delete your account, your orders keep what was bought and how it was sent, and lose your name, the delivery area, landmark, the rider’s number and your notes.',
   },
   {
     // db/schema/payments.ts payments.
@@ -122,7 +122,7 @@ export const DATA_KEPT: readonly DataKept[] = [
       'the number and the words of each text (order confirmed, payment received, shipped, delivered, cancelled, back in stock) and whether it was delivered',
     ],
     why: 'To know what was sent, and to retry a text that did not go through.',
-    kept: 'As the shop’s record of what was sent. When you delete your account, the texts about your orders lose your number and their words.',
+    kept: 'As the shop’s record of what was sent. When you delete your account, the texts about your orders and the “back in stock” texts to your number lose the number and their words.',
   },
   {
     // db/schema/messaging.ts chat_messages; server/services/chat/*.
@@ -231,14 +231,14 @@ export const ACCOUNT_DELETION = {
     'your profile and profile picture, settings, cart and two-factor secret',
     'your chats with the assistant and your “tell me when it’s back” requests',
     'your name, email address, phone number and address on your receipts',
-    'your number and the words of the texts we sent you about your orders',
+    'your number and the words of the texts we sent you about your orders, and of the “back in stock” texts sent to your number',
+    'on your orders and receipts, the delivery area, landmark, the phone number given for the rider and your delivery notes',
     'your saved settings and cart in the browser you delete it from',
   ],
   kept: [
     'your orders and receipts, no longer linked to you and named “Deleted customer”, for the shop’s books',
-    'on those orders, the delivery area, landmark, the phone number given for the rider and the delivery notes',
+    'on those orders, what was bought and how it was sent (the delivery option and its fee)',
     'your payments, with the paying mobile-money number and the provider’s transaction id',
-    'a “back in stock” text already sent, which is not tied to an order',
     'messages you sent through the Contact page and a newsletter subscription, which are not tied to your account',
   ],
 } as const;
