@@ -99,6 +99,8 @@ describe('phones', () => {
     '/cart',
     '/login',
     '/register',
+    '/forgot-password',
+    '/reset-password?token=abc',
   ];
 
   for (const width of [360, 390, 768]) {
@@ -407,6 +409,8 @@ describe('consistency', () => {
       '/cart',
       '/login',
       '/register',
+      '/forgot-password',
+      '/reset-password',
     ]) {
       await page.goto(path);
       expect(await page.title()).toMatch(/^[A-Z][^·]* · duuka$/);
