@@ -29,7 +29,12 @@ export default defineConfig({
   build: { sourcemap: !!process.env.SOURCEMAP },
   preview: { port: Number(process.env.PORT ?? 3000), strictPort: true },
   plugins: [
-    cloudflare({ viteEnvironment: { name: 'ssr' } }),
+    cloudflare({
+      viteEnvironment: { name: 'ssr' },
+      // No debugger port unless asked (INSPECTOR_PORT=9229 npm start): another program holding
+      // 9229 printed a warning at every start.
+      inspectorPort: process.env.INSPECTOR_PORT ? Number(process.env.INSPECTOR_PORT) : false,
+    }),
     tailwindcss(),
     tanstackStart({
       srcDirectory: 'app',

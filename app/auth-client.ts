@@ -10,6 +10,8 @@ declare module '@tanstack/history' {
     /** Auth callback → login: the email was just verified (or the link failed). */
     emailConfirmed?: boolean;
     confirmationFailed?: boolean;
+    /** Set-new-password → login: the password was changed. */
+    passwordReset?: boolean;
   }
 }
 

@@ -15,6 +15,10 @@ export const RESEND_NOTICE_MS = 5000;
 export const SETTINGS_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
 /** Where verification links land (spec: Auth callback). */
 export const VERIFY_CALLBACK_PATH = '/auth/callback?type=email';
+/** Where a password-reset link lands (with ?token=…, or ?error=INVALID_TOKEN). */
+export const RESET_PASSWORD_PATH = '/reset-password';
+/** How long a reset link works. */
+export const RESET_LINK_SECONDS = 60 * 60;
 /** The name kept on orders of a customer who deleted their account. */
 export const DELETED_CUSTOMER_NAME = 'Deleted customer';
 
@@ -182,6 +186,50 @@ export function changePasswordProblem(next: string, confirmation: string, curren
   if (next !== confirmation) return TEXT.passwordsDiffer;
   if (current !== undefined && current === next) return TEXT.samePassword;
   return null;
+}
+
+/** Texts of "Forgot password?" and the set-new-password screen (the shop's own). */
+export const RESET_TEXT = {
+  forgotLink: 'Forgot password?',
+  title: 'Forgot your password?',
+  intro: 'Enter the email you signed up with and we will send you a link to set a new password.',
+  send: 'Send reset link',
+  sending: 'Sending...',
+  // The same words whether or not the address has an account: the page reveals nothing.
+  sent: (email: string) =>
+    `If an account exists for ${email}, a link to set a new password is on its way. It works for one hour.`,
+  newTitle: 'Set a new password',
+  newIntro:
+    'Choose a new password of at least 6 characters. Every device signed in to your account will be signed out.',
+  save: 'Set New Password',
+  saving: 'Saving...',
+  changed: 'Your password has been changed. Sign in with your new password.',
+  linkInvalid: 'This link has expired or was already used. Ask for a new one below.',
+  askAgain: 'Send a new link',
+  backToLogin: 'Back to sign in',
+  failed: (reason: string) => `Failed to reset password: ${reason}`,
+} as const;
+
+/** The set-new-password form: the change-password rules without a current password. */
+export function newPasswordProblem(next: string, confirmation: string): string | null {
+  if (next.length > MAX_PASSWORD_LENGTH) return TEXT.passwordTooLong;
+  return changePasswordProblem(next, confirmation);
+}
+
+/** The reset's refusals: a dead link, the password rules, too many tries. */
+export function resetErrorText(failure: AuthFailure): string {
+  const limited = rateLimited(failure);
+  if (limited) return limited;
+  switch (failure.code) {
+    case 'INVALID_TOKEN':
+    case 'USER_NOT_FOUND':
+      return RESET_TEXT.linkInvalid;
+    case 'PASSWORD_TOO_SHORT':
+      return TEXT.passwordTooShortServer;
+    case 'PASSWORD_TOO_LONG':
+      return TEXT.passwordTooLong;
+  }
+  return RESET_TEXT.failed(failure.message || 'Unknown error');
 }
 
 export function avatarProblem(file: { type: string; size: number }): string | null {

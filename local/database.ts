@@ -11,8 +11,22 @@ export type LocalDatabase = {
   databaseUrl: string;
   db: Db;
   backendName: string;
+  /** Migrations applied by this start (0: the database was up to date, or not migrated). */
+  migrationsApplied: number;
+  /** The demo catalogue went in now (only ever into an empty shop); null: seeding not asked. */
+  seeded: boolean | null;
   close(): Promise<void>;
 };
+
+/** What a start did to the database, in words: "2 migrations applied, demo catalogue added". */
+export function whatHappened(database: Pick<LocalDatabase, 'migrationsApplied' | 'seeded'>) {
+  const n = database.migrationsApplied;
+  const schema = n === 0 ? 'up to date' : `${n} migration${n === 1 ? '' : 's'} applied`;
+  if (database.seeded === null) return schema;
+  return database.seeded
+    ? `${schema}, demo catalogue added`
+    : `${schema}, your catalogue kept (the demo goes only into an empty shop)`;
+}
 
 /** The embedded database's directory: $PGLITE_DIR, else .data/pglite (relative to the project). */
 export function localDataDir(): string {
@@ -44,10 +58,11 @@ export async function startLocalDatabase(options: {
     const password = randomBytes(18).toString('base64url');
     endpoint = await startLocalNeon({ backend, port: options.port ?? 0, password });
     const db = createDb(endpoint.databaseUrl);
-    if (options.migrate !== false) await migrateDatabase(db);
+    const migrationsApplied = options.migrate !== false ? await migrateDatabase(db) : 0;
+    let seeded: boolean | null = null;
     if (options.seed) {
       await forgetSeededAdminPhone(db);
-      await seedDemoCatalogue(db);
+      seeded = await seedDemoCatalogue(db);
     }
     return {
       databaseUrl: endpoint.databaseUrl,
@@ -55,6 +70,8 @@ export async function startLocalDatabase(options: {
       backendName: options.postgresUrl
         ? `PostgreSQL (${redact(options.postgresUrl)})`
         : `embedded PGlite (${pgliteDir})`,
+      migrationsApplied,
+      seeded,
       close,
     };
   } catch (error) {

@@ -3,15 +3,15 @@
 import { createDb } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { runCommand } from '#local/command.ts';
-import { startLocalDatabase } from '#local/database.ts';
+import { startLocalDatabase, whatHappened } from '#local/database.ts';
 
 await runCommand(async () => {
   if (process.env.NEON_DATABASE_URL) {
-    await migrateDatabase(createDb(process.env.NEON_DATABASE_URL));
-    console.log('Neon database migrated.');
+    const applied = await migrateDatabase(createDb(process.env.NEON_DATABASE_URL));
+    console.log(`Neon database: ${whatHappened({ migrationsApplied: applied, seeded: null })}.`);
   } else {
     const database = await startLocalDatabase({ postgresUrl: process.env.DATABASE_URL });
-    console.log(`${database.backendName} migrated.`);
+    console.log(`${database.backendName}: ${whatHappened(database)}.`);
     await database.close();
   }
 });

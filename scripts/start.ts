@@ -6,7 +6,7 @@ import { createServer, preview } from 'vite';
 import { adminPhone as demoAdminPhone } from '#db/seed-data.ts';
 import { buildForPreview, LOCAL_WRANGLER_ENV } from '#local/build.ts';
 import { runCommand } from '#local/command.ts';
-import { startLocalDatabase } from '#local/database.ts';
+import { startLocalDatabase, whatHappened } from '#local/database.ts';
 import { LocalSetupError } from '#local/errors.ts';
 import { applyFakeEnv, startLocalFakes } from '#local/fakes/index.ts';
 import { applyLocalAccountSecrets } from '#local/secrets.ts';
@@ -25,7 +25,7 @@ await runCommand(async () => {
     port: process.env.LOCAL_NEON_PORT ? Number(process.env.LOCAL_NEON_PORT) : 0,
     seed: true,
   });
-  console.log(`Database: ${database.backendName}, migrated and seeded.`);
+  console.log(`Database: ${database.backendName}: ${whatHappened(database)}.`);
   try {
     // Built with no Worker variable in the environment (local/build.ts): they are passed below.
     if (previewMode) await buildForPreview({ devVars: true });

@@ -10,11 +10,14 @@ import {
   fullNameProblem,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
+  RESET_LINK_SECONDS,
+  RESET_PASSWORD_PATH,
   TEXT,
   VERIFY_CALLBACK_PATH,
 } from '#core/account.ts';
 import { PASSWORD_CHECK_LIMIT, VERIFICATION_MAIL_LIMIT } from '#core/limits.ts';
 import { AUTH_COOKIE_PREFIX } from '#core/settings.ts';
+import { isTypedLine } from '#core/text.ts';
 import type { Db } from '#db/client.ts';
 import {
   account,
@@ -25,7 +28,7 @@ import {
   verification,
 } from '#db/schema/index.ts';
 import { ensureProfile } from './services/account.ts';
-import { type Mailer, verificationMail } from './services/mail.ts';
+import { type Mailer, resetPasswordMail, verificationMail } from './services/mail.ts';
 import {
   CLIENT_IP_HEADERS,
   countAttempt,
@@ -83,8 +86,31 @@ function withCallback(link: string): string {
   return url.toString();
 }
 
+/**
+ * The reset link opens the shop's set-new-password screen straight away (not better-auth's
+ * redirecting endpoint, whose redirect would leave the origin the shopper browses): the screen
+ * sends the token with the new password, and a dead token is refused then.
+ */
+function resetLink(link: string, token: string): string {
+  const url = new URL(RESET_PASSWORD_PATH, link);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/**
+ * The body's email when it could be an address (a counter's key): anything else (not text, a NUL,
+ * which Postgres text cannot hold, or longer than any address) is left to better-auth, which
+ * refuses it with 400 before any mail.
+ */
+function countableEmail(body: unknown): string | null {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.length <= 254 && isTypedLine(email) ? email : null;
+}
+
 /** One counter per address for every verification mail, whichever IP asks. */
 const verificationMailKey = (email: string) => `verification-mail:${email.trim().toLowerCase()}`;
+/** And one per address for reset mails, counted whether or not it has an account. */
+const resetMailKey = (email: string) => `reset-mail:${email.trim().toLowerCase()}`;
 const AUTH_PATH = '/api/auth';
 const RESEND_PATH = `${AUTH_PATH}/send-verification-email`;
 
@@ -126,6 +152,16 @@ export function createAuth(config: AuthConfig) {
       autoSignIn: false,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // "Forgot password?": a link by mail, valid an hour, once; setting the new password signs
+      // out every session of the account (a thief's too). The request answers the same words
+      // whether or not the address has an account (better-auth's own reply).
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: to, url, token }, request) {
+        await mailer.send(
+          resetPasswordMail(to, resetLink(onShopperOrigin(url, request, trusted), token)),
+        );
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -168,16 +204,16 @@ export function createAuth(config: AuthConfig) {
         '/two-factor/verify-backup-code': { window: 60, max: 5 },
         '/two-factor/enable': { window: 60, max: 5 },
         '/two-factor/disable': { window: 60, max: 5 },
+        // A reset token is 24 random characters: guessing is hopeless, and slowed all the same.
+        '/reset-password': { window: 60, max: 10 },
       },
     },
-    // Profile edits, deletion and resets go through the account router, which validates them.
+    // Profile edits and deletion go through the account router, which validates them.
     disabledPaths: [
       '/update-user',
       '/change-email',
       '/delete-user',
       '/delete-user/callback',
-      '/request-password-reset',
-      '/reset-password',
       '/set-password',
       // A password oracle the shop does not need: the delete dialog checks through the router.
       '/verify-password',
@@ -240,10 +276,17 @@ export function createAuth(config: AuthConfig) {
             );
           }
         }
+        if (ctx.path === '/request-password-reset') {
+          // Counted for any address, known or not, like the verification mail.
+          const email = countableEmail(ctx.body);
+          if (email) {
+            refuseWhenOver(await countAttempt(db, resetMailKey(email), VERIFICATION_MAIL_LIMIT));
+          }
+        }
         if (ctx.path === '/send-verification-email') {
           // Counted for any address, known or not, so the answer reveals nothing.
-          const email = (ctx.body as { email?: unknown } | undefined)?.email;
-          if (typeof email === 'string') {
+          const email = countableEmail(ctx.body);
+          if (email) {
             refuseWhenOver(
               await countAttempt(db, verificationMailKey(email), VERIFICATION_MAIL_LIMIT),
             );

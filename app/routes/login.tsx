@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import {
   loginErrorText,
   RESEND_NOTICE_MS,
+  RESET_TEXT,
   TEXT,
   TWO_FACTOR_TEXT,
   VERIFY_CALLBACK_PATH,
@@ -27,9 +28,11 @@ function LoginScreen() {
   // Navigation state lives in the browser's history only: read it after hydration, so the
   // server's HTML and the first client render agree.
   const historyState = useRouterState({ select: (s) => s.location.state });
-  const [state, setState] = useState<{ emailConfirmed?: boolean; confirmationFailed?: boolean }>(
-    {},
-  );
+  const [state, setState] = useState<{
+    emailConfirmed?: boolean;
+    confirmationFailed?: boolean;
+    passwordReset?: boolean;
+  }>({});
   const navigate = useNavigate();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -47,6 +50,7 @@ function LoginScreen() {
     setState({
       emailConfirmed: historyState.emailConfirmed,
       confirmationFailed: historyState.confirmationFailed,
+      passwordReset: historyState.passwordReset,
     });
     if (historyState.email) setEmail(historyState.email);
     if (historyState.needsConfirmation) setNeedsVerification(true);
@@ -174,6 +178,7 @@ function LoginScreen() {
         {state.emailConfirmed && (
           <Notice tone="success">Your email is confirmed. You can log in now.</Notice>
         )}
+        {state.passwordReset && <Notice tone="success">{RESET_TEXT.changed}</Notice>}
         {state.confirmationFailed && (
           <Notice tone="error">
             This verification link is invalid or has expired. Log in to get a new one.
@@ -249,6 +254,15 @@ function LoginScreen() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
+          <p className="-mt-2 text-right text-sm">
+            <Link
+              to="/forgot-password"
+              search={email.trim() ? { email: email.trim() } : {}}
+              className="inline-block py-2 font-semibold text-accent underline-offset-4 hover:underline"
+            >
+              {RESET_TEXT.forgotLink}
+            </Link>
+          </p>
           <button
             type="submit"
             className="btn btn-primary w-full"

@@ -82,3 +82,20 @@ export function verificationMail(to: { email: string; name: string }, link: stri
 </div>`,
   };
 }
+
+export function resetPasswordMail(to: { email: string; name: string }, link: string): Mail {
+  const greeting = `Hello ${to.name || 'there'},`;
+  return {
+    to: to.email,
+    subject: 'Set a new password for duuka',
+    link,
+    text: `${greeting}\n\nSomeone (we hope you) asked to set a new password for your duuka account. This link works for one hour, once:\n\n${link}\n\nIf you did not ask, ignore this email: your password stays as it is.\n\nduuka, Kampala`,
+    html: `<div style="font-family:Georgia,serif;max-width:520px;margin:auto;color:#1d1a16">
+<h1 style="font-weight:500">duuka</h1>
+<p>${escapeHtml(greeting)}</p>
+<p>Someone (we hope you) asked to set a new password for your duuka account. This link works for one hour, once.</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 22px;background:#1d1a16;color:#faf7f2;text-decoration:none;letter-spacing:.12em;text-transform:uppercase;font-family:sans-serif;font-size:12px">Set a new password</a></p>
+<p style="font-size:13px;color:#5b534a">If you did not ask, ignore this email: your password stays as it is.</p>
+</div>`,
+  };
+}

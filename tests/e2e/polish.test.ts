@@ -102,6 +102,8 @@ describe('phones', () => {
     '/terms',
     '/privacy',
     '/cookies',
+    '/forgot-password',
+    '/reset-password?token=abc',
   ];
 
   for (const width of [360, 390, 768]) {
@@ -413,6 +415,8 @@ describe('consistency', () => {
       '/terms',
       '/privacy',
       '/cookies',
+      '/forgot-password',
+      '/reset-password',
     ]) {
       await page.goto(path);
       expect(await page.title()).toMatch(/^[A-Z][^·]* · duuka$/);

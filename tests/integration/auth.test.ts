@@ -6,7 +6,9 @@ import {
   type AuthFailure,
   loginErrorText,
   passwordErrorText,
+  RESET_TEXT,
   registrationErrorText,
+  resetErrorText,
   TEXT,
 } from '#core/account.ts';
 import { mailOutbox, profiles, session, user } from '#db/schema/index.ts';
@@ -19,6 +21,7 @@ import {
   freshIp,
   latestMail,
   signedInShopper,
+  TEST_ORIGIN,
   testAuth,
 } from '../support/accounts.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -336,5 +339,79 @@ describe('change password', () => {
       password: 'brand-new-1',
     });
     expect(newLogin.status).toBe(200);
+  });
+});
+
+describe('forgot password', () => {
+  const ask = (email: unknown, ip?: string) =>
+    authPost(auth, '/request-password-reset', { email }, ip ? { ip } : {});
+
+  it('mails a link to the set-new-password screen; it sets the password once and signs every session out', async () => {
+    const shopper = await signedInShopper(test.db, auth);
+    const otherDevice = await authPost(auth, '/sign-in/email', {
+      email: shopper.email,
+      password: shopper.password,
+    });
+    const asked = await ask(shopper.email);
+    expect(asked.status).toBe(200);
+    const mail = await latestMail(test.db, shopper.email);
+    expect(mail?.subject).toBe('Set a new password for duuka');
+    const link = new URL(mail?.link ?? '');
+    expect(`${link.origin}${link.pathname}`).toBe(`${TEST_ORIGIN}/reset-password`);
+    const token = link.searchParams.get('token') ?? '';
+    expect(token).toMatch(/^\w{24}$/);
+    expect(mail?.text).toContain(link.toString());
+
+    const short = await authPost(auth, '/reset-password', { token, newPassword: '12345' });
+    expect(resetErrorText(failure(short))).toBe(TEXT.passwordTooShortServer);
+    const reset = await authPost(auth, '/reset-password', { token, newPassword: 'new-kampala-7' });
+    expect(reset.status).toBe(200);
+    for (const cookie of [shopper.cookie, otherDevice.cookie]) {
+      expect(await auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+    }
+    const again = await authPost(auth, '/reset-password', { token, newPassword: 'other-pass-8' });
+    expect(resetErrorText(failure(again))).toBe(RESET_TEXT.linkInvalid);
+    const old = await authPost(auth, '/sign-in/email', {
+      email: shopper.email,
+      password: shopper.password,
+    });
+    expect(old.status).toBe(401);
+    const fresh = await authPost(auth, '/sign-in/email', {
+      email: shopper.email,
+      password: 'new-kampala-7',
+    });
+    expect(fresh.status).toBe(200);
+  });
+
+  it('answers the same whether or not the address has an account, and mails only the account', async () => {
+    const shopper = await signedInShopper(test.db, auth);
+    const nobody = newEmail();
+    const known = await ask(shopper.email);
+    const unknown = await ask(nobody);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect(await latestMail(test.db, nobody)).toBeUndefined();
+  });
+
+  it('is limited like the verification mail, per address, known or not', async () => {
+    for (const email of [(await signedInShopper(test.db, auth)).email, newEmail()]) {
+      for (let i = 0; i < 3; i++) expect((await ask(email)).status).toBe(200);
+      const over = await ask(email);
+      expect(over.status).toBe(429);
+      expect(resetErrorText(failure(over))).toMatch(/^Too many attempts\. Please wait \d+ seconds/);
+    }
+  });
+
+  it('refuses a made-up token, and bad input, with plain texts', async () => {
+    const made = await authPost(auth, '/reset-password', {
+      token: 'a'.repeat(24),
+      newPassword: 'whatever-9',
+    });
+    expect(resetErrorText(failure(made))).toBe(RESET_TEXT.linkInvalid);
+    for (const email of [42, 'not-an-email', 'x'.repeat(10_000), 'a\u0000@b.ug']) {
+      expect((await ask(email)).status).toBe(400);
+      const resend = await authPost(auth, '/send-verification-email', { email });
+      expect(resend.status).toBe(400);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockDataDir, lockFileOf } from '#local/data-dir-lock.ts';
-import { type LocalDatabase, startLocalDatabase } from '#local/database.ts';
+import { type LocalDatabase, startLocalDatabase, whatHappened } from '#local/database.ts';
 import { LocalSetupError } from '#local/errors.ts';
 
 let dir: string;
@@ -166,5 +166,28 @@ describe('the embedded database’s data directory', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('says what a start did: migrations applied and the demo added once, then nothing', async () => {
+    const first = await startLocalDatabase({ pgliteDir: dataDir, seed: true });
+    try {
+      expect(first.migrationsApplied).toBeGreaterThan(10);
+      expect(first.seeded).toBe(true);
+      expect(whatHappened(first)).toBe(
+        `${first.migrationsApplied} migrations applied, demo catalogue added`,
+      );
+    } finally {
+      await first.close();
+    }
+    const again = await startLocalDatabase({ pgliteDir: dataDir, seed: true });
+    try {
+      expect([again.migrationsApplied, again.seeded]).toEqual([0, false]);
+      expect(whatHappened(again)).toBe(
+        'up to date, your catalogue kept (the demo goes only into an empty shop)',
+      );
+    } finally {
+      await again.close();
+    }
+    expect(whatHappened({ migrationsApplied: 1, seeded: null })).toBe('1 migration applied');
   });
 });
