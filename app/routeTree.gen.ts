@@ -30,6 +30,7 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as OperatorIndexRouteImport } from './routes/operator/index'
+import { Route as OperatorDeliveryRouteImport } from './routes/operator/delivery'
 import { Route as OperatorOrdersRouteImport } from './routes/operator/orders'
 import { Route as OperatorRecordRouteImport } from './routes/operator/record'
 import { Route as OperatorSettingsRouteImport } from './routes/operator/settings'
@@ -157,6 +158,11 @@ const DevMailboxRoute = DevMailboxRouteImport.update({
 const OperatorIndexRoute = OperatorIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => OperatorRoute,
+} as any)
+const OperatorDeliveryRoute = OperatorDeliveryRouteImport.update({
+  id: '/delivery',
+  path: '/delivery',
   getParentRoute: () => OperatorRoute,
 } as any)
 const OperatorOrdersRoute = OperatorOrdersRouteImport.update({
@@ -301,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/operator/delivery': typeof OperatorDeliveryRoute
   '/operator/orders': typeof OperatorOrdersRoute
   '/operator/record': typeof OperatorRecordRoute
   '/operator/settings': typeof OperatorSettingsRoute
@@ -346,6 +353,7 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/operator/delivery': typeof OperatorDeliveryRoute
   '/operator/orders': typeof OperatorOrdersRoute
   '/operator/record': typeof OperatorRecordRoute
   '/operator/settings': typeof OperatorSettingsRoute
@@ -393,6 +401,7 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/operator/delivery': typeof OperatorDeliveryRoute
   '/operator/orders': typeof OperatorOrdersRoute
   '/operator/record': typeof OperatorRecordRoute
   '/operator/settings': typeof OperatorSettingsRoute
@@ -441,6 +450,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/auth/callback'
     | '/dev/mailbox'
+    | '/operator/delivery'
     | '/operator/orders'
     | '/operator/record'
     | '/operator/settings'
@@ -486,6 +496,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/auth/callback'
     | '/dev/mailbox'
+    | '/operator/delivery'
     | '/operator/orders'
     | '/operator/record'
     | '/operator/settings'
@@ -532,6 +543,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/auth/callback'
     | '/dev/mailbox'
+    | '/operator/delivery'
     | '/operator/orders'
     | '/operator/record'
     | '/operator/settings'
@@ -745,6 +757,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperatorIndexRouteImport
       parentRoute: typeof OperatorRoute
     }
+    '/operator/delivery': {
+      id: '/operator/delivery'
+      path: '/delivery'
+      fullPath: '/operator/delivery'
+      preLoaderRoute: typeof OperatorDeliveryRouteImport
+      parentRoute: typeof OperatorRoute
+    }
     '/operator/orders': {
       id: '/operator/orders'
       path: '/orders'
@@ -910,6 +929,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface OperatorRouteChildren {
+  OperatorDeliveryRoute: typeof OperatorDeliveryRoute
   OperatorOrdersRoute: typeof OperatorOrdersRoute
   OperatorRecordRoute: typeof OperatorRecordRoute
   OperatorSettingsRoute: typeof OperatorSettingsRoute
@@ -922,6 +942,7 @@ interface OperatorRouteChildren {
 }
 
 const OperatorRouteChildren: OperatorRouteChildren = {
+  OperatorDeliveryRoute: OperatorDeliveryRoute,
   OperatorOrdersRoute: OperatorOrdersRoute,
   OperatorRecordRoute: OperatorRecordRoute,
   OperatorSettingsRoute: OperatorSettingsRoute,
