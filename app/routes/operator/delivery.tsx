@@ -75,7 +75,7 @@ const drafted = (o: Loaded['options'][number]): Draft => ({
   id: o.id,
   kind: o.kind,
   name: o.name,
-  fee: String(o.fee),
+  fee: o.fee.toLocaleString('en-US'),
   minDays: String(o.minDays),
   maxDays: String(o.maxDays),
   details: o.details,
@@ -109,7 +109,7 @@ function DeliveryForm({ loaded }: { loaded: Loaded }) {
   const owner = loaded.role === 'owner';
   const [drafts, setDrafts] = useState<Draft[]>(() => loaded.options.map(drafted));
   const [free, setFree] = useState(
-    loaded.freeDeliveryOver === null ? '' : String(loaded.freeDeliveryOver),
+    loaded.freeDeliveryOver === null ? '' : loaded.freeDeliveryOver.toLocaleString('en-US'),
   );
   const [kind, setKind] = useState<DeliveryKind>('courier');
   // A save's key: made when the form opens, kept for retries (a new form after a save).
@@ -139,7 +139,7 @@ function DeliveryForm({ loaded }: { loaded: Loaded }) {
       {
         key: crypto.randomUUID(),
         ...newOption(of),
-        fee: String(newOption(of).fee),
+        fee: newOption(of).fee.toLocaleString('en-US'),
         minDays: String(newOption(of).minDays),
         maxDays: String(newOption(of).maxDays),
       },
@@ -185,36 +185,32 @@ function DeliveryForm({ loaded }: { loaded: Loaded }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="mt-8 max-w-3xl space-y-8">
-      {!owner && (
-        <Notice tone="info">
-          Delivery fees are money settings: only the shop’s owner changes them. This is what
-          shoppers are offered.
-        </Notice>
-      )}
-      {problem && <Notice tone="error">{problem}</Notice>}
-      <section aria-labelledby="promise" className="border border-line bg-paper-2 px-5 py-4">
-        <h2 id="promise" className="text-xs font-semibold uppercase tracking-[0.16em]">
-          Shoppers read
-        </h2>
-        <p className="mt-1 font-display text-xl leading-snug" data-testid="delivery-promise">
-          {promise || 'No delivery offered'}
-        </p>
-      </section>
-
-      <fieldset disabled={!owner} className="min-w-0 space-y-6">
-        <legend className="sr-only">Delivery options</legend>
-        {drafts.map((draft, index) => (
-          <OptionCard
-            key={draft.key}
-            draft={draft}
-            index={index}
-            onChange={(patch) => change(draft.key, patch)}
-          />
-        ))}
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:gap-12"
+    >
+      <div className="min-w-0 space-y-6">
+        {!owner && (
+          <Notice tone="info">
+            Delivery fees are money settings: only the shop’s owner changes them. This is what
+            shoppers are offered.
+          </Notice>
+        )}
+        <fieldset disabled={!owner} className="min-w-0 space-y-6">
+          <legend className="sr-only">Delivery options</legend>
+          {drafts.map((draft, index) => (
+            <OptionCard
+              key={draft.key}
+              draft={draft}
+              index={index}
+              onChange={(patch) => change(draft.key, patch)}
+            />
+          ))}
+        </fieldset>
 
         {owner && (
-          <div className="flex flex-col gap-3 border border-dashed border-line p-4 sm:flex-row sm:flex-wrap sm:items-end">
+          <div className="flex flex-col gap-4 border border-dashed border-line p-4 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between sm:p-6">
             <button
               type="button"
               className="btn btn-outline min-h-12 w-full sm:w-auto"
@@ -222,8 +218,8 @@ function DeliveryForm({ loaded }: { loaded: Loaded }) {
             >
               <Plus size={16} aria-hidden /> Add a Kampala zone
             </button>
-            <div className="flex flex-wrap items-end gap-2 sm:ml-auto">
-              <label className="min-w-0 flex-1 text-xs font-semibold uppercase tracking-[0.16em]">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+              <label className="min-w-0 text-xs font-semibold uppercase tracking-[0.16em]">
                 Kind of option
                 <select
                   value={kind}
@@ -237,37 +233,51 @@ function DeliveryForm({ loaded }: { loaded: Loaded }) {
                   ))}
                 </select>
               </label>
-              <button type="button" className="btn btn-outline min-h-12" onClick={() => add(kind)}>
+              <button
+                type="button"
+                className="btn btn-outline min-h-12 w-full sm:w-auto"
+                onClick={() => add(kind)}
+              >
                 <Plus size={16} aria-hidden /> Add an option
               </button>
             </div>
           </div>
         )}
+      </div>
 
-        <div className="border-t border-line pt-6">
-          <Field
-            label="Free delivery over (UGX)"
-            name="freeDeliveryOver"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="Blank: off"
-            value={free}
-            onChange={(event) => setFree(event.target.value)}
-            note="At or above this order total, every option is free. Leave blank for no free delivery."
-            className="max-w-xs"
-          />
-        </div>
-      </fieldset>
-
-      {owner && (
-        <button
-          type="submit"
-          className="btn btn-primary min-h-12 w-full sm:w-auto"
-          disabled={save.isPending}
-        >
-          {save.isPending ? 'Saving…' : 'Save delivery'}
-        </button>
-      )}
+      {/* Beside the cards on a desktop (in sight while scrolling), after them on a phone. */}
+      <aside className="space-y-6 lg:sticky lg:top-24" aria-label="Promise and threshold">
+        <section aria-labelledby="promise" className="border border-line bg-paper-2 px-5 py-4">
+          <h2 id="promise" className="text-xs font-semibold uppercase tracking-[0.16em]">
+            Shoppers read
+          </h2>
+          <p className="mt-2 font-display text-xl leading-snug" data-testid="delivery-promise">
+            {promise || 'No delivery offered'}
+          </p>
+          <p className="mt-2 text-xs text-ink-soft">On every product page, from what you save.</p>
+        </section>
+        <Field
+          label="Free delivery over (UGX)"
+          name="freeDeliveryOver"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="Blank: off"
+          value={free}
+          disabled={!owner}
+          onChange={(event) => setFree(event.target.value)}
+          note="At or above this order total, every option is free. Leave blank for no free delivery."
+        />
+        {problem && <Notice tone="error">{problem}</Notice>}
+        {owner && (
+          <button
+            type="submit"
+            className="btn btn-primary min-h-12 w-full"
+            disabled={save.isPending}
+          >
+            {save.isPending ? 'Saving…' : 'Save delivery'}
+          </button>
+        )}
+      </aside>
     </form>
   );
 }
@@ -297,7 +307,7 @@ function OptionCard({
         {KIND_LABELS[draft.kind]}
         {!draft.active && ' · Not offered: kept for the orders that name it'}
       </p>
-      <div className="mt-4 grid gap-4 sm:grid-cols-6">
+      <div className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-12">
         <Field
           label="Name"
           value={draft.name}
@@ -305,7 +315,7 @@ function OptionCard({
           maxLength={OPTION_NAME_MAX}
           autoComplete="off"
           placeholder={draft.kind === 'delivery' ? 'e.g. Nakawa' : ''}
-          className="sm:col-span-3"
+          className="col-span-2 sm:col-span-5"
         />
         <Field
           label="Fee (UGX)"
@@ -313,7 +323,7 @@ function OptionCard({
           onChange={text('fee')}
           inputMode="numeric"
           autoComplete="off"
-          className="sm:col-span-3"
+          className="col-span-2 sm:col-span-3"
         />
         <Field
           label="Days from"
@@ -331,7 +341,7 @@ function OptionCard({
           autoComplete="off"
           className="sm:col-span-2"
         />
-        <div className="sm:col-span-6">
+        <div className="col-span-2 sm:col-span-12">
           <label
             htmlFor={`${id}-details`}
             className="text-xs font-semibold uppercase tracking-[0.16em]"
@@ -353,7 +363,7 @@ function OptionCard({
           </p>
         </div>
       </div>
-      <div className="mt-4 flex flex-col gap-1 sm:flex-row sm:gap-6">
+      <div className="mt-3 flex flex-wrap gap-x-6">
         <Check
           label="Takes cash on delivery"
           checked={draft.cashOnDelivery}

@@ -141,7 +141,8 @@ function OrderRow({ order }: { order: DeskOrder }) {
   );
   const noteLabel =
     status === 'shipped' ? 'Tracking number' : status === 'cancelled' ? 'Reason' : null;
-  const rider = status === 'out_for_delivery';
+  // Sending it out asks for the rider (shown on the row once it is out).
+  const rider = status === 'out_for_delivery' && order.status !== 'out_for_delivery';
   const input = 'min-h-11 border border-line bg-paper px-3 text-base sm:text-sm';
   return (
     <li className="grid gap-3 py-4 sm:grid-cols-[1fr_auto]" aria-label={`Order ${head}`}>
@@ -165,7 +166,9 @@ function OrderRow({ order }: { order: DeskOrder }) {
         {order.canMarkPaid && <MarkPaid orderId={order.id} method={order.paymentMethod} />}
       </div>
       <form
-        className="flex flex-wrap items-end gap-2 sm:max-w-[22rem] sm:justify-end"
+        className={`flex flex-wrap items-end gap-2 ${
+          rider ? 'sm:col-span-2' : 'sm:max-w-[22rem] sm:justify-end'
+        }`}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -214,12 +217,15 @@ function OrderRow({ order }: { order: DeskOrder }) {
           />
         )}
         {rider && (
-          <div className="grid w-full grid-cols-1 gap-2 min-[420px]:grid-cols-2">
+          <div className="grid w-full grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:w-auto sm:min-w-0 sm:flex-1">
             <label className="text-xs font-semibold uppercase tracking-[0.14em]">
               Rider's name
               <input
                 value={riderName}
-                onChange={(event) => setRiderName(event.target.value)}
+                onChange={(event) => {
+                  setRiderName(event.target.value);
+                  setProblem(null);
+                }}
                 maxLength={RIDER_NAME_MAX}
                 autoComplete="off"
                 placeholder="Okello"
@@ -230,7 +236,10 @@ function OrderRow({ order }: { order: DeskOrder }) {
               Rider's phone
               <input
                 value={riderPhone}
-                onChange={(event) => setRiderPhone(event.target.value)}
+                onChange={(event) => {
+                  setRiderPhone(event.target.value);
+                  setProblem(null);
+                }}
                 type="tel"
                 inputMode="tel"
                 autoComplete="off"
@@ -243,7 +252,7 @@ function OrderRow({ order }: { order: DeskOrder }) {
         <button
           type="submit"
           className="btn btn-primary min-h-11 px-5"
-          disabled={save.isPending || (status === order.status && !rider)}
+          disabled={save.isPending || status === order.status}
         >
           Update
         </button>
