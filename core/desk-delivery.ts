@@ -91,9 +91,9 @@ export type DeliveryOptionInput = v.InferOutput<typeof deliveryOptionInput>;
 export function sharedName(options: readonly { name: string }[]): string | null {
   const seen = new Set<string>();
   for (const { name } of options) {
-    const key = name.trim().replace(/\s+/g, ' ').toLowerCase();
-    if (seen.has(key)) return name.trim();
-    seen.add(key);
+    const plain = name.trim().replace(/\s+/g, ' ');
+    if (seen.has(plain.toLowerCase())) return plain;
+    seen.add(plain.toLowerCase());
   }
   return null;
 }
