@@ -59,6 +59,8 @@ afterAll(async () => {
 });
 
 async function shotsAndAxe(page: Page, name: string) {
+  // From the top: a sticky part of the page is shown where it starts.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await settle(page);
