@@ -35,6 +35,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as OperatorIndexRouteImport } from './routes/operator/index'
+import { Route as OperatorDeliveryRouteImport } from './routes/operator/delivery'
 import { Route as OperatorOrdersRouteImport } from './routes/operator/orders'
 import { Route as OperatorRecordRouteImport } from './routes/operator/record'
 import { Route as OperatorSettingsRouteImport } from './routes/operator/settings'
@@ -189,6 +190,11 @@ const OperatorIndexRoute = OperatorIndexRouteImport.update({
   path: '/',
   getParentRoute: () => OperatorRoute,
 } as any)
+const OperatorDeliveryRoute = OperatorDeliveryRouteImport.update({
+  id: '/delivery',
+  path: '/delivery',
+  getParentRoute: () => OperatorRoute,
+} as any)
 const OperatorOrdersRoute = OperatorOrdersRouteImport.update({
   id: '/orders',
   path: '/orders',
@@ -336,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/operator/delivery': typeof OperatorDeliveryRoute
   '/operator/orders': typeof OperatorOrdersRoute
   '/operator/record': typeof OperatorRecordRoute
   '/operator/settings': typeof OperatorSettingsRoute
@@ -386,6 +393,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/operator/delivery': typeof OperatorDeliveryRoute
   '/operator/orders': typeof OperatorOrdersRoute
   '/operator/record': typeof OperatorRecordRoute
   '/operator/settings': typeof OperatorSettingsRoute
@@ -438,6 +446,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/operator/delivery': typeof OperatorDeliveryRoute
   '/operator/orders': typeof OperatorOrdersRoute
   '/operator/record': typeof OperatorRecordRoute
   '/operator/settings': typeof OperatorSettingsRoute
@@ -491,6 +500,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/dev/mailbox'
+    | '/operator/delivery'
     | '/operator/orders'
     | '/operator/record'
     | '/operator/settings'
@@ -541,6 +551,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/dev/mailbox'
+    | '/operator/delivery'
     | '/operator/orders'
     | '/operator/record'
     | '/operator/settings'
@@ -592,6 +603,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/dev/mailbox'
+    | '/operator/delivery'
     | '/operator/orders'
     | '/operator/record'
     | '/operator/settings'
@@ -845,6 +857,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperatorIndexRouteImport
       parentRoute: typeof OperatorRoute
     }
+    '/operator/delivery': {
+      id: '/operator/delivery'
+      path: '/delivery'
+      fullPath: '/operator/delivery'
+      preLoaderRoute: typeof OperatorDeliveryRouteImport
+      parentRoute: typeof OperatorRoute
+    }
     '/operator/orders': {
       id: '/operator/orders'
       path: '/orders'
@@ -1010,6 +1029,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface OperatorRouteChildren {
+  OperatorDeliveryRoute: typeof OperatorDeliveryRoute
   OperatorOrdersRoute: typeof OperatorOrdersRoute
   OperatorRecordRoute: typeof OperatorRecordRoute
   OperatorSettingsRoute: typeof OperatorSettingsRoute
@@ -1022,6 +1042,7 @@ interface OperatorRouteChildren {
 }
 
 const OperatorRouteChildren: OperatorRouteChildren = {
+  OperatorDeliveryRoute: OperatorDeliveryRoute,
   OperatorOrdersRoute: OperatorOrdersRoute,
   OperatorRecordRoute: OperatorRecordRoute,
   OperatorSettingsRoute: OperatorSettingsRoute,

@@ -78,6 +78,20 @@ describe('every text fits one 160-character SMS (EgoSMS plain API)', () => {
       items: 9_999_999,
       payment: { method: 'cash_on_delivery' },
     }),
+    confirmationCashPickup: SMS_TEXT.orderConfirmation({
+      orderId,
+      total: huge,
+      items: 9_999_999,
+      payment: { method: 'cash_on_delivery' },
+      delivery: { kind: 'pickup', name: `${longName} pickup` },
+    }),
+    confirmationOtherOption: SMS_TEXT.orderConfirmation({
+      orderId,
+      total: 55_000,
+      items: 1,
+      payment: { method: 'other' },
+      delivery: { kind: 'courier', name: longPiece },
+    }),
     confirmationBank: SMS_TEXT.orderConfirmation({
       orderId,
       total: huge,
@@ -106,6 +120,16 @@ describe('every text fits one 160-character SMS (EgoSMS plain API)', () => {
       })),
     }),
     shipped: SMS_TEXT.shipped({ orderId, tracking: '1'.repeat(40) }),
+    shippedWithDays: SMS_TEXT.shipped({
+      orderId,
+      tracking: '1'.repeat(40),
+      days: { minDays: 60, maxDays: 60 },
+    }),
+    outForDelivery: SMS_TEXT.outForDelivery({
+      orderId,
+      riderName: `${longName}${longName}`,
+      riderPhone: '+256772123456',
+    }),
     delivered: SMS_TEXT.delivered({ orderId }),
     paymentReceived: SMS_TEXT.paymentReceived({
       orderId,
@@ -174,6 +198,54 @@ describe('every text fits one 160-character SMS (EgoSMS plain API)', () => {
     );
     expect(SMS_TEXT.cancelled({ orderId, reason: null, refund: false })).toBe(
       'duuka: Order RCP-5b0e8a3e was cancelled.',
+    );
+  });
+
+  it('the order’s way (issue 23): ready for pickup as the spec says, the rider, the option’s days', () => {
+    const ref = 'RCP-5b0e8a3e';
+    expect(texts.readyForPickup).toBe(
+      `duuka: Order ${ref} is ready for pickup at our Kampala shop, 9AM-6PM daily. Bring your receipt.`,
+    );
+    expect(
+      SMS_TEXT.outForDelivery({ orderId, riderName: 'Okello', riderPhone: '+256772123456' }),
+    ).toBe(
+      `duuka: Order ${ref} is out for delivery with Okello (0772 123 456). Please keep your phone on.`,
+    );
+    // A name past the room left is cut; the number is never cut.
+    expect(texts.outForDelivery).toMatch(/\.\.\. \(0772 123 456\)\. Please keep your phone on\.$/);
+    const ship = (minDays: number, maxDays: number) =>
+      SMS_TEXT.shipped({ orderId, days: { minDays, maxDays } });
+    expect(ship(3, 5)).toBe(`duuka: Order ${ref} has shipped. Expect it in 3-5 days.`);
+    expect(ship(2, 2)).toBe(`duuka: Order ${ref} has shipped. Expect it in 2 days.`);
+    expect(ship(0, 1)).toBe(`duuka: Order ${ref} has shipped. Expect it the same or the next day.`);
+    expect(SMS_TEXT.shipped({ orderId })).toBe(
+      `duuka: Order ${ref} has shipped. Expect it in 1-3 days in Kampala, 3-5 days elsewhere.`,
+    );
+  });
+
+  it('the confirmation names the order’s option where it fits one SMS', () => {
+    const ref = 'RCP-5b0e8a3e';
+    const confirm = (method: string, delivery: { kind: string; name: string }) =>
+      SMS_TEXT.orderConfirmation({
+        orderId,
+        total: 50_000,
+        items: 1,
+        payment: { method },
+        delivery,
+      });
+    const pickup = { kind: 'pickup', name: 'Pick up at the boutique' };
+    expect(confirm('cash_on_delivery', pickup)).toBe(
+      `duuka: Thank you! Order ${ref} (1 item, UGX 50,000) is received. Pay when you collect it. Pick up at the boutique: we will text you when it is ready.`,
+    );
+    expect(confirm('card', pickup)).toBe(
+      `duuka: Thank you! Order ${ref} (1 item, UGX 50,000) is received. We will confirm when your payment arrives.`,
+    );
+    expect(confirm('cash_on_delivery', { kind: 'delivery', name: 'Nakawa' })).toBe(
+      `duuka: Thank you! Order ${ref} (1 item, UGX 50,000) is received. Pay on delivery. Nakawa: we will text you when it ships.`,
+    );
+    // Too long to name: the pickup order still hears it is texted when ready, not shipped.
+    expect(texts.confirmationCashPickup).toMatch(
+      /Pay when you collect it\. We will text you when it is ready\.$/,
     );
   });
 

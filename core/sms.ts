@@ -2,8 +2,17 @@
 // templates, how many SMS parts each costs, and the rules of delivery. Pure: the outbox and the
 // gateway are server/services/sms.ts and server/services/sms/.
 import * as v from 'valibot';
+import {
+  DELIVERY_TEXT,
+  type DeliveryOption,
+  daysText,
+  RIDER_NAME_MAX,
+  ugandanNumber,
+} from './delivery.ts';
+import { displayNumber } from './mobile-money.ts';
 import { formatUGX } from './money.ts';
 import { ORDER_STATUSES, receiptNumber } from './orders.ts';
+import { invisibleCharacters, typedText } from './text.ts';
 
 /** Spec: 1 s between messages sent in a row. */
 export const SMS_GAP_MS = 1000;
@@ -37,6 +46,7 @@ export const SMS_KINDS = [
   'promotional',
   'ready-for-pickup',
   'back-in-stock',
+  'out-for-delivery',
 ] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
 export type RecipientType = 'customer' | 'admin' | 'seller';
@@ -122,6 +132,17 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** How the customer pays (the order's payment method) and, for a transfer, the shop's bank. */
 export type OrderPayment = { method: string; bankDetails?: string | null };
 
+/** How the order reaches the customer (issue 23): the option's kind and name as the order keeps it. */
+export type OrderDelivery = { kind: string; name: string };
+/** What an option's name may take in the confirmation. */
+const OPTION_CHARS = 40;
+
+/** "3-5 days", "2 days", "the same or the next day": an option's days as a text says them. */
+function smsDays(days: Pick<DeliveryOption, 'minDays' | 'maxDays'>): string {
+  const text = plainText(daysText(days));
+  return text.startsWith('the ') ? text : `in ${text}`;
+}
+
 /** The texts. Each names the order's reference (RCP-xxxxxxxx) and amounts as 'UGX 1,250,000'. */
 export const SMS_TEXT = {
   /**
@@ -135,6 +156,7 @@ export const SMS_TEXT = {
     items: number;
     payment: OrderPayment;
     lines?: readonly TextLine[];
+    delivery?: OrderDelivery | null;
   }) => {
     const named = piecesOf(o.lines);
     const thanks = named
@@ -156,13 +178,29 @@ export const SMS_TEXT = {
         ...asks.map((ask) => `${ask} Bank details are on your receipt.`),
       ]);
     }
-    const next =
+    // A pickup order is texted when it is ready, not when it ships; the option is named when
+    // the text still fits one SMS ("Pick up at the boutique: we will text you when it is ready.").
+    const pickup = o.delivery?.kind === 'pickup';
+    const when = pickup ? 'we will text you when it is ready.' : 'we will text you when it ships.';
+    const option = o.delivery?.name.trim()
+      ? `${clip(o.delivery.name, OPTION_CHARS)}: ${when}`
+      : null;
+    const plain = `W${when.slice(1)}`;
+    const nexts =
       o.payment.method === 'mobile_money' || o.payment.method === 'card'
-        ? 'We will confirm when your payment arrives.'
+        ? [
+            ...(option ? [`We will confirm when your payment arrives. ${option}`] : []),
+            'We will confirm when your payment arrives.',
+          ]
         : o.payment.method === 'cash_on_delivery'
-          ? 'Pay on delivery. We will text you when it ships.'
-          : 'We will text you when it ships.';
-    return firstFitting(heads.map((head) => `${head} ${next}`));
+          ? [
+              ...(option
+                ? [`${pickup ? 'Pay when you collect it' : 'Pay on delivery'}. ${option}`]
+                : []),
+              `${pickup ? 'Pay when you collect it' : 'Pay on delivery'}. ${plain}`,
+            ]
+          : [...(option ? [option.charAt(0).toUpperCase() + option.slice(1)] : []), plain];
+    return firstFitting(nexts.flatMap((next) => heads.map((head) => `${head} ${next}`)));
   },
   adminNewOrder: (o: {
     orderId: string;
@@ -179,8 +217,17 @@ export const SMS_TEXT = {
         `${SHOP_NAME}: New order ${ref(o.orderId)} for ${clip(o.business, 24)}: ${list}. Please prepare.`,
       o.lines.map((l) => `${l.quantity} x ${smsPiece(l.name, l.label, PIECE_CHARS)}`),
     ),
-  shipped: (o: { orderId: string; tracking?: string | null }) =>
-    `${SHOP_NAME}: Order ${ref(o.orderId)} has shipped${o.tracking ? ` (tracking ${clip(o.tracking, 40)})` : ''}. Expect it in 1-3 days in Kampala, 3-5 days elsewhere.`,
+  /** With the order's option's days when known ("Expect it in 3-5 days."), else the spec's. */
+  shipped: (o: {
+    orderId: string;
+    tracking?: string | null;
+    days?: Pick<DeliveryOption, 'minDays' | 'maxDays'> | null;
+  }) =>
+    `${SHOP_NAME}: Order ${ref(o.orderId)} has shipped${o.tracking ? ` (tracking ${clip(o.tracking, 40)})` : ''}. ${
+      o.days
+        ? `Expect it ${smsDays(o.days)}.`
+        : 'Expect it in 1-3 days in Kampala, 3-5 days elsewhere.'
+    }`,
   delivered: (o: { orderId: string }) =>
     `${SHOP_NAME}: Order ${ref(o.orderId)} was delivered. Enjoy it! Returns within 14 days, unworn with tags.`,
   paymentReceived: (o: { orderId: string; amount: number; transactionId: string }) =>
@@ -211,6 +258,13 @@ export const SMS_TEXT = {
   },
   readyForPickup: (o: { orderId: string }) =>
     `${SHOP_NAME}: Order ${ref(o.orderId)} is ready for pickup at our Kampala shop, 9AM-6PM daily. Bring your receipt.`,
+  /** The rider on the way (issue 23): their name (clipped to fit) and the number to expect. */
+  outForDelivery: (o: { orderId: string; riderName: string; riderPhone: string }) =>
+    fitted(
+      (name) =>
+        `${SHOP_NAME}: Order ${ref(o.orderId)} is out for delivery with ${name} (${displayNumber(o.riderPhone)}). Please keep your phone on.`,
+      o.riderName,
+    ),
   /**
    * "Tell me when it's back" answered (decision 0040): the piece, its size and a link that opens
    * that size. The link is never cut: the name gives way first, down to 12 characters; a link too
@@ -361,14 +415,35 @@ export const OPERATOR_TEXT = {
   badLimit: 'Ask for 1 to 200 rows.',
 } as const;
 
-export const setStatusInput = v.strictObject(
-  {
-    orderId: uuid(OPERATOR_TEXT.orderNotFound),
-    status: v.picklist(ORDER_STATUSES, OPERATOR_TEXT.badStatus),
-    tracking: note(40, OPERATOR_TEXT.badTracking),
-    reason: note(120, OPERATOR_TEXT.badReason),
-  },
-  OPERATOR_TEXT.orderNotFound,
+export const setStatusInput = v.pipe(
+  v.strictObject(
+    {
+      orderId: uuid(OPERATOR_TEXT.orderNotFound),
+      status: v.picklist(ORDER_STATUSES, OPERATOR_TEXT.badStatus),
+      tracking: note(40, OPERATOR_TEXT.badTracking),
+      reason: note(120, OPERATOR_TEXT.badReason),
+      /** Out for delivery (issue 23): who carries it, and the number the customer should expect. */
+      riderName: v.optional(
+        typedText({
+          notText: DELIVERY_TEXT.riderNeeded,
+          max: RIDER_NAME_MAX,
+          tooLong: DELIVERY_TEXT.riderNameTooLong,
+          invisible: invisibleCharacters('The rider’s name'),
+        }),
+      ),
+      riderPhone: v.optional(
+        v.union(
+          [v.literal(''), ugandanNumber(DELIVERY_TEXT.riderPhoneInvalid)],
+          DELIVERY_TEXT.riderPhoneInvalid,
+        ),
+      ),
+    },
+    OPERATOR_TEXT.orderNotFound,
+  ),
+  v.check(
+    (input) => input.status !== 'out_for_delivery' || Boolean(input.riderName && input.riderPhone),
+    DELIVERY_TEXT.riderNeeded,
+  ),
 );
 
 export const smsHistoryInput = v.optional(

@@ -3,6 +3,7 @@
 // in its own file under desk/; their names are one flat namespace (desk.saveProduct, …).
 import { router } from '../trpc.ts';
 import { catalogueDesk } from './desk/catalogue.ts';
+import { deliveryDesk } from './desk/delivery.ts';
 import { photosDesk } from './desk/photos.ts';
 import { shopDesk } from './desk/shop.ts';
 import { spreadsheetDesk } from './desk/spreadsheet.ts';
@@ -14,4 +15,5 @@ export const deskRouter = router({
   ...stockDesk,
   ...spreadsheetDesk,
   ...shopDesk,
+  ...deliveryDesk,
 });

@@ -1,6 +1,7 @@
 // The operator's desk (/operator): orders with status controls, the money (bank transfers and
 // cash confirmed by hand, refunds, short or reversed payments) and the SMS log with its
 // statistics and Resend. The shop's staff and owners (core/desk.ts); a customer gets FORBIDDEN.
+import { DELIVERY_TEXT } from '#core/delivery.ts';
 import { MONEY_TEXT, markPaidInput, markRefundedInput } from '#core/operator.ts';
 import { OPERATOR_TEXT, resendInput, setStatusInput, smsHistoryInput } from '#core/sms.ts';
 import {
@@ -10,11 +11,21 @@ import {
   markPaymentRefunded,
   moneyDesk,
   recentOrders,
+  type SetStatusProblem,
   setOrderStatus,
 } from '../services/operator.ts';
 import { afterPaymentReceived } from '../services/order-events.ts';
 import { queueStatusText, resendSms, smsHistory, smsStatistics } from '../services/sms.ts';
 import { deskProcedure, router, shopperError } from '../trpc.ts';
+
+const setStatusRefusal: Record<
+  SetStatusProblem,
+  [code: 'NOT_FOUND' | 'BAD_REQUEST', text: string]
+> = {
+  'not-found': ['NOT_FOUND', OPERATOR_TEXT.orderNotFound],
+  'pickup-only': ['BAD_REQUEST', DELIVERY_TEXT.pickupOnly],
+  'delivery-only': ['BAD_REQUEST', DELIVERY_TEXT.deliveryOnly],
+};
 
 const markPaidRefusal: Record<MarkPaidProblem, [code: 'NOT_FOUND' | 'CONFLICT', text: string]> = {
   'not-found': ['NOT_FOUND', MONEY_TEXT.orderNotFound],
@@ -37,8 +48,12 @@ export const operatorRouter = router({
   orders: deskProcedure.query(({ ctx }) => recentOrders(ctx.db)),
 
   setStatus: deskProcedure.input(setStatusInput).mutation(async ({ ctx, input }) => {
-    const changed = await setOrderStatus(ctx.db, input.orderId, input.status);
-    if (!changed) return shopperError('NOT_FOUND', OPERATOR_TEXT.orderNotFound);
+    const rider =
+      input.status === 'out_for_delivery' && input.riderName && input.riderPhone
+        ? { name: input.riderName, phone: input.riderPhone }
+        : null;
+    const changed = await setOrderStatus(ctx.db, input.orderId, input.status, rider);
+    if (!changed.ok) return shopperError(...setStatusRefusal[changed.problem]);
     if (changed.previous !== input.status) {
       await queueStatusText(ctx, input.orderId, {
         status: input.status,
@@ -46,6 +61,7 @@ export const operatorRouter = router({
         reason: input.reason,
         // A cancelled order whose payment was received is refunded (now a refund due on the desk).
         refund: changed.refundDue,
+        rider,
       });
     }
     return { status: input.status, previous: changed.previous };

@@ -91,3 +91,19 @@ export function deskRecordsNewest(db: Db, limit = 200, before?: number) {
     .orderBy(desc(deskRecords.id))
     .limit(limit);
 }
+
+/**
+ * A keyed save: a key already used answers what its first save recorded; a retry racing its
+ * first self fails on the record's unique key as a whole, and answers the same.
+ */
+export async function keyedSave<T>(db: Db, key: string | undefined, save: () => Promise<T>) {
+  const earlier = await earlierAnswer(db, key);
+  if (earlier) return earlier as T;
+  try {
+    return await save();
+  } catch (error) {
+    const again = isRepeatedKey(error) ? await earlierAnswer(db, key) : null;
+    if (again) return again as T;
+    throw error;
+  }
+}

@@ -19,6 +19,15 @@ export async function recentOrders(db: Db, limit = 50) {
       paymentMethod: orders.paymentMethod,
       status: orders.status,
       createdAt: orders.createdAt,
+      // How it reaches the customer (issue 23): the option, the address a rider needs, the rider.
+      deliveryOption: orders.deliveryOption,
+      deliveryKind: orders.deliveryKind,
+      deliveryArea: orders.deliveryArea,
+      deliveryLandmark: orders.deliveryLandmark,
+      deliveryPhone: orders.deliveryPhone,
+      deliveryNotes: orders.deliveryNotes,
+      riderName: orders.riderName,
+      riderPhone: orders.riderPhone,
       // Spelled out: inside a sub-select drizzle would leave the outer column unqualified.
       items: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
       // What to pick: each line with its size and colour ('' for a piece without options).
@@ -42,21 +51,54 @@ export async function recentOrders(db: Db, limit = 50) {
   }));
 }
 
-/** Sets the status; answers the previous one (null: no such order). One statement. */
+export type SetStatusProblem = 'not-found' | 'pickup-only' | 'delivery-only';
+
+/** Statuses only a pickup order may take; those only an order sent out may take (issue 23). */
+const PICKUP_ONLY = ['ready_for_pickup', 'collected'];
+const SENT_ONLY = ['out_for_delivery', 'shipped'];
+
+/**
+ * Sets the status (with the rider's name and phone when it goes out for delivery); answers the
+ * previous one. ONE statement: whether the status fits the order's kind (ready for pickup and
+ * collected on a pickup order only; out for delivery and shipped never on one) is checked on the
+ * locked row in the same update, so no read-then-write race.
+ */
 export async function setOrderStatus(
   db: Db,
   orderId: string,
   status: OrderStatus,
-): Promise<{ previous: string; refundDue: boolean } | null> {
-  // One statement: cancelling an order whose money was received turns that payment into a refund
-  // due, so the desk's Refunds list shows it until the operator records the refund.
-  const result = await db.execute<{ previous: string; refunds: number }>(sql`
+  rider?: { name: string; phone: string } | null,
+): Promise<
+  | { ok: true; previous: string; refundDue: boolean; kind: string }
+  | { ok: false; problem: SetStatusProblem }
+> {
+  const out = status === 'out_for_delivery' && rider ? rider : null;
+  // Cancelling an order whose money was received turns that payment into a refund due, so the
+  // desk's Refunds list shows it until the operator records the refund.
+  const result = await db.execute<{
+    previous: string;
+    kind: string;
+    changed: number;
+    refunds: number;
+  }>(sql`
     with old as (
-      select id, status as previous from ${orders} where id = ${orderId}::uuid for update
+      select id, status as previous, delivery_kind as kind from ${orders}
+      where id = ${orderId}::uuid for update
     ),
     changed as (
-      update ${orders} set status = ${status} from old
+      update ${orders} set status = ${status},
+        rider_name = case when ${out !== null}::boolean then ${out?.name ?? null}::text else ${orders.riderName} end,
+        rider_phone = case when ${out !== null}::boolean then ${out?.phone ?? null}::text else ${orders.riderPhone} end
+      from old
       where ${orders.id} = old.id
+        and (old.kind = 'pickup' or ${status} not in (${sql.join(
+          PICKUP_ONLY.map((s) => sql`${s}`),
+          sql`, `,
+        )}))
+        and (old.kind <> 'pickup' or ${status} not in (${sql.join(
+          SENT_ONLY.map((s) => sql`${s}`),
+          sql`, `,
+        )}))
       returning old.previous
     ),
     refund as (
@@ -65,10 +107,16 @@ export async function setOrderStatus(
         and ${status} = 'cancelled' and exists (select 1 from changed where previous <> 'cancelled')
       returning ${payments.id}
     )
-    select previous, (select count(*) from refund)::int as refunds from changed
+    select old.previous, old.kind, (select count(*) from changed)::int as changed,
+           (select count(*) from refund)::int as refunds
+    from old
   `);
   const [row] = result.rows;
-  return row ? { previous: row.previous, refundDue: Number(row.refunds) > 0 } : null;
+  if (!row) return { ok: false, problem: 'not-found' };
+  if (Number(row.changed) === 0) {
+    return { ok: false, problem: row.kind === 'pickup' ? 'delivery-only' : 'pickup-only' };
+  }
+  return { ok: true, previous: row.previous, refundDue: Number(row.refunds) > 0, kind: row.kind };
 }
 
 export type MarkPaidProblem =

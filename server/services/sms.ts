@@ -25,6 +25,7 @@ import {
 } from '#core/sms.ts';
 import type { Db } from '#db/client.ts';
 import {
+  deliveryOptions,
   orderItems,
   orders,
   productSellers,
@@ -124,6 +125,8 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
           total: orders.total,
           customerName: orders.customerName,
           paymentMethod: orders.paymentMethod,
+          deliveryOption: orders.deliveryOption,
+          deliveryKind: orders.deliveryKind,
           phone: profiles.phone,
         })
         .from(orders)
@@ -190,6 +193,7 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
           items: count,
           payment: { method: order.paymentMethod, bankDetails: settings.bankDetails },
           lines: ordered,
+          delivery: { kind: order.deliveryKind, name: order.deliveryOption },
         }),
       },
       {
@@ -234,34 +238,69 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
   }
 }
 
-/** The customer's text for an order that changed status (shipped, delivered, cancelled). */
+/** Each status that texts the customer, and the text's kind. */
+const STATUS_TEXTS: Partial<Record<string, SmsKind>> = {
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+  ready_for_pickup: 'ready-for-pickup',
+  out_for_delivery: 'out-for-delivery',
+};
+
+/**
+ * The customer's text for an order that changed status: shipped (with the order's option's days),
+ * delivered, cancelled, ready for pickup (the spec's text) and out for delivery (the rider).
+ */
 export async function queueStatusText(
   ctx: Context,
   orderId: string,
-  change: { status: string; tracking?: string | null; reason?: string | null; refund?: boolean },
+  change: {
+    status: string;
+    tracking?: string | null;
+    reason?: string | null;
+    refund?: boolean;
+    rider?: { name: string; phone: string } | null;
+  },
 ): Promise<void> {
-  const kind: SmsKind | null =
-    change.status === 'shipped'
-      ? 'shipped'
-      : change.status === 'delivered'
-        ? 'delivered'
-        : change.status === 'cancelled'
-          ? 'cancelled'
-          : null;
+  const kind = STATUS_TEXTS[change.status];
   if (!kind) return;
   try {
     const [row] = await ctx.db
-      .select({ phone: profiles.phone })
+      .select({
+        phone: profiles.phone,
+        minDays: deliveryOptions.minDays,
+        maxDays: deliveryOptions.maxDays,
+      })
       .from(orders)
       .leftJoin(profiles, eq(profiles.id, orders.customerId))
+      .leftJoin(deliveryOptions, eq(deliveryOptions.id, orders.deliveryOptionId))
       .where(eq(orders.id, orderId));
     if (!row) return;
+    const days =
+      row.minDays === null || row.maxDays === null
+        ? null
+        : { minDays: row.minDays, maxDays: row.maxDays };
     const message =
       kind === 'shipped'
-        ? SMS_TEXT.shipped({ orderId, tracking: change.tracking })
+        ? SMS_TEXT.shipped({ orderId, tracking: change.tracking, days })
         : kind === 'delivered'
           ? SMS_TEXT.delivered({ orderId })
-          : SMS_TEXT.cancelled({ orderId, reason: change.reason, refund: change.refund ?? false });
+          : kind === 'ready-for-pickup'
+            ? SMS_TEXT.readyForPickup({ orderId })
+            : kind === 'out-for-delivery'
+              ? change.rider
+                ? SMS_TEXT.outForDelivery({
+                    orderId,
+                    riderName: change.rider.name,
+                    riderPhone: change.rider.phone,
+                  })
+                : null
+              : SMS_TEXT.cancelled({
+                  orderId,
+                  reason: change.reason,
+                  refund: change.refund ?? false,
+                });
+    if (!message) return;
     deliverLater(
       ctx,
       await queueTexts(ctx.db, [

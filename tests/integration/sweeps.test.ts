@@ -158,6 +158,28 @@ const RULES: Record<string, Rule> = {
     access: 'operator',
     valid: () => ({ requestKey: randomUUID(), lowStockThreshold: 3 }),
   },
+  // Delivery (issue 23): every option and the threshold; a save of them as they are.
+  'desk.deliveryOptions': { access: 'operator', valid: () => undefined },
+  'desk.saveDeliveryOptions': {
+    access: 'operator',
+    valid: () => ({
+      requestKey: randomUUID(),
+      options: [
+        {
+          id: 'kampala',
+          kind: 'delivery',
+          name: 'Kampala delivery',
+          fee: 5000,
+          minDays: 1,
+          maxDays: 3,
+          details: 'By boda to your door anywhere in Kampala.',
+          cashOnDelivery: true,
+          active: true,
+        },
+      ],
+      freeDeliveryOver: null,
+    }),
+  },
   'desk.staff': { access: 'operator', valid: () => undefined },
   'desk.addStaff': { access: 'operator', valid: () => ({ email: own.deskEmail }) },
   'desk.removeStaff': { access: 'operator', valid: () => ({ email: own.deskEmail }) },

@@ -13,6 +13,7 @@ export const DESK_SECTIONS: readonly Section[] = [
   { to: '/operator/products', label: 'Products' },
   { to: '/operator/stock', label: 'Stock' },
   { to: '/operator/spreadsheet', label: 'Spreadsheet' },
+  { to: '/operator/delivery', label: 'Delivery' },
   { to: '/operator/settings', label: 'Settings' },
   { to: '/operator/staff', label: 'Staff', ownerOnly: true },
   { to: '/operator/record', label: 'Record', ownerOnly: true },

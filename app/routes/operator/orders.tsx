@@ -6,6 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
+import * as v from 'valibot';
+import { isDeliveryKind, ORDER_STEPS, RIDER_NAME_MAX } from '#core/delivery.ts';
+import { displayNumber } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import {
   formatOrderDate,
@@ -16,6 +19,8 @@ import {
   paymentMethodLabel,
   statusLabel,
 } from '#core/orders.ts';
+import { normalisePhone } from '#core/phone.ts';
+import { setStatusInput } from '#core/sms.ts';
 import { serverMessage } from '../../cart';
 import { Loading, Notice } from '../../components/account/ui';
 import { DeskPage } from '../../components/operator/DeskLayout';
@@ -101,31 +106,49 @@ function OperatorDesk() {
   );
 }
 
+/** The statuses an order of this kind may take (core/delivery.ts ORDER_STEPS), and its own. */
+function statusesFor(order: DeskOrder): OrderStatus[] {
+  const kind = isDeliveryKind(order.deliveryKind) ? order.deliveryKind : 'delivery';
+  const fits = new Set<string>([...ORDER_STEPS[kind], 'completed', 'cancelled', order.status]);
+  return ORDER_STATUSES.filter((status) => fits.has(status));
+}
+
 function OrderRow({ order }: { order: DeskOrder }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<OrderStatus>(order.status as OrderStatus);
   const [note, setNote] = useState('');
+  const [riderName, setRiderName] = useState(order.riderName ?? '');
+  const [riderPhone, setRiderPhone] = useState(
+    order.riderPhone ? displayNumber(order.riderPhone) : '',
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const head = orderIdHead(order.id);
   const save = useMutation(
     trpc.operator.setStatus.mutationOptions({
       onSuccess: async () => {
-        toast.success(`Order #${orderIdHead(order.id)} is ${statusLabel(status).toLowerCase()}`);
+        setProblem(null);
+        toast.success(`Order #${head} is ${statusLabel(status).toLowerCase()}`);
         setNote('');
         await queryClient.invalidateQueries({ queryKey: trpc.operator.pathKey() });
       },
-      onError: (error) => toast.error(serverMessage(error, 'The status could not be changed.')),
+      onError: (error) => {
+        const text = serverMessage(error, 'The status could not be changed.');
+        setProblem(text);
+        toast.error(text);
+      },
     }),
   );
   const noteLabel =
     status === 'shipped' ? 'Tracking number' : status === 'cancelled' ? 'Reason' : null;
+  // Sending it out asks for the rider (shown on the row once it is out).
+  const rider = status === 'out_for_delivery' && order.status !== 'out_for_delivery';
+  const input = 'min-h-11 border border-line bg-paper px-3 text-base sm:text-sm';
   return (
-    <li
-      className="grid gap-3 py-4 sm:grid-cols-[1fr_auto]"
-      aria-label={`Order ${orderIdHead(order.id)}`}
-    >
+    <li className="grid gap-3 py-4 sm:grid-cols-[1fr_auto]" aria-label={`Order ${head}`}>
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="font-medium">#{orderIdHead(order.id)}</span>
+          <span className="font-medium">#{head}</span>
           <StatusBadge status={order.status} />
         </p>
         <p className="mt-1 text-sm text-ink-soft">
@@ -134,6 +157,7 @@ function OrderRow({ order }: { order: DeskOrder }) {
           {formatOrderDate(order.createdAt)} {formatTime(order.createdAt)}
         </p>
         <OrderPieces pieces={order.pieces} />
+        <OrderDelivery order={order} />
         {order.paid && (
           <p className="mt-1 break-words text-sm text-success">
             Paid{order.paidReference ? ` · ref ${order.paidReference}` : ''}
@@ -142,26 +166,40 @@ function OrderRow({ order }: { order: DeskOrder }) {
         {order.canMarkPaid && <MarkPaid orderId={order.id} method={order.paymentMethod} />}
       </div>
       <form
-        className="flex flex-wrap items-end gap-2"
+        className={`flex flex-wrap items-end gap-2 ${
+          rider ? 'sm:col-span-2' : 'sm:max-w-[22rem] sm:justify-end'
+        }`}
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate({
+          const payload = {
             orderId: order.id,
             status,
             ...(status === 'shipped' && note ? { tracking: note } : {}),
             ...(status === 'cancelled' && note ? { reason: note } : {}),
-          });
+            ...(rider ? { riderName, riderPhone } : {}),
+          };
+          const checked = v.safeParse(setStatusInput, payload);
+          if (!checked.success) {
+            setProblem(checked.issues[0].message);
+            return;
+          }
+          setProblem(null);
+          save.mutate(payload);
         }}
       >
         <label className="text-xs">
           <span className="sr-only">Status</span>
           <select
             value={status}
-            onChange={(event) => setStatus(event.target.value as OrderStatus)}
-            className="min-h-10 border border-line bg-paper px-2 text-sm"
-            aria-label={`Status of order ${orderIdHead(order.id)}`}
+            onChange={(event) => {
+              setStatus(event.target.value as OrderStatus);
+              setProblem(null);
+            }}
+            className="min-h-11 border border-line bg-paper px-2 text-sm"
+            aria-label={`Status of order ${head}`}
           >
-            {ORDER_STATUSES.map((s) => (
+            {statusesFor(order).map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
               </option>
@@ -175,18 +213,111 @@ function OrderRow({ order }: { order: DeskOrder }) {
             maxLength={status === 'shipped' ? 40 : 120}
             placeholder={noteLabel}
             aria-label={noteLabel}
-            className="min-h-10 w-36 border border-line bg-paper px-2 text-sm"
+            className={`${input} w-40`}
           />
+        )}
+        {rider && (
+          <div className="grid w-full grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:w-auto sm:min-w-0 sm:flex-1">
+            <label className="text-xs font-semibold uppercase tracking-[0.14em]">
+              Rider's name
+              <input
+                value={riderName}
+                onChange={(event) => {
+                  setRiderName(event.target.value);
+                  setProblem(null);
+                }}
+                maxLength={RIDER_NAME_MAX}
+                autoComplete="off"
+                placeholder="Okello"
+                className={`${input} mt-1 block w-full font-normal normal-case tracking-normal`}
+              />
+            </label>
+            <label className="text-xs font-semibold uppercase tracking-[0.14em]">
+              Rider's phone
+              <input
+                value={riderPhone}
+                onChange={(event) => {
+                  setRiderPhone(event.target.value);
+                  setProblem(null);
+                }}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                placeholder="0772 123 456"
+                className={`${input} mt-1 block w-full font-normal normal-case tracking-normal`}
+              />
+            </label>
+          </div>
         )}
         <button
           type="submit"
-          className="btn btn-primary min-h-10 px-4"
+          className="btn btn-primary min-h-11 px-5"
           disabled={save.isPending || status === order.status}
         >
           Update
         </button>
+        {problem && (
+          <p role="alert" className="w-full text-sm text-danger">
+            {problem}
+          </p>
+        )}
       </form>
     </li>
+  );
+}
+
+/** How the order reaches the customer: the option, where the rider goes, whom they call. */
+function OrderDelivery({ order }: { order: DeskOrder }) {
+  const place = [order.deliveryArea, order.deliveryLandmark].filter(Boolean).join(' · ');
+  return (
+    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm" aria-label="Delivery">
+      <dt className="text-ink-soft">Delivery</dt>
+      <dd className="min-w-0 break-words font-medium">{order.deliveryOption}</dd>
+      {place && (
+        <>
+          <dt className="text-ink-soft">Where</dt>
+          <dd className="min-w-0 break-words">{place}</dd>
+        </>
+      )}
+      {order.deliveryPhone && order.deliveryKind !== 'pickup' && (
+        <>
+          <dt className="text-ink-soft">Rider calls</dt>
+          <dd>
+            <a
+              className="underline underline-offset-4"
+              href={`tel:${normalisePhone(order.deliveryPhone)}`}
+            >
+              {displayNumber(normalisePhone(order.deliveryPhone))}
+            </a>
+          </dd>
+        </>
+      )}
+      {order.deliveryNotes && (
+        <>
+          <dt className="text-ink-soft">Notes</dt>
+          <dd className="min-w-0 whitespace-pre-line break-words">{order.deliveryNotes}</dd>
+        </>
+      )}
+      {order.riderName && (
+        <>
+          <dt className="text-ink-soft">Rider</dt>
+          <dd className="min-w-0 break-words">
+            {order.riderName}
+            {order.riderPhone && (
+              <>
+                {' · '}
+                <a
+                  className="underline underline-offset-4"
+                  href={`tel:${normalisePhone(order.riderPhone)}`}
+                >
+                  {displayNumber(order.riderPhone)}
+                </a>
+              </>
+            )}
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }
 

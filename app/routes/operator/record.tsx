@@ -92,6 +92,7 @@ const ACTIONS: Record<string, string> = {
   'product.saved': 'Product saved',
   'stock.adjusted': 'Stock adjusted',
   'photos.set': 'Photos set',
+  'delivery.saved': 'Delivery saved',
 };
 
 function Line({ entry }: { entry: Entry }) {

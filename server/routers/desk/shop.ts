@@ -20,8 +20,7 @@ import { dashboard } from '../../services/dashboard.ts';
 import {
   type DeskActor,
   deskRecordsNewest,
-  earlierAnswer,
-  isRepeatedKey,
+  keyedSave,
   recordDeskWrite,
 } from '../../services/desk-record.ts';
 import {
@@ -33,22 +32,6 @@ import {
 } from '../../services/shop-settings.ts';
 import { setRoleQuery, staffMembers } from '../../services/staff.ts';
 import { deskProcedure, ownerProcedure, shopperError } from '../../trpc.ts';
-
-/**
- * A keyed save: a key already used answers what its first save recorded; a retry racing its
- * first self fails on the record's unique key as a whole, and answers the same.
- */
-async function keyedSave<T>(db: Db, key: string | undefined, save: () => Promise<T>) {
-  const earlier = await earlierAnswer(db, key);
-  if (earlier) return earlier as T;
-  try {
-    return await save();
-  } catch (error) {
-    const again = isRepeatedKey(error) ? await earlierAnswer(db, key) : null;
-    if (again) return again as T;
-    throw error;
-  }
-}
 
 const isOwnerSetting = (name: SettingName) => (OWNER_SETTINGS as readonly string[]).includes(name);
 

@@ -1,0 +1,163 @@
+// The desk's delivery settings (issue 23): every option, retired ones too, and the free-delivery
+// threshold, read in one batch; a save written in one batch with its record and the catalogue's
+// version (the product page's promise is on cached pages). Options are never deleted: orders name
+// them. Only desk.deliveryOptions and desk.saveDeliveryOptions call this.
+import { asc, eq, sql } from 'drizzle-orm';
+import { FREE_DELIVERY_KEY, isDeliveryKind } from '#core/delivery.ts';
+import {
+  DESK_DELIVERY_TEXT,
+  type DeskDeliveryOption,
+  optionId,
+  type SaveDeliveryInput,
+  sharedName,
+} from '#core/desk-delivery.ts';
+import type { Db } from '#db/client.ts';
+import { deliveryOptions, systemSettings } from '#db/schema/index.ts';
+import { bumpCatalogueVersion } from './catalogue-version.ts';
+import { freeDeliveryQuery, thresholdFrom } from './delivery.ts';
+import { type DeskActor, recordDeskWrite } from './desk-record.ts';
+
+/** Every option, offered or retired, in the owner's order. */
+export function allOptionsQuery(db: Db) {
+  return db
+    .select({
+      id: deliveryOptions.id,
+      kind: deliveryOptions.kind,
+      name: deliveryOptions.name,
+      fee: deliveryOptions.fee,
+      minDays: deliveryOptions.minDays,
+      maxDays: deliveryOptions.maxDays,
+      details: deliveryOptions.details,
+      cashOnDelivery: deliveryOptions.cashOnDelivery,
+      active: deliveryOptions.active,
+    })
+    .from(deliveryOptions)
+    .orderBy(asc(deliveryOptions.position), asc(deliveryOptions.id));
+}
+
+type Row = Awaited<ReturnType<typeof allOptionsQuery>>[number];
+
+const asOption = (row: Row): DeskDeliveryOption[] =>
+  isDeliveryKind(row.kind) ? [{ ...row, kind: row.kind }] : [];
+
+/** What the desk's delivery page shows. */
+export async function deskDeliveryChoices(
+  db: Db,
+): Promise<{ options: DeskDeliveryOption[]; freeDeliveryOver: number | null }> {
+  const [rows, free] = await db.batch([allOptionsQuery(db), freeDeliveryQuery(db)]);
+  return { options: rows.flatMap(asOption), freeDeliveryOver: thresholdFrom(free) };
+}
+
+export type SaveDeliveryProblem = { code: 'BAD_REQUEST'; text: string };
+/** What a save answers, and what its record keeps (a retry with the same key reads it back). */
+export type SaveDeliveryAnswer = { changed: string[]; added: string[] };
+
+const FIELDS = [
+  'kind',
+  'name',
+  'fee',
+  'minDays',
+  'maxDays',
+  'details',
+  'cashOnDelivery',
+  'active',
+] as const;
+
+/**
+ * Saves the options as sent (in that order) and the threshold, in ONE batch with the record and
+ * the catalogue's version. An option the page did not send stays as it is. Refused: an id the
+ * desk does not have, no option offered, two options with one name (against those kept too).
+ */
+export async function saveDeliveryOptions(
+  db: Db,
+  actor: DeskActor,
+  input: SaveDeliveryInput,
+): Promise<{ ok: true; answer: SaveDeliveryAnswer } | { ok: false; problem: SaveDeliveryProblem }> {
+  const [rows, free] = await db.batch([allOptionsQuery(db), freeDeliveryQuery(db)]);
+  const stored = new Map(rows.map((row) => [row.id, row]));
+  const refuse = (text: string) => ({
+    ok: false as const,
+    problem: { code: 'BAD_REQUEST' as const, text },
+  });
+  if (input.options.some((o) => o.id !== undefined && !stored.has(o.id))) {
+    return refuse(DESK_DELIVERY_TEXT.unknownOption);
+  }
+  const sentIds = new Set(input.options.flatMap((o) => (o.id ? [o.id] : [])));
+  const kept = rows.filter((row) => !sentIds.has(row.id));
+  const after = [...input.options, ...kept];
+  if (!after.some((o) => o.active)) return refuse(DESK_DELIVERY_TEXT.oneOffered);
+  const shared = sharedName(after);
+  if (shared) return refuse(DESK_DELIVERY_TEXT.namesUnique(shared));
+
+  const taken = new Set(stored.keys());
+  const changed: string[] = [];
+  const added: string[] = [];
+  const writes = [];
+  let position = 0;
+  for (const option of input.options) {
+    position += 1;
+    const values = {
+      kind: option.kind,
+      name: option.name,
+      fee: option.fee,
+      minDays: option.minDays,
+      maxDays: option.maxDays,
+      details: option.details,
+      cashOnDelivery: option.cashOnDelivery,
+      active: option.active,
+      position,
+    };
+    const before = option.id ? stored.get(option.id) : undefined;
+    if (option.id && before) {
+      if (FIELDS.some((field) => before[field] !== option[field])) changed.push(option.name);
+      writes.push(
+        db
+          .update(deliveryOptions)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(deliveryOptions.id, option.id)),
+      );
+    } else {
+      const id = optionId(option.name, taken);
+      taken.add(id);
+      added.push(id);
+      changed.push(`${option.name} (new)`);
+      // A plain insert: an id another save made meanwhile fails the batch (never overwritten).
+      writes.push(db.insert(deliveryOptions).values({ id, ...values }));
+    }
+  }
+  const threshold = thresholdFrom(free);
+  if (threshold !== input.freeDeliveryOver) {
+    changed.push(DESK_DELIVERY_TEXT.freeDeliveryLabel);
+    writes.push(
+      input.freeDeliveryOver === null
+        ? db.delete(systemSettings).where(eq(systemSettings.settingKey, FREE_DELIVERY_KEY))
+        : db
+            .insert(systemSettings)
+            .values({ settingKey: FREE_DELIVERY_KEY, settingValue: String(input.freeDeliveryOver) })
+            .onConflictDoUpdate({
+              target: systemSettings.settingKey,
+              set: { settingValue: sql`excluded.setting_value`, updatedAt: new Date() },
+            }),
+    );
+  }
+  const answer: SaveDeliveryAnswer = { changed, added };
+  await db.batch([
+    recordDeskWrite(db, actor, {
+      action: 'delivery.saved',
+      subject: 'Delivery',
+      details: answer,
+      requestKey: input.requestKey,
+    }),
+    bumpCatalogueVersion(db),
+    ...writes,
+  ]);
+  return { ok: true, answer };
+}
+
+/** Postgres's unique violation on delivery_options' key: a new option's id made meanwhile. */
+export function isOptionClash(error: unknown): boolean {
+  const text =
+    String((error as { message?: unknown })?.message ?? '') +
+    String((error as { cause?: { message?: unknown } })?.cause?.message ?? '');
+  return text.includes('delivery_options_pkey');
+}
