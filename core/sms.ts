@@ -200,7 +200,8 @@ export const SMS_TEXT = {
               `${pickup ? 'Pay when you collect it' : 'Pay on delivery'}. ${plain}`,
             ]
           : [...(option ? [option.charAt(0).toUpperCase() + option.slice(1)] : []), plain];
-    return firstFitting(nexts.flatMap((next) => heads.map((head) => `${head} ${next}`)));
+    // The pieces named first (with their sizes), then the option, as long as one SMS holds them.
+    return firstFitting(heads.flatMap((head) => nexts.map((next) => `${head} ${next}`)));
   },
   adminNewOrder: (o: {
     orderId: string;
