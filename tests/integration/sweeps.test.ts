@@ -112,6 +112,7 @@ const RULES: Record<string, Rule> = {
   },
   'chat.clear': { access: 'shopper', valid: () => undefined },
   'checkout.bankTransfer': { access: 'shopper', valid: () => undefined },
+  'checkout.deliveryOptions': { access: 'public', valid: () => undefined },
   'checkout.placeOrder': {
     access: 'shopper',
     valid: () => ({
