@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_TEXT } from './delivery.ts';
 import {
   DELIVERY_CHOICE_TEXT,
   deliveryLine,
-  deliveryOrder,
   deliveryTime,
   phoneHref,
   phoneText,
@@ -13,7 +11,6 @@ import {
 const kampala = { id: 'kampala', kind: 'delivery', minDays: 1, maxDays: 3 } as const;
 const pickup = { id: 'pickup', kind: 'pickup', minDays: 0, maxDays: 1 } as const;
 const upcountry = { id: 'upcountry', kind: 'courier', minDays: 3, maxDays: 5 } as const;
-const blank = { area: '', landmark: '', phone: '', notes: '' };
 
 describe('deliveryTime', () => {
   it('says when a delivery arrives and when a pickup is ready', () => {
@@ -22,61 +19,6 @@ describe('deliveryTime', () => {
     expect(deliveryTime(pickup)).toBe('Ready the same or the next day');
     expect(deliveryTime({ kind: 'pickup', minDays: 0, maxDays: 0 })).toBe('Ready the same day');
     expect(deliveryTime({ kind: 'delivery', minDays: 2, maxDays: 2 })).toBe('Arrives in 2 days');
-  });
-});
-
-describe('deliveryOrder', () => {
-  it('sends the option and the address, trimmed, and leaves out what was not typed', () => {
-    expect(
-      deliveryOrder(kampala, {
-        area: '  Ntinda ',
-        landmark: 'near Capital Shoppers ',
-        phone: '',
-        notes: ' Gate is green ',
-      }),
-    ).toEqual({
-      ok: true,
-      order: {
-        deliveryOptionId: 'kampala',
-        deliveryArea: 'Ntinda',
-        deliveryLandmark: 'near Capital Shoppers',
-        deliveryNotes: 'Gate is green',
-      },
-    });
-  });
-
-  it('asks for the area of a delivery or a courier, never of a pickup', () => {
-    expect(deliveryOrder(kampala, blank)).toEqual({
-      ok: false,
-      problems: { area: DELIVERY_TEXT.areaRequired },
-    });
-    expect(deliveryOrder(upcountry, { ...blank, area: '   ' })).toEqual({
-      ok: false,
-      problems: { area: DELIVERY_TEXT.areaRequired },
-    });
-    // A pickup sends no address even when one was typed for another option.
-    expect(deliveryOrder(pickup, { ...blank, area: 'Ntinda', phone: '0772 123 456' })).toEqual({
-      ok: true,
-      order: { deliveryOptionId: 'pickup', deliveryPhone: '0772 123 456' },
-    });
-  });
-
-  it('refuses what placeOrder would refuse, field by field', () => {
-    const result = deliveryOrder(kampala, {
-      area: 'A'.repeat(81),
-      landmark: 'L'.repeat(121),
-      phone: '12345',
-      notes: 'N'.repeat(301),
-    });
-    expect(result).toEqual({
-      ok: false,
-      problems: {
-        area: DELIVERY_TEXT.areaTooLong,
-        landmark: DELIVERY_TEXT.landmarkTooLong,
-        phone: DELIVERY_TEXT.phoneInvalid,
-        notes: DELIVERY_TEXT.notesTooLong,
-      },
-    });
   });
 });
 

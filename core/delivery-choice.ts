@@ -1,14 +1,7 @@
-// Delivery as the shopper meets it (issue 23): the checkout's choice and its form, the line a
-// receipt names, and the steps /orders shows. Pure, for the client and the server alike; the
-// options and their rules are in core/delivery.ts.
-import * as v from 'valibot';
-import {
-  DELIVERY_TEXT,
-  type DeliveryKind,
-  type DeliveryOption,
-  daysText,
-  deliveryOrderFields,
-} from './delivery.ts';
+// Delivery as the shopper meets it (issue 23): the checkout's texts, the line a receipt names,
+// and the steps /orders shows. Pure, for the client and the server alike; the options and their
+// rules are in core/delivery.ts, the checkout's form in core/delivery-form.ts.
+import { type DeliveryKind, type DeliveryOption, daysText } from './delivery.ts';
 import { displayNumber } from './mobile-money.ts';
 import { statusLabel } from './orders.ts';
 
@@ -17,7 +10,7 @@ export const DELIVERY_CHOICE_TEXT = {
   cashNotHere: (option: string) => `Not available for ${option}`,
   /** The cart's delivery row: the fee depends on the option, chosen at checkout. */
   cartDelivery: 'Chosen at checkout',
-  cartTotal: 'Total before delivery',
+  cartTotalNote: 'before delivery',
   noOptions: 'Delivery is not available right now. Please try again later.',
   optionsFailed: 'Could not load the delivery options. Please refresh the page.',
   placed: 'Placed',
@@ -29,60 +22,6 @@ export function deliveryTime(option: Pick<DeliveryOption, 'kind' | 'minDays' | '
   const numeric = /^\d/.test(days);
   if (option.kind === 'pickup') return `Ready ${numeric ? `in ${days}` : days}`;
   return `Arrives ${numeric ? `in ${days}` : days}`;
-}
-
-/** The form's delivery fields as typed. */
-export type DeliveryForm = { area: string; landmark: string; phone: string; notes: string };
-export type DeliveryField = keyof DeliveryForm;
-
-/** What checkout.placeOrder is sent about delivery: the option and the address, never a fee. */
-export type DeliveryOrder = {
-  deliveryOptionId: string;
-  deliveryArea?: string;
-  deliveryLandmark?: string;
-  deliveryPhone?: string;
-  deliveryNotes?: string;
-};
-
-const deliverySchema = v.object(deliveryOrderFields);
-
-const FIELD_OF: Record<string, DeliveryField> = {
-  deliveryArea: 'area',
-  deliveryLandmark: 'landmark',
-  deliveryPhone: 'phone',
-  deliveryNotes: 'notes',
-};
-
-/**
- * The delivery part of the order, checked with placeOrder's own rules (deliveryOrderFields) and the
- * area a rider needs: the fields to send, or each field's problem. A pickup sends no address; a
- * blank phone is left out (the profile's is used).
- */
-export function deliveryOrder(
-  option: Pick<DeliveryOption, 'id' | 'kind'>,
-  form: DeliveryForm,
-):
-  | { ok: true; order: DeliveryOrder }
-  | { ok: false; problems: Partial<Record<DeliveryField, string>> } {
-  const pickup = option.kind === 'pickup';
-  const order: DeliveryOrder = {
-    deliveryOptionId: option.id,
-    ...(pickup ? {} : { deliveryArea: form.area.trim(), deliveryLandmark: form.landmark.trim() }),
-    ...(form.phone.trim() ? { deliveryPhone: form.phone.trim() } : {}),
-    ...(form.notes.trim() ? { deliveryNotes: form.notes.trim() } : {}),
-  };
-  const problems: Partial<Record<DeliveryField, string>> = {};
-  const checked = v.safeParse(deliverySchema, order);
-  if (!checked.success) {
-    for (const issue of checked.issues) {
-      const key = issue.path?.[0]?.key;
-      const field = typeof key === 'string' ? FIELD_OF[key] : undefined;
-      if (field && !problems[field]) problems[field] = issue.message;
-    }
-  }
-  if (!pickup && !order.deliveryArea && !problems.area) problems.area = DELIVERY_TEXT.areaRequired;
-  if (Object.keys(problems).length > 0) return { ok: false, problems };
-  return { ok: true, order };
 }
 
 /** How an order reaches the shopper, as /orders and the receipt show it. */

@@ -4,12 +4,8 @@ import { Banknote, CreditCard, Landmark, type LucideIcon, Smartphone } from 'luc
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { CART_TEXT, type Cart, cartItems } from '#core/cart.ts';
 import { type DeliveryChoices, type DeliveryOption, deliveryFee } from '#core/delivery.ts';
-import {
-  DELIVERY_CHOICE_TEXT,
-  type DeliveryField,
-  type DeliveryForm,
-  deliveryOrder,
-} from '#core/delivery-choice.ts';
+import { DELIVERY_CHOICE_TEXT } from '#core/delivery-choice.ts';
+import { type DeliveryField, type DeliveryForm, deliveryOrder } from '#core/delivery-form.ts';
 import { displayNumber, networkOf, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import {
@@ -279,6 +275,10 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
       // Stock or the profile may have changed: show them as they are now.
       void queryClient.invalidateQueries({ queryKey: trpc.cart.get.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.account.profile.queryKey() });
+      // An option the owner retired or changed meanwhile: the choices as they are now.
+      void queryClient.invalidateQueries({
+        queryKey: trpc.checkout.deliveryOptions.queryKey(),
+      });
       return;
     }
     forgetOrderAttempt(sessionStorage);

@@ -54,23 +54,45 @@ async function lookAt(page: Page, name: string) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await settle(page);
     await page.mouse.move(0, 0);
-    await expect.poll(() => seriousViolations(page), { timeout: 5_000 }).toEqual([]);
+    let found: Awaited<ReturnType<typeof seriousViolations>> = [];
+    await expect
+      .poll(async () => (found = await seriousViolations(page)), {
+        timeout: 5_000,
+        message: `axe on ${name} (${scheme})`,
+      })
+      .toEqual([])
+      .catch(() => expect(found, `axe on ${name} (${scheme})`).toEqual([]));
     await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
 }
 
-/** Puts the piece in the shopper's cart from its page and opens the checkout. */
+/**
+ * Puts the piece in the shopper's cart from its page and opens the checkout; the options come
+ * with the page (no request for them once it is live).
+ */
 async function toCheckout(page: Page, slug: string) {
   await page.goto(`/products/${slug}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page
+    .getByTestId('product-details')
+    .getByRole('button', { name: /^Add (1 )?to Cart$/ })
+    .click();
   await expect
     .poll(() =>
       page.getByRole('banner').getByRole('link', { name: /^Cart/ }).getAttribute('aria-label'),
     )
     .toBe('Cart, 1 item');
+  const asked: string[] = [];
+  const listen = (request: { url: () => string }) => {
+    if (request.url().includes('checkout.deliveryOptions')) asked.push(request.url());
+  };
+  page.on('request', listen);
   await page.goto('/checkout');
   await page.getByRole('group', { name: 'Delivery', exact: true }).waitFor();
+  page.off('request', listen);
+  expect(asked).toEqual([]);
+  const html = await (await page.request.get('/checkout')).text();
+  expect(html).toContain('Upcountry by bus courier');
 }
 
 const placedOrder = async (shopper: Shopper) => {
@@ -103,6 +125,7 @@ describe('delivery at checkout, on the receipt and on /orders', () => {
       await expect(page.getByTestId('delivery-promise').textContent()).resolves.toBe(
         'Delivery in Kampala from UGX 5,000, 1–3 days · free pickup',
       );
+      await page.getByTestId('delivery-promise').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/product-promise-${viewport.width}.png` });
 
       await toCheckout(page, piece.slug);

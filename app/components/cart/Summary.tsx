@@ -54,10 +54,15 @@ export function OrderSummary({
         )}
         <div className="flex items-baseline justify-between gap-4 border-t border-line pt-4">
           <dt className="text-xs font-semibold uppercase tracking-[0.16em]">
-            {delivery ? 'Total' : DELIVERY_CHOICE_TEXT.cartTotal}
+            Total
+            {!delivery && (
+              <span className="mt-1 block text-xs font-normal normal-case tracking-normal text-ink-soft">
+                {DELIVERY_CHOICE_TEXT.cartTotalNote}
+              </span>
+            )}
           </dt>
           <dd
-            className="font-display text-3xl font-semibold tabular-nums"
+            className="whitespace-nowrap font-display text-3xl font-semibold tabular-nums"
             data-testid="summary-total"
           >
             {formatUGX(totals.total)}

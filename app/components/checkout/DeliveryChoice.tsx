@@ -11,7 +11,8 @@ import {
   LANDMARK_MAX,
   NOTES_MAX,
 } from '#core/delivery.ts';
-import { type DeliveryField, type DeliveryForm, deliveryTime } from '#core/delivery-choice.ts';
+import { deliveryTime } from '#core/delivery-choice.ts';
+import type { DeliveryField, DeliveryForm } from '#core/delivery-form.ts';
 import { inputClass } from '../account/ui';
 
 const KIND_ICONS: Record<DeliveryKind, LucideIcon> = {
@@ -80,13 +81,13 @@ export function DeliveryChoice({
                 className="mt-1 size-4 shrink-0 accent-[var(--accent)]"
               />
               <span className="min-w-0 flex-1">
-                <span className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <span className="flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
                   <span id={`${id}-name`} className="font-medium">
                     {option.name}
                   </span>
                   <span
                     id={`${id}-fee`}
-                    className={`text-sm font-semibold tabular-nums ${fee === 0 ? 'text-success' : ''}`}
+                    className={`shrink-0 text-sm font-semibold tabular-nums ${fee === 0 ? 'text-success' : ''}`}
                   >
                     {feeText(fee)}
                   </span>
@@ -117,7 +118,6 @@ export function DeliveryChoice({
           <div className="border border-gold/50 bg-gold/5 px-4 py-4 text-sm sm:col-span-2">
             <p className="eyebrow">Collect from the boutique</p>
             <p className="mt-2">{chosen.details || 'The duuka boutique, Kampala.'}</p>
-            <p className="mt-1 text-ink-soft">We text you when your order is ready to collect.</p>
           </div>
         ) : (
           <>
@@ -206,13 +206,13 @@ function TextField({
     <div className={className}>
       <label htmlFor={id} className="text-xs font-semibold uppercase tracking-[0.16em]">
         {label}
-        {required && (
-          <span className="text-accent" aria-hidden>
-            {' '}
-            *
-          </span>
-        )}
       </label>
+      {/* Outside the label: the field's name is its label alone; `required` says the rest. */}
+      {required && (
+        <span className="ml-1 text-xs font-semibold text-accent" aria-hidden>
+          *
+        </span>
+      )}
       {multiline ? (
         <textarea {...shared} rows={3} onChange={(event) => onChange(event.target.value)} />
       ) : (

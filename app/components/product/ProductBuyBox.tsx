@@ -1,8 +1,6 @@
-import { Truck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { ProductDetail } from '#core/catalogue.ts';
 import { LOW_STOCK_BELOW } from '#core/catalogue.ts';
-import { deliveryPromise } from '#core/delivery.ts';
 import { formatUGX } from '#core/money.ts';
 import {
   availableAsChosen,
@@ -165,22 +163,6 @@ export function ProductBuyBox({
             lazy boundary hydrates late, so an early tap on it was lost. */}
         {soldOut && variant && <NotifyWhenBack key={variant.id} variantId={variant.id} />}
       </div>
-      {!inDialog && <DeliveryPromise product={product} />}
     </div>
-  );
-}
-
-/** What the shop's delivery options promise ("Delivery in Kampala from UGX 5,000, 1–3 days · …"). */
-function DeliveryPromise({ product }: { product: ProductDetail }) {
-  const promise = product.delivery ? deliveryPromise(product.delivery) : '';
-  if (!promise) return null;
-  return (
-    <p
-      className="flex items-start gap-3 border-t border-line pt-5 text-sm text-ink-soft"
-      data-testid="delivery-promise"
-    >
-      <Truck size={18} strokeWidth={1.5} className="mt-px shrink-0 text-gold" aria-hidden />
-      <span>{promise}</span>
-    </p>
   );
 }
