@@ -534,7 +534,12 @@ function PaymentChoice({
                   )
                 )}
               </span>
-              <Icon size={20} strokeWidth={1.5} className="shrink-0 text-gold" aria-hidden />
+              <Icon
+                size={20}
+                strokeWidth={1.5}
+                className={`shrink-0 text-gold ${refused ? 'opacity-50' : ''}`}
+                aria-hidden
+              />
             </label>
           );
         })}

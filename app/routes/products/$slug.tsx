@@ -146,7 +146,7 @@ function DeliveryPromise({ product }: { product: ProductDetail }) {
       data-testid="delivery-promise"
     >
       <Truck size={18} strokeWidth={1.5} className="mt-px shrink-0 text-gold" aria-hidden />
-      <span>{promise}</span>
+      <span className="text-pretty">{promise}</span>
     </p>
   );
 }
