@@ -1,5 +1,7 @@
 /** The shop's grouping rules (storefront spec §2 and §9). Pure: used by server and client. */
+
 import * as v from 'valibot';
+import type { DeliveryChoices } from './delivery.ts';
 import { cleanSearchText, isTypedLine } from './text.ts';
 import type { Kind, ProductOption, Variant } from './variants.ts';
 
@@ -49,6 +51,8 @@ export type ProductDetail = Product & {
   options: ProductOption[];
   variants: Variant[];
   images: ProductImage[];
+  /** The shop's delivery options, read with the product: its page promises what they say. */
+  delivery: DeliveryChoices;
 };
 
 /** New Arrivals on the shop screen: the first 30 % of the list, rounded up. */

@@ -55,7 +55,14 @@ export function ProductImage({
   if (!sources?.webpSrcSet) return img;
   return (
     <picture className="contents">
-      <source type="image/webp" srcSet={sources.webpSrcSet} sizes={sizes ?? '100vw'} />
+      {/* Not drawn: under `contents` a <source> would take a cell of the parent's grid (the
+          checkout's and the cart's lines), pushing the picture out of its column. */}
+      <source
+        type="image/webp"
+        srcSet={sources.webpSrcSet}
+        sizes={sizes ?? '100vw'}
+        className="hidden"
+      />
       {img}
     </picture>
   );

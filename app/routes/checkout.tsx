@@ -3,11 +3,15 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Banknote, CreditCard, Landmark, type LucideIcon, Smartphone } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { CART_TEXT, type Cart, cartItems } from '#core/cart.ts';
+import { type DeliveryChoices, type DeliveryOption, deliveryFee } from '#core/delivery.ts';
+import { DELIVERY_CHOICE_TEXT } from '#core/delivery-choice.ts';
+import { type DeliveryField, type DeliveryForm, deliveryOrder } from '#core/delivery-form.ts';
 import { displayNumber, networkOf, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import {
   CHECKOUT_TEXT,
   orderIdHead,
+  orderTotals,
   PAYMENT_METHOD_CHOICES,
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -17,6 +21,7 @@ import { serverMessage, useCart } from '../cart';
 import { Loading, Notice } from '../components/account/ui';
 import { OrderSummary } from '../components/cart/Summary';
 import { VariantLabel } from '../components/cart/VariantLabel';
+import { DeliveryChoice } from '../components/checkout/DeliveryChoice';
 import { forgetOrderAttempt, orderAttemptId } from '../components/checkout/order-attempt';
 import { PayerNumber } from '../components/checkout/PayerNumber';
 import { ProductImage } from '../components/ProductImage';
@@ -42,7 +47,8 @@ const BankDetails = lazy(() =>
 
 export const Route = createFileRoute('/checkout')({
   head: privatePageHead('Checkout'),
-  // Signed in: the profile and the cart arrive with the page; a visitor gets the log-in screen.
+  // Signed in: the profile, the cart and the delivery options arrive with the page; a visitor
+  // gets the log-in screen.
   loader: async ({ context }) => {
     const user = await context.queryClient
       .ensureQueryData(context.trpc.account.session.queryOptions())
@@ -51,6 +57,7 @@ export const Route = createFileRoute('/checkout')({
     await Promise.all([
       context.queryClient.prefetchQuery(context.trpc.account.profile.queryOptions()),
       context.queryClient.prefetchQuery(context.trpc.cart.get.queryOptions()),
+      context.queryClient.prefetchQuery(context.trpc.checkout.deliveryOptions.queryOptions()),
     ]);
   },
   component: CheckoutScreen,
@@ -123,8 +130,12 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
   const navigate = useNavigate();
   const cart = useCart();
   const profile = useQuery(trpc.account.profile.queryOptions());
+  const choices = useQuery(trpc.checkout.deliveryOptions.queryOptions());
   const placeOrder = useMutation(trpc.checkout.placeOrder.mutationOptions());
-  const [method, setMethod] = useState<PaymentMethod>('mobile_money');
+  const [chosenMethod, setMethod] = useState<PaymentMethod>('mobile_money');
+  const [optionId, setOptionId] = useState<string | null>(null);
+  const [form, setForm] = useState<Partial<DeliveryForm>>({});
+  const [problems, setProblems] = useState<Partial<Record<DeliveryField, string>>>({});
   const [status, setStatus] = useState<Status>('ready');
   const [error, setError] = useState<string | null>(null);
   // The lines being paid for stay on screen while the order is placed and the cart emptied.
@@ -173,11 +184,15 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
       </Suspense>
     );
   }
-  if (profile.isPending || !cart.ready) return <Loading text="Loading checkout..." />;
-  if (profile.isError) {
+  if (profile.isPending || choices.isPending || !cart.ready) {
+    return <Loading text="Loading checkout..." />;
+  }
+  if (profile.isError || choices.isError) {
     return (
       <div className="mx-auto max-w-xl py-16">
-        <Notice tone="error">{CHECKOUT_TEXT.profileFailed}</Notice>
+        <Notice tone="error">
+          {profile.isError ? CHECKOUT_TEXT.profileFailed : DELIVERY_CHOICE_TEXT.optionsFailed}
+        </Notice>
       </div>
     );
   }
@@ -194,9 +209,42 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
   const details = profile.data;
   const complete = details.full_name.trim() !== '' && !!details.phone;
   const payerNumber = payer ?? (details.phone ? displayNumber(details.phone) : '');
+  const { options } = choices.data;
+  const option = options.find((o) => o.id === optionId) ?? options[0];
+  // Cash on delivery only where the chosen option takes it: otherwise the choice moves off it.
+  const method: PaymentMethod =
+    chosenMethod === 'cash_on_delivery' && option && !option.cashOnDelivery
+      ? 'mobile_money'
+      : chosenMethod;
+  const delivery: DeliveryForm = {
+    area: form.area ?? '',
+    landmark: form.landmark ?? '',
+    // The profile's phone until the shopper types another (a refetched profile keeps what was typed).
+    phone: form.phone ?? (details.phone ? displayNumber(details.phone) : ''),
+    notes: form.notes ?? '',
+  };
+  const fees = feesFor(choices.data, orderTotals(lines.productsInCart, 0).subtotal);
+
+  function chooseOption(next: DeliveryOption) {
+    setOptionId(next.id);
+    setProblems({});
+    if (chosenMethod === 'cash_on_delivery' && !next.cashOnDelivery) setMethod('mobile_money');
+  }
 
   async function pay() {
-    if (busy.current || !complete) return;
+    if (busy.current || !complete || !option) return;
+    const asked = deliveryOrder(option, delivery);
+    if (!asked.ok) {
+      setProblems(asked.problems);
+      // The first field to mend takes the focus once drawn (its message is read with it).
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>('[data-delivery-fields] [aria-invalid="true"]')
+          ?.focus(),
+      );
+      return;
+    }
+    setProblems({});
     if (method === 'mobile_money' && !networkOf(payerNumber)) {
       setPayerError(PAYMENT_TEXT.invalidNumber);
       return;
@@ -211,7 +259,12 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
     setError(null);
     let order: { orderId: string; total: number };
     try {
-      order = await placeOrder.mutateAsync({ orderId, items, paymentMethod: method });
+      order = await placeOrder.mutateAsync({
+        orderId,
+        items,
+        paymentMethod: method,
+        ...asked.order,
+      });
     } catch (failure) {
       const text = serverMessage(failure, CHECKOUT_TEXT.checkoutError);
       setError(text);
@@ -222,6 +275,10 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
       // Stock or the profile may have changed: show them as they are now.
       void queryClient.invalidateQueries({ queryKey: trpc.cart.get.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.account.profile.queryKey() });
+      // An option the owner retired or changed meanwhile: the choices as they are now.
+      void queryClient.invalidateQueries({
+        queryKey: trpc.checkout.deliveryOptions.queryKey(),
+      });
       return;
     }
     forgetOrderAttempt(sessionStorage);
@@ -248,8 +305,32 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
     <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:gap-12">
       <div className="min-w-0 space-y-8">
         <DeliveryInformation profile={details} complete={complete} />
+        {option ? (
+          <DeliveryChoice
+            options={options}
+            chosen={option}
+            onChoose={chooseOption}
+            form={delivery}
+            onForm={(field, value) => {
+              setForm((typed) => ({ ...typed, [field]: value }));
+              if (problems[field]) setProblems(({ [field]: _mended, ...rest }) => rest);
+            }}
+            problems={problems}
+            fees={fees}
+            disabled={working}
+          />
+        ) : (
+          <Notice tone="warning">{DELIVERY_CHOICE_TEXT.noOptions}</Notice>
+        )}
         <ItemsInOrder cart={lines} />
-        <PaymentChoice value={method} onChange={setMethod} disabled={working}>
+        <PaymentChoice
+          value={method}
+          onChange={setMethod}
+          disabled={working}
+          cashRefused={
+            option && !option.cashOnDelivery ? DELIVERY_CHOICE_TEXT.cashNotHere(option.name) : null
+          }
+        >
           {method === 'mobile_money' && (
             <div className="mt-5">
               <PayerNumber
@@ -276,7 +357,10 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
           )}
         </PaymentChoice>
       </div>
-      <OrderSummary cart={lines}>
+      <OrderSummary
+        cart={lines}
+        delivery={option ? { name: option.name, fee: fees[option.id] ?? option.fee } : undefined}
+      >
         {error && (
           <div className="mt-6">
             <Notice tone="error">{error}</Notice>
@@ -285,7 +369,7 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
         <button
           type="button"
           onClick={pay}
-          disabled={!complete || working}
+          disabled={!complete || working || !option}
           className="btn btn-primary mt-8 w-full"
         >
           {working ? CART_TEXT.processing : 'Place Order'}
@@ -390,11 +474,14 @@ function PaymentChoice({
   value,
   onChange,
   disabled,
+  cashRefused,
   children,
 }: {
   value: PaymentMethod;
   onChange: (method: PaymentMethod) => void;
   disabled: boolean;
+  /** Why cash on delivery cannot be chosen with this delivery option (null: it can). */
+  cashRefused: string | null;
   /** The chosen method's own fields (the mobile-money number). */
   children?: ReactNode;
 }) {
@@ -408,11 +495,16 @@ function PaymentChoice({
           const choice = PAYMENT_METHOD_CHOICES[method];
           const Icon = PAYMENT_ICONS[method];
           const checked = value === method;
+          const refused = method === 'cash_on_delivery' ? cashRefused : null;
           return (
             <label
               key={method}
-              className={`flex cursor-pointer items-start gap-3 border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
-                checked ? 'border-ink bg-paper-2' : 'border-line hover:border-ink/50'
+              className={`flex items-start gap-3 border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
+                refused
+                  ? 'cursor-not-allowed border-dashed border-line'
+                  : checked
+                    ? 'cursor-pointer border-ink bg-paper-2'
+                    : 'cursor-pointer border-line hover:border-ink/50'
               }`}
             >
               <input
@@ -420,21 +512,46 @@ function PaymentChoice({
                 name="paymentMethod"
                 value={method}
                 checked={checked}
+                disabled={!!refused}
                 onChange={() => onChange(method)}
+                aria-describedby={refused ? `payment-${method}-refused` : undefined}
                 className="mt-1 size-4 shrink-0 accent-[var(--accent)]"
               />
               <span className="min-w-0 flex-1">
-                <span className="block font-medium">{choice.label}</span>
-                {choice.description && (
-                  <span className="mt-0.5 block text-sm text-ink-soft">{choice.description}</span>
+                <span className={`block font-medium ${refused ? 'text-ink-soft' : ''}`}>
+                  {choice.label}
+                </span>
+                {refused ? (
+                  <span
+                    id={`payment-${method}-refused`}
+                    className="mt-0.5 block text-sm text-ink-soft italic"
+                  >
+                    {refused}
+                  </span>
+                ) : (
+                  choice.description && (
+                    <span className="mt-0.5 block text-sm text-ink-soft">{choice.description}</span>
+                  )
                 )}
               </span>
-              <Icon size={20} strokeWidth={1.5} className="shrink-0 text-gold" aria-hidden />
+              <Icon
+                size={20}
+                strokeWidth={1.5}
+                className={`shrink-0 text-gold ${refused ? 'opacity-50' : ''}`}
+                aria-hidden
+              />
             </label>
           );
         })}
       </div>
       {children}
     </fieldset>
+  );
+}
+
+/** Each option's fee for this order: free at or above the owner's threshold. */
+function feesFor(choices: DeliveryChoices, subtotal: number): Record<string, number> {
+  return Object.fromEntries(
+    choices.options.map((o) => [o.id, deliveryFee(o, subtotal, choices.freeDeliveryOver)]),
   );
 }

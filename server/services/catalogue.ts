@@ -27,6 +27,7 @@ import {
   productVariants,
   systemSettings,
 } from '#db/schema/index.ts';
+import { choicesFrom, deliveryQueries } from './delivery.ts';
 
 /**
  * What a card needs of a product's variants, read with it in one correlated subquery through
@@ -436,13 +437,13 @@ export async function findCategory(db: Db, id: number) {
 }
 
 /** A product page's product, on sale only: the card's fields, its options, variants and
- * pictures, in one round trip. */
+ * pictures, and the shop's delivery options (its promise), in one round trip. */
 async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> {
   const where = and(onSale, which);
   // The card's summary and picture widths are worked out from the variants and pictures read
   // here, not read a second time by the card's sub-selects.
   const { summary: _summary, imageWidths: _widths, ...pieceColumns } = productColumns;
-  const [[row], read, images] = await db.batch([
+  const [[row], read, images, deliveryRows, free] = await db.batch([
     db
       .select({ ...pieceColumns, kind: products.kind, options: products.options })
       .from(products)
@@ -471,6 +472,8 @@ async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> 
       .innerJoin(products, eq(products.id, productImages.productId))
       .where(where)
       .orderBy(asc(productImages.position), asc(productImages.id)),
+    // What the page promises about delivery, in the same round trip (issue 23).
+    ...deliveryQueries(db),
   ]);
   if (!row) return null;
   const variants = read.map((v) => ({
@@ -488,6 +491,7 @@ async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> 
     options: row.options,
     variants,
     images,
+    delivery: choicesFrom(deliveryRows, free),
   };
 }
 

@@ -1,8 +1,10 @@
 // A customer's orders and receipts. Every read is filtered by the customer's id: another
 // customer's order and an unknown id are the same "not found".
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { isDeliveryKind } from '#core/delivery.ts';
+import type { OrderDelivery } from '#core/delivery-choice.ts';
 import type { OrderPayment } from '#core/payment-states.ts';
-import { buildReceipt, type Receipt, receiptPayment } from '#core/receipt.ts';
+import { buildReceipt, type Receipt, type ReceiptDelivery, receiptPayment } from '#core/receipt.ts';
 import type { Db } from '#db/client.ts';
 import {
   orderItems,
@@ -37,7 +39,57 @@ export type OrderView = {
   hasReceipt: boolean;
   /** The order's latest payment (its successful one first), read with the order. */
   payment: OrderPayment;
+  /** How it reaches the shopper: the option chosen, the address, the rider once out (issue 23). */
+  delivery: OrderDelivery;
 };
+
+/** An order's delivery columns (orders from before issue 23 were migrated to Kampala delivery). */
+const deliveryColumns = {
+  deliveryOption: orders.deliveryOption,
+  deliveryKind: orders.deliveryKind,
+  deliveryArea: orders.deliveryArea,
+  deliveryLandmark: orders.deliveryLandmark,
+  deliveryPhone: orders.deliveryPhone,
+  deliveryNotes: orders.deliveryNotes,
+  riderName: orders.riderName,
+  riderPhone: orders.riderPhone,
+};
+type DeliveryRow = {
+  deliveryOption: string;
+  deliveryKind: string;
+  deliveryArea: string;
+  deliveryLandmark: string;
+  deliveryPhone: string | null;
+  deliveryNotes: string;
+  riderName: string | null;
+  riderPhone: string | null;
+};
+
+/** The columns as the order's delivery. */
+export function deliveryOf(row: DeliveryRow): OrderDelivery {
+  return {
+    option: row.deliveryOption,
+    kind: isDeliveryKind(row.deliveryKind) ? row.deliveryKind : 'delivery',
+    area: row.deliveryArea,
+    landmark: row.deliveryLandmark,
+    phone: row.deliveryPhone,
+    notes: row.deliveryNotes,
+    riderName: row.riderName,
+    riderPhone: row.riderPhone,
+  };
+}
+
+/** What a receipt keeps of it (never the rider: a receipt is written when the order is placed). */
+function receiptDelivery(delivery: OrderDelivery): ReceiptDelivery {
+  return {
+    option: delivery.option,
+    kind: delivery.kind,
+    area: delivery.area,
+    landmark: delivery.landmark,
+    phone: delivery.phone ?? '',
+    notes: delivery.notes,
+  };
+}
 
 const orderColumns = {
   id: orders.id,
@@ -50,6 +102,7 @@ const orderColumns = {
   total: orders.total,
   paymentMethod: orders.paymentMethod,
   status: orders.status,
+  ...deliveryColumns,
   // Spelled out: inside a sub-select drizzle would leave the outer column unqualified.
   hasReceipt: sql<boolean>`exists (select 1 from receipts r where r.order_id = "orders"."id")`,
 };
@@ -76,18 +129,31 @@ const latestPaymentOrder = [
   desc(payments.createdAt),
 ] as const;
 
-type OrderRow = Omit<OrderView, 'items' | 'orderDate' | 'createdAt' | 'payment'> & {
-  orderDate: Date;
-  createdAt: Date;
-};
+type OrderRow = Omit<OrderView, 'items' | 'orderDate' | 'createdAt' | 'payment' | 'delivery'> &
+  DeliveryRow & {
+    orderDate: Date;
+    createdAt: Date;
+  };
 type ItemRow = OrderItemView & { orderId: string };
 type PaymentRow = NonNullable<OrderPayment> & { orderId: string | null };
 
 function toViews(rows: OrderRow[], items: ItemRow[], paid: PaymentRow[]): OrderView[] {
   return rows.map((row) => {
     const payment = paid.find((p) => p.orderId === row.id);
+    const {
+      deliveryOption: _option,
+      deliveryKind: _kind,
+      deliveryArea: _area,
+      deliveryLandmark: _landmark,
+      deliveryPhone: _phone,
+      deliveryNotes: _notes,
+      riderName: _riderName,
+      riderPhone: _riderPhone,
+      ...order
+    } = row;
     return {
-      ...row,
+      ...order,
+      delivery: deliveryOf(row),
       orderDate: row.orderDate.toISOString(),
       createdAt: row.createdAt.toISOString(),
       items: items
@@ -243,6 +309,7 @@ export async function receiptFor(
       .select({
         status: orders.status,
         paymentMethod: orders.paymentMethod,
+        ...deliveryColumns,
         network: payments.network,
         transactionId: payments.transactionId,
       })
@@ -261,7 +328,10 @@ export async function receiptFor(
   if (!receipt) {
     const order = await findOrder(db, customerId, orderId);
     if (!order) return null;
-    receipt = buildReceipt({ ...order, createdAt: order.createdAt }, profile ?? null);
+    receipt = buildReceipt(
+      { ...order, createdAt: order.createdAt, delivery: receiptDelivery(order.delivery) },
+      profile ?? null,
+    );
     await saveReceipt(db, customerId, receipt).catch((error: unknown) =>
       console.warn('Rebuilt receipt could not be stored', error),
     );
@@ -278,5 +348,7 @@ export async function receiptFor(
   });
   const transactionId =
     receipt.transactionId ?? (payment.state === 'paid' ? payment.reference : null);
-  return { ...receipt, transactionId, payment };
+  // A receipt stored before delivery options names the order's (migrated: Kampala delivery).
+  const delivery = receipt.delivery ?? receiptDelivery(deliveryOf(facts));
+  return { ...receipt, transactionId, payment, delivery };
 }

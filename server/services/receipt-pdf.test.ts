@@ -79,6 +79,48 @@ describe('the receipt PDF', () => {
     expect(nameLines.length).toBeGreaterThan(1);
   });
 
+  it('names the delivery option, where it goes, the rider’s number and the notes', async () => {
+    const delivered = buildReceipt(
+      {
+        ...order,
+        delivery: {
+          option: 'Kampala delivery',
+          kind: 'delivery',
+          area: 'Ntinda',
+          landmark: 'Capital Shoppers',
+          phone: '+256772123456',
+          notes: 'Green gate',
+        },
+      },
+      customer,
+    );
+    const text = poppler('pdftotext', await receiptPdf(delivered), '-layout');
+    expect(text).toContain('DELIVERY');
+    expect(text.replace(/\s+/g, ' ')).toContain('Kampala delivery · Ntinda, near Capital Shoppers');
+    expect(text).toContain(`${RECEIPT_TEXT.deliveryPhone} 0772 123 456`);
+    expect(text).toContain('Notes: Green gate');
+
+    const pickup = buildReceipt(
+      {
+        ...order,
+        deliveryFee: 0,
+        delivery: {
+          option: 'Pick up at the boutique',
+          kind: 'pickup',
+          area: '',
+          landmark: '',
+          phone: '+256772123456',
+          notes: '',
+        },
+      },
+      customer,
+    );
+    const picked = poppler('pdftotext', await receiptPdf(pickup), '-layout');
+    expect(picked).toContain('Pick up at the boutique');
+    expect(picked).not.toContain(RECEIPT_TEXT.deliveryPhone);
+    expect(picked).toMatch(/Delivery Fee\s+UGX 0/);
+  });
+
   it('embeds the shop fonts, subset', async () => {
     const fonts = poppler('pdffonts', await receiptPdf(buildReceipt(order, customer)));
     expect(fonts).toMatch(/CormorantGaramond-SemiBold/);

@@ -3,6 +3,7 @@
 // Manrope for text; subsets under server/fonts/) are bundled as data by Vite's `?inline`, and
 // pdf-lib, fontkit and the fonts load on the first receipt only, so no other request pays for them.
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
 import { RECEIPT_TEXT, type Receipt, showsTax } from '#core/receipt.ts';
 
@@ -287,6 +288,25 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   fact(RECEIPT_TEXT.orderDate, [receipt.date, receipt.time].filter(Boolean).join(', '));
   fact(RECEIPT_TEXT.paymentMethod, receipt.paymentMethod);
   if (receipt.transactionId) fact(RECEIPT_TEXT.transactionId, receipt.transactionId);
+  // How it reaches the shopper: the option and where, then the rider's number and the notes.
+  const delivery = receipt.delivery;
+  if (delivery) {
+    fact(RECEIPT_TEXT.delivery, deliveryLine(delivery));
+    across += 8;
+    const phone = delivery.kind === 'pickup' ? '' : phoneText(delivery.phone);
+    const more = [
+      phone && `${RECEIPT_TEXT.deliveryPhone} ${phone}`,
+      delivery.notes && `${RECEIPT_TEXT.deliveryNotes}: ${delivery.notes}`,
+    ];
+    for (const detail of more) {
+      if (!detail) continue;
+      for (const line of wrap(clean(detail), fonts.text, 9.5, column)) {
+        write(page, line, { x: half, y: across, size: 9.5, color: PALETTE.inkSoft });
+        across -= 13;
+      }
+    }
+    across -= 12;
+  }
   y = Math.min(left, across) - 22;
 
   // An unpaid bank transfer: where to send the money, and the reference to quote.

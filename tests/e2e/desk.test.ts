@@ -14,6 +14,7 @@ import { createDb } from '#db/client.ts';
 import { products, productVariants, stockMovements } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE } from '../support/browser.ts';
+import { fillDeliveryArea } from '../support/checkout.ts';
 import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -154,6 +155,7 @@ describe('the boutique’s desk, from a new dress to a back-in-stock text', () =
       await shop.page.getByRole('button', { name: 'Add 1 to Cart' }).click();
       await shop.page.waitForURL('**/cart');
       await shop.page.goto('/checkout');
+      await fillDeliveryArea(shop.page);
       await shop.page.getByRole('radio', { name: /Cash on Delivery/ }).check();
       await shop.page.getByRole('button', { name: 'Place Order' }).click();
       await shop.page.waitForURL(/\/orders\?order=/, { timeout: SAVED });

@@ -12,6 +12,7 @@ import { cartItems, orders, payments } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
+import { fillDeliveryArea } from '../support/checkout.ts';
 import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -41,6 +42,7 @@ describe('paying by mobile money', () => {
       const { page, errors } = await newPage(viewport);
       await signIn(page, shopper);
       await page.goto('/checkout');
+      await fillDeliveryArea(page);
       await page.getByRole('radio', { name: /Mobile Money/ }).check();
       const number = page.getByLabel(PAYMENT_TEXT.payerNumber);
       await expect.poll(() => number.inputValue()).toBe('0772 000 001');
@@ -98,6 +100,7 @@ describe('paying by mobile money', () => {
     const { page, errors } = await newPage(DESKTOP);
     await signIn(page, shopper);
     await page.goto('/checkout');
+    await fillDeliveryArea(page);
     await page.getByRole('radio', { name: /Mobile Money/ }).check();
     const number = page.getByLabel(PAYMENT_TEXT.payerNumber);
     // A number of no supported network is refused before any order is made.
@@ -139,6 +142,7 @@ describe('paying by mobile money', () => {
     const { page, errors } = await newPage(PHONE);
     await signIn(page, shopper);
     await page.goto('/checkout');
+    await fillDeliveryArea(page);
     await page.getByRole('radio', { name: /Mobile Money/ }).check();
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByText(PAYMENT_TEXT.reasons['not-enough-funds']).waitFor({ timeout: 20_000 });

@@ -133,8 +133,9 @@ describe('orders screens', () => {
     }
     await expect(details.getByText(ugx(recent.total), { exact: true }).count()).resolves.toBe(2);
 
-    // A reload keeps the selection.
+    // A reload keeps the selection (and the tabs answer once the page is live).
     await page.reload();
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await details.getByRole('heading', { name: `Order #${recent.id.slice(0, 8)}` }).waitFor();
 
     // The receipt tab: the stored receipt, its customer, address parts and totals; no tax line.

@@ -17,6 +17,7 @@ import { cartItems, orders, payments } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
+import { fillDeliveryArea } from '../support/checkout.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -107,6 +108,7 @@ describe('what the shopper sees about paying', () => {
       const { page, errors } = await shopPage(viewport);
       await signIn(page, shopper);
       await page.goto('/checkout');
+      await fillDeliveryArea(page);
       await page.getByRole('radio', { name: /Mobile Money/ }).check();
       await page.getByRole('button', { name: 'Place Order' }).click();
 
@@ -155,6 +157,7 @@ describe('what the shopper sees about paying', () => {
       const { page, errors } = await shopPage(viewport);
       await signIn(page, shopper);
       await page.goto('/checkout');
+      await fillDeliveryArea(page);
       await page.getByRole('radio', { name: /Bank Transfer/ }).check();
       const before = page.getByTestId('bank-details');
       await before.getByText(ACCOUNT_NUMBER).waitFor();
@@ -220,6 +223,7 @@ describe('what the shopper sees about paying', () => {
       const { page, errors } = await shopPage(viewport);
       await signIn(page, shopper);
       await page.goto('/checkout');
+      await fillDeliveryArea(page);
       await page.getByRole('radio', { name: /Credit Card/ }).check();
       await page.getByText(PAYMENT_STATE_TEXT.cardRedirectNote).waitFor();
       await page.getByRole('button', { name: 'Place Order' }).click();
@@ -260,6 +264,7 @@ describe('what the shopper sees about paying', () => {
       const { page, errors } = await shopPage(viewport);
       await signIn(page, shopper);
       await page.goto('/checkout');
+      await fillDeliveryArea(page);
       await page.getByRole('radio', { name: /Credit Card/ }).check();
       await page.getByRole('button', { name: 'Place Order' }).click();
       await page.getByRole('button', { name: 'Decline payment' }).click({ timeout: 20_000 });
@@ -300,6 +305,7 @@ describe('what the shopper sees about paying', () => {
     const { page, errors } = await shopPage(PHONE);
     await signIn(page, shopper);
     await page.goto('/checkout');
+    await fillDeliveryArea(page);
     await page.getByRole('radio', { name: /Credit Card/ }).check();
     // A slow answer first, to see the hand-over; then Pesapal down.
     await page.route('**/api/trpc/payments.start*', async (route) => {
@@ -343,6 +349,7 @@ describe('what the shopper sees about paying', () => {
     const { page, errors } = await shopPage(PHONE);
     await signIn(page, shopper);
     await page.goto('/checkout');
+    await fillDeliveryArea(page);
     await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL('**/orders?order=*');

@@ -11,6 +11,7 @@ import { cartItems, orders, systemSettings } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
+import { fillDeliveryArea } from '../support/checkout.ts';
 import { anyClientIp, SHOPPER_PASSWORD, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -278,6 +279,7 @@ describe('an approximate price in the chosen currency', () => {
 
     const total = piece.price + 5000;
     await page.goto('/checkout');
+    await fillDeliveryArea(page);
     const note = page.getByTestId('charged-in-ugx');
     await note.waitFor();
     expect(await note.textContent()).toContain(`You pay ${formatUGX(total)}`);

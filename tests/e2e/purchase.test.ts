@@ -14,6 +14,7 @@ import { cartItems, orders, profiles } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPieces, setStock, stockOf as stockNow } from '../support/catalogue.ts';
+import { fillDeliveryArea } from '../support/checkout.ts';
 import { SHOPPER_PASSWORD, type Shopper, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -258,6 +259,7 @@ describe('purchase', () => {
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
       expect(await layoutShift(page)).toBeLessThan(0.02);
       await mobileMoney.check();
+      await fillDeliveryArea(page);
 
       await page.getByRole('button', { name: 'Place Order' }).click();
       // The approval screen waits for the phone (which never answers here); the order is saved,
@@ -394,6 +396,7 @@ describe('purchase', () => {
     await page.reload();
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await setStock(db, piece.variantId, 1);
+    await fillDeliveryArea(page);
     await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
     await page.getByRole('button', { name: 'Place Order' }).click();
     const refusal = `Insufficient stock for ${piece.name}. Available: 1`;

@@ -11,6 +11,7 @@ import { createDb } from '#db/client.ts';
 import { orderItems, products, productVariants } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
+import { fillDeliveryArea } from '../support/checkout.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -99,6 +100,7 @@ describe('a piece bought in a size and colour', () => {
 
       // The checkout's summary of items.
       await page.goto('/checkout');
+      await fillDeliveryArea(page);
       const items = page.getByRole('region', { name: 'Your Items' });
       await poll(() => items.getByTestId('variant-label').textContent()).toContain(LABEL);
       await page.waitForLoadState('networkidle');

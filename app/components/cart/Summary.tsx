@@ -1,21 +1,29 @@
 import type { ReactNode } from 'react';
 import type { Cart } from '#core/cart.ts';
 import { cartItemCount } from '#core/cart.ts';
+import { feeText } from '#core/delivery.ts';
+import { DELIVERY_CHOICE_TEXT } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
 import { orderTotals } from '#core/orders.ts';
 import { ChargedInUGX } from '../Price';
 
-/** The order summary box of the cart and checkout: the figures are display only. */
+/**
+ * The order summary box of the cart and checkout: the figures are display only. The checkout
+ * passes the chosen delivery option and its fee; the cart, where none is chosen yet, says so and
+ * totals the items alone (a fee it cannot know would be a promise the checkout may break).
+ */
 export function OrderSummary({
   cart,
   title = 'Order Summary',
+  delivery,
   children,
 }: {
   cart: Cart;
   title?: string;
+  delivery?: { name: string; fee: number };
   children?: ReactNode;
 }) {
-  const totals = orderTotals(cart.productsInCart);
+  const totals = orderTotals(cart.productsInCart, delivery?.fee ?? 0);
   const count = cartItemCount(cart);
   return (
     <section
@@ -29,15 +37,39 @@ export function OrderSummary({
         <Row label={`Subtotal (${count} ${count === 1 ? 'item' : 'items'})`}>
           {formatUGX(totals.subtotal)}
         </Row>
-        <Row label="Delivery">{formatUGX(totals.deliveryFee)}</Row>
+        {delivery ? (
+          <div className="flex items-baseline justify-between gap-4" data-testid="summary-delivery">
+            <dt className="min-w-0 text-ink-soft">
+              Delivery
+              <span className="mt-0.5 block text-xs">{delivery.name}</span>
+            </dt>
+            <dd className={`tabular-nums ${totals.deliveryFee === 0 ? 'text-success' : ''}`}>
+              {feeText(totals.deliveryFee)}
+            </dd>
+          </div>
+        ) : (
+          <Row label="Delivery">
+            <span className="text-ink-soft">{DELIVERY_CHOICE_TEXT.cartDelivery}</span>
+          </Row>
+        )}
         <div className="flex items-baseline justify-between gap-4 border-t border-line pt-4">
-          <dt className="text-xs font-semibold uppercase tracking-[0.16em]">Total</dt>
-          <dd className="font-display text-3xl font-semibold tabular-nums">
+          <dt className="text-xs font-semibold uppercase tracking-[0.16em]">
+            Total
+            {!delivery && (
+              <span className="mt-1 block text-xs font-normal normal-case tracking-normal text-ink-soft">
+                {DELIVERY_CHOICE_TEXT.cartTotalNote}
+              </span>
+            )}
+          </dt>
+          <dd
+            className="whitespace-nowrap font-display text-3xl font-semibold tabular-nums"
+            data-testid="summary-total"
+          >
             {formatUGX(totals.total)}
           </dd>
         </div>
       </dl>
-      <ChargedInUGX amount={totals.total} />
+      {delivery && <ChargedInUGX amount={totals.total} />}
       {children}
     </section>
   );

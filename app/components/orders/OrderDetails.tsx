@@ -1,8 +1,16 @@
 // One order (spec: account, Orders reading A, "Selected order"): Order Confirmation, its total, id,
 // customer, date, status and items; a receipt tab (disabled when there is no receipt) and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
+import { Check, Phone, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef } from 'react';
+import { orderSteps } from '#core/delivery.ts';
+import {
+  deliveryLine,
+  type OrderDelivery,
+  phoneHref,
+  phoneText,
+  stepLabel,
+} from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
 import {
   formatLongDate,
@@ -138,6 +146,8 @@ function OrderConfirmation({
 
       <OrderPayment order={order} />
 
+      <DeliveryProgress delivery={order.delivery} status={order.status} />
+
       <section className="mt-7" aria-labelledby="items-ordered">
         <h3 id="items-ordered" className="eyebrow">
           Items ordered
@@ -164,7 +174,10 @@ function OrderConfirmation({
             <dd className="tabular-nums">{formatUGX(order.subtotal)}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-ink-soft">Delivery fee</dt>
+            <dt className="text-ink-soft">
+              Delivery fee
+              <span className="block text-xs">{order.delivery.option}</span>
+            </dt>
             <dd className="tabular-nums">{formatUGX(order.deliveryFee)}</dd>
           </div>
           {order.discount > 0 && (
@@ -184,6 +197,104 @@ function OrderConfirmation({
 
       <DeleteOrder order={order} onDeleted={onDeleted} />
     </article>
+  );
+}
+
+/**
+ * How the order reaches the shopper and where it is on its way: Placed → Processing → Ready for
+ * pickup → Collected (or out for delivery, with the rider to call, or shipped by courier).
+ */
+function DeliveryProgress({ delivery, status }: { delivery: OrderDelivery; status: string }) {
+  const steps = orderSteps(delivery.kind, status);
+  const phone = phoneText(delivery.phone);
+  const riding = status === 'out_for_delivery' && (delivery.riderName || delivery.riderPhone);
+  return (
+    <section className="mt-7" aria-labelledby="order-delivery">
+      <h3 id="order-delivery" className="eyebrow">
+        Delivery
+      </h3>
+      <p className="mt-2 font-medium" data-testid="order-delivery">
+        {deliveryLine(delivery)}
+      </p>
+      {(phone || delivery.notes) && (
+        <p className="mt-0.5 text-sm text-ink-soft">
+          {[
+            phone && (delivery.kind === 'pickup' ? `We call ${phone}` : `Rider calls ${phone}`),
+            delivery.notes,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      )}
+      {status !== 'cancelled' && (
+        <ol aria-label="Order progress" className="mt-5 grid sm:grid-cols-4">
+          {steps.map((step, index) => {
+            const last = index === steps.length - 1;
+            return (
+              <li
+                key={step.status}
+                aria-current={step.state === 'current' ? 'step' : undefined}
+                data-state={step.state}
+                className={`relative flex items-start gap-3 sm:flex-col sm:items-center sm:gap-2 sm:text-center ${last ? '' : 'pb-5 sm:pb-0'}`}
+              >
+                {!last && (
+                  <span
+                    aria-hidden
+                    className={`absolute top-7 bottom-1 left-3 w-px sm:top-3 sm:right-[calc(-50%+0.875rem)] sm:bottom-auto sm:left-[calc(50%+0.875rem)] sm:h-px sm:w-auto ${
+                      step.state === 'done' ? 'bg-ink' : 'bg-line'
+                    }`}
+                  />
+                )}
+                <span
+                  aria-hidden
+                  className={`relative grid size-6 shrink-0 place-items-center rounded-full border ${
+                    step.state === 'done'
+                      ? 'border-ink bg-ink text-paper'
+                      : step.state === 'current'
+                        ? 'border-accent bg-paper ring-4 ring-accent/15'
+                        : 'border-line bg-paper'
+                  }`}
+                >
+                  {step.state === 'done' && <Check size={13} strokeWidth={2.5} />}
+                  {step.state === 'current' && <span className="size-2 rounded-full bg-accent" />}
+                </span>
+                <span className="min-w-0 pt-0.5 sm:pt-0">
+                  <span
+                    className={`block text-sm ${
+                      step.state === 'next'
+                        ? 'text-ink-soft'
+                        : step.state === 'current'
+                          ? 'font-semibold text-accent'
+                          : 'font-medium'
+                    }`}
+                  >
+                    {stepLabel(step.status)}
+                  </span>
+                  {step.state === 'done' && <span className="sr-only"> (done)</span>}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {riding && (
+        <p className="mt-5 flex flex-wrap items-center gap-x-3 gap-y-1 border border-line bg-paper-2 px-4 py-3 text-sm">
+          <span>
+            Your rider
+            {delivery.riderName ? <strong className="ml-1">{delivery.riderName}</strong> : null}
+          </span>
+          {delivery.riderPhone && (
+            <a
+              href={phoneHref(delivery.riderPhone)}
+              className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-accent underline-offset-4 hover:underline"
+            >
+              <Phone size={14} aria-hidden />
+              {phoneText(delivery.riderPhone)}
+            </a>
+          )}
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
 import { type RefObject, useRef } from 'react';
+import { deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
 import { ORDERS_TEXT, PRINT_WINDOW_DELAY_MS } from '#core/orders.ts';
 import { RECEIPT_TEXT, type Receipt, type ReceiptPayment, showsTax } from '#core/receipt.ts';
@@ -155,6 +156,8 @@ export function ReceiptSheet({
         </div>
       </section>
 
+      {receipt.delivery && <ReceiptDeliverySection delivery={receipt.delivery} />}
+
       <section className="mt-7" aria-labelledby="receipt-items">
         <h3 id="receipt-items" className="eyebrow">
           {RECEIPT_TEXT.items}
@@ -208,7 +211,11 @@ export function ReceiptSheet({
 
       <dl className="mt-5 ml-auto max-w-xs space-y-2 text-sm">
         <Amount label={RECEIPT_TEXT.subtotal} value={formatUGX(receipt.subtotal)} />
-        <Amount label={RECEIPT_TEXT.deliveryFee} value={formatUGX(receipt.deliveryFee)} />
+        <Amount
+          label={RECEIPT_TEXT.deliveryFee}
+          note={receipt.delivery?.option}
+          value={formatUGX(receipt.deliveryFee)}
+        />
         <Amount
           label={RECEIPT_TEXT.discount}
           value={receipt.discount > 0 ? `− ${formatUGX(receipt.discount)}` : formatUGX(0)}
@@ -282,11 +289,45 @@ function Fact({ label, value, breakAll }: { label: string; value: string; breakA
   );
 }
 
-function Amount({ label, value }: { label: string; value: string }) {
+function Amount({ label, note, value }: { label: string; note?: string; value: string }) {
   return (
     <div className="flex justify-between gap-4">
-      <dt className="text-ink-soft">{label}</dt>
+      <dt className="text-ink-soft">
+        {label}
+        {note && <span className="block text-xs">{note}</span>}
+      </dt>
       <dd className="tabular-nums">{value}</dd>
     </div>
+  );
+}
+
+/** How the order reaches the shopper: the option and where, the phone the rider calls, notes. */
+function ReceiptDeliverySection({ delivery }: { delivery: NonNullable<Receipt['delivery']> }) {
+  const phone = phoneText(delivery.phone);
+  return (
+    <section className="mt-7 border-t border-line pt-5" aria-labelledby="receipt-delivery">
+      <h3 id="receipt-delivery" className="eyebrow">
+        {RECEIPT_TEXT.delivery}
+      </h3>
+      <p className="mt-3 text-sm font-semibold" data-testid="receipt-delivery">
+        {deliveryLine(delivery)}
+      </p>
+      {(phone || delivery.notes) && (
+        <dl className="mt-1 space-y-0.5 text-sm text-ink-soft">
+          {phone && delivery.kind !== 'pickup' && (
+            <div className="flex flex-wrap gap-x-2">
+              <dt>{RECEIPT_TEXT.deliveryPhone}</dt>
+              <dd className="tabular-nums">{phone}</dd>
+            </div>
+          )}
+          {delivery.notes && (
+            <div className="flex flex-wrap gap-x-2">
+              <dt>{RECEIPT_TEXT.deliveryNotes}:</dt>
+              <dd className="min-w-0 whitespace-pre-line break-words">{delivery.notes}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { Truck } from 'lucide-react';
 import { type ProductDetail, TEXT } from '#core/catalogue.ts';
+import { deliveryPromise } from '#core/delivery.ts';
 import { picturesFor } from '#core/pictures.ts';
 import { productPageSearch } from '#core/product-search.ts';
 import { COLOUR, type Variant } from '#core/variants.ts';
@@ -124,7 +126,27 @@ function ProductChoice({ product }: { product: ProductDetail }) {
       </div>
       <div>
         <ProductBuyBox product={product} chosen={chosen} onChoose={choose} headingLevel={1} />
+        <DeliveryPromise product={product} />
       </div>
     </article>
+  );
+}
+
+/**
+ * What the shop's delivery options promise ("Delivery in Kampala from UGX 5,000, 1–3 days · free
+ * pickup"), read with the product in its one round trip. On this page only: the product dialog
+ * stays light, and the promise's code loads with the page that shows it.
+ */
+function DeliveryPromise({ product }: { product: ProductDetail }) {
+  const promise = product.delivery ? deliveryPromise(product.delivery) : '';
+  if (!promise) return null;
+  return (
+    <p
+      className="mt-2 flex items-start gap-3 border-t border-line pt-5 text-sm text-ink-soft"
+      data-testid="delivery-promise"
+    >
+      <Truck size={18} strokeWidth={1.5} className="mt-px shrink-0 text-gold" aria-hidden />
+      <span className="text-pretty">{promise}</span>
+    </p>
   );
 }

@@ -1,0 +1,233 @@
+// The checkout's delivery (issue 23): the options the shop offers, each with its fee, its time and
+// its details; for a delivery, the area, landmark, the phone the rider calls and notes; for a
+// pickup, where the boutique is. The figures are display only: the server reads the fee.
+import { Bike, Bus, type LucideIcon, Store } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import {
+  AREA_MAX,
+  type DeliveryKind,
+  type DeliveryOption,
+  feeText,
+  LANDMARK_MAX,
+  NOTES_MAX,
+} from '#core/delivery.ts';
+import { deliveryTime } from '#core/delivery-choice.ts';
+import type { DeliveryField, DeliveryForm } from '#core/delivery-form.ts';
+import { inputClass } from '../account/ui';
+
+const KIND_ICONS: Record<DeliveryKind, LucideIcon> = {
+  delivery: Bike,
+  pickup: Store,
+  courier: Bus,
+};
+
+const AREA_HINT: Record<DeliveryKind, string> = {
+  delivery: 'e.g. Ntinda',
+  pickup: '',
+  courier: 'Your town, e.g. Mbarara',
+};
+const LANDMARK_HINT: Record<DeliveryKind, string> = {
+  delivery: 'e.g. near Capital Shoppers',
+  pickup: '',
+  courier: 'e.g. the bus park you collect from',
+};
+
+export function DeliveryChoice({
+  options,
+  chosen,
+  onChoose,
+  form,
+  onForm,
+  problems,
+  fees,
+  disabled,
+}: {
+  options: DeliveryOption[];
+  chosen: DeliveryOption;
+  onChoose: (option: DeliveryOption) => void;
+  form: DeliveryForm;
+  onForm: (field: DeliveryField, value: string) => void;
+  problems: Partial<Record<DeliveryField, string>>;
+  /** Each option's fee for this order (free above the owner's threshold). */
+  fees: Record<string, number>;
+  disabled: boolean;
+}) {
+  const ids = useId();
+  const pickup = chosen.kind === 'pickup';
+  return (
+    <fieldset className="border border-line p-6 sm:p-8" disabled={disabled}>
+      <legend className="float-left w-full font-display text-2xl sm:text-3xl">Delivery</legend>
+      <div className="clear-left grid gap-3 pt-5">
+        {options.map((option) => {
+          const checked = option.id === chosen.id;
+          const Icon = KIND_ICONS[option.kind];
+          const fee = fees[option.id] ?? option.fee;
+          const id = `${ids}-${option.id}`;
+          return (
+            <label
+              key={option.id}
+              className={`flex cursor-pointer items-start gap-3 border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent sm:gap-4 sm:p-5 ${
+                checked ? 'border-ink bg-paper-2' : 'border-line hover:border-ink/50'
+              }`}
+            >
+              <input
+                type="radio"
+                name="deliveryOption"
+                value={option.id}
+                checked={checked}
+                onChange={() => onChoose(option)}
+                aria-labelledby={`${id}-name ${id}-fee`}
+                aria-describedby={`${id}-time${option.details ? ` ${id}-details` : ''}`}
+                className="mt-1 size-4 shrink-0 accent-[var(--accent)]"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+                  <span id={`${id}-name`} className="font-medium">
+                    {option.name}
+                  </span>
+                  <span
+                    id={`${id}-fee`}
+                    className={`shrink-0 text-sm font-semibold tabular-nums ${fee === 0 ? 'text-success' : ''}`}
+                  >
+                    {feeText(fee)}
+                  </span>
+                </span>
+                <span
+                  id={`${id}-time`}
+                  className="mt-1 block text-xs font-semibold uppercase tracking-[0.14em] text-gold"
+                >
+                  {deliveryTime(option)}
+                </span>
+                {option.details && (
+                  <span id={`${id}-details`} className="mt-1.5 block text-sm text-ink-soft">
+                    {option.details}
+                  </span>
+                )}
+              </span>
+              <Icon size={20} strokeWidth={1.5} className="shrink-0 text-gold" aria-hidden />
+            </label>
+          );
+        })}
+      </div>
+
+      <div
+        className="mt-6 grid gap-5 border-t border-line pt-6 sm:grid-cols-2"
+        data-delivery-fields
+      >
+        {pickup ? (
+          <div className="border border-gold/50 bg-gold/5 px-4 py-4 text-sm sm:col-span-2">
+            <p className="eyebrow">Collect from the boutique</p>
+            <p className="mt-2">{chosen.details || 'The duuka boutique, Kampala.'}</p>
+          </div>
+        ) : (
+          <>
+            <TextField
+              label="Area"
+              required
+              value={form.area}
+              onChange={(value) => onForm('area', value)}
+              placeholder={AREA_HINT[chosen.kind]}
+              maxLength={AREA_MAX}
+              autoComplete="address-level3"
+              error={problems.area}
+            />
+            <TextField
+              label="Landmark"
+              value={form.landmark}
+              onChange={(value) => onForm('landmark', value)}
+              placeholder={LANDMARK_HINT[chosen.kind]}
+              maxLength={LANDMARK_MAX}
+              error={problems.landmark}
+            />
+          </>
+        )}
+        <TextField
+          label="Phone for the rider"
+          type="tel"
+          value={form.phone}
+          onChange={(value) => onForm('phone', value)}
+          placeholder="e.g. 0772 123 456"
+          maxLength={32}
+          autoComplete="tel"
+          note={pickup ? 'We call this number when it is ready.' : 'The rider calls this number.'}
+          error={problems.phone}
+        />
+        <TextField
+          label="Delivery notes"
+          multiline
+          value={form.notes}
+          onChange={(value) => onForm('notes', value)}
+          placeholder={pickup ? 'Anything we should know' : 'e.g. the green gate, call on arrival'}
+          maxLength={NOTES_MAX}
+          error={problems.notes}
+          className="sm:col-span-2"
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  note,
+  required,
+  multiline,
+  className = '',
+  ...input
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  note?: ReactNode;
+  required?: boolean;
+  multiline?: boolean;
+  className?: string;
+  type?: string;
+  placeholder?: string;
+  maxLength?: number;
+  autoComplete?: string;
+}) {
+  const id = useId();
+  const described = [note ? `${id}-note` : '', error ? `${id}-error` : ''].filter(Boolean);
+  const shared = {
+    id,
+    value,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described.length ? described.join(' ') : undefined,
+    className: `${inputClass} ${error ? 'border-danger' : ''}`,
+    ...input,
+  } as const;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-[0.16em]">
+        {label}
+      </label>
+      {/* Outside the label: the field's name is its label alone; `required` says the rest. */}
+      {required && (
+        <span className="ml-1 text-xs font-semibold text-accent" aria-hidden>
+          *
+        </span>
+      )}
+      {multiline ? (
+        <textarea {...shared} rows={3} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...shared} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {note && (
+        <p id={`${id}-note`} className="mt-1.5 text-xs text-ink-soft">
+          {note}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
