@@ -84,7 +84,11 @@ function EmptyCart() {
 
 function CartLineItem({ line }: { line: CartLine }) {
   const { setQuantity, remove } = useCartActions();
-  const lowStock = line.stock !== undefined && line.stock > 0 && line.stock < LOW_STOCK_BELOW;
+  // At the stock, the + rests and the hint says why (a stock that fell meanwhile is still refused
+  // by the server with the spec's toast).
+  const atStock = line.stock !== undefined && line.stock > 0 && line.quantity >= line.stock;
+  const lowStock =
+    line.stock !== undefined && line.stock > 0 && (line.stock < LOW_STOCK_BELOW || atStock);
   // Two sizes of one piece are two lines: their controls say which.
   const shown = nameWithVariant(line.name, line.label);
   const name = line.slug ? (
@@ -125,12 +129,16 @@ function CartLineItem({ line }: { line: CartLine }) {
           </p>
         </div>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
-          {/* Minimum 1; the + is never disabled at the stock: going past it shows the refusal. */}
+          {/* From 1 up to the stock (or the line's limit). */}
           <QuantityStepper
             label={`Quantity of ${shown}`}
             value={line.quantity}
             min={1}
-            max={MAX_LINE_QUANTITY}
+            max={
+              line.stock !== undefined && line.stock > 0
+                ? Math.min(MAX_LINE_QUANTITY, Math.max(line.stock, line.quantity))
+                : MAX_LINE_QUANTITY
+            }
             onChange={(quantity) => void setQuantity(line.variantId, quantity)}
           />
           <button

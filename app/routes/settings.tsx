@@ -164,7 +164,8 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
       />
       <div className="mt-10 grid gap-10 lg:grid-cols-[13rem_1fr]">
         <nav aria-label="Settings sections" className="min-w-0 lg:sticky lg:top-24 lg:h-fit">
-          <ul className="flex gap-5 overflow-x-auto border-b border-line pb-3 text-sm font-semibold uppercase tracking-[0.14em] lg:flex-col lg:gap-4 lg:border-b-0 lg:border-l lg:pb-0 lg:pl-5">
+          {/* On a phone the four wrap onto two lines rather than scroll out of sight ("PR…"). */}
+          <ul className="flex flex-wrap gap-x-5 gap-y-2 border-b border-line pb-3 text-sm font-semibold uppercase tracking-[0.14em] lg:flex-col lg:flex-nowrap lg:gap-4 lg:border-b-0 lg:border-l lg:pb-0 lg:pl-5">
             {sections.map((s) => (
               <li key={s.id}>
                 <a href={`#${s.id}`} className="whitespace-nowrap text-ink-soft hover:text-accent">

@@ -1,0 +1,67 @@
+// What a new shopper saw, round two (issue 24): the moments that broke trust, each held by what a
+// shopper or the owner would notice, at a phone's width and a desktop's.
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createDb } from '#db/client.ts';
+import { setRole } from '#server/services/staff.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { signIn, verifiedShopper } from '../support/shoppers.ts';
+
+const db = createDb(inject('databaseUrl'));
+afterAll(closeBrowser);
+
+describe('settings on a phone', () => {
+  it('shows every section tab whole at 390 px, none scrolled out of sight', async () => {
+    const shopper = await verifiedShopper(db, 'Joan Settings');
+    const { page, errors } = await newPage(PHONE);
+    await signIn(page, shopper);
+    await page.goto('/settings');
+    const nav = page.getByRole('navigation', { name: 'Settings sections' });
+    await nav.getByRole('link', { name: 'Preferences' }).waitFor();
+    const boxes = await nav.getByRole('link').evaluateAll((links) =>
+      links.map((link) => {
+        const box = link.getBoundingClientRect();
+        const list = link.closest('ul') as HTMLElement;
+        return {
+          name: link.textContent,
+          inside: box.left >= 0 && box.right <= document.documentElement.clientWidth,
+          clipped: list.scrollWidth > list.clientWidth,
+        };
+      }),
+    );
+    expect(boxes.map((b) => b.name)).toEqual([
+      'Account',
+      'Notifications',
+      'Privacy',
+      'Preferences',
+    ]);
+    for (const box of boxes) expect(box).toMatchObject({ inside: true, clipped: false });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('figures in the display face', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`are lining and of one width on the desk's morning view (${viewport.width} px)`, async () => {
+      const owner = await verifiedShopper(db, 'Nora Owner');
+      await setRole(db, owner.email, 'owner');
+      const { page, errors } = await newPage(viewport);
+      await signIn(page, owner);
+      await page.goto('/operator');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const figures = await page.locator('.font-display').evaluateAll((elements) =>
+        elements
+          .filter((element) => /\d/.test(element.textContent ?? ''))
+          .map((element) => ({
+            text: (element.textContent ?? '').trim().slice(0, 30),
+            numeric: getComputedStyle(element).fontVariantNumeric,
+          })),
+      );
+      expect(figures.length).toBeGreaterThan(0);
+      for (const figure of figures) {
+        expect(figure.numeric, figure.text).toContain('lining-nums');
+        expect(figure.numeric, figure.text).toContain('tabular-nums');
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+});
