@@ -20,7 +20,7 @@ function OrderSuccess() {
         {CHECKOUT_TEXT.placedTitle}
       </h1>
       <p className="mx-auto mt-4 max-w-md text-ink-soft">
-        We have your order and will be in touch about delivery in Kampala.
+        We have your order and will text you at each step of its way to you.
       </p>
       <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/order-history" className="btn btn-primary">
