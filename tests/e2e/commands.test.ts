@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#local/free-port.ts';
@@ -66,14 +67,22 @@ async function get(base: string, path: string) {
 }
 
 let preview: Running | undefined;
+/** Another program on the debugger's usual port, as a developer's editor often is. */
+let inspectorHolder: Server | undefined;
 
 beforeAll(async () => {
+  inspectorHolder = await new Promise<Server | undefined>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(undefined)); // held already: just as good
+    server.listen(9229, '127.0.0.1', () => resolve(server));
+  });
   copy = await freshCopy();
   const port = await freePort();
   preview = await run('npm', ['run', 'preview'], developerShell({ PORT: String(port) }));
 }, 300_000);
 
 afterAll(async () => {
+  inspectorHolder?.close();
   await Promise.allSettled(children.map(stop));
   if (copy) await rm(copy, { recursive: true, force: true });
 }, 60_000);
@@ -108,6 +117,11 @@ describe('npm run preview on a fresh checkout', () => {
     const output = preview?.output() ?? '';
     expect(output).not.toMatch(/Request\.cf|ENOTFOUND|\bat \S+ \(/);
     expect(output).toContain('Mobile money test numbers: 0772 000 001 pays');
+    // What it did to the new database, in words; no debugger port, none asked for (9229 is held).
+    expect(output).toMatch(
+      /Database: embedded PGlite \([^)]*\): \d+ migrations applied, demo catalogue added\./,
+    );
+    expect(output).not.toMatch(/inspector/i);
   });
 });
 
