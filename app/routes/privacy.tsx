@@ -6,9 +6,9 @@ import {
   LegalPage,
   type LegalSection,
   Points,
+  ShopContact,
   TextLink,
 } from '../components/legal/LegalPage';
-import { useSupportLinks } from '../components/SocialIcons';
 import { pageHead } from '../seo';
 
 export const Route = createFileRoute('/privacy')({
@@ -23,24 +23,6 @@ export const Route = createFileRoute('/privacy')({
 });
 
 function Privacy() {
-  const support = useSupportLinks();
-  const contact = (
-    <>
-      <a
-        href={support.emailHref}
-        className="font-semibold text-accent underline underline-offset-4"
-      >
-        {support.email}
-      </a>{' '}
-      or{' '}
-      <a
-        href={support.phoneHref}
-        className="font-semibold text-accent underline underline-offset-4"
-      >
-        {support.phone}
-      </a>
-    </>
-  );
   const sections: LegalSection[] = [
     {
       id: 'who-we-are',
@@ -53,7 +35,9 @@ function Privacy() {
             This notice says what we keep, why, who else receives it, how long it stays and what you
             can ask of us.
           </p>
-          <p>Questions about your data: write to {contact}.</p>
+          <p>
+            Questions about your data: write to <ShopContact />.
+          </p>
         </>
       ),
     },
@@ -163,8 +147,8 @@ function Privacy() {
             ]}
           />
           <p>
-            Write to {contact}, or use the <TextLink to="/contact">Contact</TextLink> page. We may
-            ask you to prove the account is yours before we answer.
+            Write to <ShopContact />, or use the <TextLink to="/contact">Contact</TextLink> page. We
+            may ask you to prove the account is yours before we answer.
           </p>
           <p>
             If you are not satisfied with our answer, you can complain to the{' '}

@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TERMS_FACTS } from '#core/legal.ts';
-import { LegalPage, type LegalSection, Points, TextLink } from '../components/legal/LegalPage';
-import { useSupportLinks } from '../components/SocialIcons';
+import {
+  LegalPage,
+  type LegalSection,
+  Points,
+  ShopContact,
+  TextLink,
+} from '../components/legal/LegalPage';
 import { pageHead } from '../seo';
 
 export const Route = createFileRoute('/terms')({
@@ -16,24 +21,6 @@ export const Route = createFileRoute('/terms')({
 });
 
 function Terms() {
-  const support = useSupportLinks();
-  const contact = (
-    <>
-      <a
-        href={support.emailHref}
-        className="font-semibold text-accent underline underline-offset-4"
-      >
-        {support.email}
-      </a>{' '}
-      or{' '}
-      <a
-        href={support.phoneHref}
-        className="font-semibold text-accent underline underline-offset-4"
-      >
-        {support.phone}
-      </a>
-    </>
-  );
   const sections: LegalSection[] = [
     {
       id: 'about',
@@ -131,8 +118,8 @@ function Terms() {
             `Returns within ${TERMS_FACTS.returnDays} days, for pieces unworn and with their tags.`,
             `Exchanges within ${TERMS_FACTS.exchangeDays} days, with your receipt.`,
             <>
-              To arrange one, write to {contact} with your receipt number (RCP-…), which is on your
-              receipt under <TextLink to="/orders">My Orders</TextLink>.
+              To arrange one, write to <ShopContact /> with your receipt number (RCP-…), which is on
+              your receipt under <TextLink to="/orders">My Orders</TextLink>.
             </>,
           ]}
         />
@@ -182,9 +169,9 @@ function Terms() {
       title: 'Questions',
       body: (
         <p>
-          Write to {contact}, or use the <TextLink to="/contact">Contact</TextLink> page. When these
-          terms change, we update this page and its date above; an order is governed by the terms in
-          force when you placed it.
+          Write to <ShopContact />, or use the <TextLink to="/contact">Contact</TextLink> page. When
+          these terms change, we update this page and its date above; an order is governed by the
+          terms in force when you placed it.
         </p>
       ),
     },

@@ -4,6 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LEGAL_PAGES, LEGAL_UPDATED } from '#core/legal-pages.ts';
+import { useSupportLinks } from '../SocialIcons';
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
@@ -153,5 +154,27 @@ export function Facts({ rows }: { rows: readonly { label: string; text: ReactNod
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The shop's email and phone as links (the footer's source: the desk's settings). */
+export function ShopContact() {
+  const support = useSupportLinks();
+  return (
+    <>
+      <a
+        href={support.emailHref}
+        className="font-semibold text-accent underline underline-offset-4"
+      >
+        {support.email}
+      </a>{' '}
+      or{' '}
+      <a
+        href={support.phoneHref}
+        className="font-semibold text-accent underline underline-offset-4"
+      >
+        {support.phone}
+      </a>
+    </>
   );
 }
