@@ -41,22 +41,30 @@ describe('settings on a phone', () => {
 
 describe('figures in the display face', () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`are lining and of one width on the desk's morning view (${viewport.width} px)`, async () => {
+    it(`are lining and of one width on the desk's pages (${viewport.width} px)`, async () => {
       const owner = await verifiedShopper(db, 'Nora Owner');
       await setRole(db, owner.email, 'owner');
       const { page, errors } = await newPage(viewport);
       await signIn(page, owner);
-      await page.goto('/operator');
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      const figures = await page.locator('.font-display').evaluateAll((elements) =>
-        elements
-          .filter((element) => /\d/.test(element.textContent ?? ''))
-          .map((element) => ({
-            text: (element.textContent ?? '').trim().slice(0, 30),
-            numeric: getComputedStyle(element).fontVariantNumeric,
-          })),
-      );
-      expect(figures.length).toBeGreaterThan(0);
+      const figures: { text: string; numeric: string }[] = [];
+      // The morning view, the orders page's counts, the delivery page's promise of fees and days.
+      for (const path of ['/operator', '/operator/orders', '/operator/delivery']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+        figures.push(
+          ...(await page.locator('.font-display').evaluateAll((elements) =>
+            elements
+              .filter((element) => /\d/.test(element.textContent ?? ''))
+              .map((element) => ({
+                text: (element.textContent ?? '').trim().slice(0, 80),
+                numeric: getComputedStyle(element).fontVariantNumeric,
+              })),
+          )),
+        );
+      }
+      // The delivery page's promise is among them (its fees and days).
+      expect(figures.some((f) => /\d+ days/.test(f.text))).toBe(true);
       for (const figure of figures) {
         expect(figure.numeric, figure.text).toContain('lining-nums');
         expect(figure.numeric, figure.text).toContain('tabular-nums');
