@@ -101,10 +101,13 @@ function OrdersScreen() {
             selectedId={selected?.id}
             onSelect={() => setPicked((n) => n + 1)}
           />
+          {/* On a phone a chosen order's details come first, above the list. */}
           <section
             ref={details}
             aria-label="Order details"
-            className="min-w-0 scroll-mt-20 border border-line bg-paper px-5 py-6 sm:px-8 sm:py-8"
+            className={`min-w-0 scroll-mt-20 border border-line bg-paper px-5 py-6 sm:px-8 sm:py-8 ${
+              selected ? 'max-lg:order-first' : ''
+            }`}
           >
             {selected ? (
               <OrderDetails

@@ -1,9 +1,14 @@
 // What a new shopper saw, round two (issue 24): the moments that broke trust, each held by what a
 // shopper or the owner would notice, at a phone's width and a desktop's.
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { createDb } from '#db/client.ts';
+import { cartItems } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { demoPiece } from '../support/catalogue.ts';
+import { fillDeliveryArea } from '../support/checkout.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
@@ -72,4 +77,51 @@ describe('figures in the display face', () => {
       expect(errors).toEqual([]);
     });
   }
+});
+
+/** Whether the element's box lies inside the window the shopper sees now. */
+async function inView(page: Page, element: Locator): Promise<boolean> {
+  const box = await element.boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  return box !== null && box.y >= 0 && box.y + box.height <= height;
+}
+
+describe('paying by mobile money on a phone', () => {
+  it('shows the payment step in view with focus in it, then lands on the paid order, details first', async () => {
+    const shopper = await verifiedShopper(db, 'Rita Phone', { phone: '+256772000001' });
+    const piece = await demoPiece(db, { minStock: 6, skip: 3 });
+    await db
+      .insert(cartItems)
+      .values({ userId: shopper.id, variantId: piece.variantId, quantity: 1 });
+    const total = piece.price + 5000;
+    const { page, errors } = await newPage(PHONE);
+    await signIn(page, shopper);
+    await page.goto('/checkout');
+    await fillDeliveryArea(page);
+    await page.getByRole('radio', { name: /Mobile Money/ }).check();
+    const placeOrder = page.getByRole('button', { name: 'Place Order' });
+    await placeOrder.scrollIntoViewIfNeeded();
+    await placeOrder.click();
+
+    // Item 1: what the payment step shows is in view, focus is in it, and it is announced.
+    const approve = page.getByRole('heading', { name: PAYMENT_TEXT.approve(total) });
+    await approve.waitFor();
+    await expect.poll(() => inView(page, approve)).toBe(true);
+    const panel = page.getByTestId('payment-step');
+    await expect
+      .poll(() => panel.evaluate((element) => element.contains(document.activeElement)))
+      .toBe(true);
+    expect(await panel.getAttribute('aria-live')).toBe('polite');
+
+    // Item 2: paid, /orders opens this order, selected, its details before the list on a phone.
+    await page.waitForURL('**/orders?order=*', { timeout: 20_000 });
+    const details = page.getByRole('region', { name: 'Order details' });
+    const heading = details.getByRole('heading', { name: /^Order #/ });
+    await heading.waitFor();
+    const list = page.getByRole('region', { name: /order\(s\) found/ });
+    const [detailsBox, listBox] = [await details.boundingBox(), await list.boundingBox()];
+    expect((detailsBox?.y ?? 0) < (listBox?.y ?? 0)).toBe(true);
+    await expect.poll(() => inView(page, heading)).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

@@ -219,15 +219,32 @@ function PaymentPanel({
 }) {
   const Icon = tone === 'paid' ? CheckCircle2 : tone === 'failed' ? XCircle : Smartphone;
   const colour = tone === 'paid' ? 'text-success' : tone === 'failed' ? 'text-danger' : 'text-gold';
+  const panel = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Each new step (approve, paid, declined) is brought into view whole and focused, so a shopper
+  // on a phone who pressed Place Order at the foot of a long page sees it, and a screen reader
+  // reads it (the region is live too).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new title is a new step to show.
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' });
+    heading.current?.focus({ preventScroll: true });
+  }, [title]);
   return (
     <section
+      ref={panel}
       aria-labelledby="payment-title"
       aria-live="polite"
-      className="mx-auto max-w-lg border border-line bg-paper px-6 py-10 text-center sm:px-10"
+      data-testid="payment-step"
+      className="mx-auto max-w-lg scroll-mt-24 border border-line bg-paper px-6 py-10 text-center sm:px-10"
     >
       <Icon size={40} strokeWidth={1.25} className={`mx-auto ${colour}`} aria-hidden />
       <p className="eyebrow mt-5">Mobile money</p>
-      <h2 id="payment-title" className="mt-2 font-display text-3xl leading-tight sm:text-4xl">
+      <h2
+        ref={heading}
+        id="payment-title"
+        tabIndex={-1}
+        className="mt-2 font-display text-3xl leading-tight outline-none sm:text-4xl"
+      >
         {title}
       </h2>
       <div className="mt-4">{children}</div>
