@@ -11,7 +11,9 @@ export const SCROLL_STEP_PX = 300;
  * A horizontal scroller of product cards under an editorial heading. The heading's height does
  * not depend on how wide its text is: on phones the title has its own line and the count and the
  * buttons share the next, so the page does not shift when the web fonts replace the fallback
- * ones (a title that wrapped with one font and not the other moved the whole row).
+ * ones (a title that wrapped with one font and not the other moved the whole row). On a phone the
+ * row runs edge to edge (a thumb swipes it); from a tablet up it ends at the page's margin, under
+ * its arrows.
  */
 /** Cards a wide screen shows in a row before scrolling. */
 const VISIBLE_CARDS = 4;
@@ -93,7 +95,7 @@ export function ProductRow({
       </div>
       <ul
         ref={list}
-        className="scroller -mx-4 flex scroll-px-4 gap-5 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:scroll-px-6 sm:px-6"
+        className="scroller -mx-4 flex scroll-px-4 gap-5 overflow-x-auto px-4 pb-2 sm:mx-0 sm:scroll-px-0 sm:px-0"
       >
         {products.map((product, index) => (
           <li key={product.id} className="w-[68vw] shrink-0 sm:w-64">

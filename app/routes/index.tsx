@@ -30,6 +30,7 @@ function Home() {
           eyebrow="Curated"
           title="Featured Collection"
           products={data.featured}
+          scrollButtons
           viewAll={{ label: 'View All Products', link: { to: '/shop' } }}
         />
       )}
@@ -38,6 +39,7 @@ function Home() {
           eyebrow="Just in"
           title="New Arrivals"
           products={data.newArrivals}
+          scrollButtons
           viewAll={{ label: 'View all', link: { to: '/products', search: { group: 'new' } } }}
         />
       )}

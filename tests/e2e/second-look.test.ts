@@ -125,3 +125,41 @@ describe('paying by mobile money on a phone', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the rows of pieces on Home', () => {
+  it('have the shop’s arrows, reach their last pieces, and end at the page’s margin (1366 px)', async () => {
+    const { page, errors } = await newPage(DESKTOP);
+    await page.goto('/');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    for (const title of ['Featured Collection', 'New Arrivals']) {
+      // The row's own section (the hero carousel is a region of new arrivals too).
+      const row = page.locator(
+        `section[aria-labelledby^="row-${title.toLowerCase().replace(/\W+/g, '-')}"]`,
+      );
+      const list = row.getByRole('list');
+      const right = row.getByRole('button', { name: `Scroll ${title} right` });
+      await right.scrollIntoViewIfNeeded();
+      const before = await list.evaluate((element) => element.scrollLeft);
+      await right.click();
+      await expect
+        .poll(() => list.evaluate((element) => element.scrollLeft))
+        .toBeGreaterThan(before);
+      await row.getByRole('button', { name: `Scroll ${title} left` }).click();
+      await expect
+        .poll(() => list.evaluate((element) => element.scrollLeft))
+        .toBeLessThan(before + 1);
+      // The row's visible edge is the heading's: no card reaches past the page's margin.
+      const [rowBox, headingBox] = [
+        await list.boundingBox(),
+        await row.getByRole('heading', { name: title, exact: true, level: 2 }).boundingBox(),
+      ];
+      expect(Math.round((rowBox?.x ?? 0) - (headingBox?.x ?? 0))).toBe(0);
+      const margin = await row.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return element.getBoundingClientRect().right - Number.parseFloat(style.paddingRight);
+      });
+      expect((rowBox?.x ?? 0) + (rowBox?.width ?? 0)).toBeLessThanOrEqual(margin + 0.5);
+    }
+    expect(errors).toEqual([]);
+  });
+});
