@@ -1,6 +1,12 @@
 import { createIsomorphicFn } from '@tanstack/react-start';
 import { getRequestHeaders } from '@tanstack/react-start/server';
-import { createTRPCClient, httpBatchStreamLink, unstable_localLink } from '@trpc/client';
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpBatchStreamLink,
+  splitLink,
+  unstable_localLink,
+} from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { type AppRouter, appRouter } from '#server/routers/index.ts';
@@ -14,7 +20,12 @@ export type ApiOutput = inferRouterOutputs<AppRouter>;
 /** Calls one HTTP request may carry: the server refuses larger batches, the browser splits them. */
 export const MAX_CALLS_PER_BATCH = 20;
 
-/** During SSR the router runs in-process; in the browser, batched and streamed over HTTP. */
+/**
+ * During SSR the router runs in-process; in the browser, batched over HTTP. Only the assistant's
+ * reply is streamed (its text arrives as it is written): a streamed batch is cut off by its own
+ * reader once the last answer is in, which the browser reports as a failed request
+ * (net::ERR_ABORTED) on every call; a plain batch is read to its end.
+ */
 export const makeTRPCClient = createIsomorphicFn()
   .server(() =>
     createTRPCClient<AppRouter>({
@@ -28,6 +39,12 @@ export const makeTRPCClient = createIsomorphicFn()
   )
   .client(() =>
     createTRPCClient<AppRouter>({
-      links: [httpBatchStreamLink({ url: '/api/trpc', maxItems: MAX_CALLS_PER_BATCH })],
+      links: [
+        splitLink({
+          condition: (op) => op.path === 'chat.send',
+          true: httpBatchStreamLink({ url: '/api/trpc', maxItems: MAX_CALLS_PER_BATCH }),
+          false: httpBatchLink({ url: '/api/trpc', maxItems: MAX_CALLS_PER_BATCH }),
+        }),
+      ],
     }),
   );

@@ -7,7 +7,11 @@ import { useTRPC } from '../trpc';
 /** Desktop Categories dropdown: opens on hover or click; Esc and clicking elsewhere close it. */
 export function CategoriesMenu() {
   const trpc = useTRPC();
-  const categories = useQuery(trpc.catalogue.categories.queryOptions());
+  // Sent with the page (the root loader): never fetched again while the page lives, however old
+  // an edge-cached copy's data is (a new category shows at the next page load).
+  const categories = useQuery(
+    trpc.catalogue.categories.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }),
+  );
   const [open, setOpen] = useState(false);
   // A pointer that opened the menu by hovering also clicks: that click must not close it again.
   const openedByHover = useRef(false);

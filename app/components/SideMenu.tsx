@@ -129,7 +129,12 @@ function MenuEntry({ entry, onClose }: { entry: Entry; onClose: () => void }) {
 /** The shop's categories (the header's dropdown is for wide screens only): read when opened. */
 function Categories({ open, onClose }: { open: boolean; onClose: () => void }) {
   const trpc = useTRPC();
-  const categories = useQuery(trpc.catalogue.categories.queryOptions(undefined, { enabled: open }));
+  const categories = useQuery(
+    trpc.catalogue.categories.queryOptions(undefined, {
+      enabled: open,
+      staleTime: Number.POSITIVE_INFINITY, // sent with the page, as the header's menu reads them
+    }),
+  );
   return (
     <details className="group">
       <summary className="flex cursor-pointer list-none items-center justify-between px-6 py-3 font-display text-2xl hover:bg-paper-2 hover:text-accent [&::-webkit-details-marker]:hidden">

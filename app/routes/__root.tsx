@@ -45,7 +45,8 @@ export const Route = createRootRouteWithContext<ShopContext>()({
     ],
   }),
   // The session for the header and side menu, read from the cookie during SSR (accounts), a
-  // signed-in shopper's cart for the header's count, and the footer's social pages.
+  // signed-in shopper's cart for the header's count, the header's categories and the footer's
+  // social pages.
   loader: ({ context }) =>
     Promise.all([
       context.queryClient
@@ -56,6 +57,8 @@ export const Route = createRootRouteWithContext<ShopContext>()({
         ),
       // The footer's social pages (configuration: the same on every page).
       context.queryClient.ensureQueryData(context.trpc.contact.channels.queryOptions()),
+      // The header's categories, in the first render: no call for them after hydration.
+      context.queryClient.ensureQueryData(context.trpc.catalogue.categories.queryOptions()),
     ]).catch(() => null),
   shellComponent: Shell,
   component: Layout,

@@ -163,3 +163,54 @@ describe('the rows of pieces on Home', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the network during a purchase', () => {
+  it('has no failed request from browsing to the paid order (1366 px)', async () => {
+    const shopper = await verifiedShopper(db, 'Paula Network', { phone: '+256772000001' });
+    const piece = await demoPiece(db, { minStock: 4, skip: 5 });
+    const { page, errors } = await newPage(DESKTOP);
+    const failed: string[] = [];
+    page.on('requestfailed', (request) =>
+      failed.push(`${request.failure()?.errorText} ${request.url()}`),
+    );
+    // A shopper looks at each page before the next click (nothing is cut off mid-load by them).
+    const looked = () => page.waitForLoadState('networkidle');
+    await signIn(page, shopper);
+    await page.goto('/');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await looked();
+    await page.getByRole('link', { name: 'Shop', exact: true }).first().click();
+    await page.waitForURL('**/shop');
+    await looked();
+    const search = page.getByRole('searchbox').first();
+    await search.fill(piece.name);
+    await search.press('Enter');
+    await page.waitForURL('**/shop?q=*');
+    await looked();
+    await page.getByLabel(`View ${piece.name}`, { exact: true }).first().click();
+    await page.getByRole('link', { name: 'View full details' }).click();
+    await page.waitForURL(`**/products/${piece.slug}*`);
+    await looked();
+    await page
+      .getByRole('button', { name: /^Add (1 )?to Cart$/ })
+      .first()
+      .click();
+    await page.getByRole('link', { name: /^Cart/ }).first().click();
+    await page.waitForURL('**/cart');
+    await looked();
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL('**/checkout');
+    await looked();
+    await fillDeliveryArea(page);
+    await page.getByRole('radio', { name: /Mobile Money/ }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL('**/orders?order=*', { timeout: 20_000 });
+    await page
+      .getByRole('region', { name: 'Order details' })
+      .getByRole('heading', { name: /^Order #/ })
+      .waitFor();
+    await looked();
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
