@@ -107,6 +107,7 @@ describe('paying by mobile money on a phone', () => {
     const approve = page.getByRole('heading', { name: PAYMENT_TEXT.approve(total) });
     await approve.waitFor();
     await expect.poll(() => inView(page, approve)).toBe(true);
+    await page.screenshot({ path: '/tmp/duuka/second-look-approve-390.png' });
     const panel = page.getByTestId('payment-step');
     await expect
       .poll(() => panel.evaluate((element) => element.contains(document.activeElement)))
@@ -122,6 +123,7 @@ describe('paying by mobile money on a phone', () => {
     const [detailsBox, listBox] = [await details.boundingBox(), await list.boundingBox()];
     expect((detailsBox?.y ?? 0) < (listBox?.y ?? 0)).toBe(true);
     await expect.poll(() => inView(page, heading)).toBe(true);
+    await page.screenshot({ path: '/tmp/duuka/second-look-orders-390.png' });
     expect(errors).toEqual([]);
   });
 });
