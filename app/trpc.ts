@@ -1,12 +1,6 @@
 import { createIsomorphicFn } from '@tanstack/react-start';
 import { getRequestHeaders } from '@tanstack/react-start/server';
-import {
-  createTRPCClient,
-  httpBatchLink,
-  httpBatchStreamLink,
-  splitLink,
-  unstable_localLink,
-} from '@trpc/client';
+import { createTRPCClient, httpBatchStreamLink, splitLink, unstable_localLink } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { type AppRouter, appRouter } from '#server/routers/index.ts';
@@ -21,11 +15,15 @@ export type ApiOutput = inferRouterOutputs<AppRouter>;
 export const MAX_CALLS_PER_BATCH = 20;
 
 /**
- * During SSR the router runs in-process; in the browser, batched over HTTP. Only the assistant's
- * reply is streamed (its text arrives as it is written): a streamed batch is cut off by its own
- * reader once the last answer is in, which the browser reports as a failed request
- * (net::ERR_ABORTED) on every call; a plain batch is read to its end.
+ * During SSR the router runs in-process; in the browser, batched and streamed over HTTP. A streamed
+ * batch's reader (@trpc/client 11) aborts its own fetch as soon as the last answer is in, before
+ * the response's end is read, which the browser reports as a failed request (net::ERR_ABORTED) on
+ * every call (decision 0050). Calls are never cancelled otherwise (queries are not aborted on
+ * unmount), so their fetch is not given that signal and reads the answer to its end. Only the
+ * assistant's reply keeps it: closing the chat stops the reply.
  */
+const readToTheEnd: typeof fetch = (input, init) => fetch(input, { ...init, signal: null });
+
 export const makeTRPCClient = createIsomorphicFn()
   .server(() =>
     createTRPCClient<AppRouter>({
@@ -43,7 +41,11 @@ export const makeTRPCClient = createIsomorphicFn()
         splitLink({
           condition: (op) => op.path === 'chat.send',
           true: httpBatchStreamLink({ url: '/api/trpc', maxItems: MAX_CALLS_PER_BATCH }),
-          false: httpBatchLink({ url: '/api/trpc', maxItems: MAX_CALLS_PER_BATCH }),
+          false: httpBatchStreamLink({
+            url: '/api/trpc',
+            maxItems: MAX_CALLS_PER_BATCH,
+            fetch: readToTheEnd,
+          }),
         }),
       ],
     }),
