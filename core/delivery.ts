@@ -109,6 +109,13 @@ export function deliveryPromise(choices: DeliveryChoices): string {
   return promise.charAt(0).toUpperCase() + promise.slice(1);
 }
 
+/** The free-delivery threshold, or its absence, in one sentence (the prompt and the canned answer). */
+function thresholdFact(choices: DeliveryChoices): string {
+  return choices.freeDeliveryOver === null
+    ? 'There is no free delivery: every order pays its option’s fee.'
+    : `Delivery is free on orders of ${formatUGX(choices.freeDeliveryOver)} or more.`;
+}
+
 /**
  * The shop's delivery as the assistant may state it (its prompt and its canned answer): every
  * option with its fee, time and whether cash on delivery is taken, and the threshold or its
@@ -123,11 +130,7 @@ export function deliveryFacts(choices: DeliveryChoices): string[] {
         o.details ? ` ${o.details}` : ''
       }`,
   );
-  facts.push(
-    choices.freeDeliveryOver === null
-      ? 'There is no free delivery: every order pays its option’s fee.'
-      : `Delivery is free on orders of ${formatUGX(choices.freeDeliveryOver)} or more.`,
-  );
+  facts.push(thresholdFact(choices));
   return facts;
 }
 
@@ -160,10 +163,7 @@ export function deliveryAnswer(choices: DeliveryChoices | null): string {
         o.cashOnDelivery ? '' : ' (no cash on delivery)'
       }.`,
   );
-  const free =
-    choices.freeDeliveryOver === null
-      ? 'There is no free delivery: every order pays its option’s fee.'
-      : `Delivery is free on orders of ${formatUGX(choices.freeDeliveryOver)} or more.`;
+  const free = thresholdFact(choices);
   return [
     ...options,
     free,
