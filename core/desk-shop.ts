@@ -1,9 +1,9 @@
 // The desk's shop part (issue 22): the shop's settings, its staff, the record and the dashboard —
 // their inputs and texts, shared by the pages (before sending) and the procedures (on arrival).
 import * as v from 'valibot';
+import { ugandanNumber } from './delivery.ts';
 import { requestKey } from './desk.ts';
 import { FOREIGN_CURRENCIES } from './money.ts';
-import { normalisePhone } from './phone.ts';
 import { invisibleCharacters, typedText } from './text.ts';
 
 export const BANK_DETAILS_MAX = 500;
@@ -58,9 +58,7 @@ export function ugandanPhone(field: string) {
       tooLong: SHOP_TEXT.phoneInvalid(field),
       invisible: invisibleCharacters(field),
     }),
-    v.check((text) => /^[+\d\s()-]+$/.test(text), SHOP_TEXT.phoneInvalid(field)),
-    v.transform(normalisePhone),
-    v.check((phone) => /^\+256[1-9]\d{8}$/.test(phone), SHOP_TEXT.phoneInvalid(field)),
+    ugandanNumber(SHOP_TEXT.phoneInvalid(field)),
   );
 }
 
