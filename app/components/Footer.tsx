@@ -92,9 +92,7 @@ export function Footer() {
       </div>
 
       <div className="border-t border-paper/15">
-        {/* From md up the row ends clear of the floating "Ask duuka" button, which sat on
-            "Back to top" at the bottom of the page. */}
-        <div className="mx-auto flex max-w-7xl flex-col gap-5 px-5 py-6 text-xs text-paper/70 sm:px-6 md:flex-row md:items-center md:justify-between md:pr-44">
+        <div className="mx-auto flex max-w-7xl flex-col gap-5 px-5 py-6 text-xs text-paper/70 sm:px-6 md:flex-row md:items-center md:justify-between">
           <p>© {new Date().getFullYear()} duuka. All rights reserved.</p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-6 gap-y-1">

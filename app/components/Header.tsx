@@ -3,18 +3,22 @@ import { Menu, Search, ShoppingBag, User, X } from 'lucide-react';
 import { useState } from 'react';
 import { useCart } from '../cart';
 import { CategoriesMenu } from './CategoriesMenu';
+import { ChatButton } from './chat/Chat';
 import { SearchForm } from './SearchForm';
 import { SideMenu } from './SideMenu';
 
-/** The fixed header: menu, categories (desktop), search (toggled on mobile), logo, profile, cart. */
-export function Header() {
+/**
+ * The fixed header: menu, categories and shop (desktop), the assistant, logo, search (toggled on
+ * mobile), profile, cart. `chat` is false at the desk, which has no shoppers' assistant.
+ */
+export function Header({ chat }: { chat: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   return (
     <>
       <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-paper/95 backdrop-blur">
         <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4 sm:px-6">
-          <div className="flex items-center gap-6">
+          <div className="flex items-center gap-1 lg:gap-6">
             <button
               type="button"
               onClick={() => setMenuOpen(true)}
@@ -31,6 +35,7 @@ export function Header() {
                 Shop
               </Link>
             </nav>
+            {chat && <ChatButton />}
           </div>
           <Link
             to="/"

@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { CartProvider } from '../cart';
-import { ChatWidget } from '../components/chat/ChatWidget';
+import { ChatPanel, ChatProvider } from '../components/chat/Chat';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -70,26 +70,27 @@ function Layout() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  // The desk is the shop's own staff at work: the shoppers' assistant would only cover its
-  // controls on a phone.
+  // The desk is the shop's own staff at work: it has no shoppers' assistant.
   const atDesk = useRouterState({
     select: (state) => state.location.pathname.startsWith('/operator'),
   });
   return (
     <CartProvider>
-      <Header />
-      <main id="main" className="min-h-[70vh] pt-16">
-        <Outlet />
-      </main>
-      <Footer />
-      {!atDesk && <ChatWidget />}
-      {/* Below the fixed header (4rem), so a toast never covers the cart or profile links. */}
-      <Toaster
-        position="top-right"
-        duration={3000}
-        offset={{ top: 80, right: 24 }}
-        mobileOffset={{ top: 72, right: 16, left: 16 }}
-      />
+      <ChatProvider>
+        <Header chat={!atDesk} />
+        <main id="main" className="min-h-[70vh] pt-16">
+          <Outlet />
+        </main>
+        <Footer />
+        {!atDesk && <ChatPanel />}
+        {/* Below the fixed header (4rem), so a toast never covers the cart or profile links. */}
+        <Toaster
+          position="top-right"
+          duration={3000}
+          offset={{ top: 80, right: 24 }}
+          mobileOffset={{ top: 72, right: 16, left: 16 }}
+        />
+      </ChatProvider>
     </CartProvider>
   );
 }

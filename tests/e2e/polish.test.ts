@@ -233,24 +233,6 @@ describe('the product dialog on a phone', () => {
   }
 });
 
-describe('the footer at the foot of a page', () => {
-  it('keeps "Back to top" clear of the floating chat button at 1366 px', async () => {
-    const { page, errors } = await newPage(DESKTOP);
-    await page.goto('/about');
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const back = page.getByRole('button', { name: 'Back to top' });
-    const chat = page.getByRole('button', { name: 'Ask duuka' });
-    const [a, b] = [await back.boundingBox(), await chat.boundingBox()];
-    if (!a || !b) throw new Error('both buttons are on the page');
-    const overlap =
-      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-    expect(overlap).toBe(false);
-    await back.click();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    expect(errors).toEqual([]);
-  });
-});
-
 describe('an approximate price in the chosen currency', () => {
   it('shows ≈ US$ beside UGX in the shop, and the checkout charges UGX and says so', async () => {
     const [rates] = await db

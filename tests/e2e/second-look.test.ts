@@ -6,7 +6,7 @@ import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
-import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE, SMALL_PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
@@ -213,6 +213,133 @@ describe('the network during a purchase', () => {
       .waitFor();
     await looked();
     expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the "Ask duuka" button', () => {
+  // Everything a shopper can press or type into, but the button itself; the page is looked at
+  // at rest, half-way down and at its foot. What the fixed header covers while scrolled is the
+  // header's (it is there at every width, and the page starts below it), not the button's.
+  const covered = (page: Page) =>
+    page.evaluate(() => {
+      const button = [...document.querySelectorAll('button')].find(
+        (element) =>
+          (element.getAttribute('aria-label') ?? element.textContent)?.trim() === 'Ask duuka',
+      );
+      if (!button) return ['no "Ask duuka" button'];
+      const box = button.getBoundingClientRect();
+      // The shop's own header (the banner) is the page's first.
+      const banner = document.querySelector('header');
+      const header = banner?.getBoundingClientRect().bottom ?? 0;
+      const controls = document.querySelectorAll<HTMLElement>(
+        'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])',
+      );
+      return [...controls]
+        .filter((control) => control !== button && !control.contains(button))
+        .filter((control) => control.checkVisibility({ visibilityProperty: true }))
+        .filter((control) => {
+          const r = control.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) return false;
+          if (!banner?.contains(control) && r.top < header) return false;
+          return (
+            r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom
+          );
+        })
+        .map(
+          (control) =>
+            `${control.tagName} “${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40)}”`,
+        );
+    });
+
+  for (const viewport of [SMALL_PHONE, PHONE, { width: 768, height: 1024 }, DESKTOP]) {
+    it(`covers nothing a shopper can press on /, /shop, /login and /cart (${viewport.width} px)`, async () => {
+      const shopper = await verifiedShopper(db, 'Ruth Button');
+      for (const piece of [await demoPiece(db, { skip: 1 }), await demoPiece(db, { skip: 2 })])
+        await db
+          .insert(cartItems)
+          .values({ userId: shopper.id, variantId: piece.variantId, quantity: 1 });
+      const { page, errors } = await newPage(viewport);
+      const found: string[] = [];
+      const look = async (path: string) => {
+        for (const at of [0, 0.5, 1]) {
+          await page.evaluate(
+            (share) =>
+              window.scrollTo({
+                top: share * (document.documentElement.scrollHeight - window.innerHeight),
+                behavior: 'instant',
+              }),
+            at,
+          );
+          for (const control of await covered(page)) found.push(`${path} at ${at}: ${control}`);
+        }
+      };
+      for (const path of ['/', '/shop', '/login']) {
+        await page.goto(path);
+        if (path === '/')
+          await page.screenshot({ path: `/tmp/duuka/ask-duuka-${viewport.width}.png` });
+        await look(path);
+      }
+      await signIn(page, shopper);
+      await page.goto('/cart');
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).waitFor();
+      await look('/cart');
+      expect(found).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+describe('text on a phone keeps the page’s left edge', () => {
+  // Where a line of text starts (its letters, not its box: a right-aligned label's box can start
+  // at the margin while its words do not).
+  const textLeft = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return Math.round(range.getBoundingClientRect().left);
+    });
+
+  it('on the product page: the name, price and promise start where the breadcrumb does, the picture runs edge to edge (390 px)', async () => {
+    const piece = await demoPiece(db, { skip: 2 });
+    const { page, errors } = await newPage(PHONE);
+    await page.goto(`/products/${piece.slug}`);
+    const margin = await textLeft(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Shop' }),
+    );
+    expect(margin).toBe(16);
+    const details = page.getByTestId('product-details');
+    expect(await textLeft(details.getByRole('heading', { level: 1 }))).toBe(margin);
+    expect(await textLeft(page.getByTestId('delivery-promise'))).toBeGreaterThanOrEqual(margin);
+    expect(Math.round((await details.boundingBox())?.x ?? -1)).toBe(margin);
+    const picture = await page.locator('.product-gallery').boundingBox();
+    expect([picture?.x, picture?.width]).toEqual([0, PHONE.width]);
+    await page.screenshot({ path: '/tmp/duuka/second-look-product-390.png' });
+    expect(errors).toEqual([]);
+  });
+
+  it('on /orders: "Order total" and its amount start on the heading’s line (390 px)', async () => {
+    const shopper = await verifiedShopper(db, 'Grace Total', { phone: '+256772000001' });
+    const piece = await demoPiece(db, { minStock: 6, skip: 4 });
+    await db
+      .insert(cartItems)
+      .values({ userId: shopper.id, variantId: piece.variantId, quantity: 1 });
+    const { page, errors } = await newPage(PHONE);
+    await signIn(page, shopper);
+    await page.goto('/checkout');
+    await fillDeliveryArea(page);
+    await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL('**/orders?order=*', { timeout: 20_000 });
+    const details = page.getByRole('region', { name: 'Order details' });
+    const heading = details.getByRole('heading', { name: /^Order #/ });
+    await heading.waitFor();
+    const label = details.getByText('Order total', { exact: true });
+    const amount = label.locator('xpath=following-sibling::p[1]');
+    expect(await amount.textContent()).toMatch(/^UGX [\d,]+$/);
+    const left = await textLeft(heading);
+    expect(await textLeft(label)).toBe(left);
+    expect(await textLeft(amount)).toBe(left);
     expect(errors).toEqual([]);
   });
 });

@@ -399,8 +399,7 @@ function OneVariant({ variantId }: { variantId: number }) {
 function StockLog({ variantId }: { variantId?: number }) {
   const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
   return (
-    // Room below for the shop's floating chat button, which would cover the last row's figures.
-    <section aria-labelledby="stock-log" className="pb-16">
+    <section aria-labelledby="stock-log">
       <h2 id="stock-log" className="font-display text-3xl">
         Stock log
       </h2>

@@ -1,40 +1,65 @@
-// The floating support chat (spec: account "Support chat"): a button at bottom right opens a
-// panel that can be minimised to a bar or closed. Signed in: a menu of contact details and
-// categories, and the chat itself (Conversation.tsx), whose replies stream in as the assistant
-// writes them. Closing the panel or leaving the page stops a reply mid-way.
+// The support chat (spec: account "Support chat"): a button opens a panel at bottom right that
+// can be minimised to a bar or closed. Signed in: a menu of contact details and categories, and
+// the chat itself (Conversation.tsx), whose replies stream in as the assistant writes them.
+// Closing the panel or leaving the page stops a reply mid-way.
+//
+// The button lives in the fixed header (decision 0053), not floating over the page: floating, it
+// sat on whatever scrolled beneath it (Subscribe, the rows' arrows, Sign In on a phone).
 import { Link } from '@tanstack/react-router';
 import { Maximize2, MessageCircle, Minus, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useState } from 'react';
 import { CHAT_TEXT } from '#core/chat.ts';
 import { useSession } from '../../session';
 
 type Panel = 'closed' | 'open' | 'minimised';
 
+const PANEL_ID = 'support-chat';
+
 /** The conversation's code (and its streaming client) loads on the first open. */
 const Conversation = lazy(() => import('./Conversation'));
 
-export function ChatWidget() {
+const ChatContext = createContext<{ panel: Panel; setPanel: (panel: Panel) => void }>({
+  panel: 'closed',
+  setPanel: () => {},
+});
+
+/** Shares whether the chat is open between the header's button and the panel. */
+export function ChatProvider({ children }: { children: ReactNode }) {
   const [panel, setPanel] = useState<Panel>('closed');
+  return <ChatContext.Provider value={{ panel, setPanel }}>{children}</ChatContext.Provider>;
+}
+
+/** The header's "Ask duuka": an icon on a phone, named beside the shop's links on a desktop. */
+export function ChatButton() {
+  const { panel, setPanel } = useContext(ChatContext);
+  const open = panel === 'open';
+  return (
+    <button
+      type="button"
+      onClick={() => setPanel(open ? 'closed' : 'open')}
+      aria-expanded={open}
+      aria-controls={open ? PANEL_ID : undefined}
+      className="grid size-10 place-items-center hover:text-accent lg:flex lg:size-auto lg:gap-2 lg:text-sm lg:font-medium"
+    >
+      <MessageCircle size={20} aria-hidden className="lg:size-[18px]" />
+      {/* On phones the icon alone shows; the name stays for screen readers. */}
+      <span className="sr-only lg:not-sr-only">Ask duuka</span>
+    </button>
+  );
+}
+
+/** The panel, at bottom right over the page while open (full width on a phone). */
+export function ChatPanel() {
+  const { panel, setPanel } = useContext(ChatContext);
   const { user } = useSession();
   // A product card followed on a phone: the panel, which covers the page there, folds to its bar.
   const makeWay = () => {
     if (window.matchMedia('(max-width: 639px)').matches) setPanel('minimised');
   };
-  if (panel === 'closed') {
-    return (
-      <button
-        type="button"
-        onClick={() => setPanel('open')}
-        className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full bg-ink px-5 py-3.5 text-sm font-semibold text-paper shadow-xl ring-1 shadow-black/20 ring-paper/30 hover:bg-accent hover:text-accent-ink sm:right-6 sm:bottom-6 print:hidden"
-      >
-        <MessageCircle size={20} aria-hidden />
-        {/* On phones the icon alone shows; the name stays for screen readers. */}
-        <span className="sr-only sm:not-sr-only">Ask duuka</span>
-      </button>
-    );
-  }
+  if (panel === 'closed') return null;
   return (
     <section
+      id={PANEL_ID}
       aria-label="Support chat"
       className={`fixed inset-x-2 bottom-2 z-40 flex flex-col overflow-hidden border border-line bg-paper text-ink shadow-2xl shadow-black/25 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-[24rem] print:hidden ${
         panel === 'minimised' ? '' : 'h-[min(36rem,calc(100dvh-5rem))]'
