@@ -2,8 +2,11 @@
 // truth: the server reads it (tRPC account.session, prefetched during SSR by the root route).
 import { hashKey, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
+import { createIsomorphicFn } from '@tanstack/react-start';
+import { getRequestHeaders } from '@tanstack/react-start/server';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useCallback } from 'react';
+import { AUTH_COOKIE_PREFIX } from '#core/settings.ts';
 import type { SessionUser } from '#server/auth.ts';
 import type { AppRouter } from '#server/routers/index.ts';
 import { authCall } from './auth-client';
@@ -14,6 +17,40 @@ export type { SessionUser };
 
 /** The router's context (app/router.tsx): what loaders, guards and heads read the session from. */
 export type ShopContext = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> };
+
+const SESSION_COOKIE = new RegExp(
+  `(?:^|;)\\s*(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`,
+);
+
+/**
+ * Whether the shopper may be signed in, known without asking the database: on the server, the
+ * page's request carries a session cookie; in the browser, the session read earlier names someone.
+ */
+const mayBeSignedIn = createIsomorphicFn()
+  .server((_context: ShopContext) => SESSION_COOKIE.test(getRequestHeaders().get('cookie') ?? ''))
+  .client((context: ShopContext) =>
+    Boolean(context.queryClient.getQueryData(context.trpc.account.session.queryKey())),
+  );
+
+/**
+ * A loader's session, with the signed-in shopper's own queries (`own`) asked for beside it, not
+ * after it: the server starts them at once as the shopper this cookie was last read as, and keeps
+ * their answers only if the session agrees (decision 0054). A visitor's page asks for nothing.
+ */
+export async function withSession(
+  context: ShopContext,
+  own: () => Promise<unknown>[] = () => [],
+): Promise<SessionUser | null> {
+  const early = mayBeSignedIn(context);
+  const [user] = await Promise.all([
+    context.queryClient
+      .ensureQueryData(context.trpc.account.session.queryOptions())
+      .catch(() => null),
+    ...(early ? own() : []),
+  ]);
+  if (user && !early) await Promise.all(own());
+  return user;
+}
 
 export function useSession(): { user: SessionUser | null; isPending: boolean } {
   const trpc = useTRPC();

@@ -1,5 +1,5 @@
 import { createIsomorphicFn } from '@tanstack/react-start';
-import { getRequestHeaders } from '@tanstack/react-start/server';
+import { getRequest } from '@tanstack/react-start/server';
 import { createTRPCClient, httpBatchStreamLink, splitLink, unstable_localLink } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
@@ -30,7 +30,11 @@ export const makeTRPCClient = createIsomorphicFn()
       links: [
         unstable_localLink({
           router: appRouter,
-          createContext: async () => createWorkerContext(new Headers(getRequestHeaders())),
+          // One session read for the whole page, whichever loaders ask (decision 0054).
+          createContext: async () => {
+            const page = getRequest();
+            return createWorkerContext(page.headers, page);
+          },
         }),
       ],
     }),

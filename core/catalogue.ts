@@ -131,6 +131,8 @@ export const productSlugInput = v.object(
   { slug: v.string(TEXT.productNotFound) },
   TEXT.productNotFound,
 );
+/** A piece by its id, or by its slug (a product page asks beside the piece, not after it). */
+export const relatedInput = v.union([productInput, productSlugInput], TEXT.productNotFound);
 
 /** Whether a slug could name a product: longer ones, or ones with control characters, name none. */
 export function couldBeProductSlug(slug: string): boolean {

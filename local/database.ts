@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createDb, type Db } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { forgetSeededAdminPhone, seedDemoCatalogue } from '#db/seed.ts';
+import { latencyFromEnv } from './distance.ts';
 import { pgliteBackend, postgresBackend, startLocalNeon } from './neon-endpoint.ts';
 
 export type LocalDatabase = {
@@ -15,6 +16,8 @@ export type LocalDatabase = {
   migrationsApplied: number;
   /** The demo catalogue went in now (only ever into an empty shop); null: seeding not asked. */
   seeded: boolean | null;
+  /** LOCAL_DB_LATENCY_MS: how far away the database plays (ms per request, 0: no distance). */
+  latencyMs: number;
   close(): Promise<void>;
 };
 
@@ -56,7 +59,9 @@ export async function startLocalDatabase(options: {
   try {
     // A new password per start: only this process's Worker (given databaseUrl) gets in.
     const password = randomBytes(18).toString('base64url');
-    endpoint = await startLocalNeon({ backend, port: options.port ?? 0, password });
+    const latencyMs = latencyFromEnv(); // checked before anything starts
+    // Migrated and seeded at no distance; then each request is held as far as Neon would be.
+    endpoint = await startLocalNeon({ backend, port: options.port ?? 0, password, latencyMs: 0 });
     const db = createDb(endpoint.databaseUrl);
     const migrationsApplied = options.migrate !== false ? await migrateDatabase(db) : 0;
     let seeded: boolean | null = null;
@@ -64,6 +69,7 @@ export async function startLocalDatabase(options: {
       await forgetSeededAdminPhone(db);
       seeded = await seedDemoCatalogue(db);
     }
+    endpoint.setLatency(latencyMs);
     return {
       databaseUrl: endpoint.databaseUrl,
       db,
@@ -72,6 +78,7 @@ export async function startLocalDatabase(options: {
         : `embedded PGlite (${pgliteDir})`,
       migrationsApplied,
       seeded,
+      latencyMs,
       close,
     };
   } catch (error) {

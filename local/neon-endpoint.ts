@@ -21,6 +21,7 @@ import { Worker } from 'node:worker_threads';
 import { protocol } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { halfTrip, latencyFromEnv, TripLog } from './distance.ts';
 import { LocalSetupError } from './errors.ts';
 
 export type BatchOptions = {
@@ -910,13 +911,41 @@ function resultJson(result: QueryResult, arrayMode: boolean, rawOutput: boolean)
   };
 }
 
+/** The endpoint's own record (local/distance.ts): GET /trips?after=SEQ, PUT /latency {ms}. */
+async function handleTrips(req: IncomingMessage, res: ServerResponse, log: TripLog, url: URL) {
+  if (url.pathname === '/trips' && req.method === 'GET') {
+    const after = Number(url.searchParams.get('after') ?? 0);
+    return sendJson(res, 200, JSON.stringify(log.since(Number.isFinite(after) ? after : 0)));
+  }
+  if (url.pathname === '/latency' && req.method === 'PUT') {
+    let ms: unknown;
+    try {
+      ({ ms } = JSON.parse((await readBody(req)).toString()) as { ms?: unknown });
+    } catch {
+      throw new HttpError(400, 'latency: send {"ms": N}');
+    }
+    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > 10_000) {
+      throw new HttpError(400, 'latency: a whole number of ms from 0 to 10000');
+    }
+    log.latencyMs = ms;
+    return sendJson(res, 200, JSON.stringify({ ms }));
+  }
+  throw new HttpError(405, `method ${req.method} not allowed on ${url.pathname}`);
+}
+
 async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   backend: SqlBackend,
   password: string,
+  log: TripLog,
 ) {
-  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const { pathname } = url;
+  if (pathname === '/trips' || pathname === '/latency') {
+    checkConnectionString(header(req, 'neon-connection-string'), password);
+    return handleTrips(req, res, log, url);
+  }
   if (pathname !== '/sql') throw new HttpError(404, `no route for ${pathname}: use POST /sql`);
   if (req.method !== 'POST') {
     res.setHeader('allow', 'POST');
@@ -938,6 +967,10 @@ async function handle(
   };
 
   const payload = parsePayload(await readBody(req));
+  // The distance to the database (LOCAL_DB_LATENCY_MS): half on the way in, half on the way out.
+  const ended = log.begin();
+  res.on('close', ended);
+  await halfTrip(log);
   // The client went away before its answer: cancel its statement (Neon's proxy does the same).
   const clientGone = new AbortController();
   res.on('close', () => {
@@ -965,10 +998,13 @@ async function handle(
     }
   } catch (error) {
     const pgError = toPostgresError(error);
-    if (pgError)
+    if (pgError) {
+      await halfTrip(log);
       return sendJson(res, 400, JSON.stringify(errorBody(pgError.message, pgError.fields)));
+    }
     throw error;
   }
+  await halfTrip(log);
   const body = JSON.stringify(output);
   if (Buffer.byteLength(body) > MAX_RESPONSE_BYTES) {
     throw new HttpError(507, `response is too large (max is ${MAX_RESPONSE_BYTES} bytes)`);
@@ -986,6 +1022,8 @@ export type LocalNeon = {
   port: number;
   /** The connection string the driver is given: user `duuka`, this endpoint's password. */
   databaseUrl: string;
+  /** Changes the distance every later request is held (ms, half in and half out). */
+  setLatency(ms: number): void;
   close(): Promise<void>;
 };
 
@@ -998,14 +1036,17 @@ export async function startLocalNeon(options: {
   port?: number;
   host?: string;
   password?: string;
+  /** Milliseconds each request is held (half in, half out); default LOCAL_DB_LATENCY_MS, else 0. */
+  latencyMs?: number;
 }): Promise<LocalNeon> {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopback(host)) {
     throw new Error(`local-neon listens on loopback only, not ${host}`);
   }
   const password = options.password ?? randomBytes(18).toString('base64url');
+  const log = new TripLog(options.latencyMs ?? latencyFromEnv());
   const server = createServer((req, res) => {
-    handle(req, res, options.backend, password).catch((error: unknown) => {
+    handle(req, res, options.backend, password, log).catch((error: unknown) => {
       const status = error instanceof HttpError ? error.status : 500;
       const message = error instanceof Error ? error.message : String(error);
       if (status === 500) console.error('local-neon:', error);
@@ -1038,6 +1079,9 @@ export async function startLocalNeon(options: {
     url: `http://${urlHost}:${port}/sql`,
     port,
     databaseUrl: `postgresql://${USER}:${encodeURIComponent(password)}@${urlHost}:${port}/${USER}`,
+    setLatency: (ms) => {
+      log.latencyMs = ms;
+    },
     close: () =>
       new Promise<void>((resolveClose, reject) => {
         server.close((error) => (error ? reject(error) : resolveClose()));

@@ -30,6 +30,7 @@ import {
 } from '#local/neon-endpoint.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
 import { callerFor } from '../tests/support/trpc.ts';
+import { distanceRows, distanceTable } from './distance.ts';
 import { pageWeights, pageWeightTable } from './page-weight.ts';
 
 const RUNS = 30;
@@ -430,6 +431,9 @@ async function benchBackend(name: string, backend: SqlBackend) {
     const buyers = await placeOrderTrips(db, origin);
     // What the demo catalogue's pages cost a phone and a desktop, pictures apart.
     const weights = await pageWeights(origin);
+    // What distance to the database costs each page and change (LOCAL_DB_LATENCY_MS 0 and 150).
+    console.log('distance to the database...');
+    const distance = await distanceRows(origin, databaseUrl, db, shopper, 'ankara-wrap-dress');
 
     const sizes: {
       products: number;
@@ -467,7 +471,16 @@ async function benchBackend(name: string, backend: SqlBackend) {
       sizes.push({ products: size, catalogue, http });
     }
     const explained = await explainAll(db, backend);
-    return { backend: name, generateSeconds, sizes, buyers, weights, explain: explained, html };
+    return {
+      backend: name,
+      generateSeconds,
+      sizes,
+      buyers,
+      weights,
+      distance,
+      explain: explained,
+      html,
+    };
   } finally {
     await server?.close();
     await endpoint.close();
@@ -540,6 +553,12 @@ function markdown(results: Result[], bundles: ReturnType<typeof bundleSizes>, se
     for (const b of r.buyers) {
       lines.push(`| ${b.lines} | ${b.status} | ${b.ms} | ${b.trips} | ${b.withTexts} |`);
     }
+    lines.push(
+      '',
+      'Distance to the database, demo catalogue (each request alone; the local endpoint holds every database request 0 ms, then 150 ms; trips counted at 150 ms; "in a row" is what the shopper waits for, about 150 ms each):',
+      '',
+      ...distanceTable(r.distance),
+    );
     lines.push('', 'EXPLAIN ANALYZE at 100k (inside the database):', '');
     lines.push('| statement | plan | ms |', '| --- | --- | ---: |');
     for (const p of r.explain)

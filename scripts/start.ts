@@ -26,6 +26,11 @@ await runCommand(async () => {
     seed: true,
   });
   console.log(`Database: ${database.backendName}: ${whatHappened(database)}.`);
+  if (database.latencyMs > 0) {
+    console.log(
+      `Database distance: every request held ${database.latencyMs} ms (LOCAL_DB_LATENCY_MS).`,
+    );
+  }
   try {
     // Built with no Worker variable in the environment (local/build.ts): they are passed below.
     if (previewMode) await buildForPreview({ devVars: true });

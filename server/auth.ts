@@ -224,6 +224,8 @@ export function createAuth(config: AuthConfig) {
       cookiePrefix: AUTH_COOKIE_PREFIX,
       ipAddress: CLIENT_IP_HEADERS,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // The session is read with its user in one statement (db/schema/accounts.ts' relations).
+      database: { joins: true },
       ...(config.background ? { backgroundTasks: { handler: config.background } } : {}),
     },
     // Two-factor sign-in with an authenticator app (TOTP): on only after the shopper proves a
@@ -310,6 +312,76 @@ export type SessionUser = {
 };
 
 /** The signed-in shopper for these request headers (their session cookie), or null. */
+/**
+ * A request's session: `read()` reads it at most once however many procedures ask (an SSR page's
+ * loaders, an HTTP batch's calls), in one statement with its user. `lastSeen()` is who this
+ * session cookie was last read as in this isolate, with no database trip: a query may start as
+ * them beside the read, and its answer is kept only if the read agrees (decision 0054).
+ */
+export type SessionReader = {
+  read: () => Promise<SessionUser | null>;
+  lastSeen: () => SessionUser | null;
+};
+
+/** Who each session cookie was last read as, in this isolate: a bounded memory, newest last. */
+const lastReadAs = new Map<string, SessionUser>();
+const REMEMBERED_SESSIONS = 1_000;
+
+/** The session cookie's value (better-auth's `<prefix>.session_token`, `__Secure-` on https). */
+function sessionCookieOf(headers: Headers): string | null {
+  const names = [
+    `${AUTH_COOKIE_PREFIX}.session_token`,
+    `__Secure-${AUTH_COOKIE_PREFIX}.session_token`,
+  ];
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && names.includes(part.slice(0, at).trim())) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
+function remember(cookie: string | null, user: SessionUser | null): void {
+  if (!cookie) return;
+  lastReadAs.delete(cookie);
+  if (!user) return;
+  lastReadAs.set(cookie, user);
+  if (lastReadAs.size > REMEMBERED_SESSIONS) {
+    const oldest = lastReadAs.keys().next().value;
+    if (oldest !== undefined) lastReadAs.delete(oldest);
+  }
+}
+
+/**
+ * The request's session reader. Every request reads the session row again (no cookie cache), so
+ * a revoked session ends at once (decisions 0007, 0054); only who it was is remembered.
+ */
+export function sessionOnce(auth: Auth, headers: Headers): SessionReader {
+  const cookie = sessionCookieOf(headers);
+  let read: Promise<SessionUser | null> | undefined;
+  return {
+    read: () => {
+      read ??= sessionUser(auth, headers).then((user) => {
+        remember(cookie, user);
+        return user;
+      });
+      return read;
+    },
+    lastSeen: () => (cookie ? (lastReadAs.get(cookie) ?? null) : null),
+  };
+}
+
+/** Whether two reads of a session name the same shopper, with the same name, role and all. */
+export function sameShopper(a: SessionUser, b: SessionUser): boolean {
+  return (
+    a.id === b.id &&
+    a.name === b.name &&
+    a.email === b.email &&
+    a.image === b.image &&
+    a.twoFactor === b.twoFactor &&
+    a.role === b.role
+  );
+}
+
 export async function sessionUser(auth: Auth, headers: Headers): Promise<SessionUser | null> {
   const found = await auth.api.getSession({ headers });
   if (!found) return null;

@@ -3,7 +3,7 @@
 import { env, waitUntil } from 'cloudflare:workers';
 import { DEFAULT_SUPPORT } from '#core/chat.ts';
 import { createDb, type Db } from '#db/client.ts';
-import { type Auth, createAuth } from './auth.ts';
+import { type Auth, createAuth, type SessionReader, sessionOnce } from './auth.ts';
 import { parseShopEnv, type ShopEnv } from './env.ts';
 import type { AssistantConfig } from './services/chat/assistant.ts';
 import { mailerFor } from './services/mail.ts';
@@ -101,11 +101,24 @@ export function workerAssistant(): AssistantConfig {
   };
 }
 
-export function createWorkerContext(headers: Headers): Context {
+/** The session of each page being rendered, shared by every procedure its loaders call. */
+const pageSessions = new WeakMap<Request, SessionReader>();
+
+/**
+ * The context of one request. During SSR each procedure gets a context of its own: pass the page's
+ * request, and they share its one session read.
+ */
+export function createWorkerContext(headers: Headers, page?: Request): Context {
+  let session = page && pageSessions.get(page);
+  if (!session) {
+    session = sessionOnce(workerAuth(), headers);
+    if (page) pageSessions.set(page, session);
+  }
   return {
     db: workerDb(),
     headers,
     auth: workerAuth(),
+    session,
     avatars: workerAvatars(),
     photos: workerPhotos(),
     background: waitUntil,

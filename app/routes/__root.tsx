@@ -15,7 +15,7 @@ import { ChatPanel, ChatProvider } from '../components/chat/Chat';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
-import type { ShopContext } from '../session';
+import { type ShopContext, withSession } from '../session';
 import { APPEARANCE_BOOT_SCRIPT } from '../settings-store';
 import appCss from '../styles.css?url';
 import { Toaster } from '../toast';
@@ -49,12 +49,9 @@ export const Route = createRootRouteWithContext<ShopContext>()({
   // social pages.
   loader: ({ context }) =>
     Promise.all([
-      context.queryClient
-        .ensureQueryData(context.trpc.account.session.queryOptions())
-        .then(
-          (user) =>
-            user && context.queryClient.ensureQueryData(context.trpc.cart.get.queryOptions()),
-        ),
+      withSession(context, () => [
+        context.queryClient.prefetchQuery(context.trpc.cart.get.queryOptions()),
+      ]),
       // The footer's social pages (configuration: the same on every page).
       context.queryClient.ensureQueryData(context.trpc.contact.channels.queryOptions()),
       // The header's categories, in the first render: no call for them after hydration.

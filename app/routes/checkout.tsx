@@ -25,7 +25,7 @@ import { DeliveryChoice } from '../components/checkout/DeliveryChoice';
 import { forgetOrderAttempt, orderAttemptId } from '../components/checkout/order-attempt';
 import { PayerNumber } from '../components/checkout/PayerNumber';
 import { ProductImage } from '../components/ProductImage';
-import { privatePageHead, useSession } from '../session';
+import { privatePageHead, useSession, withSession } from '../session';
 import { toast } from '../toast';
 import { type ApiOutput, useTRPC } from '../trpc';
 
@@ -50,11 +50,7 @@ export const Route = createFileRoute('/checkout')({
   // Signed in: the profile, the cart and the delivery options arrive with the page; a visitor
   // gets the log-in screen.
   loader: async ({ context }) => {
-    const user = await context.queryClient
-      .ensureQueryData(context.trpc.account.session.queryOptions())
-      .catch(() => null);
-    if (!user) return;
-    await Promise.all([
+    await withSession(context, () => [
       context.queryClient.prefetchQuery(context.trpc.account.profile.queryOptions()),
       context.queryClient.prefetchQuery(context.trpc.cart.get.queryOptions()),
       context.queryClient.prefetchQuery(context.trpc.checkout.deliveryOptions.queryOptions()),

@@ -10,7 +10,7 @@ import { ORDERS_TEXT, orderIdInput } from '#core/orders.ts';
 import { Loading, Notice, PageHeading } from '../components/account/ui';
 import { OrderDetails, type OrderTab } from '../components/orders/OrderDetails';
 import { OrderList } from '../components/orders/OrderList';
-import { privatePageHead } from '../session';
+import { privatePageHead, withSession } from '../session';
 import { useTRPC } from '../trpc';
 
 type OrdersSearch = { order?: string; view?: 'receipt' };
@@ -22,24 +22,19 @@ export const Route = createFileRoute('/orders')({
     return order ? { order, ...(search.view === 'receipt' ? { view: 'receipt' } : {}) } : {};
   },
   head: privatePageHead('My Orders'),
-  // Visitors go to /login (spec: orders screens redirect when not logged in).
-  beforeLoad: async ({ context }) => {
-    const user = await context.queryClient
-      .ensureQueryData(context.trpc.account.session.queryOptions())
-      .catch(() => null);
-    if (!user) throw redirect({ to: '/login' });
-  },
   loaderDeps: ({ search }) => search,
   // The list arrives with the page, read fresh on every visit (a new order shows at once); an
-  // open receipt too.
+  // open receipt too; both asked for beside the session. Visitors go to /login (spec: orders
+  // screens redirect when not logged in).
   loader: async ({ context, deps }) => {
     const { queryClient, trpc } = context;
-    await Promise.all([
+    const user = await withSession(context, () => [
       queryClient.prefetchQuery({ ...trpc.orders.list.queryOptions(), staleTime: 0 }),
       deps.order && deps.view === 'receipt'
         ? queryClient.prefetchQuery(trpc.orders.receipt.queryOptions({ orderId: deps.order }))
-        : null,
+        : Promise.resolve(),
     ]);
+    if (!user) throw redirect({ to: '/login' });
   },
   component: OrdersScreen,
 });

@@ -13,7 +13,7 @@ import {
 import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
 import { Field, inputClass, Loading, Notice, PageHeading } from '../components/account/ui';
-import { privatePageHead, type SessionUser } from '../session';
+import { privatePageHead, type SessionUser, withSession } from '../session';
 import { toast } from '../toast';
 import { type ApiOutput, useTRPC } from '../trpc';
 
@@ -21,10 +21,9 @@ export const Route = createFileRoute('/profile')({
   head: privatePageHead('My Profile'),
   // Signed in: the profile arrives with the page (a visitor's read fails quietly: Access Required).
   loader: async ({ context }) => {
-    const user = await context.queryClient.ensureQueryData(
-      context.trpc.account.session.queryOptions(),
-    );
-    if (user) await context.queryClient.prefetchQuery(context.trpc.account.profile.queryOptions());
+    await withSession(context, () => [
+      context.queryClient.prefetchQuery(context.trpc.account.profile.queryOptions()),
+    ]);
   },
   component: () => <RequireSession>{(user) => <ProfileScreen user={user} />}</RequireSession>,
 });

@@ -14,7 +14,7 @@ import { DeleteAccount } from '../components/account/DeleteAccount';
 import { RequireSession } from '../components/account/RequireSession';
 import { TwoFactor } from '../components/account/TwoFactor';
 import { Field, inputClass, Loading, PageHeading } from '../components/account/ui';
-import { privatePageHead, type SessionUser } from '../session';
+import { privatePageHead, type SessionUser, withSession } from '../session';
 import {
   applyAppearance,
   markSettingsUnsynced,
@@ -29,10 +29,9 @@ export const Route = createFileRoute('/settings')({
   head: privatePageHead('Settings'),
   // Signed in: the settings arrives with the page (a visitor's read fails quietly: Access Required).
   loader: async ({ context }) => {
-    const user = await context.queryClient.ensureQueryData(
-      context.trpc.account.session.queryOptions(),
-    );
-    if (user) await context.queryClient.prefetchQuery(context.trpc.account.settings.queryOptions());
+    await withSession(context, () => [
+      context.queryClient.prefetchQuery(context.trpc.account.settings.queryOptions()),
+    ]);
   },
   component: () => <RequireSession>{(user) => <SettingsLoader user={user} />}</RequireSession>,
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -162,3 +162,18 @@ export const userSettings = pgTable(
     ),
   ],
 );
+
+/**
+ * The joins better-auth asks for (`advanced.database.joins`): a session with its user, an account
+ * with its user, a user with their accounts, each one statement, one trip (decision 0054).
+ */
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));

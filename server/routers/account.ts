@@ -1,6 +1,6 @@
 import { deleteAccountInput, profileInput, settingsInput, TEXT } from '#core/account.ts';
 import { PASSWORD_CHECK_LIMIT } from '#core/limits.ts';
-import { passwordMatches, sessionUser } from '../auth.ts';
+import { passwordMatches } from '../auth.ts';
 import {
   deleteAccount,
   type Profile,
@@ -28,7 +28,7 @@ function profileView(profile: Profile) {
 
 export const accountRouter = router({
   /** Who is signed in (null for a visitor): the header, side menu and guards read this. */
-  session: publicProcedure.query(({ ctx }) => sessionUser(ctx.auth, ctx.headers)),
+  session: publicProcedure.query(({ ctx }) => ctx.session.read()),
 
   profile: protectedProcedure.query(async ({ ctx }) => {
     try {

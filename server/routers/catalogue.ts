@@ -1,4 +1,10 @@
-import { couldBeProductSlug, productInput, productSlugInput, TEXT } from '#core/catalogue.ts';
+import {
+  couldBeProductSlug,
+  productInput,
+  productSlugInput,
+  relatedInput,
+  TEXT,
+} from '#core/catalogue.ts';
 import { BACK_IN_STOCK_LIMIT } from '#core/limits.ts';
 import { listingInput, searchInput } from '#core/listing-input.ts';
 import { notifyWhenBackInput, VARIANT_TEXT } from '#core/variants.ts';
@@ -63,10 +69,14 @@ export const catalogueRouter = router({
   /** UGX per USD, EUR and GBP, for approximate prices beside UGX (null: none shown). */
   rates: publicProcedure.query(({ ctx }) => exchangeRates(ctx.db)),
 
-  /** A product page's breadcrumb category and "You may also like". */
+  /** A product page's breadcrumb category and "You may also like"; the piece by id or slug. */
   related: publicProcedure
-    .input(productInput)
-    .query(({ ctx, input }) => relatedProducts(ctx.db, input.id)),
+    .input(relatedInput)
+    .query(({ ctx, input }) =>
+      'slug' in input && !couldBeProductSlug(input.slug)
+        ? { category: null, products: [] }
+        : relatedProducts(ctx.db, input),
+    ),
 
   product: publicProcedure.input(productInput).query(async ({ ctx, input }) => {
     const product = await findProduct(ctx.db, input.id);

@@ -59,7 +59,10 @@ export const checkoutRouter = router({
         },
       });
       if (!result.ok) return refuse(result.problem);
-      if (result.order.created) await afterOrderPlaced(ctx, result.order);
+      // The texts are queued after the answer, off the shopper's wait: the Worker's waitUntil
+      // runs the queueing to its end (it never throws); a send that fails is retried by the
+      // scheduled sweep (decision 0054).
+      if (result.order.created) ctx.background(afterOrderPlaced(ctx, result.order));
       return {
         orderId: result.order.orderId,
         total: result.order.total,

@@ -529,39 +529,36 @@ export const RELATED_COUNT = 4;
 
 /**
  * A product page's "You may also like": in-stock pieces of the same category nearest in price,
- * then in-stock pieces nearest in price from anywhere; and the category for the breadcrumb. One
- * round trip; each part is bounded (the price index's two range scans read a few rows each).
+ * then in-stock pieces nearest in price from anywhere; and the category for the breadcrumb. The
+ * piece is named by its id or its slug (the page asks with the slug, beside the piece itself).
+ * One round trip: the piece's price and category are sub-selects of the batch's statements, not
+ * read first; each part is bounded (the price index's two range scans read a few rows each).
  */
 export async function relatedProducts(
   db: Db,
-  productId: number,
+  piece: { id: number } | { slug: string },
 ): Promise<{ category: { id: number; name: string } | null; products: Product[] }> {
-  const [[product], [category]] = await db.batch([
-    db
-      .select({ price: products.price })
-      .from(products)
-      .where(and(eq(products.id, productId), onSale)),
-    db
-      .select({ id: categories.id, name: categories.name })
-      .from(productCategories)
-      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-      .where(eq(productCategories.productId, productId))
-      .orderBy(asc(categories.name))
-      .limit(1),
-  ]);
-  if (!product) return { category: null, products: [] };
-  const price = product.price;
-  const others = and(sql`${products.id} <> ${productId}`, onSale, inStock);
-  const [sameCategory, above, below] = await db.batch([
+  const which = 'id' in piece ? eq(products.id, piece.id) : eq(products.slug, piece.slug);
+  const target = sql`(select ${products.id} from ${products} where ${and(onSale, which)})`;
+  const price = sql`(select ${products.price} from ${products} where ${and(onSale, which)})`;
+  const categoryOf = db
+    .select({ id: categories.id, name: categories.name })
+    .from(productCategories)
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .where(sql`${productCategories.productId} = ${target}`)
+    .orderBy(asc(categories.name))
+    .limit(1);
+  const others = and(sql`${products.id} <> ${target}`, onSale, inStock);
+  const [found, [category], sameCategory, above, below] = await db.batch([
+    db.select({ price: products.price }).from(products).where(and(onSale, which)),
+    categoryOf,
     db
       .select(productColumns)
       .from(products)
       .where(
         and(
           others,
-          category
-            ? sql`${products.id} in (select ${productCategories.productId} from ${productCategories} where ${productCategories.categoryId} = ${category.id})`
-            : sql`false`,
+          sql`${products.id} in (select pc.product_id from ${productCategories} pc where pc.category_id = (select id from (${categoryOf}) as c))`,
         ),
       )
       .orderBy(sql`abs(${products.price} - ${price})`, asc(products.id))
@@ -579,8 +576,10 @@ export async function relatedProducts(
       .orderBy(desc(products.price), desc(products.id))
       .limit(RELATED_COUNT),
   ]);
+  const [product] = found;
+  if (!product) return { category: null, products: [] };
   const nearby = [...above, ...below].sort(
-    (a, b) => Math.abs(a.price - price) - Math.abs(b.price - price) || a.id - b.id,
+    (a, b) => Math.abs(a.price - product.price) - Math.abs(b.price - product.price) || a.id - b.id,
   );
   const picked = new Map<number, ProductRow>();
   for (const row of [...sameCategory, ...nearby]) {

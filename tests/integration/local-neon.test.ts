@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '#db/client.ts';
+import { latencyFromEnv, sequentialDepth, tripsOf } from '#local/distance.ts';
 import {
   type PgliteBackend,
   pgliteBackend,
@@ -675,6 +676,39 @@ describe.each(targets)('local Neon endpoint on $name', (target) => {
     }
   });
 
+  it('plays a distance to the database and records its trips: their count and how many ran in a row', async () => {
+    const trips = tripsOf(databaseUrl);
+    const sqlFor = neon(databaseUrl);
+    try {
+      await trips.setLatency(40);
+      let mark = await trips.mark();
+      const started = performance.now();
+      await sqlFor.query('select 1'); // one trip
+      await Promise.all([sqlFor.query('select 2'), sqlFor.query('select 3')]); // two side by side
+      await sqlFor.transaction([sqlFor`select 4`, sqlFor`select 5`]); // a batch is one trip
+      const elapsed = performance.now() - started;
+      const seen = await trips.since(mark);
+      expect([seen.count, seen.depth]).toEqual([4, 3]);
+      expect(elapsed).toBeGreaterThanOrEqual(3 * 40 - 5); // three trips in a row, each held 40 ms
+      for (const trip of seen.trips) expect(trip.end - trip.start).toBeGreaterThanOrEqual(39);
+
+      await trips.setLatency(0);
+      mark = await trips.mark();
+      await sqlFor.query('select 6');
+      expect((await trips.since(mark)).count).toBe(1);
+      // The record answers only with this endpoint's password; the distance is checked.
+      const url = new URL(endpoint.url);
+      const stranger = await fetch(`http://${url.host}/trips?after=0`, {
+        headers: { 'neon-connection-string': databaseUrl.replace(/:[^:@/]+@/, ':wrong@') },
+      });
+      expect(stranger.status).toBe(400);
+      await expect(trips.setLatency(-1)).rejects.toThrow(/400/);
+      await expect(trips.setLatency(1.5)).rejects.toThrow(/400/);
+    } finally {
+      await trips.setLatency(0);
+    }
+  });
+
   if (target.name === 'PGlite') {
     it('starts a fresh PGlite from a dump of this one (loadDataDir)', async () => {
       const dump = await (backend as PgliteBackend).dumpDataDir();
@@ -690,4 +724,22 @@ describe.each(targets)('local Neon endpoint on $name', (target) => {
       }
     });
   }
+});
+
+describe('distance to the database (LOCAL_DB_LATENCY_MS)', () => {
+  it('reads whole milliseconds from 0 to 10,000 and names the variable otherwise', () => {
+    expect(latencyFromEnv(undefined)).toBe(0);
+    expect(latencyFromEnv('')).toBe(0);
+    expect(latencyFromEnv('150')).toBe(150);
+    for (const bad of ['-1', '1.5', 'far', '10001'])
+      expect(() => latencyFromEnv(bad)).toThrow(/LOCAL_DB_LATENCY_MS/);
+  });
+
+  it('counts trips in a row: overlapping trips went out together', () => {
+    expect(sequentialDepth([])).toBe(0);
+    const t = (start: number, end: number) => ({ start, end });
+    expect(sequentialDepth([t(0, 10), t(10, 20), t(20, 30)])).toBe(3);
+    expect(sequentialDepth([t(0, 10), t(1, 11), t(12, 20)])).toBe(2);
+    expect(sequentialDepth([t(0, 100), t(10, 20), t(30, 40), t(50, 60)])).toBe(3);
+  });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '#db/schema/index.ts';
+import { tripsOf } from '#local/distance.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor } from '../support/trpc.ts';
@@ -47,5 +48,23 @@ describe('catalogue.related', () => {
       products: [],
     });
     await expect(callerFor(test.db).catalogue.related({ id: -1 as number })).rejects.toThrow();
+  });
+});
+
+describe('catalogue.related by slug', () => {
+  it('answers as by id, in one round trip; an unknown, hidden or impossible slug: nothing', async () => {
+    const [coats] = await test.db.insert(categories).values({ name: 'Coats' }).returning();
+    const coat = await piece('Barkcloth Trench', 250_000, 3, coats?.id);
+    await piece('Wool Cape', 240_000, 2, coats?.id);
+    const caller = callerFor(test.db);
+    const byId = await caller.catalogue.related({ id: coat.id });
+    expect(byId.category?.name).toBe('Coats');
+    const trips = tripsOf(test.databaseUrl);
+    const mark = await trips.mark();
+    expect(await caller.catalogue.related({ slug: coat.slug })).toEqual(byId);
+    expect((await trips.since(mark)).count).toBe(1);
+    for (const slug of ['no-such-piece', '', 'x'.repeat(5_000), 'nul\u0000slug'])
+      expect(await caller.catalogue.related({ slug })).toEqual({ category: null, products: [] });
+    await expect(caller.catalogue.related({ slug: 42 } as never)).rejects.toThrow();
   });
 });

@@ -356,6 +356,8 @@ describe('what the gateway answers', () => {
       { cookie: shopper.cookie, sms: dead, background: (work) => background.push(work) },
     );
     expect(answer.status).toBe(200);
+    // The texts are queued after the answer, not before it (off the shopper's wait).
+    expect(await rowsOf(orderId)).toEqual([]);
     await settle();
     const rows = await rowsOf(orderId);
     expect(rows.length).toBeGreaterThanOrEqual(2);

@@ -49,7 +49,8 @@ export async function teardown() {
 }
 
 async function migrateThrough(backend: Parameters<typeof startLocalNeon>[0]['backend']) {
-  const endpoint = await startLocalNeon({ backend });
+  // The template is made at no distance, whatever LOCAL_DB_LATENCY_MS asks of the tests.
+  const endpoint = await startLocalNeon({ backend, latencyMs: 0 });
   try {
     await migrateDatabase(createDb(endpoint.databaseUrl));
   } finally {

@@ -4,7 +4,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { Db } from '#db/client.ts';
 import { memoryBucket } from '#local/fakes/r2-bucket.ts';
-import type { Auth } from '#server/auth.ts';
+import { type Auth, type SessionReader, sessionOnce, sessionUser } from '#server/auth.ts';
 import { endpointError, endpointFor } from '#server/http/endpoints.ts';
 import { foreignWrite } from '#server/http/own-origin.ts';
 import { appRouter } from '#server/routers/index.ts';
@@ -26,6 +26,8 @@ type Extras = {
   bankDetails?: string | null;
   assistant?: AssistantConfig;
   social?: Context['social'];
+  /** The context serves one HTTP request: its session is read once (as in the Worker). */
+  oneRequest?: boolean;
 };
 
 const auths = new WeakMap<Db, Auth>();
@@ -37,10 +39,14 @@ const photoBuckets = new WeakMap<Db, AvatarStore>();
  * in-memory R2 buckets (avatars, photos), one of each per database unless the test passes its own.
  */
 export function testContext(db: Db, headers: Headers, extras: Extras = {}): Context {
+  const auth = extras.auth ?? perDatabase(auths, db, testAuth);
   return {
     db,
     headers,
-    auth: extras.auth ?? perDatabase(auths, db, testAuth),
+    auth,
+    // Read once per context, as the Worker does per request. A test's caller (callerFor) is one
+    // context for many calls: it reads the session at every call, as a browser's requests would.
+    session: extras.oneRequest ? sessionOnce(auth, headers) : everyCall(auth, headers),
     avatars: extras.avatars ?? perDatabase(buckets, db, memoryBucket),
     photos: extras.photos ?? perDatabase(photoBuckets, db, memoryBucket),
     background: extras.background ?? inBackground,
@@ -62,6 +68,11 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
 }
 
 /** Background work in tests runs at once; a failure is logged as the Worker would. */
+/** A caller's session: read afresh at every call, as a browser's requests each would be. */
+function everyCall(auth: Auth, headers: Headers): SessionReader {
+  return { read: () => sessionUser(auth, headers), lastSeen: () => null };
+}
+
 function inBackground(work: Promise<unknown>): void {
   work.catch((error: unknown) => console.error('Background work failed', error));
 }
@@ -186,7 +197,7 @@ async function handle(db: Db, req: Request, extras: Extras) {
     endpoint: '/api/trpc',
     req,
     router: appRouter,
-    createContext: () => testContext(db, req.headers, extras),
+    createContext: () => testContext(db, req.headers, { ...extras, oneRequest: true }),
   });
 }
 

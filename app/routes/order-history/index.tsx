@@ -8,22 +8,19 @@ import {
   OrderHistoryTable,
   RequireShopper,
 } from '../../components/orders/OrderHistory';
-import { privatePageHead } from '../../session';
+import { privatePageHead, withSession } from '../../session';
 import { useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/order-history/')({
   head: privatePageHead('Order History'),
   // Signed in: the list arrives with the page, read fresh on every visit.
   loader: async ({ context }) => {
-    const user = await context.queryClient
-      .ensureQueryData(context.trpc.account.session.queryOptions())
-      .catch(() => null);
-    if (user) {
-      await context.queryClient.prefetchQuery({
+    await withSession(context, () => [
+      context.queryClient.prefetchQuery({
         ...context.trpc.orders.list.queryOptions(),
         staleTime: 0,
-      });
-    }
+      }),
+    ]);
   },
   component: () => <RequireShopper>{() => <OrderHistory />}</RequireShopper>,
 });

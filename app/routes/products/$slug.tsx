@@ -20,15 +20,18 @@ export const Route = createFileRoute('/products/$slug')({
   // ?variant={id}: the chosen size and colour, so a shared link opens it (a bad one: none).
   validateSearch: productPageSearch,
   loader: async ({ context, params }) => {
-    const product = await orNotFound(
-      context.queryClient.ensureQueryData(
-        context.trpc.catalogue.productBySlug.queryOptions({ slug: params.slug }),
+    // The breadcrumb's category and "You may also like" arrive with the page, read beside the
+    // piece (by its slug), not after it: one trip to the database, not two in a row.
+    const [product] = await Promise.all([
+      orNotFound(
+        context.queryClient.ensureQueryData(
+          context.trpc.catalogue.productBySlug.queryOptions({ slug: params.slug }),
+        ),
       ),
-    );
-    // The breadcrumb's category and "You may also like" arrive with the page.
-    await context.queryClient.prefetchQuery(
-      context.trpc.catalogue.related.queryOptions({ id: product.id }),
-    );
+      context.queryClient.prefetchQuery(
+        context.trpc.catalogue.related.queryOptions({ slug: params.slug }),
+      ),
+    ]);
     return product;
   },
   head: ({ loaderData: product }) => {
@@ -58,7 +61,7 @@ function ProductPage() {
   const trpc = useTRPC();
   const { slug } = Route.useParams();
   const { data: product } = useSuspenseQuery(trpc.catalogue.productBySlug.queryOptions({ slug }));
-  const related = useQuery(trpc.catalogue.related.queryOptions({ id: product.id }));
+  const related = useQuery(trpc.catalogue.related.queryOptions({ slug: product.slug }));
   const category = related.data?.category;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
