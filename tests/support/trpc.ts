@@ -89,8 +89,13 @@ export function callerFor(db: Db, headers = new Headers(), extras: Extras = {}) 
   return createCallerFactory(appRouter)(testContext(db, headers, extras));
 }
 
-/** A GET query over HTTP; returns the status and the JSON body (the shopper-visible error). */
-export async function queryOverHttp(db: Db, path: string, input?: unknown, extras: Extras = {}) {
+/** A GET query over HTTP (with the shopper's cookie when given); the status and the JSON body. */
+export async function queryOverHttp(
+  db: Db,
+  path: string,
+  input?: unknown,
+  extras: HttpExtras = {},
+) {
   return callOverHttp(db, 'query', path, input, extras);
 }
 

@@ -72,32 +72,17 @@ export function ChatPanel() {
         </div>
         <div className="flex items-center gap-1">
           {panel === 'open' ? (
-            <button
-              type="button"
-              aria-label="Minimise chat"
-              onClick={() => setPanel('minimised')}
-              className="grid size-9 place-items-center hover:text-[#cfa96f]"
-            >
+            <PanelButton label="Minimise chat" onClick={() => setPanel('minimised')}>
               <Minus size={18} aria-hidden />
-            </button>
+            </PanelButton>
           ) : (
-            <button
-              type="button"
-              aria-label="Maximise chat"
-              onClick={() => setPanel('open')}
-              className="grid size-9 place-items-center hover:text-[#cfa96f]"
-            >
+            <PanelButton label="Maximise chat" onClick={() => setPanel('open')}>
               <Maximize2 size={16} aria-hidden />
-            </button>
+            </PanelButton>
           )}
-          <button
-            type="button"
-            aria-label="Close chat"
-            onClick={() => setPanel('closed')}
-            className="grid size-9 place-items-center hover:text-[#cfa96f]"
-          >
+          <PanelButton label="Close chat" onClick={() => setPanel('closed')}>
             <X size={18} aria-hidden />
-          </button>
+          </PanelButton>
         </div>
       </header>
       {/* Kept mounted while minimised: the conversation (and a reply on its way) survives. */}
@@ -116,5 +101,19 @@ export function ChatPanel() {
         )}
       </div>
     </section>
+  );
+}
+
+/** One of the panel's bar buttons (minimise, maximise, close): an icon with its name. */
+function PanelButton(props: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={props.label}
+      onClick={props.onClick}
+      className="grid size-9 place-items-center hover:text-[#cfa96f]"
+    >
+      {props.children}
+    </button>
   );
 }
