@@ -5,7 +5,7 @@
 // (`node scripts/run.mjs scripts/page-weight.ts`) it builds the working tree, serves the demo
 // catalogue and prints the table.
 import { randomBytes } from 'node:crypto';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { preview } from 'vite';
 import { createDb } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
@@ -16,9 +16,10 @@ import { freePort } from '#local/free-port.ts';
 import { pgliteBackend, startLocalNeon } from '#local/neon-endpoint.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
 
-/** The pages weighed: the home page and a product page with sizes, colours and pictures. */
-export const WEIGHED_PAGES = ['/', '/products/ankara-wrap-dress'] as const;
-const SCREENS = {
+/** The pages weighed: the home page, the shop and a product page with sizes, colours and pictures. */
+export const WEIGHED_PAGES = ['/', '/shop', '/products/ankara-wrap-dress'] as const;
+/** The screens: budgets.json's `pictures` hold the phone's picture bytes (tests/e2e/picture-budget). */
+export const SCREENS = {
   phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true },
   desktop: { viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1, isMobile: false },
 } as const;
@@ -33,36 +34,39 @@ export type PageWeight = {
   requests: number;
 };
 
+/** What Chromium fetches for one page on one screen, until the network is idle. */
+export async function weigh(browser: Browser, screen: keyof typeof SCREENS, url: URL) {
+  const options = SCREENS[screen];
+  const context = await browser.newContext({ ...options, hasTouch: options.isMobile });
+  try {
+    const tab = await context.newPage();
+    const client = await context.newCDPSession(tab);
+    await client.send('Network.enable');
+    const types = new Map<string, string>();
+    const weight = { imageBytes: 0, images: 0, totalBytes: 0, requests: 0 };
+    client.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+    client.on('Network.loadingFinished', (event) => {
+      weight.requests += 1;
+      weight.totalBytes += event.encodedDataLength;
+      if (types.get(event.requestId) === 'Image') {
+        weight.images += 1;
+        weight.imageBytes += event.encodedDataLength;
+      }
+    });
+    await tab.goto(url.toString(), { waitUntil: 'networkidle' });
+    return weight;
+  } finally {
+    await context.close();
+  }
+}
+
 export async function pageWeights(origin: string): Promise<PageWeight[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const weights: PageWeight[] = [];
   try {
-    for (const [screen, options] of Object.entries(SCREENS) as [
-      keyof typeof SCREENS,
-      (typeof SCREENS)[keyof typeof SCREENS],
-    ][]) {
+    for (const screen of Object.keys(SCREENS) as (keyof typeof SCREENS)[]) {
       for (const page of WEIGHED_PAGES) {
-        const context = await browser.newContext({ ...options, hasTouch: options.isMobile });
-        const tab = await context.newPage();
-        const client = await context.newCDPSession(tab);
-        await client.send('Network.enable');
-        const types = new Map<string, string>();
-        let imageBytes = 0;
-        let images = 0;
-        let totalBytes = 0;
-        let requests = 0;
-        client.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
-        client.on('Network.loadingFinished', (event) => {
-          requests += 1;
-          totalBytes += event.encodedDataLength;
-          if (types.get(event.requestId) === 'Image') {
-            images += 1;
-            imageBytes += event.encodedDataLength;
-          }
-        });
-        await tab.goto(new URL(page, origin).toString(), { waitUntil: 'networkidle' });
-        weights.push({ page, screen, imageBytes, images, totalBytes, requests });
-        await context.close();
+        weights.push({ page, screen, ...(await weigh(browser, screen, new URL(page, origin))) });
       }
     }
   } finally {

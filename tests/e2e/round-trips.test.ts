@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { cartItems } from '#db/schema/index.ts';
 import { tripsOf } from '#local/distance.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
-import { sessionCookie, verifiedShopper } from '../support/shoppers.ts';
+import { sessionCookie, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(inject('databaseUrl'));
 const trips = tripsOf(inject('databaseUrl'));
@@ -42,6 +43,7 @@ const MOST_IN_A_ROW = {
 
 beforeAll(() => trips.setLatency(DISTANCE_MS));
 afterAll(() => trips.setLatency(0));
+afterAll(closeBrowser);
 
 const measured: Record<string, { trips: number; inARow: number }> = {};
 afterAll(() => console.table(measured));
@@ -137,5 +139,33 @@ describe('a session read once per request', () => {
     expect(after.status).toBe(200);
     expect(after.body).not.toContain('Revoked Reader');
     expect(after.body).toContain('Access Required');
+  });
+});
+
+describe('after the page is shown', () => {
+  it('asks the server for nothing the render could have sent (signed in, 390 and 1366 px)', async () => {
+    const shopper = await verifiedShopper(db, 'Quiet Page', { phone: '+256772000001' });
+    const piece = await demoPiece(db, { minStock: 3, skip: 7 });
+    await db
+      .insert(cartItems)
+      .values({ userId: shopper.id, variantId: piece.variantId, quantity: 1 });
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, errors } = await newPage(viewport);
+      await signIn(page, shopper);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/trpc')) asked.push(`${url.pathname}${url.search}`);
+      });
+      const paths = ['/', '/shop', `/products/${piece.slug}`, '/cart', '/checkout', '/orders'];
+      for (const path of [...paths, '/order-history', '/profile', '/settings']) {
+        asked.length = 0;
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        expect({ path, asked }).toEqual({ path, asked: [] });
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
   });
 });
