@@ -311,7 +311,6 @@ export type SessionUser = {
   role: string;
 };
 
-/** The signed-in shopper for these request headers (their session cookie), or null. */
 /**
  * A request's session: `read()` reads it at most once however many procedures ask (an SSR page's
  * loaders, an HTTP batch's calls), in one statement with its user. `lastSeen()` is who this
@@ -382,6 +381,7 @@ export function sameShopper(a: SessionUser, b: SessionUser): boolean {
   );
 }
 
+/** The signed-in shopper for these request headers (their session cookie), or null. */
 export async function sessionUser(auth: Auth, headers: Headers): Promise<SessionUser | null> {
   const found = await auth.api.getSession({ headers });
   if (!found) return null;
