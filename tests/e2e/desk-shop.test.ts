@@ -118,7 +118,11 @@ describe('the owner’s desk', () => {
     expect(visitor.errors).toEqual([]);
   });
 
-  it('adds staff and removes them; staff read the server’s refusal on the owner’s pages', async () => {
+  // A long flow: three people, two widths, four pages checked by axe in light and dark (about 50 s
+  // alone on a 2-core machine, more beside the integration files).
+  it('adds staff and removes them; staff read the server’s refusal on the owner’s pages', {
+    timeout: 150_000,
+  }, async () => {
     const sam = await verifiedShopper(db, 'Sam Ssali');
     const { page, errors } = await newPage(DESKTOP);
     await signIn(page, owner);
