@@ -188,7 +188,11 @@ describe('delivery on the desk', () => {
 });
 
 describe('the order’s way on the desk', () => {
-  it('shows each order’s delivery, and sends a Kampala order out with its rider', async () => {
+  // The desk's orders list every order the suite has placed by now: each axe check and full-page
+  // picture of it takes seconds on a busy 2-core machine (39 s alone, over 60 s in CI).
+  it('shows each order’s delivery, and sends a Kampala order out with its rider', {
+    timeout: 150_000,
+  }, async () => {
     const shopper = await verifiedShopper(db, 'Grace Nansubuga', { phone: '+256772123459' });
     const piece = await demoPiece(db, { minStock: 6 });
     const place = async (optionId: string) => {
