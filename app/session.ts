@@ -6,7 +6,7 @@ import { createIsomorphicFn } from '@tanstack/react-start';
 import { getRequestHeaders } from '@tanstack/react-start/server';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useCallback } from 'react';
-import { AUTH_COOKIE_PREFIX } from '#core/settings.ts';
+import { sessionCookieIn } from '#core/settings.ts';
 import type { SessionUser } from '#server/auth.ts';
 import type { AppRouter } from '#server/routers/index.ts';
 import { authCall } from './auth-client';
@@ -18,16 +18,12 @@ export type { SessionUser };
 /** The router's context (app/router.tsx): what loaders, guards and heads read the session from. */
 export type ShopContext = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> };
 
-const SESSION_COOKIE = new RegExp(
-  `(?:^|;)\\s*(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`,
-);
-
 /**
  * Whether the shopper may be signed in, known without asking the database: on the server, the
  * page's request carries a session cookie; in the browser, the session read earlier names someone.
  */
 const mayBeSignedIn = createIsomorphicFn()
-  .server((_context: ShopContext) => SESSION_COOKIE.test(getRequestHeaders().get('cookie') ?? ''))
+  .server((_context: ShopContext) => sessionCookieIn(getRequestHeaders().get('cookie')) !== null)
   .client((context: ShopContext) =>
     Boolean(context.queryClient.getQueryData(context.trpc.account.session.queryKey())),
   );

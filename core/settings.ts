@@ -19,6 +19,19 @@ export const ORDER_ATTEMPT_KEY = 'checkoutOrderAttempt';
  */
 export const AUTH_COOKIE_PREFIX = 'duuka';
 
+/** The session cookie's value in a Cookie header (`<prefix>.session_token`, `__Secure-` on https). */
+export function sessionCookieIn(cookies: string | null): string | null {
+  const names = [
+    `${AUTH_COOKIE_PREFIX}.session_token`,
+    `__Secure-${AUTH_COOKIE_PREFIX}.session_token`,
+  ];
+  for (const part of (cookies ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && names.includes(part.slice(0, at).trim())) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
   { code: 'es', label: 'Español' },

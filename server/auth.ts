@@ -16,7 +16,7 @@ import {
   VERIFY_CALLBACK_PATH,
 } from '#core/account.ts';
 import { PASSWORD_CHECK_LIMIT, VERIFICATION_MAIL_LIMIT } from '#core/limits.ts';
-import { AUTH_COOKIE_PREFIX } from '#core/settings.ts';
+import { AUTH_COOKIE_PREFIX, sessionCookieIn } from '#core/settings.ts';
 import { isTypedLine } from '#core/text.ts';
 import type { Db } from '#db/client.ts';
 import {
@@ -326,19 +326,6 @@ export type SessionReader = {
 const lastReadAs = new Map<string, SessionUser>();
 const REMEMBERED_SESSIONS = 1_000;
 
-/** The session cookie's value (better-auth's `<prefix>.session_token`, `__Secure-` on https). */
-function sessionCookieOf(headers: Headers): string | null {
-  const names = [
-    `${AUTH_COOKIE_PREFIX}.session_token`,
-    `__Secure-${AUTH_COOKIE_PREFIX}.session_token`,
-  ];
-  for (const part of (headers.get('cookie') ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && names.includes(part.slice(0, at).trim())) return part.slice(at + 1).trim();
-  }
-  return null;
-}
-
 function remember(cookie: string | null, user: SessionUser | null): void {
   if (!cookie) return;
   lastReadAs.delete(cookie);
@@ -355,7 +342,7 @@ function remember(cookie: string | null, user: SessionUser | null): void {
  * a revoked session ends at once (decisions 0007, 0054); only who it was is remembered.
  */
 export function sessionOnce(auth: Auth, headers: Headers): SessionReader {
-  const cookie = sessionCookieOf(headers);
+  const cookie = sessionCookieIn(headers.get('cookie'));
   let read: Promise<SessionUser | null> | undefined;
   return {
     read: () => {

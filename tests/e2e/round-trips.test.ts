@@ -57,6 +57,16 @@ async function count(label: string, request: () => Promise<Response>) {
   return { status: answer.status, body, ...seen };
 }
 
+/** A signed-up shopper with one piece (the `skip`th demo piece in stock) in their cart. */
+async function shopperWithACart(name: string, skip: number) {
+  const shopper = await verifiedShopper(db, name, { phone: '+256772000001' });
+  const piece = await demoPiece(db, { minStock: 3, skip });
+  await db
+    .insert(cartItems)
+    .values({ userId: shopper.id, variantId: piece.variantId, quantity: 1 });
+  return { shopper, piece };
+}
+
 const get = (path: string, cookie?: string) => () =>
   fetch(new URL(path, shopUrl), { headers: cookie ? { cookie } : {} });
 
@@ -76,11 +86,7 @@ describe('database trips of a page’s server render', () => {
   });
 
   it('signed in: every page a shopper opens', async () => {
-    const shopper = await verifiedShopper(db, 'Trip Counter', { phone: '+256772000001' });
-    const piece = await demoPiece(db, { minStock: 3, skip: 2 });
-    await db
-      .insert(cartItems)
-      .values({ userId: shopper.id, variantId: piece.variantId, quantity: 1 });
+    const { shopper } = await shopperWithACart('Trip Counter', 2);
     const cookie = await sessionCookie(shopper);
     const first = await count('signed in, first page', get('/profile', cookie));
     expect(first.body).toContain('Trip Counter');
@@ -144,11 +150,7 @@ describe('a session read once per request', () => {
 
 describe('after the page is shown', () => {
   it('asks the server for nothing the render could have sent (signed in, 390 and 1366 px)', async () => {
-    const shopper = await verifiedShopper(db, 'Quiet Page', { phone: '+256772000001' });
-    const piece = await demoPiece(db, { minStock: 3, skip: 7 });
-    await db
-      .insert(cartItems)
-      .values({ userId: shopper.id, variantId: piece.variantId, quantity: 1 });
+    const { shopper, piece } = await shopperWithACart('Quiet Page', 7);
     for (const viewport of [PHONE, DESKTOP]) {
       const { page, errors } = await newPage(viewport);
       await signIn(page, shopper);
