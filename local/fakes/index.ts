@@ -14,11 +14,16 @@ export type LocalFake = {
   close(): Promise<void>;
 };
 
-type StartFake = () => Promise<LocalFake>;
+/** `shopOrigin`: the shop the fakes call back (else BETTER_AUTH_URL when they call). */
+type FakeOptions = { shopOrigin?: string };
+type StartFake = (options: FakeOptions) => Promise<LocalFake>;
 
 /** Each area's fake; `npm start` and the browser tests start them all. */
 const FAKES: StartFake[] = [
-  () => startFakeMobileMoney(),
+  ({ shopOrigin }) =>
+    startFakeMobileMoney(
+      shopOrigin ? { airtelCallbackUrl: `${shopOrigin}/api/payments/airtel` } : {},
+    ),
   () => startFakeEgoSms(),
   () => startFakeGemini(),
   () => startFakePesapal(),
@@ -26,8 +31,8 @@ const FAKES: StartFake[] = [
 
 export type LocalFakes = { env: Record<string, string>; close(): Promise<void> };
 
-export async function startLocalFakes(): Promise<LocalFakes> {
-  const started = await Promise.all(FAKES.map((start) => start()));
+export async function startLocalFakes(options: FakeOptions = {}): Promise<LocalFakes> {
+  const started = await Promise.all(FAKES.map((start) => start(options)));
   return {
     env: Object.assign({}, ...started.map((fake) => fake.env)),
     close: async () => {

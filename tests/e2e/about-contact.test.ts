@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { contactMessages, newsletterSubscriptions } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { shop } from '../support/shop.ts';
 
 afterAll(closeBrowser);
 
-const db = () => createDb(inject('databaseUrl'));
+const db = () => createDb(shop().databaseUrl);
 const unique = (label: string, width: number) =>
   `${label}.${width}.${Date.now().toString(36)}@Example.UG`;
 

@@ -3,13 +3,14 @@
 // → change password → logout → login again → delete the account → that login fails.
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { orders, user } from '#db/schema/index.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { mailedLink } from '../support/mailbox.ts';
+import { shop } from '../support/shop.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 
 const SHOTS = 'tests/e2e/screenshots';
@@ -42,7 +43,7 @@ describe('accounts', () => {
       await page.getByRole('link', { name: 'Sign In' }).click();
       await page.waitForURL('**/login');
     }
-    const mailbox = await fetch(new URL('/dev/mailbox', inject('shopUrl')));
+    const mailbox = await fetch(new URL('/dev/mailbox', shop().url));
     expect(mailbox.status).toBe(404);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -150,7 +151,7 @@ describe('accounts', () => {
     expect(served.headers()['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
     // Without the cookie, nobody gets it.
-    expect((await fetch(new URL(src, inject('shopUrl')))).status).toBe(401);
+    expect((await fetch(new URL(src, shop().url))).status).toBe(401);
     // The side menu shows the new picture at once.
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Menu' });
@@ -260,7 +261,7 @@ describe('accounts', () => {
 
   it('retries a failed settings save 1 s, 2 s and 4 s apart, then warns and syncs later', async () => {
     const { page } = await newPage(DESKTOP);
-    const shopUrl = inject('shopUrl');
+    const shopUrl = shop().url;
     const address = `retry-${Date.now()}@example.ug`;
     // Its own client IP: the account-life test above spent this minute's sign-ins (5 per IP).
     const headers = { origin: shopUrl, 'cf-connecting-ip': '198.51.100.23' };

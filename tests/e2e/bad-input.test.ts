@@ -1,14 +1,15 @@
 // Bad addresses and bad form input on the production build: each URL answers with the right
 // status and a page a shopper can use (never a 500, never valibot's issue list), and the forms
 // refuse what the server would refuse before anything is sent.
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { categories } from '#db/schema/index.ts';
 import { closeBrowser, DESKTOP, newPage } from '../support/browser.ts';
+import { shop } from '../support/shop.ts';
 
 afterAll(closeBrowser);
 
-const shopUrl = () => inject('shopUrl');
+const shopUrl = () => shop().url;
 
 async function visit(path: string) {
   const response = await fetch(`${shopUrl()}${path}`);
@@ -68,7 +69,7 @@ describe('/products with bad search params', () => {
   );
 
   it('keeps what is good: a real category with a bad page is that category, page 1', async () => {
-    const db = createDb(inject('databaseUrl'));
+    const db = createDb(shop().databaseUrl);
     const [bags] = await db.select().from(categories).limit(1);
     if (!bags) throw new Error('no category seeded');
     const { status, text } = await visit(`/products?category=${bags.id}&page=abc&group=foo`);

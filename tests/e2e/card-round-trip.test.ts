@@ -3,14 +3,15 @@
 // declines in Chromium, its IPN and the browser's return reach the shop's routes, and the browser
 // lands on /orders?order={id}. The checkout and /orders screens have their own tests.
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { orders, payments } from '#db/schema/index.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 
 describe('a card payment through Pesapal', () => {
@@ -30,7 +31,7 @@ describe('a card payment through Pesapal', () => {
       const trpc = (path: string, input: unknown) =>
         page.request.post(`/api/trpc/${path}`, {
           data: input,
-          headers: { origin: inject('shopUrl'), 'content-type': 'application/json' },
+          headers: { origin: shop().url, 'content-type': 'application/json' },
         });
       const placed = await trpc('checkout.placeOrder', {
         orderId,

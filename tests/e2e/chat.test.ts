@@ -4,7 +4,7 @@
 // mid-reply stops it. At phone and desktop widths.
 import { asc, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CHAT_TEXT, DEFAULT_SUPPORT } from '#core/chat.ts';
 import { cannedAnswer } from '#core/chat-answers.ts';
 import { createDb } from '#db/client.ts';
@@ -12,34 +12,67 @@ import { chatMessages, products } from '#db/schema/index.ts';
 import { deliveryChoices } from '#server/services/delivery.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { shop } from '../support/shop.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
 
-/** The last assistant bubble's text, sampled until it stops growing; every distinct length seen. */
+type Watched = Window & { replyLengths: number[][]; replyChangedAt: number; replyRead: number };
+
+/**
+ * Records, in the page, every length each assistant bubble takes as it grows (a DOM observer:
+ * every step the page shows, however busy the machine that samples it). Before navigating.
+ */
+async function recordReplies(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const watched = window as unknown as Watched;
+    watched.replyLengths = [];
+    watched.replyChangedAt = 0;
+    watched.replyRead = -1;
+    new MutationObserver(() => {
+      const bubbles = document.querySelectorAll('[data-role="assistant"]');
+      const index = bubbles.length - 1;
+      if (index < 0) return;
+      const length = (bubbles[index]?.textContent ?? '').length;
+      watched.replyLengths[index] ??= [];
+      const seen = watched.replyLengths[index];
+      if (seen.at(-1) !== length) {
+        seen.push(length);
+        watched.replyChangedAt = performance.now();
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/**
+ * The next assistant bubble (newer than the last one read) once it has stopped growing: its text
+ * and every length it took.
+ */
 async function watchReply(page: Page): Promise<{ text: string; lengths: number[] }> {
-  const bubble = page.locator('[data-role="assistant"]').last();
-  await bubble.waitFor({ timeout: 15_000 });
-  const lengths: number[] = [];
-  let stable = 0;
-  let text = '';
-  while (stable < 12) {
-    const now = (await bubble.textContent()) ?? '';
-    if (now.length !== text.length) {
-      lengths.push(now.length);
-      stable = 0;
-    } else stable += 1;
-    text = now;
-    await page.waitForTimeout(50);
-  }
-  return { text, lengths };
+  await page.waitForFunction(
+    () => {
+      const watched = window as unknown as Watched;
+      const newest = document.querySelectorAll('[data-role="assistant"]').length - 1;
+      return newest > watched.replyRead && performance.now() - watched.replyChangedAt > 600;
+    },
+    undefined,
+    { timeout: 30_000, polling: 100 },
+  );
+  return page.evaluate(() => {
+    const watched = window as unknown as Watched;
+    const bubbles = document.querySelectorAll('[data-role="assistant"]');
+    const index = bubbles.length - 1;
+    watched.replyRead = index;
+    return { text: bubbles[index]?.textContent ?? '', lengths: watched.replyLengths[index] ?? [] };
+  });
 }
 
 describe('support chat', () => {
   it('asks a visitor to log in', async () => {
     const { page } = await newPage(DESKTOP);
+    await recordReplies(page);
     await page.goto('/');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await page.getByRole('button', { name: 'Ask duuka' }).click();
@@ -55,6 +88,7 @@ describe('support chat', () => {
     it(`a shopper picks a topic, asks for dresses and watches the reply stream in (${label})`, async () => {
       const shopper = await verifiedShopper(db, 'Sarah Nambi', { phone: '+256772000001' });
       const { page, errors } = await newPage(viewport);
+      await recordReplies(page);
       await signIn(page, shopper);
       await page.goto('/shop');
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
@@ -99,6 +133,7 @@ describe('support chat', () => {
     it(`when the model fails, the delivery answer is the shop's own options and fees (${label})`, async () => {
       const shopper = await verifiedShopper(db, 'Aisha Nalwoga', { phone: '+256772000001' });
       const { page, errors } = await newPage(viewport);
+      await recordReplies(page);
       await signIn(page, shopper);
       await page.goto('/');
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
@@ -126,6 +161,7 @@ describe('support chat', () => {
   it('closing the panel mid-reply stops the reply', async () => {
     const shopper = await verifiedShopper(db, 'Joel Opio', { phone: '+256772000001' });
     const { page } = await newPage(DESKTOP);
+    await recordReplies(page);
     await signIn(page, shopper);
     await page.goto('/');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
@@ -138,7 +174,7 @@ describe('support chat', () => {
     await page.locator('[data-role="assistant"]').last().getByText('word4').waitFor();
     await chat.getByRole('button', { name: 'Close chat' }).click();
     // The model's answer was cut off when the shop hung up: generation stopped.
-    const base = new URL(inject('fakeEnv').GEMINI_BASE_URL ?? '').origin;
+    const base = new URL(shop().fakeEnv.GEMINI_BASE_URL ?? '').origin;
     const slow = async () =>
       (
         (await (await fetch(`${base}/__requests`)).json()) as {

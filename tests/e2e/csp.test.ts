@@ -2,12 +2,13 @@
 // client and react to input, and the browser reports no policy violation (the inline scripts of
 // TanStack Start and React, and the appearance boot script, all carry the page's nonce).
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SETTINGS_STORAGE_KEY } from '#core/settings.ts';
 import { createDb } from '#db/client.ts';
 import { productSlugs } from '#server/services/catalogue.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 
 afterAll(closeBrowser);
 
@@ -37,7 +38,7 @@ describe('pages under the Content-Security-Policy', () => {
     await openUnderPolicy(page, '/');
     // A piece in one size (the newest, among New Arrivals): its card opens its dialog (React
     // state, no size to choose); the dialog links to the product's page.
-    const piece = await demoPiece(createDb(inject('databaseUrl')), { minStock: 1 });
+    const piece = await demoPiece(createDb(shop().databaseUrl), { minStock: 1 });
     await page
       .getByTestId('product-card')
       .filter({ hasText: piece.name })
@@ -56,7 +57,7 @@ describe('pages under the Content-Security-Policy', () => {
   });
 
   it('a product page, opened directly, answers input', async () => {
-    const [product] = await productSlugs(createDb(inject('databaseUrl')));
+    const [product] = await productSlugs(createDb(shop().databaseUrl));
     expect(product).toBeDefined();
     const { page, errors } = await newPage(PHONE);
     const violations = await watchViolations(page);

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { eq, notInArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_TEXT, FREE_DELIVERY_KEY } from '#core/delivery.ts';
 import { formatUGX } from '#core/money.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
@@ -15,9 +15,10 @@ import { deliveryOptions, orders, systemSettings } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { findDemoPieces, setStock } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka-a';
 

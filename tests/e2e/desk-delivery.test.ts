@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, notInArray, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_TEXT } from '#core/desk.ts';
 import { createDb } from '#db/client.ts';
 import { deliveryOptions, orders, systemSettings } from '#db/schema/index.ts';
@@ -16,6 +16,7 @@ import { setRole } from '#server/services/staff.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import {
   type Shopper,
   sessionCookie,
@@ -24,8 +25,8 @@ import {
   verifiedShopper,
 } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
-const shopUrl = inject('shopUrl');
+const db = createDb(shop().databaseUrl);
+const shopUrl = shop().url;
 const SHOTS = '/tmp/duuka-b';
 const DEFAULTS = ['kampala', 'pickup', 'upcountry'];
 

@@ -5,15 +5,16 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SPREADSHEET_COLUMNS } from '#core/desk-spreadsheet.ts';
 import { createDb } from '#db/client.ts';
 import { setRole } from '#server/services/staff.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
+import { shop } from '../support/shop.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
 

@@ -3,16 +3,17 @@
 // Stock log; on a phone, one size's own log with a piece taken away. axe in light and dark.
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { stockMovements } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { addProduct, stockOf } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
 

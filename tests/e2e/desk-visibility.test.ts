@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { type PreviewServer, preview } from 'vite';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_TEXT } from '#core/cart.ts';
 import type { ProductStatus } from '#core/desk.ts';
 import { createDb } from '#db/client.ts';
@@ -17,10 +17,11 @@ import { bumpCatalogueVersion } from '#server/services/catalogue-version.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { addProduct, type TestPiece } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
-const shop = (path: string) => fetch(`${inject('shopUrl')}${path}`);
+const db = createDb(shop().databaseUrl);
+const fetchPage = (path: string) => fetch(`${shop().url}${path}`);
 
 /** As the desk saves a status: with the catalogue version, in one batch. */
 async function setStatus(productId: number, status: ProductStatus) {
@@ -44,25 +45,27 @@ async function draft(name: string): Promise<TestPiece> {
 describe('a draft on the production build', () => {
   it('is the 404 page by its URL, with or without ?variant=, and not in the sitemap', async () => {
     const piece = await draft('Draft Kaftan');
-    const never = await shop('/products/no-such-piece-ever');
+    const never = await fetchPage('/products/no-such-piece-ever');
     expect(never.status).toBe(404);
     const neverTitle = (await never.text()).match(/<title>([^<]*)<\/title>/)?.[1];
     for (const path of [
       `/products/${piece.slug}`,
       `/products/${piece.slug}?variant=${piece.variants.M}`,
     ]) {
-      const page = await shop(path);
+      const page = await fetchPage(path);
       expect(page.status, path).toBe(404);
       const html = await page.text();
       expect(html.match(/<title>([^<]*)<\/title>/)?.[1], path).toBe(neverTitle);
       expect(html).not.toContain(piece.name);
     }
-    expect(await (await shop('/sitemap.xml')).text()).not.toContain(piece.slug);
+    expect(await (await fetchPage('/sitemap.xml')).text()).not.toContain(piece.slug);
     await setStatus(piece.id, 'published');
-    expect((await shop(`/products/${piece.slug}?variant=${piece.variants.M}`)).status).toBe(200);
-    expect(await (await shop('/sitemap.xml')).text()).toContain(piece.slug);
+    expect((await fetchPage(`/products/${piece.slug}?variant=${piece.variants.M}`)).status).toBe(
+      200,
+    );
+    expect(await (await fetchPage('/sitemap.xml')).text()).toContain(piece.slug);
     await setStatus(piece.id, 'archived');
-    expect((await shop(`/products/${piece.slug}`)).status).toBe(404);
+    expect((await fetchPage(`/products/${piece.slug}`)).status).toBe(404);
   });
 });
 
@@ -113,8 +116,8 @@ describe('the edge page cache on the production build', () => {
     const port = await freePort();
     cachedUrl = `http://127.0.0.1:${port}`;
     for (const name of WORKER_VARIABLES) Reflect.deleteProperty(process.env, name);
-    Object.assign(process.env, localAccountSecrets(cachedUrl), inject('fakeEnv'), {
-      DATABASE_URL: inject('databaseUrl'),
+    Object.assign(process.env, localAccountSecrets(cachedUrl), shop().fakeEnv, {
+      DATABASE_URL: shop().databaseUrl,
       PAGE_CACHE_SECONDS: '60',
     });
     server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });

@@ -9,15 +9,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { products, productVariants, stockMovements } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE } from '../support/browser.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';
+import { shop } from '../support/shop.ts';
 import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 const FILES = '/tmp/duuka/desk-flow-files';
 const SHOTS = '/tmp/duuka';
 const photos = [`${FILES}/front.jpg`, `${FILES}/back.png`];

@@ -3,12 +3,13 @@
 // light and dark, against the production build and the demo catalogue.
 import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
+import { shop } from '../support/shop.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 
 /** The demo pieces having a variant in `size` (in stock when asked), cheapest first. */
@@ -130,7 +131,7 @@ describe('filters at desktop width', () => {
 describe('a shared filtered URL', () => {
   it('renders filtered on the server (no JavaScript)', async () => {
     const inM = await piecesIn('M');
-    const html = await (await fetch(`${inject('shopUrl')}/products?size=M&sort=price-asc`)).text();
+    const html = await (await fetch(`${shop().url}/products?size=M&sort=price-asc`)).text();
     expect(html).toMatch(new RegExp(`>${inM.length}(<!-- -->)? (<!-- -->)?pieces<`));
     const first = html.indexOf(inM[0]?.name ?? '@');
     const last = html.indexOf(inM[Math.min(inM.length, 24) - 1]?.name ?? '@'); // page 1's last
@@ -152,9 +153,9 @@ describe('a shared filtered URL', () => {
     ]);
     expect(input(html, 'size', 'L').some((tag) => tag.includes('checked'))).toBe(false);
     // A bad value is no filter, never an error page.
-    const bad = await fetch(`${inject('shopUrl')}/products?size=%00&minPrice=-5&sort=cheap`);
+    const bad = await fetch(`${shop().url}/products?size=%00&minPrice=-5&sort=cheap`);
     expect(bad.status).toBe(200);
-    const search = await (await fetch(`${inject('shopUrl')}/search?q=dress&inStock=1`)).text();
+    const search = await (await fetch(`${shop().url}/search?q=dress&inStock=1`)).text();
     expect(input(search, 'inStock', '1')).toEqual([
       expect.stringContaining('checked'),
       expect.stringContaining('checked'),

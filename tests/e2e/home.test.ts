@@ -1,15 +1,16 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { listNewest } from '#server/services/catalogue.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { shop } from '../support/shop.ts';
 
 afterAll(closeBrowser);
 
 describe('home page', () => {
   it('is rendered on the server in workerd with products from the database', async () => {
-    const newest = await listNewest(createDb(inject('databaseUrl')), 8);
+    const newest = await listNewest(createDb(shop().databaseUrl), 8);
     expect(newest.length).toBe(8);
-    const response = await fetch(inject('shopUrl'));
+    const response = await fetch(shop().url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
     const html = await response.text();

@@ -7,16 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TEXT } from '#core/account.ts';
 import { REQUEST_TEXT } from '#core/requests.ts';
 import { createDb } from '#db/client.ts';
 import { chatMessages, user } from '#db/schema/index.ts';
 import { closeBrowser, openBrowser } from '../support/browser.ts';
 import { addProduct } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const shopUrl = () => inject('shopUrl');
+const shopUrl = () => shop().url;
 const url = (path: string) => `${shopUrl()}${path}`;
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -305,7 +306,7 @@ describe('writes only from the shop’s own pages', () => {
   }
 
   it('another port’s auto-submitting form cannot clear the cart or the chat in Chromium', async () => {
-    const db = createDb(inject('databaseUrl'));
+    const db = createDb(shop().databaseUrl);
     const shopper = await verifiedShopper(db, 'Nakato Forms', { phone: '+256772000990' });
     const wrap = await addProduct(db, { name: 'Kitenge Wrap', price: 85_000, stock: 5 });
     await db.insert(chatMessages).values({
@@ -390,7 +391,7 @@ async function signedInShopper(): Promise<string> {
     body: JSON.stringify({ name: 'Nakato Hardening', email, password }),
   });
   expect(signUp.status).toBe(200);
-  await createDb(inject('databaseUrl'))
+  await createDb(shop().databaseUrl)
     .update(user)
     .set({ emailVerified: true })
     .where(eq(user.email, email));

@@ -2,13 +2,14 @@
 // server-rendered page loads (its scripts and module preloads, and their static imports), from
 // the production build. Code that only some screens need must load only there.
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import budgets from '../../budgets.json' with { type: 'json' };
+import { shop } from '../support/shop.ts';
 import { sessionCookie, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
-const shopUrl = inject('shopUrl');
+const db = createDb(shop().databaseUrl);
+const shopUrl = shop().url;
 let cookie = '';
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // every cookie and browser-storage key the shop sets is one the Cookie Policy names.
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   BROWSER_ITEMS,
   LEGAL_PAGES,
@@ -17,10 +17,11 @@ import { createDb } from '#db/client.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
 afterAll(closeBrowser);
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 const SHOTS = '/tmp/duuka-legal';
 
 /** axe in the light and the dark theme, with a screenshot of each. */
@@ -62,7 +63,7 @@ describe('the legal pages', () => {
         expect(response?.status(), path).toBe(200);
         await expect(page.title()).resolves.toBe(`${title} · duuka`);
         await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(
-          `${new URL(inject('shopUrl')).origin}${path}`,
+          `${new URL(shop().url).origin}${path}`,
         );
         await expect(
           page.locator('meta[name="description"]').getAttribute('content'),

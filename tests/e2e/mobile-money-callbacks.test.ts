@@ -2,15 +2,16 @@
 // with WebCrypto there and its hashed callback verified there; an MTN payment that expired and was
 // approved late is counted when MTN's callback comes. Nobody polls: no page is open, no cron runs.
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { orders, payments, receipts } from '#db/schema/index.ts';
 import { demoPiece } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import { sessionCookie, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
-const shop = inject('shopUrl');
-const fakeBase = new URL(inject('fakeEnv').AIRTEL_BASE_URL ?? '').origin;
+const db = createDb(shop().databaseUrl);
+const shopUrl = shop().url;
+const fakeBase = new URL(shop().fakeEnv.AIRTEL_BASE_URL ?? '').origin;
 
 async function placedOrder(name: string, phone: string) {
   const shopper = await verifiedShopper(db, name, { phone, address: 'Plot 9 Bukoto Street' });
@@ -18,9 +19,9 @@ async function placedOrder(name: string, phone: string) {
   const piece = await demoPiece(db, { minStock: 6, skip: 5 });
   const orderId = crypto.randomUUID();
   const post = (path: string, body: unknown) =>
-    fetch(`${shop}/api/trpc/${path}`, {
+    fetch(`${shopUrl}/api/trpc/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, origin: shop },
+      headers: { 'content-type': 'application/json', cookie, origin: shopUrl },
       body: JSON.stringify(body),
     });
   const placed = await post('checkout.placeOrder', {

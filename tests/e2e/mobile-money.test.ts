@@ -3,7 +3,7 @@
 // screen → paid, with the transaction id on the receipt; a declined number with its reason, Try
 // again and another method; Retry payment from /orders. At phone and desktop widths.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { CHECKOUT_TEXT } from '#core/orders.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
@@ -13,9 +13,10 @@ import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';
+import { shop } from '../support/shop.ts';
 import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
 

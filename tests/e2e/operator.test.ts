@@ -3,21 +3,22 @@
 // it and sees the shipped text go out; a customer is refused. At phone and desktop widths.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { orders, smsNotifications } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
 
 /** What the fake gateway accepted, to this number. */
 async function textsTo(number: string): Promise<{ message: string }[]> {
-  const base = new URL(inject('fakeEnv').EGOSMS_URL ?? '').origin;
+  const base = new URL(shop().fakeEnv.EGOSMS_URL ?? '').origin;
   const sent = (await (await fetch(`${base}/__sent`)).json()) as {
     number: string;
     message: string;

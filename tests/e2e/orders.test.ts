@@ -5,16 +5,17 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { orders, receipts } from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { findDemoPieces } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import { SHOPPER_PASSWORD, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 
 const SHOTS = '/tmp/duuka';

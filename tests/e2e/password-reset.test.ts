@@ -1,15 +1,16 @@
 // "Forgot password?" in the browser, at a phone's width and a desktop's: the link is mailed (the
 // local outbox, what /dev/mailbox shows), opens the set-new-password screen, the new password
 // signs in, the old one is refused, and a session on another device is signed out.
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RESET_TEXT, TEXT } from '#core/account.ts';
 import { createDb } from '#db/client.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { mailedLink } from '../support/mailbox.ts';
+import { shop } from '../support/shop.ts';
 import { SHOPPER_PASSWORD, signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 const SHOTS = 'tests/e2e/screenshots';
 afterAll(closeBrowser);
 

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_TEXT } from '#core/card-payments.ts';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
@@ -18,9 +18,10 @@ import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';
+import { shop } from '../support/shop.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 const SHOTS = '/tmp/shots-ui';
 beforeAll(() => mkdir(SHOTS, { recursive: true }));
@@ -51,9 +52,9 @@ const latestOrder = async (shopper: Shopper) =>
 async function shopPage(viewport: typeof PHONE) {
   const opened = await newPage(viewport);
   // The Pesapal fake answers its own favicon 401 (no token), which the console would report.
-  const shop = new URL(inject('shopUrl')).origin;
+  const shopOrigin = new URL(shop().url).origin;
   await opened.page.context().route(
-    (url) => url.origin !== shop && url.pathname === '/favicon.ico',
+    (url) => url.origin !== shopOrigin && url.pathname === '/favicon.ico',
     (route) => route.fulfill({ status: 204 }),
   );
   await opened.page.addInitScript(() => {
@@ -230,7 +231,7 @@ describe('what the shopper sees about paying', () => {
 
       // Off to the payment page (the Pesapal fake's), with the order's total.
       await page.getByRole('button', { name: 'Approve payment' }).waitFor({ timeout: 20_000 });
-      expect(new URL(page.url()).origin).not.toBe(inject('shopUrl'));
+      expect(new URL(page.url()).origin).not.toBe(shop().url);
       const order = await latestOrder(shopper);
       if (!order) throw new Error('no order');
       expect(order).toMatchObject({ paymentMethod: 'card', status: 'pending', total });
@@ -298,7 +299,7 @@ describe('what the shopper sees about paying', () => {
   }
 
   it('card: the payment page cannot open: the order is saved and says so, Pay now later pays it', async () => {
-    const pesapal = inject('fakeEnv').PESAPAL_BASE_URL;
+    const pesapal = shop().fakeEnv.PESAPAL_BASE_URL;
     const mode = (to: 'normal' | 'down') =>
       fetch(`${pesapal}/__mode`, { method: 'POST', body: JSON.stringify({ mode: to }) });
     const { shopper } = await shopperWithCart('Ivan Lubega', '+256772000001', 8);

@@ -3,7 +3,7 @@
 // side menu, titles, the signed-in /login and the dialog's 'Add 1 to Cart'.
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
 import { SETTINGS_STORAGE_KEY } from '#core/settings.ts';
 import { createDb } from '#db/client.ts';
@@ -12,9 +12,10 @@ import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';
+import { shop } from '../support/shop.ts';
 import { anyClientIp, SHOPPER_PASSWORD, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
 
@@ -249,7 +250,7 @@ describe('an approximate price in the chosen currency', () => {
     const { page, errors } = await newPage(DESKTOP);
     const signIn = await page.request.post('/api/auth/sign-in/email', {
       data: { email: shopper.email, password: SHOPPER_PASSWORD },
-      headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
+      headers: { origin: shop().url, 'cf-connecting-ip': anyClientIp() },
     });
     expect(signIn.status()).toBe(200);
     await page.goto(`/products/${piece.slug}`);
@@ -414,7 +415,7 @@ describe('consistency', () => {
     const { page } = await newPage(DESKTOP);
     const answer = await page.request.post('/api/auth/sign-in/email', {
       data: { email: shopper.email, password: SHOPPER_PASSWORD },
-      headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
+      headers: { origin: shop().url, 'cf-connecting-ip': anyClientIp() },
     });
     expect(answer.status()).toBe(200);
     for (const path of ['/login', '/register']) {

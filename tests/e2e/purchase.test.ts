@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
 import { formatOrderDate } from '#core/orders.ts';
 import { createDb } from '#db/client.ts';
@@ -15,9 +15,10 @@ import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPieces, setStock, stockOf as stockNow } from '../support/catalogue.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';
+import { shop } from '../support/shop.ts';
 import { SHOPPER_PASSWORD, type Shopper, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 
 const SHOTS = '/tmp/duuka';

@@ -3,15 +3,16 @@
 // path left: here, texts whose delivery failed or whose deliverer stopped go out to the fake
 // EgoSMS gateway; a text due later stays queued.
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SMS_STUCK_AFTER_S } from '#core/sms.ts';
 import { createDb } from '#db/client.ts';
 import { smsNotifications } from '#db/schema/index.ts';
+import { shop } from '../support/shop.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 
 async function textsTo(number: string): Promise<string[]> {
-  const base = new URL(inject('fakeEnv').EGOSMS_URL ?? '').origin;
+  const base = new URL(shop().fakeEnv.EGOSMS_URL ?? '').origin;
   const sent = (await (await fetch(`${base}/__sent`)).json()) as {
     number: string;
     message: string;
@@ -52,9 +53,7 @@ describe('the Cron Trigger', () => {
       .returning({ id: smsNotifications.id });
     if (!retry || !stuck || !later) throw new Error('three rows');
 
-    const answer = await fetch(
-      new URL('/cdn-cgi/handler/scheduled?cron=*+*+*+*+*', inject('shopUrl')),
-    );
+    const answer = await fetch(new URL('/cdn-cgi/handler/scheduled?cron=*+*+*+*+*', shop().url));
     expect(answer.status).toBe(200);
 
     const statuses = async () =>

@@ -1,7 +1,7 @@
 // What a new shopper saw, round two (issue 24): the moments that broke trust, each held by what a
 // shopper or the owner would notice, at a phone's width and a desktop's.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems } from '#db/schema/index.ts';
@@ -9,9 +9,10 @@ import { setRole } from '#server/services/staff.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, SMALL_PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';
+import { shop } from '../support/shop.ts';
 import { signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 
 describe('settings on a phone', () => {

@@ -1,13 +1,14 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { listCategories, productSlugs } from '#server/services/catalogue.ts';
 import { closeBrowser, openBrowser } from '../support/browser.ts';
+import { shop } from '../support/shop.ts';
 import { sessionCookie, verifiedShopper } from '../support/shoppers.ts';
 
 afterAll(closeBrowser);
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 
-const shopUrl = () => inject('shopUrl');
+const shopUrl = () => shop().url;
 
 /** Parses XML with the browser's own parser: the locs, or the parser's error. */
 async function parseSitemap(xml: string): Promise<{ error: string | null; locs: string[] }> {

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopNewArrivalsCount } from '#core/catalogue.ts';
 import { formatUGX } from '#core/money.ts';
 import { createDb } from '#db/client.ts';
@@ -8,8 +8,9 @@ import { categories, productImages, products, productVariants } from '#db/schema
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, openBrowser, PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 let all: (typeof products.$inferSelect)[];
 beforeAll(async () => {
   all = await db.select().from(products);
@@ -31,7 +32,7 @@ async function layoutShiftWhileLoading(path: string, viewport: { width: number; 
   const context = await (await openBrowser()).newContext({
     viewport,
     hasTouch: true,
-    baseURL: inject('shopUrl'),
+    baseURL: shop().url,
   });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -336,10 +337,10 @@ describe('shareable product pages', () => {
     const soldOut = await demoPiece(db, { maxStock: 0 });
     const product = all.find((p) => p.id === soldOut.id);
     if (!product) throw new Error('no product');
-    const response = await fetch(`${inject('shopUrl')}/products/${product.slug}`);
+    const response = await fetch(`${shop().url}/products/${product.slug}`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    const url = `${inject('shopUrl')}/products/${product.slug}`;
+    const url = `${shop().url}/products/${product.slug}`;
     expect(html).toContain(`<link rel="canonical" href="${url}"`);
     expect(html).toContain('property="og:type" content="product"');
     // (Every script in the page carries the CSP nonce, this data block too.)
@@ -357,9 +358,9 @@ describe('shareable product pages', () => {
   });
 
   it('answers an unknown product or category with a clear 404 page', async () => {
-    expect((await fetch(`${inject('shopUrl')}/products/no-such-piece`)).status).toBe(404);
-    expect((await fetch(`${inject('shopUrl')}/products?category=999999`)).status).toBe(404);
-    expect((await fetch(`${inject('shopUrl')}/no/such/page`)).status).toBe(404);
+    expect((await fetch(`${shop().url}/products/no-such-piece`)).status).toBe(404);
+    expect((await fetch(`${shop().url}/products?category=999999`)).status).toBe(404);
+    expect((await fetch(`${shop().url}/no/such/page`)).status).toBe(404);
     const { page } = await newPage(PHONE);
     await page.goto('/products/no-such-piece');
     await page.getByRole('heading', { name: 'Product not found' }).waitFor();

@@ -7,16 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { cartItems, chatMessages, products, profiles, user } from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { closeBrowser, DESKTOP, newPage } from '../support/browser.ts';
 import { addProduct, demoPiece } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import { type Shopper, sessionCookie, signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
-const shopUrl = inject('shopUrl');
+const db = createDb(shop().databaseUrl);
+const shopUrl = shop().url;
 afterAll(closeBrowser);
 
 const get = (path: string, cookie?: string) =>

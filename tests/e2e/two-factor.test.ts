@@ -1,15 +1,16 @@
 // Two-factor sign-in in the browser: a shopper turns it on in Settings with an authenticator app
 // (the test computes the app's codes from the key shown), and the next sign-in asks for a code,
 // refusing a wrong one. At desktop and phone widths.
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_TEXT } from '#core/account.ts';
 import { createDb } from '#db/client.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { shop } from '../support/shop.ts';
 import { SHOPPER_PASSWORD, signIn, verifiedShopper } from '../support/shoppers.ts';
 import { totpCode } from '../support/totp.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
 const SHOTS = '/tmp/duuka';
 

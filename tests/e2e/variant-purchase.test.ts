@@ -6,15 +6,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { orderItems, products, productVariants } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';
+import { shop } from '../support/shop.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 const SHOTS = '/tmp/duuka';
 const DRESS = 'Ankara Wrap Dress';
 const LABEL = 'M · Indigo';
@@ -168,7 +169,7 @@ describe('a piece bought in a size and colour', () => {
     const operator = await theOperator(db);
     const { page: buyer } = await newPage(DESKTOP);
     await signIn(buyer, shopper);
-    const origin = inject('shopUrl');
+    const origin = shop().url;
     const placed = await buyer.request.post('/api/trpc/checkout.placeOrder', {
       data: {
         orderId: crypto.randomUUID(),

@@ -5,15 +5,16 @@
 import { mkdirSync } from 'node:fs';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { backInStockRequests, cartItems, products, productVariants } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { addProduct, type TestPiece } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import { type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 const SHOTS = 'tests/e2e/screenshots';
 const DRESS = '/products/ankara-wrap-dress';
 const poll = expect.poll;
@@ -399,7 +400,7 @@ for (const [label, viewport] of [
 
 describe('pictures and previews', () => {
   it('serves pictures as <picture> with a WebP srcset and the share picture as og:image', async () => {
-    const html = await (await fetch(new URL(DRESS, inject('shopUrl')))).text();
+    const html = await (await fetch(new URL(DRESS, shop().url))).text();
     expect(html).toMatch(
       /<source type="image\/webp" srcset="\/images\/products\/ankara-wrap-dress\/indigo-400\.webp 400w, [^"]*1200w" sizes="[^"]+"/i,
     );
@@ -413,8 +414,8 @@ describe('pictures and previews', () => {
     expect(html).toContain('<meta property="og:image:width" content="1200"');
     expect(html).toContain('<meta property="og:image:height" content="630"');
     // Cards of the listing too: the width they show.
-    const shop = await (await fetch(new URL('/shop', inject('shopUrl')))).text();
-    expect(shop).toMatch(
+    const listing = await (await fetch(new URL('/shop', shop().url))).text();
+    expect(listing).toMatch(
       /<source type="image\/webp" srcset="[^"]+400w[^"]*" sizes="\(min-width: 1280px\)/i,
     );
   });

@@ -1,7 +1,8 @@
 // Playwright (playwright-core) driving Debian's Chromium, with the flags this machine needs.
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#local/chromium.ts';
+import { shop } from './shop.ts';
 import { anyClientIp } from './shoppers.ts';
 
 export const DESKTOP = { width: 1366, height: 900 };
@@ -28,7 +29,7 @@ export async function closeBrowser(): Promise<void> {
 export async function newPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
   const context = await (await openBrowser()).newContext({
     viewport,
-    baseURL: inject('shopUrl'),
+    baseURL: shop().url,
     isMobile: viewport.width < 600,
     hasTouch: viewport.width < 600,
     // Each page is its own client, as on Cloudflare: the per-IP limits (sign-in: 5 a minute) of

@@ -3,10 +3,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+
 import type { Db } from '#db/client.ts';
 import { profiles, user } from '#db/schema/index.ts';
 import { mailedLink } from './mailbox.ts';
+import { shop } from './shop.ts';
 
 export const SHOPPER_PASSWORD = 'kampala-2026';
 export type Shopper = { email: string; name: string; id: string };
@@ -31,7 +32,7 @@ export async function verifiedShopper(
 ): Promise<Shopper> {
   const email =
     profile.email ?? `${name.split(' ')[0]?.toLowerCase()}-${randomUUID().slice(0, 8)}@example.ug`;
-  const shopUrl = inject('shopUrl');
+  const shopUrl = shop().url;
   const signUp = await fetch(new URL('/api/auth/sign-up/email', shopUrl), {
     method: 'POST',
     headers: {
@@ -62,14 +63,14 @@ export async function verifiedShopper(
 export async function signIn(page: Page, shopper: Shopper): Promise<void> {
   const answer = await page.request.post('/api/auth/sign-in/email', {
     data: { email: shopper.email, password: SHOPPER_PASSWORD },
-    headers: { origin: inject('shopUrl'), 'cf-connecting-ip': anyClientIp() },
+    headers: { origin: shop().url, 'cf-connecting-ip': anyClientIp() },
   });
   if (answer.status() !== 200) throw new Error(`sign-in answered ${answer.status()}`);
 }
 
 /** The shopper's session cookie, signed in over HTTP from a fresh client address. */
 export async function sessionCookie(shopper: Shopper): Promise<string> {
-  const shopUrl = inject('shopUrl');
+  const shopUrl = shop().url;
   const answer = await fetch(new URL('/api/auth/sign-in/email', shopUrl), {
     method: 'POST',
     headers: {
