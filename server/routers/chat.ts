@@ -8,7 +8,7 @@ import {
   newSessionId,
   ownsSession,
 } from '#core/chat.ts';
-import { type ReplyMeta, reply } from '../services/chat/assistant.ts';
+import type { ReplyMeta } from '../services/chat/assistant.ts';
 import {
   chatHistory,
   clearChat,
@@ -49,6 +49,9 @@ export const chatRouter = router({
       const meta: ReplyMeta = { model: null, tools: [], fallback: null };
       let answer = '';
       try {
+        // The model's client (the AI SDK) loads on the first reply of a Worker instance, not
+        // with every page: it is the heaviest code the pages never run (docs/worker-bundle.md).
+        const { reply } = await import('../services/chat/assistant.ts');
         for await (const chunk of reply(
           ctx.db,
           { ...ctx.assistant, contact },

@@ -1,11 +1,12 @@
-// The receipt as a PDF, made on the server with pdf-lib (DESIGN: Receipts). It runs inside the
-// Worker: no Node APIs. The shop's fonts (Cormorant Garamond for the wordmark and display,
-// Manrope for text; subsets under server/fonts/) are bundled as data by Vite's `?inline`, and
-// pdf-lib, fontkit and the fonts load on the first receipt only, so no other request pays for them.
-import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
+// The receipt as a PDF, made on the server by the shop's own small writer (DESIGN: Receipts;
+// ./pdf-writer.ts, decision 0056). It runs inside the Worker: no Node APIs. The shop's fonts
+// (Cormorant Garamond for the wordmark and display, Manrope for text; subsets under
+// server/fonts/) are bundled as data by Vite's `?inline` and load on the first receipt only, so
+// no other request pays for them.
 import { deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
 import { RECEIPT_TEXT, type Receipt, showsTax } from '#core/receipt.ts';
+import { PdfDocument, type PdfFont, type PdfPage, type Rgb } from './pdf-writer.ts';
 
 // A4, in points.
 const PAGE_WIDTH = 595.28;
@@ -42,59 +43,45 @@ const TABLE = {
   labelGap: 2,
 };
 
-type Fonts = { display: PDFFont; text: PDFFont; strong: PDFFont };
-type Pdf = typeof import('pdf-lib');
+type Fonts = { display: PdfFont; text: PdfFont; strong: PdfFont };
 
 function fromDataUrl(url: string): Uint8Array {
   const binary = atob(url.slice(url.indexOf(',') + 1));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
-let loading: Promise<{ pdf: Pdf; fontkit: unknown; faces: Uint8Array[] }> | undefined;
+let loading: Promise<Uint8Array[]> | undefined;
 
-/** pdf-lib, fontkit and the font files, loaded once per Worker instance. */
-function loadTools() {
+/** The font files (display, text, strong), loaded once per Worker instance. */
+function loadFaces() {
   loading ??= Promise.all([
-    import('pdf-lib'),
-    import('@pdf-lib/fontkit'),
     import('../fonts/CormorantGaramond-SemiBold.ttf?inline'),
     import('../fonts/Manrope-Regular.ttf?inline'),
     import('../fonts/Manrope-SemiBold.ttf?inline'),
-  ]).then(([pdf, fontkit, ...faces]) => ({
-    pdf,
-    fontkit: fontkit.default,
-    faces: faces.map((face) => fromDataUrl(face.default)),
-  }));
+  ]).then((faces) => faces.map((face) => fromDataUrl(face.default)));
   return loading;
 }
-
-const characterSets = new WeakMap<PDFFont, Set<number>>();
 
 /**
  * Composed letters (NFC: the fonts carry no mark positioning), control characters out, runs of
  * white space as one space, letters the font lacks as '?' (and accents it lacks left out).
  */
-function printable(value: string, font: PDFFont): string {
-  let known = characterSets.get(font);
-  if (!known) {
-    known = new Set(font.getCharacterSet());
-    characterSets.set(font, known);
-  }
+function printable(value: string, font: PdfFont): string {
   let out = '';
   for (const char of value
     .normalize('NFC')
     .replace(/[\s\p{Cc}]+/gu, ' ')
     .trim()) {
     const code = char.codePointAt(0) ?? 0;
-    if (known.has(code)) out += char;
+    if (font.has(code)) out += char;
     else if (!/\p{M}/u.test(char)) out += '?';
   }
   return out;
 }
 
 /** Lines no wider than `width`; a word longer than a line is broken between letters. */
-function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+function wrap(value: string, font: PdfFont, size: number, width: number): string[] {
+  const fits = (s: string) => font.widthOf(s, size) <= width;
   const lines: string[] = [];
   let line = '';
   for (const word of value.split(' ')) {
@@ -118,53 +105,55 @@ function wrap(value: string, font: PDFFont, size: number, width: number): string
 }
 
 export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
-  const tools = await loadTools();
-  const { PDFDocument, rgb, setCharacterSpacing } = tools.pdf;
-  const colour = (hex: string): RGB =>
-    rgb(
-      Number.parseInt(hex.slice(1, 3), 16) / 255,
-      Number.parseInt(hex.slice(3, 5), 16) / 255,
-      Number.parseInt(hex.slice(5, 7), 16) / 255,
-    );
-
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(tools.fontkit as Parameters<typeof doc.registerFontkit>[0]);
-  const [display, text, strong] = await Promise.all(
-    tools.faces.map((bytes) => doc.embedFont(bytes, { subset: true })),
-  );
+  const [display, text, strong] = await loadFaces();
   if (!display || !text || !strong) throw new Error('receipt fonts missing');
-  const fonts: Fonts = { display, text, strong };
+  const colour = (hex: string): Rgb => [
+    Number.parseInt(hex.slice(1, 3), 16) / 255,
+    Number.parseInt(hex.slice(3, 5), 16) / 255,
+    Number.parseInt(hex.slice(5, 7), 16) / 255,
+  ];
 
-  const placedAt = new Date(receipt.orderDate);
-  doc.setTitle(`${RECEIPT_TEXT.title} ${receipt.receiptNumber}`);
-  doc.setAuthor('duuka');
-  doc.setCreator('duuka');
-  doc.setProducer('duuka');
-  if (Number.isFinite(placedAt.getTime())) doc.setCreationDate(placedAt);
+  const doc = new PdfDocument({
+    title: `${RECEIPT_TEXT.title} ${receipt.receiptNumber}`,
+    author: 'duuka',
+    creator: 'duuka',
+    created: new Date(receipt.orderDate),
+  });
+  // Under their PostScript names (the files' names): a reader lists them so.
+  const fonts: Fonts = {
+    display: doc.font(display, 'CormorantGaramond-SemiBold'),
+    text: doc.font(text, 'Manrope-Regular'),
+    strong: doc.font(strong, 'Manrope-SemiBold'),
+  };
 
   type Draw = {
     x: number;
     y: number;
     size: number;
-    font?: PDFFont;
+    font?: PdfFont;
     color?: string;
     tracking?: number;
     align?: 'left' | 'right';
   };
-  const widthOf = (s: string, font: PDFFont, size: number, tracking = 0) =>
-    font.widthOfTextAtSize(s, size) + tracking * Math.max(0, [...s].length - 1);
+  const widthOf = (s: string, font: PdfFont, size: number, tracking = 0) =>
+    font.widthOf(s, size) + tracking * Math.max(0, [...s].length - 1);
 
   /** Draws one line (already printable); right-aligned text ends at x. */
-  function write(page: PDFPage, s: string, o: Draw) {
+  function write(page: PdfPage, s: string, o: Draw) {
     const font = o.font ?? fonts.text;
     const tracking = o.tracking ?? 0;
     const x = o.align === 'right' ? o.x - widthOf(s, font, o.size, tracking) : o.x;
-    if (tracking) page.pushOperators(setCharacterSpacing(tracking));
-    page.drawText(s, { x, y: o.y, size: o.size, font, color: colour(o.color ?? PALETTE.ink) });
-    if (tracking) page.pushOperators(setCharacterSpacing(0));
+    page.text(s, {
+      x,
+      y: o.y,
+      size: o.size,
+      font,
+      color: colour(o.color ?? PALETTE.ink),
+      tracking,
+    });
   }
   /** Small capitals in gold, like the shop's eyebrows. */
-  const eyebrow = (page: PDFPage, s: string, x: number, y: number, align?: 'right') =>
+  const eyebrow = (page: PdfPage, s: string, x: number, y: number, align?: 'right') =>
     write(page, s.toUpperCase(), {
       x,
       y,
@@ -175,29 +164,23 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
       align,
     });
   const rule = (
-    page: PDFPage,
+    page: PdfPage,
     y: number,
     from = MARGIN,
     to = MARGIN + CONTENT_WIDTH,
     c: string = PALETTE.line,
-  ) =>
-    page.drawLine({
-      start: { x: from, y },
-      end: { x: to, y },
-      thickness: 0.75,
-      color: colour(c),
-    });
-  const clean = (s: string, font: PDFFont = fonts.text) => printable(s, font);
+  ) => page.line([from, y], [to, y], 0.75, colour(c));
+  const clean = (s: string, font: PdfFont = fonts.text) => printable(s, font);
 
-  const pages: PDFPage[] = [];
-  function newPage(): PDFPage {
-    const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    page.drawRectangle({
+  const pages: PdfPage[] = [];
+  function newPage(): PdfPage {
+    const page = doc.page(PAGE_WIDTH, PAGE_HEIGHT);
+    page.rectangle({
       x: 0,
       y: 0,
       width: PAGE_WIDTH,
       height: PAGE_HEIGHT,
-      color: colour(PALETTE.paper),
+      fill: colour(PALETTE.paper),
     });
     pages.push(page);
     return page;
@@ -258,13 +241,13 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     const word = paid ? RECEIPT_TEXT.paid : RECEIPT_TEXT.unpaid;
     const tint = paid ? PALETTE.paid : PALETTE.clay;
     const width = widthOf(word, fonts.strong, 12, 2.4) + 20;
-    page.drawRectangle({
+    page.rectangle({
       x: half,
       y: across - 8,
       width,
       height: 24,
-      borderColor: colour(tint),
-      borderWidth: 1.5,
+      stroke: colour(tint),
+      strokeWidth: 1.5,
     });
     write(page, word, {
       x: half + 10,
@@ -323,14 +306,14 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
       inner,
     );
     const height = 30 + detailLines.length * 14 + 8 + quote.length * 14 + 10;
-    page.drawRectangle({
+    page.rectangle({
       x: MARGIN,
       y: y - height,
       width: CONTENT_WIDTH,
       height,
-      color: colour(PALETTE.paper2),
-      borderColor: colour(PALETTE.clay),
-      borderWidth: 0.75,
+      fill: colour(PALETTE.paper2),
+      stroke: colour(PALETTE.clay),
+      strokeWidth: 0.75,
     });
     let line = y - 20;
     eyebrow(page, RECEIPT_TEXT.bankTransferTitle, MARGIN + 18, line);
@@ -354,13 +337,13 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   }
 
   // The items.
-  const tableTop = (p: PDFPage, top: number) => {
-    p.drawRectangle({
+  const tableTop = (p: PdfPage, top: number) => {
+    p.rectangle({
       x: MARGIN,
       y: top - 24,
       width: CONTENT_WIDTH,
       height: 24,
-      color: colour(PALETTE.paper2),
+      fill: colour(PALETTE.paper2),
     });
     const base = top - 15.5;
     const head = (s: string, x: number, align?: 'right') =>
