@@ -320,7 +320,19 @@ export type SessionUser = {
 export type SessionReader = {
   read: () => Promise<SessionUser | null>;
   lastSeen: () => SessionUser | null;
+  /** The session's token in the request's cookie (unsigned: only a gate's condition uses it). */
+  token: string | null;
 };
+
+/** The token in a session cookie's value: better-auth signs it as `<token>.<signature>`. */
+function tokenIn(cookie: string | null): string | null {
+  if (!cookie) return null;
+  try {
+    return decodeURIComponent(cookie).split('.')[0] || null;
+  } catch {
+    return null; // a malformed escape: no session a gate could match
+  }
+}
 
 /** Who each session cookie was last read as, in this isolate: a bounded memory, newest last. */
 const lastReadAs = new Map<string, SessionUser>();
@@ -353,6 +365,7 @@ export function sessionOnce(auth: Auth, headers: Headers): SessionReader {
       return read;
     },
     lastSeen: () => (cookie ? (lastReadAs.get(cookie) ?? null) : null),
+    token: tokenIn(cookie),
   };
 }
 

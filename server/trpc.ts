@@ -8,8 +8,9 @@ import { type Auth, type SessionReader, type SessionUser, sameShopper } from './
 import type { AvatarStore } from './services/avatar.ts';
 import type { AssistantConfig } from './services/chat/assistant.ts';
 import type { MobileMoney } from './services/payments/providers.ts';
-import { rateLimit } from './services/rate-limit.ts';
+import { attemptSubject, rateLimit, type Verdict } from './services/rate-limit.ts';
 import type { SmsService } from './services/sms.ts';
+import { WriteGate } from './services/write-gate.ts';
 
 export type Context = {
   db: Db;
@@ -89,28 +90,65 @@ export function shopperError(code: TRPCError['code'], message: string): never {
 }
 
 /**
- * For procedures that need a signed-in shopper: `ctx.user` is theirs, else UNAUTHORIZED.
+ * Runs `run` as the shopper this request's session names, else refuses it (UNAUTHORIZED).
  *
- * A query whose session cookie this isolate has read before starts at once as that shopper,
- * beside the read that checks the session, instead of after it: one database trip in a row, not
- * two. Its answer is kept only if the read names the same shopper; signed out (or revoked), the
- * answer is dropped and the call refused; someone changed (a new name, a role taken away), it
- * runs again as the shopper read. A change (a mutation) always waits for the read: nothing is
- * written for a session that has ended (decision 0054).
+ * `ahead`: when this isolate has read the request's session cookie before, `run` starts at once
+ * as the shopper it was, beside the read that checks the session, instead of after it: one
+ * database trip in a row, not two. Signed out (or revoked), the answer is dropped and the call
+ * refused. `kept` says whether the answer stands for the shopper read; else it runs again as
+ * them (decisions 0054, 0057).
  */
-export const protectedProcedure = t.procedure.use(async ({ ctx, type, next }) => {
-  const as = (user: SessionUser) =>
-    next({ ctx: { ...ctx, user } satisfies Context & { user: SessionUser } });
-  const seen = type === 'query' ? ctx.session.lastSeen() : null;
+async function signedIn<R>(
+  ctx: Context,
+  ahead: boolean,
+  kept: (read: SessionUser, seen: SessionUser) => boolean,
+  run: (user: SessionUser, seen: boolean) => Promise<R>,
+): Promise<R> {
+  const seen = ahead ? ctx.session.lastSeen() : null;
   if (seen) {
-    const [user, answer] = await Promise.all([ctx.session.read(), as(seen)]);
+    const [user, answer] = await Promise.all([ctx.session.read(), run(seen, true)]);
     if (!user) return shopperError('UNAUTHORIZED', 'User not authenticated');
-    return sameShopper(user, seen) ? answer : as(user);
+    return kept(user, seen) ? answer : run(user, false);
   }
   const user = await ctx.session.read();
   if (!user) return shopperError('UNAUTHORIZED', 'User not authenticated');
-  return as(user);
-});
+  return run(user, false);
+}
+
+/**
+ * For procedures that need a signed-in shopper: `ctx.user` is theirs, else UNAUTHORIZED.
+ *
+ * A query starts beside the session's read when its cookie is known (`signedIn`); its answer is
+ * kept only if the read names the same shopper (a new name, a role taken away: it runs again as
+ * the shopper read). A change (a mutation) waits for the read: nothing is written for a session
+ * that has ended (decision 0054). Changes that write through a gate do not wait: gatedProcedure.
+ */
+export const protectedProcedure = t.procedure.use(({ ctx, type, next }) =>
+  signedIn(ctx, type === 'query', sameShopper, (user) =>
+    next({ ctx: { ...ctx, user } satisfies Context & { user: SessionUser } }),
+  ),
+);
+
+/**
+ * For a shopper's changes whose every write carries `ctx.gate.allows()` and goes through
+ * `ctx.gate.batch` (server/services/write-gate.ts): they start beside the session's read when
+ * its cookie is known, and the database refuses each write unless that session is still live and
+ * the shopper's; `limited` counts the attempt in the change's first batch. One trip in a row for
+ * a change of one batch (decision 0057). Its answer stands when the read names the same shopper:
+ * the gate made its writes theirs.
+ */
+export const gatedProcedure = t.procedure.use(({ ctx, next }) =>
+  signedIn(
+    ctx,
+    true,
+    (read, seen) => read.id === seen.id,
+    (user, seen) => {
+      const token = seen ? ctx.session.token : null;
+      const gate = new WriteGate(ctx.db, token ? { token, userId: user.id } : null);
+      return next({ ctx: { ...ctx, user, gate } });
+    },
+  ),
+);
 
 /**
  * For the desk (orders, catalogue, stock, pictures): the shop's staff or its owner, else
@@ -131,14 +169,23 @@ export const ownerProcedure = deskProcedure.use(async ({ ctx, next }) => {
 /**
  * Refuses a procedure past `limit` attempts in its window, per signed-in shopper after
  * protectedProcedure, else per client IP: 429 with the spec's text and the seconds left.
- * Put it after `.input(...)` so only well-formed attempts count.
+ * Put it after `.input(...)` so only well-formed attempts count. Behind gatedProcedure the
+ * attempt is counted in the change's first batch (the gate refuses it there), or, when the
+ * change sent nothing to the database, after it.
  */
 export function limited(name: string, limit: Limit) {
+  const refused = (verdict: Verdict) =>
+    verdict.allowed ? null : TEXT.tooManyAttempts(verdict.retryAfterSeconds);
   return t.middleware(async ({ ctx, next }) => {
-    const verdict = await rateLimit(ctx, { key: name, ...limit });
-    if (!verdict.allowed) {
-      return shopperError('TOO_MANY_REQUESTS', TEXT.tooManyAttempts(verdict.retryAfterSeconds));
+    const gate = 'gate' in ctx && ctx.gate instanceof WriteGate ? ctx.gate : null;
+    if (!gate) {
+      const tooMany = refused(await rateLimit(ctx, { key: name, ...limit }));
+      return tooMany ? shopperError('TOO_MANY_REQUESTS', tooMany) : next();
     }
-    return next();
+    gate.countWith(`${name}:${attemptSubject(ctx)}`, limit);
+    const answer = await next();
+    if (!gate.uncounted()) return answer;
+    const tooMany = refused(await rateLimit(ctx, { key: name, ...limit }));
+    return tooMany ? shopperError('TOO_MANY_REQUESTS', tooMany) : answer;
   });
 }

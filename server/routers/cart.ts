@@ -19,13 +19,14 @@ import {
   removeFromCart,
   setCartQuantity,
 } from '../services/cart.ts';
-import { limited, protectedProcedure, router, shopperError } from '../trpc.ts';
+import { gatedProcedure, limited, protectedProcedure, router, shopperError } from '../trpc.ts';
 
 /** The piece a quantity change names, without its quantity. */
 const pieceRef = (input: PieceRef & { quantity: number }): PieceRef =>
   'variantId' in input ? { variantId: input.variantId } : { productId: input.productId };
 
-const changeCart = protectedProcedure.use(limited('cart', CART_LIMIT));
+/** A change to the cart: one batch, its writes gated by the session and the limit (0057). */
+const changeCart = gatedProcedure.use(limited('cart', CART_LIMIT));
 
 function answer(result: CartAnswer, refused: (available: number, requested: number) => string) {
   if (result.ok) return result.cart;
@@ -43,7 +44,7 @@ export const cartRouter = router({
   add: changeCart
     .input(cartProductInput)
     .mutation(async ({ ctx, input }) =>
-      answer(await addToCart(ctx.db, ctx.user.id, input), (available) =>
+      answer(await addToCart(ctx.db, ctx.user.id, input, ctx.gate), (available) =>
         CART_TEXT.cannotAddMore(available),
       ),
     ),
@@ -52,18 +53,18 @@ export const cartRouter = router({
     .input(cartQuantityInput)
     .mutation(async ({ ctx, input }) =>
       answer(
-        await setCartQuantity(ctx.db, ctx.user.id, pieceRef(input), input.quantity),
+        await setCartQuantity(ctx.db, ctx.user.id, pieceRef(input), input.quantity, ctx.gate),
         (available, requested) => CART_TEXT.cannotSet(requested, available),
       ),
     ),
 
   remove: changeCart
     .input(cartProductInput)
-    .mutation(({ ctx, input }) => removeFromCart(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => removeFromCart(ctx.db, ctx.user.id, input, ctx.gate)),
 
-  clear: changeCart.mutation(({ ctx }) => clearCart(ctx.db, ctx.user.id)),
+  clear: changeCart.mutation(({ ctx }) => clearCart(ctx.db, ctx.user.id, ctx.gate)),
 
   merge: changeCart
     .input(cartMergeInput)
-    .mutation(({ ctx, input }) => mergeIntoCart(ctx.db, ctx.user.id, input.items)),
+    .mutation(({ ctx, input }) => mergeIntoCart(ctx.db, ctx.user.id, input.items, ctx.gate)),
 });

@@ -7,7 +7,14 @@ import { type CheckoutProblem, placeOrder } from '../services/checkout.ts';
 import { deliveryChoices } from '../services/delivery.ts';
 import { afterOrderPlaced } from '../services/order-events.ts';
 import { shopSettings } from '../services/shop-settings.ts';
-import { limited, protectedProcedure, publicProcedure, router, shopperError } from '../trpc.ts';
+import {
+  gatedProcedure,
+  limited,
+  protectedProcedure,
+  publicProcedure,
+  router,
+  shopperError,
+} from '../trpc.ts';
 
 function refuse(problem: CheckoutProblem): never {
   switch (problem.kind) {
@@ -42,22 +49,32 @@ export const checkoutRouter = router({
    */
   deliveryOptions: publicProcedure.query(({ ctx }) => deliveryChoices(ctx.db)),
 
-  placeOrder: protectedProcedure
+  /**
+   * Gated (decision 0057): the session's read, the attempt's count and the reads the order needs
+   * go side by side, then the one write; the receipt is saved and the texts queued after the
+   * answer.
+   */
+  placeOrder: gatedProcedure
     .input(placeOrderInput)
     .use(limited('checkout', CHECKOUT_LIMIT))
     .mutation(async ({ ctx, input }) => {
-      const result = await placeOrder(ctx.db, ctx.user, {
-        orderId: input.orderId,
-        lines: input.items,
-        paymentMethod: input.paymentMethod,
-        delivery: {
-          optionId: input.deliveryOptionId,
-          area: input.deliveryArea,
-          landmark: input.deliveryLandmark,
-          phone: input.deliveryPhone,
-          notes: input.deliveryNotes,
+      const result = await placeOrder(
+        ctx.db,
+        ctx.user,
+        {
+          orderId: input.orderId,
+          lines: input.items,
+          paymentMethod: input.paymentMethod,
+          delivery: {
+            optionId: input.deliveryOptionId,
+            area: input.deliveryArea,
+            landmark: input.deliveryLandmark,
+            phone: input.deliveryPhone,
+            notes: input.deliveryNotes,
+          },
         },
-      });
+        { gate: ctx.gate, later: ctx.background },
+      );
       if (!result.ok) return refuse(result.problem);
       // The texts are queued after the answer, off the shopper's wait: the Worker's waitUntil
       // runs the queueing to its end (it never throws); a send that fails is retried by the

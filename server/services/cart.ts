@@ -1,13 +1,15 @@
 // A signed-in shopper's cart, kept on the server, one line per variant (decision 0039). Every
 // change is one guarded statement batched with the read of the whole cart, so each call is one
 // round trip and answers the cart as it is now: prices and stock from the catalogue, never from
-// the client.
+// the client. Each write also carries the change's gate (the session, the attempt's limit:
+// decision 0057), and the batch goes through it.
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PieceRef } from '#core/cart.ts';
 import { type Cart, type CartLine, loadCart } from '#core/cart.ts';
 import type { Db } from '#db/client.ts';
 import { cartItems, products, productVariants } from '#db/schema/index.ts';
 import { cardPictureWidths, onSale, pOnSale } from './catalogue.ts';
+import { WriteGate } from './write-gate.ts';
 
 /** Why a change was refused, for the spec's cart toasts. */
 export type CartRefusal =
@@ -75,12 +77,17 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
 }
 
 /** Adds one piece: a new line with 1, or the line's quantity + 1, never above the stock. */
-export async function addToCart(db: Db, userId: string, ref: PieceRef): Promise<CartAnswer> {
-  const [added, piece, lines] = await db.batch([
+export async function addToCart(
+  db: Db,
+  userId: string,
+  ref: PieceRef,
+  gate = new WriteGate(db, null),
+): Promise<CartAnswer> {
+  const [added, piece, lines] = await gate.batch([
     db.execute<{ variant_id: number }>(sql`
       insert into cart_items (user_id, variant_id, quantity)
       select ${userId}, v.id, 1 from product_variants v join products p on p.id = v.product_id
-      where v.id = ${variantOf(ref)} and v.stock >= 1 and ${pOnSale}
+      where v.id = ${variantOf(ref)} and v.stock >= 1 and ${pOnSale} and ${gate.allows()}
       on conflict (user_id, variant_id) do update set quantity = cart_items.quantity + 1
         where cart_items.quantity + 1 <= (select stock from product_variants where id = excluded.variant_id)
       returning variant_id`),
@@ -127,12 +134,13 @@ export async function setCartQuantity(
   userId: string,
   ref: PieceRef,
   quantity: number,
+  gate = new WriteGate(db, null),
 ): Promise<CartAnswer> {
-  if (quantity <= 0) return { ok: true, cart: await removeFromCart(db, userId, ref) };
-  const [updated, piece, lines] = await db.batch([
+  if (quantity <= 0) return { ok: true, cart: await removeFromCart(db, userId, ref, gate) };
+  const [updated, piece, lines] = await gate.batch([
     db.execute<{ variant_id: number }>(sql`
       update cart_items set quantity = ${quantity}
-      where user_id = ${userId} and variant_id = ${variantOf(ref)}
+      where user_id = ${userId} and variant_id = ${variantOf(ref)} and ${gate.allows()}
         and ${quantity} <= (select v.stock from product_variants v
                             join products p on p.id = v.product_id
                             where v.id = cart_items.variant_id and ${pOnSale})
@@ -147,19 +155,32 @@ export async function setCartQuantity(
   return answer(updated.rows.length > 0, lines, inCart ? piece.rows[0] : undefined, quantity);
 }
 
-export async function removeFromCart(db: Db, userId: string, ref: PieceRef): Promise<Cart> {
-  const [, lines] = await db.batch([
+export async function removeFromCart(
+  db: Db,
+  userId: string,
+  ref: PieceRef,
+  gate = new WriteGate(db, null),
+): Promise<Cart> {
+  const [, lines] = await gate.batch([
     db.execute(
-      sql`delete from cart_items where user_id = ${userId} and variant_id = ${variantOf(ref)}`,
+      sql`delete from cart_items where user_id = ${userId} and variant_id = ${variantOf(ref)}
+            and ${gate.allows()}`,
     ),
     readCart(db, userId),
   ]);
   return toCart(lines);
 }
 
-export async function clearCart(db: Db, userId: string): Promise<Cart> {
-  await db.delete(cartItems).where(eq(cartItems.userId, userId));
-  return loadCart([]);
+export async function clearCart(
+  db: Db,
+  userId: string,
+  gate = new WriteGate(db, null),
+): Promise<Cart> {
+  const [, lines] = await gate.batch([
+    db.execute(sql`delete from cart_items where user_id = ${userId} and ${gate.allows()}`),
+    readCart(db, userId),
+  ]);
+  return toCart(lines);
 }
 
 /**
@@ -170,12 +191,13 @@ export async function mergeIntoCart(
   db: Db,
   userId: string,
   items: (PieceRef & { quantity: number })[],
+  gate = new WriteGate(db, null),
 ): Promise<Cart> {
   if (items.length === 0) return getCart(db, userId);
   const variantIds = items.map((i) => ('variantId' in i ? i.variantId : null));
   const productIds = items.map((i) => ('productId' in i ? i.productId : null));
   const quantities = items.map((i) => i.quantity);
-  const [, lines] = await db.batch([
+  const [, lines] = await gate.batch([
     db.execute(sql`
       with sent as (
         select coalesce(s.variant_id,
@@ -193,7 +215,7 @@ export async function mergeIntoCart(
       select ${userId}, v.id, least(w.quantity, v.stock)
       from wanted w join product_variants v on v.id = w.variant_id
         join products p on p.id = v.product_id
-      where v.stock > 0 and ${pOnSale}
+      where v.stock > 0 and ${pOnSale} and ${gate.allows()}
       on conflict (user_id, variant_id) do update
         set quantity = least(cart_items.quantity + excluded.quantity,
           greatest(cart_items.quantity, (select stock from product_variants where id = excluded.variant_id)))`),

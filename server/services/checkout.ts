@@ -9,10 +9,10 @@ import { buildReceipt, type Receipt, type ReceiptDelivery } from '#core/receipt.
 import { nameWithVariant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import { deliveryOptions, orders, products, productVariants, profiles } from '#db/schema/index.ts';
-import { ensureProfile } from './account.ts';
 import { onSale, pOnSale } from './catalogue.ts';
 import { freeDeliveryOverSql } from './delivery.ts';
 import { saveReceipt } from './orders.ts';
+import { WriteGate } from './write-gate.ts';
 
 /** A line as sent: a variant, or a product sold in one variant (older clients). */
 export type OrderLine = ({ variantId: number } | { productId: number }) & { quantity: number };
@@ -155,14 +155,21 @@ export async function placeOrder(
     paymentMethod: PaymentMethod;
     delivery?: DeliveryRequest;
   },
-  /** Names the client showed, by variant id, only for the 'not found' text of a piece gone. */
-  shownNames: ReadonlyMap<number, string> = new Map(),
+  options: {
+    /** The change's gate (the session, the attempt's limit: decision 0057); else none. */
+    gate?: WriteGate;
+    /** Runs work after the answer (the Worker's waitUntil): the receipt is saved there. */
+    later?: (work: Promise<unknown>) => void;
+    /** Names the client showed, by variant id, only for the 'not found' text of a piece gone. */
+    shownNames?: ReadonlyMap<number, string>;
+  } = {},
 ): Promise<CheckoutResult> {
   if (order.lines.length === 0) return { ok: false, problem: { kind: 'empty-cart' } };
+  const { gate = new WriteGate(db, null), later, shownNames = new Map() } = options;
 
   const asked = order.delivery ?? {};
   const optionId = asked.optionId ?? DEFAULT_DELIVERY_OPTION_ID;
-  const [found, [existing], [savedProfile], [option]] = await db.batch([
+  const [found, [existing], [profile], [option]] = await gate.batch([
     stockOf(db, order.lines),
     db
       .select({
@@ -176,8 +183,8 @@ export async function placeOrder(
     optionOf(db, optionId),
   ]);
   if (existing) return replay(existing, customer.id, order.orderId);
-  const profile = savedProfile ?? (await ensureProfile(db, customer));
-  if (!profile.fullName.trim() || !profile.phone) {
+  // No profile yet is a profile without a phone (one is made when the shopper opens theirs).
+  if (!profile?.fullName.trim() || !profile.phone) {
     return { ok: false, problem: { kind: 'profile-incomplete' } };
   }
   const refused = deliveryProblem(option, asked, order.paymentMethod);
@@ -199,6 +206,7 @@ export async function placeOrder(
   try {
     written = await writeOrder(
       db,
+      gate,
       customer.id,
       profile.fullName,
       order.orderId,
@@ -238,14 +246,17 @@ export async function placeOrder(
     },
     profile,
   );
-  const saved = await saveReceipt(db, customer.id, receipt).then(
+  // Spec: a receipt failure never fails the order; it is rebuilt when first read. So it need not
+  // hold up the answer: saved after it when the caller can run work later.
+  const saving = saveReceipt(db, customer.id, receipt).then(
     () => true,
     (error: unknown) => {
-      // Spec: a receipt failure never fails the order; it is rebuilt when first read.
       console.warn('Receipt could not be saved; it will be rebuilt from the order', error);
       return false;
     },
   );
+  if (later) later(saving);
+  const saved = later ? true : await saving;
   return {
     ok: true,
     order: {
@@ -322,6 +333,7 @@ const stockOf = (db: Db, lines: readonly OrderLine[]) => {
  */
 async function writeOrder(
   db: Db,
+  gate: WriteGate,
   customerId: string,
   customerName: string,
   orderId: string,
@@ -360,6 +372,7 @@ async function writeOrder(
              ${paymentMethod}, 'pending', option_id, name, kind, ${delivery.area},
              ${delivery.landmark}, ${delivery.phone}, ${delivery.notes}
       from charged
+      where ${gate.allows()}
       on conflict (id) do nothing
       returning id, created_at, total, delivery_fee, delivery_option, delivery_kind
     ),

@@ -27,8 +27,13 @@ const nowMs = sql`(extract(epoch from now()) * 1000)::bigint`;
  * window, so it only ever removes windows that are over, whatever their length.
  */
 export async function countAttempt(db: Db, key: string, limit: Limit): Promise<Verdict> {
+  return verdictOf(await attemptCounter(db, key, limit), limit);
+}
+
+/** The statement that counts one attempt (countAttempt; a write gate's first batch). */
+export function attemptCounter(db: Db, key: string, limit: Limit) {
   const windowMs = limit.windowSeconds * 1000;
-  const { rows } = await db.execute<{ count: number; retry_after: number }>(sql`
+  return db.execute<{ count: number; retry_after: number }>(sql`
     insert into rate_limit (id, key, count, last_request)
     values (gen_random_uuid()::text, ${key}, 1, ${nowMs} + ${windowMs}::bigint)
     on conflict (key) do update set
@@ -37,7 +42,14 @@ export async function countAttempt(db: Db, key: string, limit: Limit): Promise<V
         then excluded.last_request else rate_limit.last_request end
     returning count::int as count,
       greatest(1, ceil((last_request - ${nowMs}) / 1000.0))::int as retry_after`);
-  const [row] = rows;
+}
+
+/** Allowed while the count is within the limit; past it, the seconds until the window ends. */
+export function verdictOf(
+  counted: { rows: { count: number; retry_after: number }[] },
+  limit: Limit,
+): Verdict {
+  const [row] = counted.rows;
   if (!row) throw new Error('rate_limit upsert returned no row');
   return Number(row.count) <= limit.max
     ? { allowed: true }

@@ -150,7 +150,7 @@ describe('placeOrder', () => {
         ],
         paymentMethod: 'card',
       },
-      new Map([[gone.variantId, 'Beaded Anklet']]),
+      { shownNames: new Map([[gone.variantId, 'Beaded Anklet']]) },
     );
     expect(missing).toEqual({
       ok: false,

@@ -377,7 +377,7 @@ function callerContext() {
     db: test.db,
     headers: new Headers(),
     auth,
-    session: { read: () => Promise.resolve(null), lastSeen: () => null },
+    session: { read: () => Promise.resolve(null), lastSeen: () => null, token: null },
     avatars: undefined as never,
     photos: undefined as never,
     payments: { providers: {}, callbackOrigin: 'http://shop.test' },

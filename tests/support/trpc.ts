@@ -67,14 +67,18 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
   };
 }
 
-/** Background work in tests runs at once; a failure is logged as the Worker would. */
 /** A caller's session: read afresh at every call, as a browser's requests each would be. */
 function everyCall(auth: Auth, headers: Headers): SessionReader {
-  return { read: () => sessionUser(auth, headers), lastSeen: () => null };
+  return { read: () => sessionUser(auth, headers), lastSeen: () => null, token: null };
 }
 
+/** Background work in tests runs at once; a failure is logged as the Worker would. */
 function inBackground(work: Promise<unknown>): void {
-  work.catch((error: unknown) => console.error('Background work failed', error));
+  work.catch(logFailure);
+}
+
+function logFailure(error: unknown) {
+  console.error('Background work failed', error);
 }
 
 function perDatabase<T>(made: WeakMap<Db, T>, db: Db, make: (db: Db) => T): T {
@@ -198,12 +202,18 @@ async function handle(db: Db, req: Request, extras: Extras) {
   const endpoint = endpointFor(new URL(req.url).pathname);
   const refusal = foreignWrite(req, endpoint, [TEST_SHOP_ORIGIN]);
   if (refusal) return endpointError(endpoint, refusal.status, refusal.message);
-  return fetchRequestHandler({
+  // The request's work after its answer (the Worker's waitUntil) ends before the test looks on.
+  const after: Promise<unknown>[] = [];
+  const background = extras.background ?? ((work: Promise<unknown>) => after.push(work));
+  const response = await fetchRequestHandler({
     endpoint: '/api/trpc',
     req,
     router: appRouter,
-    createContext: () => testContext(db, req.headers, { ...extras, oneRequest: true }),
+    createContext: () => testContext(db, req.headers, { ...extras, background, oneRequest: true }),
   });
+  const body = await response.arrayBuffer();
+  for (const work of after) await work.catch(logFailure);
+  return new Response(body, response);
 }
 
 async function send(db: Db, req: Request, extras: Extras) {
