@@ -7,10 +7,12 @@
 // bundle sizes. Loopback only. Prints tables, writes bench-results.json and its section of
 // BENCHMARKS.md (between the bench markers). See BENCHMARKS.md.
 
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -30,7 +32,7 @@ import {
 } from '#local/neon-endpoint.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
 import { callerFor } from '../tests/support/trpc.ts';
-import { distanceRows, distanceTable } from './distance.ts';
+import { distanceRows, distanceTable, interactiveRows, interactiveTable } from './distance.ts';
 import { pageWeights, pageWeightTable } from './page-weight.ts';
 
 const RUNS = 30;
@@ -338,6 +340,26 @@ function total(sizes: Sizes, files: string[]) {
   return { files: files.length, rawBytes: sum('raw'), gzipBytes: sum('gzip') };
 }
 
+/**
+ * The Worker's startup (its global scope, before any request) as `wrangler check startup`
+ * profiles it in workerd on this machine: the CPU it was active, median of 5 runs (ms). Cloudflare
+ * measures its own at deploy; this is for before and after on one machine.
+ */
+async function workerStartup(): Promise<number> {
+  const wrangler = join('node_modules', 'wrangler', 'bin', 'wrangler.js');
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.CLOUDFLARE_ENV; // the deploy's own configuration, as `npm run deploy` reads it
+  const runs: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const args = [wrangler, 'check', 'startup', '--outfile', join('dist', 'startup.cpuprofile')];
+    const { stdout } = await promisify(execFile)(process.execPath, args, { env });
+    const active = Number(/Active:\s+([\d.]+) ms/.exec(stdout)?.[1]);
+    if (!Number.isFinite(active)) throw new Error(`wrangler check startup said:\n${stdout}`);
+    runs.push(active);
+  }
+  return runs.sort((a, b) => a - b)[2] ?? Number.NaN;
+}
+
 /** The Worker bundle, and the client JS that `/` loads (its modulepreloads and scripts). */
 function bundleSizes(html: string, server: Sizes, client: Sizes) {
   const assets = new Set<string>();
@@ -434,6 +456,7 @@ async function benchBackend(name: string, backend: SqlBackend) {
     // What distance to the database costs each page and change (LOCAL_DB_LATENCY_MS 0 and 150).
     console.log('distance to the database...');
     const distance = await distanceRows(origin, databaseUrl, db, shopper, 'ankara-wrap-dress');
+    const interactive = await interactiveRows(origin, databaseUrl, shopper.cookie);
 
     const sizes: {
       products: number;
@@ -478,6 +501,7 @@ async function benchBackend(name: string, backend: SqlBackend) {
       buyers,
       weights,
       distance,
+      interactive,
       explain: explained,
       html,
     };
@@ -493,7 +517,11 @@ const at = (r: Result, products: number) => r.sizes.find((x) => x.products === p
 const ratio = (a?: number, b?: number) => (a && b ? Math.round((a / b) * 100) / 100 : null);
 
 /** BENCHMARKS.md's generated section: HTTP figures, growth, catalogue calls, placeOrder, bundles. */
-function markdown(results: Result[], bundles: ReturnType<typeof bundleSizes>, seconds: number) {
+function markdown(
+  results: Result[],
+  bundles: ReturnType<typeof bundleSizes> & { startupMs: number },
+  seconds: number,
+) {
   const lines: string[] = [];
   const load = loadavg()[0]?.toFixed(1);
   lines.push(
@@ -558,6 +586,8 @@ function markdown(results: Result[], bundles: ReturnType<typeof bundleSizes>, se
       'Distance to the database, demo catalogue (each request alone; the local endpoint holds every database request 0 ms, then 150 ms; trips counted at 150 ms; "in a row" is what the shopper waits for, about 150 ms each):',
       '',
       ...distanceTable(r.distance),
+      '',
+      ...interactiveTable(r.interactive),
     );
     lines.push('', 'EXPLAIN ANALYZE at 100k (inside the database):', '');
     lines.push('| statement | plan | ms |', '| --- | --- | ---: |');
@@ -567,7 +597,7 @@ function markdown(results: Result[], bundles: ReturnType<typeof bundleSizes>, se
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   lines.push(
     '',
-    `Bundles: Worker ${bundles.worker.files} files, ${kib(bundles.worker.rawBytes)} (${kib(bundles.worker.gzipBytes)} gzip); client JS for \`/\` ${bundles.clientForHome.files} files, ${kib(bundles.clientForHome.rawBytes)} (${kib(bundles.clientForHome.gzipBytes)} gzip).`,
+    `Bundles: Worker ${bundles.worker.files} files, ${kib(bundles.worker.rawBytes)} (${kib(bundles.worker.gzipBytes)} gzip), startup ${bundles.startupMs} ms (\`wrangler check startup\`, median of 5); client JS for \`/\` ${bundles.clientForHome.files} files, ${kib(bundles.clientForHome.rawBytes)} (${kib(bundles.clientForHome.gzipBytes)} gzip).`,
   );
   const weighed = results[0];
   if (weighed) {
@@ -599,6 +629,7 @@ async function main() {
     const built = {
       server: await jsSizes('dist/server'),
       client: await jsSizes('dist/client/assets'),
+      startupMs: await workerStartup(),
     };
 
     const results = [await benchBackend('embedded PGlite', await pgliteBackend())];
@@ -622,7 +653,10 @@ async function main() {
       }
     }
 
-    const bundles = bundleSizes(results[0]?.html ?? '', built.server, built.client);
+    const bundles = {
+      ...bundleSizes(results[0]?.html ?? '', built.server, built.client),
+      startupMs: built.startupMs,
+    };
     const seconds = Math.round((performance.now() - started) / 1000);
     const section = markdown(results, bundles, seconds);
     console.log(`\n${section}`);

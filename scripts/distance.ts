@@ -4,7 +4,9 @@
 // and the ratio to the static ceiling's first byte at the same distance. Part of `npm run bench`.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
 import type { Db } from '#db/client.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#local/chromium.ts';
 import { tripsOf } from '#local/distance.ts';
 
 /** The distances measured: none, and Frankfurt from Kampala. */
@@ -159,6 +161,68 @@ export async function distanceRows(
     }
   }
   return rows;
+}
+
+/** The signed-in pages timed in Chromium until they answer a tap. */
+const INTERACTIVE_PAGES = ['/cart', '/orders'];
+const INTERACTIVE_RUNS = 5;
+
+export type InteractiveRow = { path: string; at: Record<number, number> };
+
+/**
+ * How long a signed-in shopper waits in Chromium, at each distance, from asking for the page until
+ * it is interactive: React has hydrated it (`html[data-hydrated]`, set by the root), so a tap
+ * reaches the app. Median of 5 loads in a fresh tab (the browser's cache kept, as on a phone
+ * coming back to the shop).
+ */
+export async function interactiveRows(
+  origin: string,
+  databaseUrl: string,
+  cookie: string,
+): Promise<InteractiveRow[]> {
+  const trips = tripsOf(databaseUrl);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { cookie },
+  });
+  const rows = INTERACTIVE_PAGES.map((path) => ({ path, at: {} as Record<number, number> }));
+  try {
+    for (const distance of DISTANCES) {
+      await trips.setLatency(distance);
+      for (const row of rows) {
+        const samples: number[] = [];
+        for (let run = 0; run <= INTERACTIVE_RUNS; run++) {
+          const page = await context.newPage();
+          const started = performance.now();
+          await page.goto(new URL(row.path, origin).href, { waitUntil: 'commit' });
+          await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+          // The first load (not counted) fills the browser's cache with the page's scripts.
+          if (run > 0) samples.push(performance.now() - started);
+          await page.close();
+        }
+        samples.sort((a, b) => a - b);
+        row.at[distance] = Math.round(percentile(samples, 0.5));
+      }
+    }
+  } finally {
+    await trips.setLatency(0);
+    await browser.close();
+  }
+  for (const row of rows) {
+    console.log(
+      `  ${row.path} interactive in Chromium: ${DISTANCES.map((d) => `${row.at[d]} ms at ${d}`).join(', ')}`,
+    );
+  }
+  return rows;
+}
+
+export function interactiveTable(rows: InteractiveRow[]): string[] {
+  return [
+    `| signed-in page | interactive in Chromium at ${DISTANCES.join(' / ')} ms (median of ${INTERACTIVE_RUNS}, ms) |`,
+    '|---|---|',
+    ...rows.map((row) => `| ${row.path} | ${DISTANCES.map((d) => row.at[d]).join(' / ')} |`),
+  ];
 }
 
 export function distanceTable(rows: DistanceRow[]): string[] {

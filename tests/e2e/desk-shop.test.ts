@@ -2,17 +2,19 @@
 // morning view on a phone and a desktop, settings saved and shown to a visitor on /contact, staff
 // added and removed, staff refused the owner's pages; axe clean in light and dark on each screen.
 
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
-import { systemSettings } from '#db/schema/index.ts';
+import { orders, products, productVariants, systemSettings } from '#db/schema/index.ts';
 import { setRole } from '#server/services/staff.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, settle } from '../support/browser.ts';
+import { addProduct } from '../support/catalogue.ts';
+import { shop } from '../support/shop.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
-const db = createDb(inject('databaseUrl'));
+const db = createDb(shop().databaseUrl);
 afterAll(async () => {
   // The browser tests share one shop: the contact and the rates go back to the configuration's.
   await db
@@ -37,10 +39,19 @@ async function shotsAndAxe(page: Page, name: string) {
   await settle(page);
 }
 
+/** Nothing wider than the screen; when something is, the message names what sticks out. */
 async function fitsWidth(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    width,
-  );
+  const { scrollWidth, past } = await page.evaluate((edge) => {
+    const past = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > edge + 0.5)
+      .slice(-3)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className}: "${element.textContent?.slice(0, 60)}"`,
+      );
+    return { scrollWidth: document.documentElement.scrollWidth, past };
+  }, width);
+  expect(scrollWidth, past.join('\n')).toBeLessThanOrEqual(width);
 }
 
 let owner: Shopper;
@@ -73,6 +84,43 @@ describe('the owner’s desk', () => {
       await fitsWidth(page, viewport.width);
       await shotsAndAxe(page, name);
       expect(errors).toEqual([]);
+    }
+  });
+
+  it('Today fits a 360 px phone: billions of shillings, a 40-character SKU running low', async () => {
+    // A sale of UGX 99,999,999,000 this month (alone in this test: taken out again at the end),
+    // and a sold-out piece (first of the list) whose SKU is as long as the desk takes and has no label.
+    const orderId = crypto.randomUUID();
+    const piece = await addProduct(db, { name: 'Abaya, Bridal', price: 900_000, stock: 0 });
+    await db
+      .update(productVariants)
+      .set({ sku: 'KAMPALA-BRIDAL-GOMESI-IVORY-GOLD-XXL-26A', label: '' })
+      .where(eq(productVariants.id, piece.variantId));
+    await db.insert(orders).values({
+      id: orderId,
+      customerName: 'Wedding Order',
+      subtotal: 99_999_999_000,
+      deliveryFee: 0,
+      total: 99_999_999_000,
+      paymentMethod: 'bank_transfer',
+    });
+    try {
+      const { page, errors } = await newPage(SMALL_PHONE);
+      await signIn(page, owner);
+      await page.goto('/operator');
+      await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
+      await page
+        .getByText(/UGX 99,999,999,000/)
+        .first()
+        .waitFor();
+      await page.getByText('KAMPALA-BRIDAL-GOMESI-IVORY-GOLD-XXL-26A').waitFor();
+      await fitsWidth(page, SMALL_PHONE.width);
+      await page.screenshot({ path: `${SHOTS}/desk-today-360-billions.png` });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      await db.delete(orders).where(eq(orders.id, orderId));
+      await db.delete(products).where(eq(products.id, piece.id));
     }
   });
 

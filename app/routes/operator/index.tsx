@@ -68,7 +68,7 @@ function Sales({ sales }: { sales: Dashboard['sales'] }) {
           {periods.map(([label, period], index) => (
             <div
               key={label}
-              className={`min-w-0 px-5 py-4 ${
+              className={`min-w-0 px-4 py-4 sm:px-5 ${
                 index === 0
                   ? 'col-span-2 border-b border-line sm:col-span-1 sm:border-b-0 sm:border-r'
                   : index === 1
@@ -78,8 +78,8 @@ function Sales({ sales }: { sales: Dashboard['sales'] }) {
             >
               <dt className="text-sm text-ink-soft">{label}</dt>
               <dd
-                className={`mt-1 font-display lining-nums tabular-nums sm:text-4xl ${
-                  index === 0 ? 'text-4xl' : 'text-xl'
+                className={`mt-1 font-display lining-nums tabular-nums [overflow-wrap:anywhere] sm:text-4xl ${
+                  index === 0 ? 'text-4xl' : 'text-lg min-[400px]:text-xl'
                 }`}
               >
                 {formatUGX(period.total)}
