@@ -89,8 +89,33 @@ function perDatabase<T>(made: WeakMap<Db, T>, db: Db, make: (db: Db) => T): T {
   return fresh;
 }
 
+/**
+ * The router called in-process, as SSR calls it. Each call answers once the work it left for
+ * after its answer (the Worker's waitUntil: a receipt saved, texts queued) has ended too, so a
+ * test reads the database as it will be, unless the test takes that work itself (`background`).
+ */
 export function callerFor(db: Db, headers = new Headers(), extras: Extras = {}) {
-  return createCallerFactory(appRouter)(testContext(db, headers, extras));
+  const after: Promise<unknown>[] = [];
+  const background = extras.background ?? ((work: Promise<unknown>) => after.push(work));
+  const caller = createCallerFactory(appRouter)(
+    testContext(db, headers, { ...extras, background }),
+  );
+  return afterItsWork(caller, after);
+}
+
+/** Wraps tRPC's caller (functions all the way down): a call resolves after `after` has emptied. */
+function afterItsWork<T extends object>(target: T, after: Promise<unknown>[]): T {
+  return new Proxy(target, {
+    get(object, key) {
+      const value = Reflect.get(object, key);
+      return typeof value === 'function' ? afterItsWork(value, after) : value;
+    },
+    async apply(call, self, args) {
+      const answer = await Reflect.apply(call as (...a: unknown[]) => unknown, self, args);
+      while (after.length > 0) for (const work of after.splice(0)) await work.catch(logFailure);
+      return answer;
+    },
+  });
 }
 
 /** A GET query over HTTP (with the shopper's cookie when given); the status and the JSON body. */
