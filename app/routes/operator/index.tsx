@@ -116,7 +116,7 @@ function Card({
   return (
     <section
       aria-labelledby={id}
-      className={`flex flex-col border bg-paper ${tone === 'alert' ? 'border-red-700/60 dark:border-red-400/60' : 'border-line'}`}
+      className={`flex min-w-0 flex-col border bg-paper ${tone === 'alert' ? 'border-red-700/60 dark:border-red-400/60' : 'border-line'}`}
     >
       <h2 id={id} className="px-5 pt-5 font-display text-2xl">
         {title}
@@ -264,7 +264,7 @@ function LowStock({ rows }: { rows: Dashboard['lowStock'] }) {
             <li key={row.variantId} className="flex justify-between gap-3 py-2">
               <span className="min-w-0">
                 <span className="block truncate">{row.name}</span>
-                <span className="block text-xs text-ink-soft">{row.label || row.sku}</span>
+                <span className="block truncate text-xs text-ink-soft">{row.label || row.sku}</span>
               </span>
               <span className="shrink-0 tabular-nums">
                 {row.stock === 0 ? 'Sold out' : `${row.stock} left`}

@@ -260,7 +260,7 @@ function AdjustForm({ piece, onClose }: { piece: Piece; onClose: () => void }) {
               <h2 id={titleId} className="mt-1 font-display text-2xl leading-tight">
                 {named}
               </h2>
-              <p className="mt-1 text-sm text-ink-soft">
+              <p className="mt-1 break-words text-sm text-ink-soft">
                 <span className="lining-nums tabular-nums">{piece.stock}</span> in stock now ·{' '}
                 {piece.sku}
               </p>
