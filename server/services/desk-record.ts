@@ -93,8 +93,9 @@ export function deskRecordsNewest(db: Db, limit = 200, before?: number) {
 }
 
 /**
- * A keyed save: a key already used answers what its first save recorded; a retry racing its
- * first self fails on the record's unique key as a whole, and answers the same.
+ * A keyed save: a key already used answers what its first save recorded. A retry racing its
+ * first self fails on the record's unique key, or is refused by what the first one changed
+ * (the staff member removed already): either way, once the key is recorded, it answers the same.
  */
 export async function keyedSave<T>(db: Db, key: string | undefined, save: () => Promise<T>) {
   const earlier = await earlierAnswer(db, key);
@@ -102,7 +103,7 @@ export async function keyedSave<T>(db: Db, key: string | undefined, save: () => 
   try {
     return await save();
   } catch (error) {
-    const again = isRepeatedKey(error) ? await earlierAnswer(db, key) : null;
+    const again = key ? await earlierAnswer(db, key) : null;
     if (again) return again as T;
     throw error;
   }

@@ -16,7 +16,7 @@ import {
 } from '#core/desk-spreadsheet.ts';
 import type { Db } from '#db/client.ts';
 import { saveProducts } from './desk-catalogue.ts';
-import { type DeskActor, earlierAnswer, isRepeatedKey } from './desk-record.ts';
+import { type DeskActor, earlierAnswer, earlierAnswerQuery, isRepeatedKey } from './desk-record.ts';
 
 /** Every product, drafts and archived ones included, with its categories and variants. */
 export async function catalogueForExport(db: Db): Promise<ExportProduct[]> {
@@ -49,9 +49,17 @@ export async function catalogueFile(db: Db, now = new Date()) {
   return { fileName: catalogueFileName(now), text: catalogueCsv(await catalogueForExport(db)) };
 }
 
-/** What the import checks rows against: the products' ids, variants and SKUs, the categories. */
-async function catalogueNow(db: Db): Promise<CatalogueNow> {
-  const [variants, categories] = await Promise.all([
+/**
+ * What the import checks rows against (the products' ids, variants and SKUs, the categories),
+ * and whether an import under `requestKey` is recorded already, in one batch. The record is
+ * read last: a double submit's second, if its catalogue read sees the first import's rows, sees
+ * that import's record too (one commit writes both), and answers as the first did.
+ */
+async function catalogueNow(
+  db: Db,
+  requestKey: string,
+): Promise<{ catalogue: CatalogueNow; imported: boolean }> {
+  const [variants, categories, earlier] = await db.batch([
     db.execute<{
       product_id: number;
       status: ProductStatus;
@@ -62,6 +70,7 @@ async function catalogueNow(db: Db): Promise<CatalogueNow> {
       select p.id as product_id, p.status, p.kind, v.id, v.sku
       from products p left join product_variants v on v.product_id = p.id`),
     db.execute<{ id: number; name: string }>(sql`select id, name from categories order by name`),
+    earlierAnswerQuery(db, requestKey),
   ]);
   const products = new Map<
     number,
@@ -75,8 +84,11 @@ async function catalogueNow(db: Db): Promise<CatalogueNow> {
     products.set(id, product);
   }
   return {
-    products,
-    categories: categories.rows.map((c) => ({ id: Number(c.id), name: c.name })),
+    catalogue: {
+      products,
+      categories: categories.rows.map((c) => ({ id: Number(c.id), name: c.name })),
+    },
+    imported: earlier.length > 0,
   };
 }
 
@@ -95,11 +107,10 @@ export async function importProducts(
   csv: string,
   requestKey: string,
 ): Promise<ImportAnswer> {
+  const { catalogue, imported } = await catalogueNow(db, requestKey);
   // Imported already (a retry after a dropped connection): its rows are the catalogue's now.
-  if (await earlierAnswer(db, requestKey)) return { ok: true, ...fileCounts(csv), restocked: [] };
-  const plan = planImport(csv, await catalogueNow(db), (input) =>
-    v.safeParse(saveProductInput, input),
-  );
+  if (imported) return { ok: true, ...fileCounts(csv), restocked: [] };
+  const plan = planImport(csv, catalogue, (input) => v.safeParse(saveProductInput, input));
   if (!plan.ok) return plan;
   const answer = { ok: true as const, ...plan.counts, restocked: [] as number[] };
   try {

@@ -20,7 +20,13 @@ import type { Db } from '#db/client.ts';
 import { productImages, products } from '#db/schema/index.ts';
 import type { AvatarStore } from './avatar.ts';
 import { bumpCatalogueVersion } from './catalogue-version.ts';
-import { type DeskActor, earlierAnswer, isRepeatedKey, recordDeskWrite } from './desk-record.ts';
+import {
+  type DeskActor,
+  earlierAnswer,
+  earlierAnswerQuery,
+  isRepeatedKey,
+  recordDeskWrite,
+} from './desk-record.ts';
 
 /**
  * What the photo code needs of Cloudflare Images (the Worker's `ImagesBinding` satisfies it):
@@ -192,7 +198,15 @@ export async function productPhotos(
   db: Db,
   productId: number,
 ): Promise<{ productName: string; colours: string[]; photos: DeskPhoto[] } | null> {
-  const [[product], photos] = await db.batch([
+  const [[product], photos] = await db.batch(photoReads(db, productId));
+  return product
+    ? { productName: product.name, colours: coloursOf(product.options), photos }
+    : null;
+}
+
+/** The product's name and colours, and its photos in order: two reads for one batch. */
+function photoReads(db: Db, productId: number) {
+  return [
     db
       .select({ name: products.productName, options: products.options })
       .from(products)
@@ -202,9 +216,7 @@ export async function productPhotos(
       .from(productImages)
       .where(eq(productImages.productId, productId))
       .orderBy(asc(productImages.position), asc(productImages.id)),
-  ]);
-  if (!product) return null;
-  return { productName: product.name, colours: coloursOf(product.options), photos };
+  ] as const;
 }
 
 const coloursOf = (options: ProductOption[]) =>
@@ -232,11 +244,15 @@ export async function setPhotos(
   input: SetPhotosInput,
 ): Promise<{ photos: DeskPhoto[] }> {
   const { db } = deps;
-  const earlier = await earlierAnswer(db, input.requestKey);
-  if (earlier) return { photos: earlier.photos as DeskPhoto[] };
-
-  const current = await productPhotos(db, input.productId);
-  if (!current) throw new PhotosRefused('NOT_FOUND', DESK_TEXT.productNotFound);
+  // The key is read after the photos, in their batch: a double submit's second that sees the
+  // first's photos sees its record too (one commit writes both), and answers as the first did.
+  const [[product], photos, [earlier]] = await db.batch([
+    ...photoReads(db, input.productId),
+    earlierAnswerQuery(db, input.requestKey),
+  ]);
+  if (earlier) return { photos: (earlier.details as { photos: DeskPhoto[] }).photos };
+  if (!product) throw new PhotosRefused('NOT_FOUND', DESK_TEXT.productNotFound);
+  const current = { productName: product.name, colours: coloursOf(product.options), photos };
   const byId = new Map(current.photos.map((photo) => [photo.id, photo]));
   const seen = new Set<number>();
   for (const photo of input.photos) {

@@ -409,6 +409,29 @@ describe('desk.setPhotos', () => {
     expect(await recordsOf('photos.set', dress.name)).toHaveLength(1);
     expect((await rowsOf(dress.id)).map((r) => r.alt)).toEqual(['Keyed, back', 'Keyed, front']);
   });
+
+  it('saves once for a double submit, the second sent while the first is being written', async () => {
+    // Each pair removes one photo; the second of a pair (once) read the photos after the first
+    // had removed it, and was refused as naming another product's photo.
+    const pairs = 10;
+    const { dress, added } = await dressWithPhotos('Double Dress', pairs + 1);
+    const later = (ms: number) => new Promise((resolveLater) => setTimeout(resolveLater, ms));
+    for (let pair = 0; pair < pairs; pair++) {
+      const save = {
+        productId: dress.id,
+        requestKey: crypto.randomUUID(),
+        photos: added.slice(pair + 1).map((p) => ({ id: p.id, alt: p.alt, colour: null })),
+        removed: [(added[pair] as DeskPhoto).id],
+      };
+      const answers = await Promise.all([
+        desk().setPhotos(save),
+        later(pair).then(() => desk().setPhotos(save)),
+      ]);
+      expect(answers[1]).toEqual(answers[0]);
+    }
+    expect(await recordsOf('photos.set', dress.name)).toHaveLength(pairs);
+    expect((await rowsOf(dress.id)).map((r) => r.id)).toEqual([(added[pairs] as DeskPhoto).id]);
+  });
 });
 
 describe('a shopper', () => {

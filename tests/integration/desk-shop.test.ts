@@ -437,6 +437,25 @@ describe('staff', () => {
     await setRole(test.db, newcomer.email, 'customer');
   });
 
+  it('answers a double tap on Remove as one, the second sent while the first is written', async () => {
+    // The second once read the account after the first had taken its role: "not staff".
+    const twice = await signedInShopper(test.db, auth, { name: 'Sarah Twice' });
+    const later = (ms: number) => new Promise((resolveLater) => setTimeout(resolveLater, ms));
+    const removed = { email: twice.email, role: 'staff', removed: true };
+    for (let pair = 0; pair < 12; pair++) {
+      await desk(owner).addStaff({ email: twice.email });
+      const tap = { email: twice.email, requestKey: key() };
+      const answers = await Promise.all([
+        desk(owner).removeStaff(tap),
+        later(pair / 2).then(() => desk(owner).removeStaff(tap)),
+      ]);
+      expect(answers).toEqual([removed, removed]);
+    }
+    expect(
+      (await recordsOf('staff.removed')).filter((r) => r.subject === twice.email),
+    ).toHaveLength(12);
+  });
+
   it('refuses removing yourself or a configured owner, and lists the configured owners', async () => {
     await expect(desk(owner).removeStaff({ email: owner.email })).rejects.toMatchObject({
       message: SHOP_TEXT.notYourself,
