@@ -8,8 +8,26 @@ import { defineConfig } from 'vitest/config';
 // 2. unit (pure rules beside their source) and integration (routers and the local Neon endpoint
 //    through the real driver, a fresh database per test file: PGlite by default, PostgreSQL when
 //    TEST_DATABASE_URL is set), a worker per core.
+// A run must end with its tests' verdict. If this process ever runs out of things to wait on
+// first (a global setup awaiting a handle no one holds: it happened while a PGlite process was
+// being stopped), Node ends it with code 0 and no summary, a green run that tested nothing.
+let runEnded = false;
+process.on('exit', (code) => {
+  if (runEnded || code !== 0) return;
+  console.error('npm test: the run ended before its tests did (nothing left to wait on): failed');
+  process.exitCode = 1;
+});
+
 export default defineConfig({
   test: {
+    reporters: [
+      'default',
+      {
+        onTestRunEnd: () => {
+          runEnded = true;
+        },
+      },
+    ],
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {

@@ -11,13 +11,14 @@
 // Stricter than Neon, to show mistakes locally: a 15 s statement_timeout, and a batch refuses
 // COMMIT, ROLLBACK, SAVEPOINT and the like (they would break its all-or-nothing).
 
+import { fork } from 'node:child_process';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { protocol } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -225,7 +226,7 @@ function refuseTransactionControl(queries: { query: string }[]): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// PGlite: one connection, in a worker thread; every request runs alone on it, in arrival order.
+// PGlite: one connection, in a process of its own; every request runs alone on it, in arrival order.
 
 type PgliteMessage = {
   name: string;
@@ -282,72 +283,98 @@ type WorkerReply = {
   error?: string;
 };
 
-type PgliteWorker = {
+type PgliteProcess = {
   call(
     request: { kind: 'exec'; message: Uint8Array } | { kind: 'dump' | 'close' },
   ): Promise<WorkerReply>;
   stop(): Promise<void>;
 };
 
-/** Starts local/pglite-worker.ts on `dataDir`; rejects with PGlite's first error line. */
-function startPgliteWorker(dataDir: string, loadDataDir?: Uint8Array): Promise<PgliteWorker> {
-  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
-    workerData: { dataDir, loadDataDir },
-    execArgv: [], // not the parent's: `node -e ...` flags would stop the worker from loading
+/**
+ * Starts local/pglite-worker.ts on `dataDir` in a process of its own; rejects with PGlite's
+ * first error line. A process, not a worker thread: ending a thread that runs WebAssembly (a
+ * statement past its timeout) and starting another once crashed the whole test process with
+ * SIGSEGV (nodejs/node#56312); a process is killed whole and cannot take its parent with it.
+ */
+function startPgliteProcess(dataDir: string, loadDataDir?: Uint8Array): Promise<PgliteProcess> {
+  const child = fork(fileURLToPath(new URL('./pglite-worker.ts', import.meta.url)), [], {
+    execArgv: [], // not the parent's: `node -e ...` or a test runner's flags
+    serialization: 'advanced', // Uint8Arrays (a dump, protocol bytes) as they are
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  worker.unref(); // only pending requests keep the process alive (see call)
+  // Only pending requests keep this process alive (see call).
+  const hold = (held: boolean) => {
+    if (held) child.ref();
+    else child.unref();
+    if (held) child.channel?.ref();
+    else child.channel?.unref();
+  };
+  hold(false);
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   const pending = new Map<number, { resolve(reply: WorkerReply): void; reject(e: Error): void }>();
   let nextId = 0;
   const failAll = (error: Error) => {
     for (const waiter of pending.values()) waiter.reject(error);
     pending.clear();
-    worker.unref();
+    hold(false);
   };
-  const handle: PgliteWorker = {
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      hold(true); // this process waits for the end it asked for
+      child.kill('SIGKILL');
+    }
+    await exited;
+  };
+  const handle: PgliteProcess = {
     call: (request) =>
       new Promise((resolveCall, rejectCall) => {
         const id = ++nextId;
         pending.set(id, { resolve: resolveCall, reject: rejectCall });
-        worker.ref();
-        worker.postMessage({ id, ...request });
+        hold(true);
+        child.send({ id, ...request });
       }),
-    stop: async () => {
-      await worker.terminate();
-    },
+    stop,
   };
   return new Promise((resolveStart, rejectStart) => {
-    worker.on('message', (reply: WorkerReply & { kind?: string; message?: string }) => {
-      if (reply.kind === 'ready') return resolveStart(handle);
+    child.on('message', (reply: WorkerReply & { kind?: string; message?: string }) => {
+      if (reply.kind === 'ready') {
+        hold(false);
+        return resolveStart(handle);
+      }
       if (reply.kind === 'failed') {
-        void worker.terminate();
+        void stop();
         return rejectStart(new Error(reply.message));
       }
       const waiter = pending.get(reply.id);
       pending.delete(reply.id);
-      if (pending.size === 0) worker.unref();
+      if (pending.size === 0) hold(false);
       if (reply.error) waiter?.reject(new Error(reply.error));
       else waiter?.resolve(reply);
     });
-    worker.on('error', (error) => {
+    child.on('error', (error) => {
       rejectStart(error);
       failAll(error);
     });
-    worker.on('exit', (code) => {
-      const error = new Error(`PGlite stopped (worker exit code ${code})`);
+    child.on('exit', (code, signal) => {
+      const error = new Error(
+        `PGlite stopped (its process ended: ${signal ?? `exit code ${code}`})`,
+      );
       rejectStart(error);
       failAll(error);
     });
+    hold(true); // until it is ready
+    child.send({ kind: 'start', dataDir, loadDataDir });
   });
 }
 
 /**
- * Embedded PGlite (with pg_trgm) in a worker thread. `dataDir` persists on disk and is locked
+ * Embedded PGlite (with pg_trgm) in a process of its own. `dataDir` persists on disk and is locked
  * against a second owner (local/data-dir-lock.ts); without it the database lives in a temporary
  * directory, removed on close. `loadDataDir` starts from a dump.
  *
  * PGlite ignores statement_timeout and cannot cancel a statement (it runs synchronously in
  * WebAssembly), so a statement that outlives `statementTimeout` (or whose client went away) is
- * stopped by ending the worker thread; PGlite restarts on the same directory, where Postgres'
+ * stopped by killing that process; PGlite restarts on the same directory, where Postgres'
  * crash recovery rolls the statement's transaction back, and the queue moves on.
  */
 export async function pgliteBackend(
@@ -363,12 +390,12 @@ export async function pgliteBackend(
     if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
-  let engine: Promise<PgliteWorker>;
+  let engine: Promise<PgliteProcess>;
   try {
     // PGlite creates the data directory itself, but not its parents.
     await mkdir(dirname(dataDir), { recursive: true });
     const dump = options.loadDataDir && new Uint8Array(await options.loadDataDir.arrayBuffer());
-    engine = Promise.resolve(await startPgliteWorker(dataDir, dump));
+    engine = Promise.resolve(await startPgliteProcess(dataDir, dump));
   } catch (error) {
     await cleanUp();
     if (!options.dataDir) throw error;
@@ -386,7 +413,7 @@ export async function pgliteBackend(
     const started = Date.now();
     engine = engine.then(async (old) => {
       await old.stop(); // fully stopped before another PGlite opens the directory
-      return startPgliteWorker(dataDir);
+      return startPgliteProcess(dataDir);
     });
     engine.then(
       () => console.warn(`local-neon: ${why}; PGlite restarted in ${Date.now() - started} ms`),
