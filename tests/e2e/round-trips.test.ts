@@ -4,9 +4,10 @@
 // answer does not. Depth is the number of trips in a row: what a shopper in Kampala waits for,
 // about 150 ms each from Neon's region.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createDb } from '#db/client.ts';
-import { cartItems } from '#db/schema/index.ts';
+import { cartItems, receipts, smsNotifications } from '#db/schema/index.ts';
 import { tripsOf } from '#local/distance.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
@@ -35,6 +36,7 @@ const MOST_IN_A_ROW = {
     '/checkout': 1,
     '/orders': 1,
     '/order-history': 1,
+    '/order-history/{order}': 1,
     '/profile': 1,
     '/settings': 1,
   },
@@ -69,6 +71,45 @@ async function shopperWithACart(name: string, skip: number) {
   return { shopper, piece };
 }
 
+/** A tRPC change as the shopper's browser sends it. */
+const post = (cookie: string, procedure: string, input: unknown) => () =>
+  fetch(new URL(`/api/trpc/${procedure}`, shopUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: shopUrl },
+    body: JSON.stringify(input),
+  });
+
+/** An order of one piece, cash on delivery, placed as the shopper does: its id. */
+async function placeOrder(cookie: string, variantId: number): Promise<string> {
+  const orderId = randomUUID();
+  const answer = await post(cookie, 'checkout.placeOrder', {
+    orderId,
+    items: [{ variantId, quantity: 1 }],
+    paymentMethod: 'cash_on_delivery',
+    deliveryArea: 'Ntinda',
+  })();
+  expect(answer.status, await answer.clone().text()).toBe(200);
+  // What the order left for after its answer (its receipt saved, its texts sent) has ended: its
+  // trips would count against the next request's.
+  await expect
+    .poll(
+      async () => {
+        const [saved, texts] = await db.batch([
+          db.select({ id: receipts.id }).from(receipts).where(eq(receipts.orderId, orderId)),
+          db
+            .select({ status: smsNotifications.status })
+            .from(smsNotifications)
+            .where(eq(smsNotifications.orderId, orderId)),
+        ]);
+        const settled = texts.every((text) => text.status === 'sent' || text.status === 'failed');
+        return saved.length === 1 && texts.length > 0 && settled;
+      },
+      { timeout: 15_000 },
+    ) // the texts go 1 s apart
+    .toBe(true);
+  return orderId;
+}
+
 const get = (path: string, cookie?: string) => () =>
   fetch(new URL(path, shopUrl), { headers: cookie ? { cookie } : {} });
 
@@ -88,13 +129,15 @@ describe('database trips of a page’s server render', () => {
   });
 
   it('signed in: every page a shopper opens', async () => {
-    const { shopper } = await shopperWithACart('Trip Counter', 2);
+    const { shopper, piece } = await shopperWithACart('Trip Counter', 2);
     const cookie = await sessionCookie(shopper);
     const first = await count('signed in, first page', get('/profile', cookie));
     expect(first.body).toContain('Trip Counter');
     expect(first.depth).toBeLessThanOrEqual(MOST_IN_A_ROW.firstPage);
-    for (const [path, most] of Object.entries(MOST_IN_A_ROW.signedIn)) {
-      const page = await count(`signed in ${path}`, get(path, cookie));
+    const order = await placeOrder(cookie, piece.variantId);
+    for (const [route, most] of Object.entries(MOST_IN_A_ROW.signedIn)) {
+      const path = route.replace('{order}', order);
+      const page = await count(`signed in ${route}`, get(path, cookie));
       expect(page.status, path).toBe(200);
       // The render read the shopper's own data (their name is on every page's menu).
       expect(page.body, path).toContain('Trip Counter');
@@ -108,24 +151,18 @@ describe('database trips of a change', () => {
     const shopper = await verifiedShopper(db, 'Trip Buyer', { phone: '+256772000001' });
     const piece = await demoPiece(db, { minStock: 3, skip: 6 });
     const cookie = await sessionCookie(shopper);
-    const post = (procedure: string, input: unknown) => () =>
-      fetch(new URL(`/api/trpc/${procedure}`, shopUrl), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie, origin: shopUrl },
-        body: JSON.stringify(input),
-      });
     // The shopper adds from a page the session has shown (so the Worker knows its cookie).
     expect((await fetch(new URL('/cart', shopUrl), { headers: { cookie } })).status).toBe(200);
     // Far enough that what runs after the answer (the receipt saved, the texts queued) has
     // not come back by the time the trips are read: only what the shopper waited for counts.
     await trips.setLatency(150);
     onTestFinished(() => trips.setLatency(DISTANCE_MS));
-    const added = await count('cart.add', post('cart.add', { variantId: piece.variantId }));
+    const added = await count('cart.add', post(cookie, 'cart.add', { variantId: piece.variantId }));
     expect(added.status).toBe(200);
     expect(added.depth).toBeLessThanOrEqual(MOST_IN_A_ROW['cart.add']);
     const placed = await count(
       'checkout.placeOrder',
-      post('checkout.placeOrder', {
+      post(cookie, 'checkout.placeOrder', {
         orderId: randomUUID(),
         items: [{ variantId: piece.variantId, quantity: 1 }],
         paymentMethod: 'cash_on_delivery',
@@ -159,6 +196,7 @@ describe('a session read once per request', () => {
 describe('after the page is shown', () => {
   it('asks the server for nothing the render could have sent (signed in, 390 and 1366 px)', async () => {
     const { shopper, piece } = await shopperWithACart('Quiet Page', 7);
+    const order = await placeOrder(await sessionCookie(shopper), piece.variantId);
     for (const viewport of [PHONE, DESKTOP]) {
       const { page, errors } = await newPage(viewport);
       await signIn(page, shopper);
@@ -168,7 +206,13 @@ describe('after the page is shown', () => {
         if (url.pathname.startsWith('/api/trpc')) asked.push(`${url.pathname}${url.search}`);
       });
       const paths = ['/', '/shop', `/products/${piece.slug}`, '/cart', '/checkout', '/orders'];
-      for (const path of [...paths, '/order-history', '/profile', '/settings']) {
+      for (const path of [
+        ...paths,
+        '/order-history',
+        `/order-history/${order}`,
+        '/profile',
+        '/settings',
+      ]) {
         asked.length = 0;
         await page.goto(path);
         await page.waitForLoadState('networkidle');

@@ -11,7 +11,7 @@ import { OrderDetails } from '../../components/orders/OrderDetails';
 import { HistoryHeading, RequireShopper } from '../../components/orders/OrderHistory';
 import { StatusBox } from '../../components/StatusBox';
 import { orNotFound } from '../../not-found';
-import { privatePageHead } from '../../session';
+import { privatePageHead, withSession } from '../../session';
 import { useTRPC } from '../../trpc';
 
 type DetailsSearch = { view?: 'receipt' };
@@ -20,17 +20,18 @@ export const Route = createFileRoute('/order-history/$orderId')({
   validateSearch: (search: Record<string, unknown>): DetailsSearch =>
     search.view === 'receipt' ? { view: 'receipt' } : {},
   head: privatePageHead('Order Details'),
+  // The order is asked for beside the session (decision 0054); a visitor's page asks for nothing.
   loader: async ({ context, params }) => {
-    const user = await context.queryClient
-      .ensureQueryData(context.trpc.account.session.queryOptions())
-      .catch(() => null);
-    if (!user) return; // the screen sends visitors to /login
-    if (!v.is(orderIdInput, { id: params.orderId })) throw notFound();
-    await orNotFound(
-      context.queryClient.ensureQueryData(
-        context.trpc.orders.byId.queryOptions({ id: params.orderId }),
-      ),
+    const { queryClient, trpc } = context;
+    const order = trpc.orders.byId.queryOptions({ id: params.orderId });
+    const wellFormed = v.is(orderIdInput, { id: params.orderId });
+    const user = await withSession(context, () =>
+      wellFormed ? [queryClient.prefetchQuery(order)] : [],
     );
+    if (!user) return; // the screen sends visitors to /login
+    if (!wellFormed) throw notFound();
+    // Read already, unless it failed: someone else's order (NOT_FOUND) is the 404.
+    await orNotFound(queryClient.ensureQueryData(order));
   },
   notFoundComponent: OrderNotFound,
   component: () => <RequireShopper>{() => <HistoryOrder />}</RequireShopper>,
