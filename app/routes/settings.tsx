@@ -194,13 +194,13 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
           <Section id="notifications" title="Notifications" intro="What we send you.">
             <Toggle
               label="Email notifications"
-              hint="Receipts and account messages by email."
+              hint="News about your account by email. Sign-in and password links always come."
               checked={settings.notifications.email}
               onChange={(email) => change('notifications', { email })}
             />
             <Toggle
               label="Order updates"
-              hint="When your order is confirmed, shipped and delivered."
+              hint="Texts when your order is confirmed, paid, shipped and delivered."
               checked={settings.notifications.orderUpdates}
               onChange={(orderUpdates) => change('notifications', { orderUpdates })}
             />

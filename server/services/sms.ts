@@ -59,6 +59,15 @@ export type Text = {
   message: string;
 };
 
+/**
+ * Whether the order's customer takes texts about it: their settings' "Order updates" (on unless
+ * they switched it off; on for an order whose account is gone). Their order texts (the
+ * confirmation, payment received, shipped and the like) are not written at all when off: a text
+ * the desk could resend would not be theirs to refuse.
+ */
+const wantsOrderTexts = sql<boolean>`coalesce((select us.order_updates from user_settings us
+  where us.user_id = ${orders.customerId}), true)`;
+
 const NOT_CONFIGURED = 'SMS gateway not configured (EGOSMS_USERNAME, EGOSMS_PASSWORD)';
 
 /** '+256…' for a number the spec's phone helper accepts, else null. */
@@ -128,6 +137,7 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
           deliveryOption: orders.deliveryOption,
           deliveryKind: orders.deliveryKind,
           phone: profiles.phone,
+          wantsTexts: wantsOrderTexts,
         })
         .from(orders)
         .leftJoin(profiles, eq(profiles.id, orders.customerId))
@@ -182,20 +192,24 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
       .filter((line) => line.left !== null && line.left <= settings.lowStockThreshold)
       .map((line) => ({ name: line.name, label: line.label, left: line.left ?? 0 }));
     const texts: Text[] = [
-      {
-        orderId,
-        phone: order.phone,
-        recipientType: 'customer',
-        kind: 'order-confirmation',
-        message: SMS_TEXT.orderConfirmation({
-          orderId,
-          total: Number(order.total),
-          items: count,
-          payment: { method: order.paymentMethod, bankDetails: settings.bankDetails },
-          lines: ordered,
-          delivery: { kind: order.deliveryKind, name: order.deliveryOption },
-        }),
-      },
+      ...(order.wantsTexts
+        ? [
+            {
+              orderId,
+              phone: order.phone,
+              recipientType: 'customer' as const,
+              kind: 'order-confirmation' as const,
+              message: SMS_TEXT.orderConfirmation({
+                orderId,
+                total: Number(order.total),
+                items: count,
+                payment: { method: order.paymentMethod, bankDetails: settings.bankDetails },
+                lines: ordered,
+                delivery: { kind: order.deliveryKind, name: order.deliveryOption },
+              }),
+            },
+          ]
+        : []),
       {
         orderId,
         phone: adminPhone,
@@ -270,12 +284,13 @@ export async function queueStatusText(
         phone: profiles.phone,
         minDays: deliveryOptions.minDays,
         maxDays: deliveryOptions.maxDays,
+        wantsTexts: wantsOrderTexts,
       })
       .from(orders)
       .leftJoin(profiles, eq(profiles.id, orders.customerId))
       .leftJoin(deliveryOptions, eq(deliveryOptions.id, orders.deliveryOptionId))
       .where(eq(orders.id, orderId));
-    if (!row) return;
+    if (!row?.wantsTexts) return;
     const days =
       row.minDays === null || row.maxDays === null
         ? null
@@ -319,11 +334,11 @@ export async function queuePaymentText(
 ): Promise<void> {
   try {
     const [row] = await ctx.db
-      .select({ phone: profiles.phone })
+      .select({ phone: profiles.phone, wantsTexts: wantsOrderTexts })
       .from(orders)
       .leftJoin(profiles, eq(profiles.id, orders.customerId))
       .where(eq(orders.id, payment.orderId));
-    if (!row) return;
+    if (!row?.wantsTexts) return;
     const ids = await queueTexts(ctx.db, [
       {
         orderId: payment.orderId,

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSettings } from '#core/settings.ts';
 import { SMS_MAX_ATTEMPTS, SMS_TEXT, smsSegments } from '#core/sms.ts';
 import {
   orders,
@@ -507,6 +508,60 @@ describe('payment and status texts', () => {
     await expect(
       as(operator.cookie).setStatus({ orderId, status: 'shipped', tracking: 'x'.repeat(5000) }),
     ).rejects.toThrow('A tracking number is at most 40 plain characters.');
+  });
+
+  it('a customer who switched off order updates gets none of them; the admin still does', async () => {
+    const operator = await signedInShopper(test.db, auth);
+    const shopper = await signedInShopper(test.db, auth);
+    await test.db
+      .update(profiles)
+      .set({ phone: '+256772000801' })
+      .where(eq(profiles.id, shopper.id));
+    const as = (cookie: string) =>
+      callerFor(test.db, new Headers({ cookie }), {
+        sms,
+        operators: [operator.email],
+        background: (work) => background.push(work),
+      });
+    // Switched off on the settings screen (account.saveSettings), as the shopper does.
+    const orderUpdates = async (on: boolean) => {
+      const settings = (await as(shopper.cookie).account.settings()) ?? defaultSettings();
+      await as(shopper.cookie).account.saveSettings({
+        ...settings,
+        notifications: { ...settings.notifications, orderUpdates: on },
+      });
+    };
+    await orderUpdates(false);
+    const wrap = await piece(20_000, 10);
+    const placed = await placeOrder(
+      test.db,
+      { id: shopper.id, email: shopper.email, name: shopper.name },
+      {
+        orderId: randomUUID(),
+        lines: [{ variantId: wrap.variantId, quantity: 1 }],
+        paymentMethod: 'cash_on_delivery',
+      },
+    );
+    if (!placed.ok) throw new Error('order refused');
+    const { orderId, total } = placed.order;
+    await afterOrderPlaced(ctx(), placed.order);
+    await afterPaymentReceived(ctx(), { orderId, amount: total, transactionId: '1234567891' });
+    await as(operator.cookie).operator.setStatus({ orderId, status: 'shipped' });
+    await settle();
+    const texts = async () =>
+      (await rowsOf(orderId)).map((r) => [r.recipientType, r.kind, r.status]).sort();
+    expect(await texts()).toEqual([['admin', 'admin-new-order', 'sent']]);
+    expect(received('+256772000801')).toEqual([]);
+
+    // Switched on again: the next update is theirs.
+    await orderUpdates(true);
+    await as(operator.cookie).operator.setStatus({ orderId, status: 'delivered' });
+    await settle();
+    expect(await texts()).toEqual([
+      ['admin', 'admin-new-order', 'sent'],
+      ['customer', 'delivered', 'sent'],
+    ]);
+    expect(received('+256772000801')).toHaveLength(1);
   });
 
   it('Resend sends a failed text again; a sent one cannot be resent', async () => {
