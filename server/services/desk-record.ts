@@ -103,7 +103,8 @@ export async function keyedSave<T>(db: Db, key: string | undefined, save: () => 
   try {
     return await save();
   } catch (error) {
-    const again = key ? await earlierAnswer(db, key) : null;
+    // (A failed look leaves the save's own error to answer.)
+    const again = key ? await earlierAnswer(db, key).catch(() => null) : null;
     if (again) return again as T;
     throw error;
   }
