@@ -224,13 +224,13 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
             />
             <Toggle
               label="Data sharing"
-              hint="Share anonymous shopping data with our partners."
+              hint="We share no shopping data today; this keeps your choice should that change."
               checked={settings.privacy.dataSharing}
               onChange={(dataSharing) => change('privacy', { dataSharing })}
             />
             <Toggle
               label="Analytics"
-              hint="Help us improve duuka with usage statistics."
+              hint="We collect no usage statistics today; this keeps your choice should that change."
               checked={settings.privacy.analytics}
               onChange={(analytics) => change('privacy', { analytics })}
             />

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { orders, user } from '#db/schema/index.ts';
-import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE, SMALL_PHONE } from '../support/browser.ts';
 import { mailedLink } from '../support/mailbox.ts';
 import { shop } from '../support/shop.ts';
 
@@ -177,6 +177,14 @@ describe('accounts', () => {
     const themes = page.getByRole('radiogroup', { name: 'Theme' });
     await expect(themes.getByRole('radio', { name: /System/ }).isChecked()).resolves.toBe(true);
     await page.screenshot({ path: `${SHOTS}/settings-light-1366.png`, fullPage: true });
+    // On a 360 px phone the switches and their hints fit the width.
+    await page.setViewportSize(SMALL_PHONE);
+    await page
+      .getByText('Texts when your order is confirmed, paid, shipped and delivered.')
+      .waitFor();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBe(360);
+    await page.screenshot({ path: `${SHOTS}/settings-360.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
     const lightPaper = await page.evaluate(
       () => getComputedStyle(document.documentElement).backgroundColor,
     );
