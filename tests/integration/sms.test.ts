@@ -101,6 +101,29 @@ async function order(phone: string, lines: { variantId: number; quantity: number
   return { shopper, orderId: placed.order.orderId, total: placed.order.total };
 }
 
+/** A signed-in shopper (with a session cookie) whose profile has this phone. */
+async function shopperWithPhone(phone: string) {
+  const shopper = await signedInShopper(test.db, auth);
+  await test.db.update(profiles).set({ phone }).where(eq(profiles.id, shopper.id));
+  return shopper;
+}
+
+/** Their order of one piece, cash on delivery, placed as checkout places it. */
+async function orderOfOne(shopper: { id: string; email: string; name: string }) {
+  const wrap = await piece(20_000, 10);
+  const placed = await placeOrder(
+    test.db,
+    { id: shopper.id, email: shopper.email, name: shopper.name },
+    {
+      orderId: randomUUID(),
+      lines: [{ variantId: wrap.variantId, quantity: 1 }],
+      paymentMethod: 'cash_on_delivery',
+    },
+  );
+  if (!placed.ok) throw new Error('order refused');
+  return placed.order;
+}
+
 const rowsOf = (orderId: string) =>
   test.db.select().from(smsNotifications).where(eq(smsNotifications.orderId, orderId));
 /** What the fake EgoSMS accepted for a number the shop keeps as +256… (it arrives as 256…). */
@@ -441,23 +464,8 @@ describe('payment and status texts', () => {
 
   it('the operator sets shipped, then cancelled: the customer gets each text; a customer is FORBIDDEN', async () => {
     const operator = await signedInShopper(test.db, auth);
-    const shopper = await signedInShopper(test.db, auth);
-    await test.db
-      .update(profiles)
-      .set({ phone: '+256772000701' })
-      .where(eq(profiles.id, shopper.id));
-    const wrap = await piece(20_000, 10);
-    const placed = await placeOrder(
-      test.db,
-      { id: shopper.id, email: shopper.email, name: shopper.name },
-      {
-        orderId: randomUUID(),
-        lines: [{ variantId: wrap.variantId, quantity: 1 }],
-        paymentMethod: 'cash_on_delivery',
-      },
-    );
-    if (!placed.ok) throw new Error('order refused');
-    const orderId = placed.order.orderId;
+    const shopper = await shopperWithPhone('+256772000701');
+    const { orderId } = await orderOfOne(shopper);
     const as = (cookie: string) =>
       callerFor(test.db, new Headers({ cookie }), {
         sms,
@@ -512,11 +520,7 @@ describe('payment and status texts', () => {
 
   it('a customer who switched off order updates gets none of them; the admin still does', async () => {
     const operator = await signedInShopper(test.db, auth);
-    const shopper = await signedInShopper(test.db, auth);
-    await test.db
-      .update(profiles)
-      .set({ phone: '+256772000801' })
-      .where(eq(profiles.id, shopper.id));
+    const shopper = await shopperWithPhone('+256772000801');
     const as = (cookie: string) =>
       callerFor(test.db, new Headers({ cookie }), {
         sms,
@@ -532,19 +536,9 @@ describe('payment and status texts', () => {
       });
     };
     await orderUpdates(false);
-    const wrap = await piece(20_000, 10);
-    const placed = await placeOrder(
-      test.db,
-      { id: shopper.id, email: shopper.email, name: shopper.name },
-      {
-        orderId: randomUUID(),
-        lines: [{ variantId: wrap.variantId, quantity: 1 }],
-        paymentMethod: 'cash_on_delivery',
-      },
-    );
-    if (!placed.ok) throw new Error('order refused');
-    const { orderId, total } = placed.order;
-    await afterOrderPlaced(ctx(), placed.order);
+    const placed = await orderOfOne(shopper);
+    const { orderId, total } = placed;
+    await afterOrderPlaced(ctx(), placed);
     await afterPaymentReceived(ctx(), { orderId, amount: total, transactionId: '1234567891' });
     await as(operator.cookie).operator.setStatus({ orderId, status: 'shipped' });
     await settle();
