@@ -1,4 +1,4 @@
-import { initTRPC, StandardSchemaV1Error, TRPCError } from '@trpc/server';
+import { initTRPC, StandardSchemaV1Error } from '@trpc/server';
 import { TEXT } from '#core/account.ts';
 import { DESK_TEXT, deskRoleOf } from '#core/desk.ts';
 import type { Limit } from '#core/limits.ts';
@@ -11,6 +11,7 @@ import type { MobileMoney } from './services/payments/providers.ts';
 import { attemptSubject, rateLimit, type Verdict } from './services/rate-limit.ts';
 import type { SmsService } from './services/sms.ts';
 import { WriteGate } from './services/write-gate.ts';
+import { ShopperError, shopperError } from './shopper-error.ts';
 
 export type Context = {
   db: Db;
@@ -82,12 +83,7 @@ export const router = t.router;
 export const publicProcedure = t.procedure;
 export const createCallerFactory = t.createCallerFactory;
 
-/** An error whose message the shopper may read: a text from the spec's catalogue. */
-export class ShopperError extends TRPCError {}
-
-export function shopperError(code: TRPCError['code'], message: string): never {
-  throw new ShopperError({ code, message });
-}
+export { ShopperError, shopperError };
 
 /**
  * Runs `run` as the shopper this request's session names, else refuses it (UNAUTHORIZED).

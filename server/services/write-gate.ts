@@ -9,7 +9,7 @@ import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import { TEXT } from '#core/account.ts';
 import type { Limit } from '#core/limits.ts';
 import type { Db } from '#db/client.ts';
-import { shopperError } from '../trpc.ts';
+import { shopperError } from '../shopper-error.ts';
 import { attemptCounter, type Verdict, verdictOf } from './rate-limit.ts';
 
 export class WriteGate {
