@@ -304,10 +304,10 @@ function startPgliteProcess(dataDir: string, loadDataDir?: Uint8Array): Promise<
   });
   // Only pending requests keep this process alive (see call).
   const hold = (held: boolean) => {
-    if (held) child.ref();
-    else child.unref();
-    if (held) child.channel?.ref();
-    else child.channel?.unref();
+    for (const handle of [child, child.channel]) {
+      if (held) handle?.ref();
+      else handle?.unref();
+    }
   };
   hold(false);
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));

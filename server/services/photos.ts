@@ -198,10 +198,7 @@ export async function productPhotos(
   db: Db,
   productId: number,
 ): Promise<{ productName: string; colours: string[]; photos: DeskPhoto[] } | null> {
-  const [[product], photos] = await db.batch(photoReads(db, productId));
-  return product
-    ? { productName: product.name, colours: coloursOf(product.options), photos }
-    : null;
+  return photosNow(await db.batch(photoReads(db, productId)));
 }
 
 /** The product's name and colours, and its photos in order: two reads for one batch. */
@@ -217,6 +214,16 @@ function photoReads(db: Db, productId: number) {
       .where(eq(productImages.productId, productId))
       .orderBy(asc(productImages.position), asc(productImages.id)),
   ] as const;
+}
+
+/** What `photoReads` read, as the desk shows it: null when the product is gone. */
+function photosNow([[product], photos]: readonly [
+  { name: string; options: ProductOption[] }[],
+  DeskPhoto[],
+]): { productName: string; colours: string[]; photos: DeskPhoto[] } | null {
+  return product
+    ? { productName: product.name, colours: coloursOf(product.options), photos }
+    : null;
 }
 
 const coloursOf = (options: ProductOption[]) =>
@@ -246,13 +253,13 @@ export async function setPhotos(
   const { db } = deps;
   // The key is read after the photos, in their batch: a double submit's second that sees the
   // first's photos sees its record too (one commit writes both), and answers as the first did.
-  const [[product], photos, [earlier]] = await db.batch([
+  const [productRows, photoRows, [earlier]] = await db.batch([
     ...photoReads(db, input.productId),
     earlierAnswerQuery(db, input.requestKey),
   ]);
   if (earlier) return { photos: (earlier.details as { photos: DeskPhoto[] }).photos };
-  if (!product) throw new PhotosRefused('NOT_FOUND', DESK_TEXT.productNotFound);
-  const current = { productName: product.name, colours: coloursOf(product.options), photos };
+  const current = photosNow([productRows, photoRows]);
+  if (!current) throw new PhotosRefused('NOT_FOUND', DESK_TEXT.productNotFound);
   const byId = new Map(current.photos.map((photo) => [photo.id, photo]));
   const seen = new Set<number>();
   for (const photo of input.photos) {

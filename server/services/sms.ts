@@ -192,24 +192,20 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
       .filter((line) => line.left !== null && line.left <= settings.lowStockThreshold)
       .map((line) => ({ name: line.name, label: line.label, left: line.left ?? 0 }));
     const texts: Text[] = [
-      ...(order.wantsTexts
-        ? [
-            {
-              orderId,
-              phone: order.phone,
-              recipientType: 'customer' as const,
-              kind: 'order-confirmation' as const,
-              message: SMS_TEXT.orderConfirmation({
-                orderId,
-                total: Number(order.total),
-                items: count,
-                payment: { method: order.paymentMethod, bankDetails: settings.bankDetails },
-                lines: ordered,
-                delivery: { kind: order.deliveryKind, name: order.deliveryOption },
-              }),
-            },
-          ]
-        : []),
+      {
+        orderId,
+        phone: order.phone,
+        recipientType: 'customer',
+        kind: 'order-confirmation',
+        message: SMS_TEXT.orderConfirmation({
+          orderId,
+          total: Number(order.total),
+          items: count,
+          payment: { method: order.paymentMethod, bankDetails: settings.bankDetails },
+          lines: ordered,
+          delivery: { kind: order.deliveryKind, name: order.deliveryOption },
+        }),
+      },
       {
         orderId,
         phone: adminPhone,
@@ -246,7 +242,8 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
           ]
         : []),
     ];
-    deliverLater(ctx, await queueTexts(ctx.db, texts));
+    const wanted = texts.filter((text) => text.recipientType !== 'customer' || order.wantsTexts);
+    deliverLater(ctx, await queueTexts(ctx.db, wanted));
   } catch (error) {
     console.warn(`SMS for order ${orderId} could not be queued`, error);
   }

@@ -19,7 +19,7 @@ import { catalogueVersion } from '#server/services/catalogue-version.ts';
 import type { PhotoImages } from '#server/services/photos.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
-import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';
+import { type DeskMember, deskCaller, deskMember, sentTwice } from '../support/desk.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, TEST_SHOP_ORIGIN } from '../support/trpc.ts';
 
@@ -415,7 +415,6 @@ describe('desk.setPhotos', () => {
     // had removed it, and was refused as naming another product's photo.
     const pairs = 10;
     const { dress, added } = await dressWithPhotos('Double Dress', pairs + 1);
-    const later = (ms: number) => new Promise((resolveLater) => setTimeout(resolveLater, ms));
     for (let pair = 0; pair < pairs; pair++) {
       const save = {
         productId: dress.id,
@@ -423,10 +422,7 @@ describe('desk.setPhotos', () => {
         photos: added.slice(pair + 1).map((p) => ({ id: p.id, alt: p.alt, colour: null })),
         removed: [(added[pair] as DeskPhoto).id],
       };
-      const answers = await Promise.all([
-        desk().setPhotos(save),
-        later(pair).then(() => desk().setPhotos(save)),
-      ]);
+      const answers = await sentTwice(() => desk().setPhotos(save), pair);
       expect(answers[1]).toEqual(answers[0]);
     }
     expect(await recordsOf('photos.set', dress.name)).toHaveLength(pairs);

@@ -29,7 +29,7 @@ import { setRole } from '#server/services/staff.ts';
 import { lowStockVariants } from '#server/services/stock.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
-import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';
+import { type DeskMember, deskCaller, deskMember, sentTwice } from '../support/desk.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor } from '../support/trpc.ts';
 
@@ -440,15 +440,11 @@ describe('staff', () => {
   it('answers a double tap on Remove as one, the second sent while the first is written', async () => {
     // The second once read the account after the first had taken its role: "not staff".
     const twice = await signedInShopper(test.db, auth, { name: 'Sarah Twice' });
-    const later = (ms: number) => new Promise((resolveLater) => setTimeout(resolveLater, ms));
     const removed = { email: twice.email, role: 'staff', removed: true };
     for (let pair = 0; pair < 12; pair++) {
       await desk(owner).addStaff({ email: twice.email });
       const tap = { email: twice.email, requestKey: key() };
-      const answers = await Promise.all([
-        desk(owner).removeStaff(tap),
-        later(pair / 2).then(() => desk(owner).removeStaff(tap)),
-      ]);
+      const answers = await sentTwice(() => desk(owner).removeStaff(tap), pair / 2);
       expect(answers).toEqual([removed, removed]);
     }
     expect(

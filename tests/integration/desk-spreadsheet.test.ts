@@ -10,7 +10,7 @@ import { SPREADSHEET_COLUMNS, SPREADSHEET_TEXT } from '#core/desk-spreadsheet.ts
 import type { Auth } from '#server/auth.ts';
 import { productsCsv } from '#server/http/products-csv.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
-import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';
+import { type DeskMember, deskCaller, deskMember, sentTwice } from '../support/desk.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { mutateOverHttp } from '../support/trpc.ts';
 
@@ -353,11 +353,10 @@ describe('the import', () => {
       const twiceSku = `SCARF-${randomUUID().slice(0, 8)}`;
       const twice = `name,sku,price,stock\r\nSilk Scarf,${twiceSku},25000,4\r\n`;
       const twiceKey = randomUUID();
-      const later = (ms: number) => new Promise((resolveLater) => setTimeout(resolveLater, ms));
-      const answers = await Promise.all([
-        desk.importProducts({ csv: twice, requestKey: twiceKey }),
-        later(pair / 2).then(() => desk.importProducts({ csv: twice, requestKey: twiceKey })),
-      ]);
+      const answers = await sentTwice(
+        () => desk.importProducts({ csv: twice, requestKey: twiceKey }),
+        pair / 2,
+      );
       expect(answers).toEqual([first, first]);
       const once = await test.db.execute(
         sql`select 1 from product_variants where sku = ${twiceSku}`,

@@ -1,5 +1,6 @@
 // The desk's people in integration tests: a signed-in account given a desk role the way the shop
 // gives it (server/services/staff.ts, as make-operator and the owner's desk do).
+import { setTimeout as after } from 'node:timers/promises';
 import type { DeskRole } from '#core/desk.ts';
 import type { Db } from '#db/client.ts';
 import type { Auth } from '#server/auth.ts';
@@ -30,4 +31,12 @@ export function deskCaller(
   extras: Parameters<typeof callerFor>[2] = {},
 ) {
   return callerFor(db, new Headers({ cookie: person.cookie }), extras).desk;
+}
+
+/**
+ * The same desk save sent twice: at once, and again `ms` later, while the first may still be
+ * being written (a double tap on a slow link). Both answers, in order.
+ */
+export function sentTwice<T>(save: () => Promise<T>, ms: number): Promise<[T, T]> {
+  return Promise.all([save(), after(ms).then(save)]);
 }
