@@ -1,10 +1,15 @@
 // Pesapal's two ways back to the shop, both only hints to read the status from Pesapal:
 // - /api/payments/pesapal/return: the shopper's browser, sent back from Pesapal's page to the
 //   callback_url we gave (?OrderTrackingId&OrderMerchantReference&OrderNotificationType=CALLBACKURL);
-//   it lands on /orders with that payment's order open.
+//   it lands on /orders with that payment's order open. Only for the payment's own shopper (their
+//   session; Lax cookies come with this top-level GET): anyone else, signed in or not, lands on
+//   /orders with no order named and makes the shop read nothing from Pesapal — a tracking id
+//   says nothing of whose order it is (decision 0059).
 // - /api/payments/pesapal/ipn: Pesapal's IPN (GET with the same query, or POST with them as JSON);
 //   the answer is the acknowledgement Pesapal requires, the same whatever happened, so it reveals
 //   nothing about which payments exist.
+import { and, eq } from 'drizzle-orm';
+import { payments } from '#db/schema/index.ts';
 import { cardNotification } from '../services/payments/card.ts';
 import type { Context } from '../trpc.ts';
 
@@ -45,9 +50,27 @@ async function readStatus(ctx: Context, trackingId: string): Promise<string | nu
   }
 }
 
+/** Whether the card payment with this tracking id is this shopper's. */
+async function isShoppersPayment(ctx: Context, trackingId: string, shopperId: string) {
+  const [mine] = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.network, 'pesapal'),
+        eq(payments.providerReference, trackingId),
+        eq(payments.customerId, shopperId),
+      ),
+    )
+    .limit(1);
+  return mine !== undefined;
+}
+
 export async function handlePesapalReturn(ctx: Context, request: Request): Promise<Response> {
   const { trackingId } = await notificationOf(request);
-  const orderId = trackingId ? await readStatus(ctx, trackingId) : null;
+  const shopper = trackingId ? await ctx.session.read() : null;
+  const owns = shopper !== null && (await isShoppersPayment(ctx, trackingId, shopper.id));
+  const orderId = owns ? await readStatus(ctx, trackingId) : null;
   const location = orderId ? `/orders?order=${encodeURIComponent(orderId)}` : '/orders';
   return new Response(null, {
     status: 303,

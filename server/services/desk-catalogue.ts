@@ -16,7 +16,9 @@ import {
   earlierAnswer,
   earlierAnswerQuery,
   isRepeatedKey,
+  type KeyOwner,
   recordDeskWriteSql,
+  replayOf,
 } from './desk-record.ts';
 
 export type SaveReason = 'saved' | 'imported';
@@ -78,7 +80,14 @@ export async function saveProducts(
       ),
       earlierAnswerQuery(db, options.requestKey),
     ]);
-  if (earlier[0]) return answerFrom(earlier[0].details as Record<string, unknown>);
+  // The key, when used already, belongs to this person's save of this kind (of these products).
+  const keyOwner: KeyOwner = {
+    actor,
+    action: options.reason === 'imported' ? 'products.imported' : 'product.saved',
+    about: (details) => ids.every((id) => savedIn(details).some((saved) => saved.id === id)),
+  };
+  const replayed = replayOf(earlier[0], keyOwner);
+  if (replayed) return answerFrom(replayed);
   const found = new Map(productsFound.rows.map((p) => [Number(p.id), p]));
   const variantsOf = new Map<number, ExistingVariant[]>();
   for (const row of variantsFound.rows) {
@@ -156,7 +165,7 @@ export async function saveProducts(
     recordDeskWriteSql(
       actor,
       {
-        action: options.reason === 'imported' ? 'products.imported' : 'product.saved',
+        action: keyOwner.action,
         subject: single ? single.name : `${saves.length} products`,
         requestKey: options.requestKey,
       },
@@ -187,7 +196,7 @@ export async function saveProducts(
     // The same key saved at the same moment (a double tap): whichever index it met first, the
     // first save's answer is there now.
     if (options.requestKey && (isRepeatedKey(error) || postgresError(error).code === '23505')) {
-      const first = await earlierAnswer(db, options.requestKey);
+      const first = await earlierAnswer(db, options.requestKey, keyOwner);
       if (first) return answerFrom(first);
     }
     const { code, constraint } = postgresError(error);
@@ -222,9 +231,11 @@ export async function saveProducts(
 
 /** The answer recorded with a first save, for its retry (the texts were sent the first time). */
 function answerFrom(details: Record<string, unknown>): SaveProductsAnswer {
-  const saved = Array.isArray(details.saved) ? (details.saved as SavedProduct[]) : [];
-  return { ok: true, saved, restocked: [] };
+  return { ok: true, saved: savedIn(details), restocked: [] };
 }
+
+const savedIn = (details: Record<string, unknown>) =>
+  Array.isArray(details.saved) ? (details.saved as SavedProduct[]) : [];
 
 function slugBase(name: string): string {
   return slugify(name).slice(0, 80).replace(/-+$/, '') || 'piece';

@@ -1,10 +1,12 @@
 // The desk's record (issue 22): every desk write says who made it, what and when, in the same
 // atomic write as the change itself, so a change without its record (or the reverse) can't be.
-// A keyed save (core/desk.ts requestKey) keeps its answer here: the same key again reads it back
-// instead of writing twice.
+// A keyed save (core/desk.ts requestKey) keeps its answer here: the same key again, from the same
+// person for the same kind of save, reads it back instead of writing twice (decision 0059).
 import { desc, eq, lt, sql } from 'drizzle-orm';
+import { DESK_TEXT } from '#core/desk.ts';
 import type { Db } from '#db/client.ts';
 import { deskRecords } from '#db/schema/index.ts';
+import { shopperError } from '../shopper-error.ts';
 
 export type DeskActor = { email: string };
 
@@ -48,20 +50,64 @@ export function recordDeskWriteSql(
 /** The record of an earlier save under this key (none without a key): put it in the batch of a
  * save's checks, so the checks and the key are read at the same moment. */
 export function earlierAnswerQuery(db: Db, requestKey: string | undefined) {
-  return db
-    .select({ details: deskRecords.details })
-    .from(deskRecords)
-    .where(requestKey ? eq(deskRecords.requestKey, requestKey) : sql`false`);
+  return (
+    db
+      .select({
+        actorEmail: deskRecords.actorEmail,
+        action: deskRecords.action,
+        details: deskRecords.details,
+      })
+      .from(deskRecords)
+      // No key: a condition nothing meets, so the batch keeps its shape.
+      .where(requestKey ? eq(deskRecords.requestKey, requestKey) : sql`false`)
+  );
 }
 
-/** The details recorded with an earlier save under this key, or null when the key is new. */
+export type EarlierSave = { actorEmail: string; action: string; details: unknown };
+
+/** What a request key belongs to: who saved, which kind of save, and (when the save names one)
+ * what it was saved on, judged from the first save's recorded details. */
+export type KeyOwner = {
+  actor: DeskActor;
+  action: string;
+  about?: (details: Record<string, unknown>) => boolean;
+};
+
+/** Whether the earlier save under a key is this person's save of this kind (on this thing). */
+export function isSameSave(earlier: EarlierSave, owner: KeyOwner): boolean {
+  const details = (earlier.details ?? {}) as Record<string, unknown>;
+  return (
+    earlier.actorEmail.toLowerCase() === owner.actor.email.toLowerCase() &&
+    earlier.action === owner.action &&
+    (owner.about?.(details) ?? true)
+  );
+}
+
+/**
+ * The answer a key already used gives: its first save's details when that save was the same
+ * person's save of the same kind (a retry, a double tap); anyone else's key, or a key of another
+ * kind of save, is refused (409) — replaying it would hand over another save's answer and skip
+ * this save's own checks (the owner-only settings, for one). Null: the key is new.
+ */
+export function replayOf(
+  earlier: EarlierSave | undefined,
+  owner: KeyOwner,
+): Record<string, unknown> | null {
+  if (!earlier) return null;
+  if (!isSameSave(earlier, owner)) return shopperError('CONFLICT', DESK_TEXT.badRequestKey);
+  return (earlier.details ?? {}) as Record<string, unknown>;
+}
+
+/** The details recorded with an earlier save under this key (bound to `owner` as `replayOf`
+ * says), or null when the key is new. */
 export async function earlierAnswer(
   db: Db,
   requestKey: string | undefined,
+  owner: KeyOwner,
 ): Promise<Record<string, unknown> | null> {
   if (!requestKey) return null;
   const [row] = await earlierAnswerQuery(db, requestKey);
-  return (row?.details as Record<string, unknown> | undefined) ?? null;
+  return replayOf(row, owner);
 }
 
 /** Postgres's unique-violation on the request key: a retried save met its first self. */
@@ -93,19 +139,26 @@ export function deskRecordsNewest(db: Db, limit = 200, before?: number) {
 }
 
 /**
- * A keyed save: a key already used answers what its first save recorded. A retry racing its
- * first self fails on the record's unique key, or is refused by what the first one changed
- * (the staff member removed already): either way, once the key is recorded, it answers the same.
+ * A keyed save: a key already used answers what its first save recorded (when it was this
+ * person's save of this kind; else 409, `replayOf`). A retry racing its first self fails on the
+ * record's unique key, or is refused by what the first one changed (the staff member removed
+ * already): either way, once the key is recorded, it answers the same.
  */
-export async function keyedSave<T>(db: Db, key: string | undefined, save: () => Promise<T>) {
-  const earlier = await earlierAnswer(db, key);
+export async function keyedSave<T>(
+  db: Db,
+  key: string | undefined,
+  owner: KeyOwner,
+  save: () => Promise<T>,
+) {
+  const earlier = await earlierAnswer(db, key, owner);
   if (earlier) return earlier as T;
   try {
     return await save();
   } catch (error) {
+    if (!key) throw error;
     // (A failed look leaves the save's own error to answer.)
-    const again = key ? await earlierAnswer(db, key).catch(() => null) : null;
-    if (again) return again as T;
+    const [again] = await earlierAnswerQuery(db, key).catch(() => []);
+    if (again) return replayOf(again, owner) as T;
     throw error;
   }
 }

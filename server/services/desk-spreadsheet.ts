@@ -16,7 +16,14 @@ import {
 } from '#core/desk-spreadsheet.ts';
 import type { Db } from '#db/client.ts';
 import { saveProducts } from './desk-catalogue.ts';
-import { type DeskActor, earlierAnswer, earlierAnswerQuery, isRepeatedKey } from './desk-record.ts';
+import {
+  type DeskActor,
+  earlierAnswer,
+  earlierAnswerQuery,
+  isRepeatedKey,
+  type KeyOwner,
+  replayOf,
+} from './desk-record.ts';
 
 /** Every product, drafts and archived ones included, with its categories and variants. */
 export async function catalogueForExport(db: Db): Promise<ExportProduct[]> {
@@ -58,6 +65,7 @@ export async function catalogueFile(db: Db, now = new Date()) {
 async function catalogueNow(
   db: Db,
   requestKey: string,
+  keyOwner: KeyOwner,
 ): Promise<{ catalogue: CatalogueNow; imported: boolean }> {
   const [variants, categories, earlier] = await db.batch([
     db.execute<{
@@ -88,7 +96,8 @@ async function catalogueNow(
       products,
       categories: categories.rows.map((c) => ({ id: Number(c.id), name: c.name })),
     },
-    imported: earlier.length > 0,
+    // Someone else's key, or another kind of save's, is refused (409).
+    imported: replayOf(earlier[0], keyOwner) !== null,
   };
 }
 
@@ -107,7 +116,9 @@ export async function importProducts(
   csv: string,
   requestKey: string,
 ): Promise<ImportAnswer> {
-  const { catalogue, imported } = await catalogueNow(db, requestKey);
+  // The key belongs to this person's import (decision 0059).
+  const keyOwner: KeyOwner = { actor, action: 'products.imported' };
+  const { catalogue, imported } = await catalogueNow(db, requestKey, keyOwner);
   // Imported already (a retry after a dropped connection): its rows are the catalogue's now.
   if (imported) return { ok: true, ...fileCounts(csv), restocked: [] };
   const plan = planImport(csv, catalogue, (input) => v.safeParse(saveProductInput, input));
@@ -122,7 +133,7 @@ export async function importProducts(
     );
     if (!saved.ok) {
       // The same import sent twice at once: the other one wrote it (its record holds the key).
-      if (await earlierAnswer(db, requestKey)) return answer;
+      if (await earlierAnswer(db, requestKey, keyOwner)) return answer;
       const planned = plan.saves[saved.index] ?? { rows: [], skus: [] };
       return { ok: false, problems: [saveProblem(planned, saved.problem)] };
     }
@@ -130,7 +141,7 @@ export async function importProducts(
   } catch (error) {
     // The same import sent twice at once: the other one wrote it (its record holds the key; a
     // unique SKU or slug may be what stopped this one first).
-    if (isRepeatedKey(error) || (await earlierAnswer(db, requestKey))) return answer;
+    if (isRepeatedKey(error) || (await earlierAnswer(db, requestKey, keyOwner))) return answer;
     throw error;
   }
 }

@@ -25,7 +25,9 @@ import {
   earlierAnswer,
   earlierAnswerQuery,
   isRepeatedKey,
+  type KeyOwner,
   recordDeskWrite,
+  replayOf,
 } from './desk-record.ts';
 
 /**
@@ -257,7 +259,14 @@ export async function setPhotos(
     ...photoReads(db, input.productId),
     earlierAnswerQuery(db, input.requestKey),
   ]);
-  if (earlier) return { photos: (earlier.details as { photos: DeskPhoto[] }).photos };
+  // The key belongs to this person's photos of this product (decision 0059).
+  const keyOwner: KeyOwner = {
+    actor,
+    action: 'photos.set',
+    about: (details) => details.productId === input.productId,
+  };
+  const replayed = replayOf(earlier, keyOwner);
+  if (replayed) return { photos: replayed.photos as DeskPhoto[] };
   const current = photosNow([productRows, photoRows]);
   if (!current) throw new PhotosRefused('NOT_FOUND', DESK_TEXT.productNotFound);
   const byId = new Map(current.photos.map((photo) => [photo.id, photo]));
@@ -333,7 +342,7 @@ export async function setPhotos(
     ]);
   } catch (error) {
     if (isRepeatedKey(error)) {
-      const first = await earlierAnswer(db, input.requestKey);
+      const first = await earlierAnswer(db, input.requestKey, keyOwner);
       if (first) return { photos: first.photos as DeskPhoto[] };
     }
     throw error;

@@ -5,10 +5,17 @@ import { and, asc, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AdjustReason, StockReason } from '#core/desk.ts';
 import { pieceName, STOCK_LOG_PAGE } from '#core/desk-stock.ts';
 import type { Db } from '#db/client.ts';
-import { deskRecords, products, productVariants } from '#db/schema/index.ts';
+import { products, productVariants } from '#db/schema/index.ts';
 import { likePattern } from './catalogue.ts';
 import { bumpCatalogueVersionSql } from './catalogue-version.ts';
-import { type DeskActor, isRepeatedKey, recordDeskWriteSql } from './desk-record.ts';
+import {
+  type DeskActor,
+  type EarlierSave,
+  earlierAnswerQuery,
+  isRepeatedKey,
+  isSameSave,
+  recordDeskWriteSql,
+} from './desk-record.ts';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   lowStockThresholdSql,
@@ -72,8 +79,6 @@ export type AdjustResult =
   | { ok: false; why: 'below-zero'; left: number }
   | { ok: false; why: 'key-reused' };
 
-type Earlier = { actorEmail: string; action: string; details: unknown };
-
 const postgresCode = (error: unknown): string | undefined =>
   (error as { cause?: { code?: string } })?.cause?.code;
 
@@ -94,7 +99,7 @@ export async function adjustStock(
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
       .where(eq(productVariants.id, variantId)),
-    earlierSave(db, requestKey),
+    earlierAnswerQuery(db, requestKey),
   ]);
   if (earlier) return replay(earlier, actor, variantId);
   if (!piece) return { ok: false, why: 'missing' };
@@ -127,7 +132,7 @@ export async function adjustStock(
     return { ok: true, stock, cameBack: stock > 0 && stock - delta <= 0 };
   } catch (error) {
     if (requestKey && isRepeatedKey(error)) {
-      const [first] = await earlierSave(db, requestKey);
+      const [first] = await earlierAnswerQuery(db, requestKey);
       if (first) return replay(first, actor, variantId);
     }
     const code = postgresCode(error);
@@ -145,26 +150,15 @@ export async function adjustStock(
   }
 }
 
-const earlierSave = (db: Db, requestKey: string | undefined) =>
-  db
-    .select({
-      actorEmail: deskRecords.actorEmail,
-      action: deskRecords.action,
-      details: deskRecords.details,
-    })
-    .from(deskRecords)
-    // No key: a condition nothing meets, so the batch keeps its shape.
-    .where(requestKey ? eq(deskRecords.requestKey, requestKey) : sql`false`);
-
-function replay(earlier: Earlier, actor: DeskActor, variantId: number): AdjustResult {
-  const details = earlier.details as { variantId?: unknown; stock?: unknown } | null;
-  const same =
-    earlier.actorEmail === actor.email &&
-    earlier.action === 'stock.adjusted' &&
-    details?.variantId === variantId &&
-    typeof details.stock === 'number';
+function replay(earlier: EarlierSave, actor: DeskActor, variantId: number): AdjustResult {
+  const same = isSameSave(earlier, {
+    actor,
+    action: 'stock.adjusted',
+    about: (details) => details.variantId === variantId && typeof details.stock === 'number',
+  });
+  const stock = (earlier.details as { stock?: unknown }).stock;
   return same
-    ? { ok: true, stock: details.stock as number, cameBack: false }
+    ? { ok: true, stock: stock as number, cameBack: false }
     : { ok: false, why: 'key-reused' };
 }
 

@@ -52,8 +52,8 @@ const paymentsFrom = (env: Record<string, string>, timeoutMs = 1_000) =>
     timeoutMs,
   );
 
-const ctx = (payments: MobileMoney = card) =>
-  testContext(test.db, new Headers(), {
+const ctx = (payments: MobileMoney = card, headers = new Headers()) =>
+  testContext(test.db, headers, {
     payments,
     background: (work) => background.push(work),
   });
@@ -68,10 +68,12 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', shopUrl);
     const request = new Request(url, {
       method: req.method,
+      // The shopper's session cookie, when their browser sends one.
+      headers: req.headers.cookie ? { cookie: req.headers.cookie } : {},
       body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
     });
     const handle = url.pathname.endsWith('/ipn') ? handlePesapalIpn : handlePesapalReturn;
-    const answer = await handle(ctx(), request);
+    const answer = await handle(ctx(card, request.headers), request);
     res.writeHead(answer.status, Object.fromEntries(answer.headers));
     res.end(await answer.text());
   });
@@ -88,25 +90,36 @@ afterAll(async () => {
 });
 
 let counter = 0;
-/** A placed order of 145,000 + 5,000 delivery for a new customer. */
-async function placedOrder(paymentMethod: 'card' | 'mobile_money' | 'bank_transfer' = 'card') {
+/** A placed order of 145,000 + 5,000 delivery for a new customer, signed in (their session
+ * cookie) when the test needs their browser. */
+async function placedOrder(
+  paymentMethod: 'card' | 'mobile_money' | 'bank_transfer' = 'card',
+  { signedIn = false } = {},
+) {
   counter += 1;
   const dress = await addProduct(test.db, {
     name: `Kitenge Dress ${counter}`,
     price: 145_000,
     stock: 5,
   });
-  const id = randomUUID();
-  const email = `${id}@example.ug`;
-  await test.db.insert(user).values({ id, name: 'Nakato Achieng', email, emailVerified: true });
-  await test.db.insert(profiles).values({
-    id,
-    email,
+  let id: string = randomUUID();
+  let email = `${id}@example.ug`;
+  let cookie = '';
+  if (signedIn) {
+    ({ id, email, cookie } = await signedInShopper(test.db, auth, { name: 'Nakato Achieng' }));
+  } else {
+    await test.db.insert(user).values({ id, name: 'Nakato Achieng', email, emailVerified: true });
+  }
+  const profile = {
     fullName: 'Nakato Achieng Mirembe',
     phone: '+256772000001',
     address: 'Plot 4, Kampala Road',
-  });
-  const shopper = { id, email, name: 'Nakato Achieng' };
+  };
+  await test.db
+    .insert(profiles)
+    .values({ id, email, ...profile })
+    .onConflictDoUpdate({ target: profiles.id, set: profile });
+  const shopper = { id, email, name: 'Nakato Achieng', cookie };
   const orderId = randomUUID();
   const placed = await placeOrder(test.db, shopper, {
     orderId,
@@ -174,8 +187,9 @@ async function ipn(params: Record<string, string>, method: 'GET' | 'POST' = 'GET
   return { status: answer.status, body: (await answer.json()) as unknown };
 }
 
-async function shopperReturns(location: string) {
-  const answer = await fetch(location, { redirect: 'manual' });
+/** The browser's return from Pesapal's page, with this shopper's session cookie when given. */
+async function shopperReturns(location: string, cookie = '') {
+  const answer = await fetch(location, { redirect: 'manual', headers: cookie ? { cookie } : {} });
   return { status: answer.status, location: answer.headers.get('location') };
 }
 
@@ -212,7 +226,7 @@ const allowCheck = (paymentId: string) =>
 
 describe('a card payment that goes through', () => {
   it('sends the order total to Pesapal, and Completed pays the order once, with the confirmation code on the receipt', async () => {
-    const { shopper, orderId, total } = await placedOrder();
+    const { shopper, orderId, total } = await placedOrder('card', { signedIn: true });
     const payment = await start(shopper.id, orderId);
     expect(payment).toMatchObject({
       network: 'pesapal',
@@ -265,7 +279,7 @@ describe('a card payment that goes through', () => {
       paid?.transactionId,
     );
 
-    expect(await shopperReturns(back)).toEqual({
+    expect(await shopperReturns(back, shopper.cookie)).toEqual({
       status: 303,
       location: `/orders?order=${orderId}`,
     });
@@ -326,10 +340,12 @@ describe('a card payment that goes through', () => {
 
 describe('a card payment that does not pay the order', () => {
   it('declined: explained, the order stays pending, and Try again starts a new attempt that pays', async () => {
-    const { shopper, orderId } = await placedOrder();
+    const { shopper, orderId } = await placedOrder('card', { signedIn: true });
     const declined = await start(shopper.id, orderId);
     const back = await decide(declined.redirectUrl, 'decline');
-    expect(await shopperReturns(back)).toMatchObject({ location: `/orders?order=${orderId}` });
+    expect(await shopperReturns(back, shopper.cookie)).toMatchObject({
+      location: `/orders?order=${orderId}`,
+    });
     expect(await cardStatus(shopper.id, orderId)).toMatchObject({
       id: declined.id,
       state: 'failed',
@@ -487,7 +503,7 @@ describe('notifications are only hints', () => {
     const victim = await placedOrder();
     const theirs = await start(victim.shopper.id, victim.orderId);
     // The attacker pays their own cheap order, then names the victim's payment with their tracking id.
-    const attacker = await placedOrder();
+    const attacker = await placedOrder('card', { signedIn: true });
     const mine = await start(attacker.shopper.id, attacker.orderId);
     await decide(mine.redirectUrl, 'approve');
     const forged = {
@@ -515,7 +531,7 @@ describe('notifications are only hints', () => {
     const back = new URL('/api/payments/pesapal/return', shopUrl);
     back.searchParams.set('OrderTrackingId', forged.OrderTrackingId);
     back.searchParams.set('OrderMerchantReference', theirs.id);
-    expect(await shopperReturns(back.toString())).toEqual({
+    expect(await shopperReturns(back.toString(), attacker.shopper.cookie)).toEqual({
       status: 303,
       location: `/orders?order=${attacker.orderId}`,
     });
@@ -524,6 +540,48 @@ describe('notifications are only hints', () => {
     expect(
       await shopperReturns(new URL('/api/payments/pesapal/return', shopUrl).toString()),
     ).toEqual({ status: 303, location: '/orders' });
+  });
+
+  it('the return names the order, and reads Pesapal, only for the payment’s own shopper', async () => {
+    const owner = await placedOrder('card', { signedIn: true });
+    const payment = await start(owner.shopper.id, owner.orderId);
+    const trackingId = trackingOf(payment.redirectUrl);
+    // Approved at Pesapal, its IPN lost: only a read of the status would pay the order.
+    await settleAtFake(trackingId, { status: 'Completed' });
+    const back = new URL('/api/payments/pesapal/return', shopUrl);
+    back.searchParams.set('OrderTrackingId', trackingId);
+    back.searchParams.set('OrderMerchantReference', payment.id);
+    back.searchParams.set('OrderNotificationType', 'CALLBACKURL');
+    const other = await placedOrder('card', { signedIn: true });
+    for (const [who, cookie] of [
+      ['a visitor', ''],
+      ['another shopper', other.shopper.cookie],
+    ]) {
+      await allowCheck(payment.id);
+      const reads = (await fakeState()).statusReads;
+      expect(await shopperReturns(back.toString(), cookie), who).toEqual({
+        status: 303,
+        location: '/orders',
+      });
+      expect((await fakeState()).statusReads, who).toBe(reads);
+      expect((await rowOf(payment.id))?.status, who).toBe('pending');
+    }
+    await allowCheck(payment.id);
+    const reads = (await fakeState()).statusReads;
+    expect(await shopperReturns(back.toString(), owner.shopper.cookie)).toEqual({
+      status: 303,
+      location: `/orders?order=${owner.orderId}`,
+    });
+    expect((await fakeState()).statusReads).toBeGreaterThan(reads);
+    expect((await rowOf(payment.id))?.status).toBe('successful');
+    expect((await orderRow(owner.orderId))?.status).toBe('processing');
+    // The IPN still reads it for anyone (Pesapal's server has no session).
+    const late = await placedOrder();
+    const lost = await start(late.shopper.id, late.orderId);
+    await settleAtFake(trackingOf(lost.redirectUrl), { status: 'Completed' });
+    await allowCheck(lost.id);
+    await ipn({ OrderTrackingId: trackingOf(lost.redirectUrl), OrderMerchantReference: lost.id });
+    expect((await rowOf(lost.id))?.status).toBe('successful');
   });
 
   it('keeps one token for several calls and registers the IPN URL once', async () => {

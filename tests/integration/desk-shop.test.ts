@@ -372,6 +372,131 @@ describe('settings', () => {
   });
 });
 
+describe('a request key belongs to who saved it and to what they saved', () => {
+  const refusedKey = { code: 'CONFLICT', message: DESK_TEXT.badRequestKey };
+
+  it('staff sending the owner’s key are refused (409), never answered the owner’s save', async () => {
+    await clearSettings();
+    const requestKey = key();
+    const first = await desk(owner).saveSettings({
+      requestKey,
+      bankDetails: 'Owner Bank · A/C 222',
+    });
+    expect(first).toEqual({ changed: ['bankDetails'] });
+    // A money setting (owner-only) and one staff may change: neither replays the owner's answer.
+    for (const change of [
+      { bankDetails: 'Staff Bank · A/C 333' },
+      { supportPhone: '0772 444 555' },
+    ]) {
+      await expect(desk(staff).saveSettings({ requestKey, ...change })).rejects.toMatchObject(
+        refusedKey,
+      );
+    }
+    expect((await desk(owner).settings()).values).toMatchObject({
+      bankDetails: 'Owner Bank · A/C 222',
+      supportPhone: CONFIG.assistant.contact.phone,
+    });
+    expect(
+      await test.db.select().from(deskRecords).where(eq(deskRecords.requestKey, requestKey)),
+    ).toHaveLength(1);
+    // Without the owner's key, staff meet the owner-only refusal as before.
+    await expect(
+      desk(staff).saveSettings({ requestKey: key(), bankDetails: 'Staff Bank · A/C 333' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN', message: DESK_TEXT.ownerOnly });
+  });
+
+  it('a delivery save’s key sent to the settings is refused (409) and changes nothing', async () => {
+    await clearSettings();
+    const { options, freeDeliveryOver } = await desk(owner).deliveryOptions();
+    const requestKey = key();
+    const delivery = await desk(owner).saveDeliveryOptions({
+      requestKey,
+      freeDeliveryOver,
+      options: options.map(
+        ({ id, kind, name, fee, minDays, maxDays, details, cashOnDelivery, active }) => ({
+          id,
+          kind,
+          name,
+          fee,
+          minDays,
+          maxDays,
+          details,
+          cashOnDelivery,
+          active,
+        }),
+      ),
+    });
+    expect(delivery).toEqual({ changed: [], added: [] });
+    await expect(
+      desk(owner).saveSettings({ requestKey, lowStockThreshold: 7 }),
+    ).rejects.toMatchObject(refusedKey);
+    expect((await desk(owner).settings()).values.lowStockThreshold).not.toBe(7);
+  });
+
+  it('a settings key sent to any other keyed save is refused (409), whoever sends it', async () => {
+    const requestKey = key();
+    await desk(owner).saveSettings({ requestKey, supportPhone: '0772 555 666' });
+    const piece = await addProduct(test.db, { name: 'Barkcloth Tote', price: 60_000, stock: 4 });
+    const saves = {
+      addStaff: () => desk(owner).addStaff({ email: staff.email, requestKey }),
+      removeStaff: () => desk(owner).removeStaff({ email: staff.email, requestKey }),
+      adjustStock: () =>
+        desk(owner).adjustStock({
+          variantId: piece.variantId,
+          delta: 1,
+          reason: 'received',
+          requestKey,
+        }),
+      setPhotos: () => desk(owner).setPhotos({ productId: piece.id, photos: [], requestKey }),
+      saveProduct: () =>
+        desk(owner).saveProduct({
+          requestKey,
+          name: 'Barkcloth Tote Two',
+          description: '',
+          categoryIds: [],
+          status: 'draft',
+          options: [],
+          variants: [{ options: {}, sku: `KEY-${key().slice(0, 8)}`, price: 60_000, stock: 1 }],
+        }),
+      importProducts: () => desk(owner).importProducts({ csv: '', requestKey }),
+      importByStaff: () => desk(staff).importProducts({ csv: '', requestKey }),
+    };
+    for (const [name, save] of Object.entries(saves)) {
+      await expect(save(), name).rejects.toMatchObject(refusedKey);
+    }
+    expect(
+      await test.db.select().from(deskRecords).where(eq(deskRecords.requestKey, requestKey)),
+    ).toHaveLength(1);
+    expect((await desk(owner).staff()).find((m) => m.email === staff.email)?.role).toBe('staff');
+  });
+
+  it('one product’s photos key sent for another product is refused (409)', async () => {
+    const [first, second] = [
+      await addProduct(test.db, { name: 'Kitenge Scarf', price: 30_000 }),
+      await addProduct(test.db, { name: 'Kitenge Scarf Wide', price: 35_000 }),
+    ];
+    const requestKey = key();
+    expect(await desk(staff).setPhotos({ productId: first.id, photos: [], requestKey })).toEqual({
+      photos: [],
+    });
+    await expect(
+      desk(staff).setPhotos({ productId: second.id, photos: [], requestKey }),
+    ).rejects.toMatchObject(refusedKey);
+  });
+
+  it('the same person’s same save again answers the first: a double submit stays harmless', async () => {
+    await clearSettings();
+    const requestKey = key();
+    const save = () => desk(staff).saveSettings({ requestKey, supportPhone: '0772 777 888' });
+    const [once, twice] = await sentTwice(save, 5);
+    expect(twice).toEqual(once);
+    expect(await save()).toEqual(once);
+    expect(
+      await test.db.select().from(deskRecords).where(eq(deskRecords.requestKey, requestKey)),
+    ).toHaveLength(1);
+  });
+});
+
 function callerContext() {
   return {
     db: test.db,

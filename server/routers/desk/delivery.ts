@@ -23,15 +23,20 @@ export const deliveryDesk = {
    * version; the same request key again answers the first save.
    */
   saveDeliveryOptions: ownerProcedure.input(saveDeliveryInput).mutation(async ({ ctx, input }) =>
-    keyedSave<SaveDeliveryAnswer>(ctx.db, input.requestKey, async () => {
-      try {
-        const saved = await saveDeliveryOptions(ctx.db, { email: ctx.user.email }, input);
-        if (!saved.ok) return shopperError(saved.problem.code, saved.problem.text);
-        return saved.answer;
-      } catch (error) {
-        if (isOptionClash(error)) return shopperError('CONFLICT', DESK_DELIVERY_TEXT.clash);
-        throw error;
-      }
-    }),
+    keyedSave<SaveDeliveryAnswer>(
+      ctx.db,
+      input.requestKey,
+      { actor: ctx.user, action: 'delivery.saved' },
+      async () => {
+        try {
+          const saved = await saveDeliveryOptions(ctx.db, { email: ctx.user.email }, input);
+          if (!saved.ok) return shopperError(saved.problem.code, saved.problem.text);
+          return saved.answer;
+        } catch (error) {
+          if (isOptionClash(error)) return shopperError('CONFLICT', DESK_DELIVERY_TEXT.clash);
+          throw error;
+        }
+      },
+    ),
   ),
 };

@@ -20,6 +20,7 @@ import { dashboard } from '../../services/dashboard.ts';
 import {
   type DeskActor,
   deskRecordsNewest,
+  type KeyOwner,
   keyedSave,
   recordDeskWrite,
 } from '../../services/desk-record.ts';
@@ -34,6 +35,13 @@ import { setRoleQuery, staffMembers } from '../../services/staff.ts';
 import { deskProcedure, ownerProcedure, shopperError } from '../../trpc.ts';
 
 const isOwnerSetting = (name: SettingName) => (OWNER_SETTINGS as readonly string[]).includes(name);
+
+/** A staff change's key belongs to its owner, its action and the person it was about. */
+const staffKeyOwner = (actor: DeskActor, action: string, email: string): KeyOwner => ({
+  actor,
+  action,
+  about: (details) => String(details.email).toLowerCase() === email,
+});
 
 function accountRole(db: Db, email: string) {
   return db
@@ -63,7 +71,8 @@ export const shopDesk = {
    */
   saveSettings: deskProcedure.input(saveSettingsInput).mutation(async ({ ctx, input }) => {
     const { requestKey, ...change } = input;
-    return keyedSave(ctx.db, requestKey, async () => {
+    const owner = { actor: ctx.user, action: 'settings.saved' };
+    return keyedSave(ctx.db, requestKey, owner, async () => {
       const changed = await changedSettings(ctx.db, change);
       if (ctx.role !== 'owner' && changed.some(isOwnerSetting)) {
         return shopperError('FORBIDDEN', DESK_TEXT.ownerOnly);
@@ -106,51 +115,61 @@ export const shopDesk = {
 
   /** Gives an account a desk role (staff unless said), with its record, in one batch. */
   addStaff: ownerProcedure.input(addStaffInput).mutation(async ({ ctx, input }) =>
-    keyedSave(ctx.db, input.requestKey, async () => {
-      if (input.email === ctx.user.email.toLowerCase()) {
-        return shopperError('BAD_REQUEST', SHOP_TEXT.notYourself);
-      }
-      const [account] = await accountRole(ctx.db, input.email);
-      if (!account) return shopperError('NOT_FOUND', SHOP_TEXT.noAccount(input.email));
-      const [[changed]] = await ctx.db.batch([
-        setRoleQuery(ctx.db, input.email, input.role),
-        recordDeskWrite(ctx.db, ctx.user, {
-          action: 'staff.added',
-          subject: account.email,
-          details: { email: account.email, role: input.role },
-          requestKey: input.requestKey,
-        }),
-      ]);
-      return { email: changed?.email ?? account.email, role: input.role };
-    }),
+    keyedSave(
+      ctx.db,
+      input.requestKey,
+      staffKeyOwner(ctx.user, 'staff.added', input.email),
+      async () => {
+        if (input.email === ctx.user.email.toLowerCase()) {
+          return shopperError('BAD_REQUEST', SHOP_TEXT.notYourself);
+        }
+        const [account] = await accountRole(ctx.db, input.email);
+        if (!account) return shopperError('NOT_FOUND', SHOP_TEXT.noAccount(input.email));
+        const [[changed]] = await ctx.db.batch([
+          setRoleQuery(ctx.db, input.email, input.role),
+          recordDeskWrite(ctx.db, ctx.user, {
+            action: 'staff.added',
+            subject: account.email,
+            details: { email: account.email, role: input.role },
+            requestKey: input.requestKey,
+          }),
+        ]);
+        return { email: changed?.email ?? account.email, role: input.role };
+      },
+    ),
   ),
 
   /** Takes the desk role away: their next request is refused (no session cache). */
   removeStaff: ownerProcedure.input(removeStaffInput).mutation(async ({ ctx, input }) =>
-    keyedSave(ctx.db, input.requestKey, async () => {
-      if (input.email === ctx.user.email.toLowerCase()) {
-        return shopperError('BAD_REQUEST', SHOP_TEXT.notYourself);
-      }
-      if (ctx.operators.includes(input.email)) {
-        return shopperError('BAD_REQUEST', SHOP_TEXT.configuredOwner(input.email));
-      }
-      const [account] = await accountRole(ctx.db, input.email);
-      if (!account || (account.role !== 'staff' && account.role !== 'owner')) {
-        return shopperError('NOT_FOUND', SHOP_TEXT.notStaff(input.email));
-      }
-      // The answer is what the record keeps: a retry with the same key reads it back.
-      const answer = { email: account.email, role: account.role, removed: true };
-      await ctx.db.batch([
-        setRoleQuery(ctx.db, input.email, 'customer'),
-        recordDeskWrite(ctx.db, ctx.user, {
-          action: 'staff.removed',
-          subject: account.email,
-          details: answer,
-          requestKey: input.requestKey,
-        }),
-      ]);
-      return answer;
-    }),
+    keyedSave(
+      ctx.db,
+      input.requestKey,
+      staffKeyOwner(ctx.user, 'staff.removed', input.email),
+      async () => {
+        if (input.email === ctx.user.email.toLowerCase()) {
+          return shopperError('BAD_REQUEST', SHOP_TEXT.notYourself);
+        }
+        if (ctx.operators.includes(input.email)) {
+          return shopperError('BAD_REQUEST', SHOP_TEXT.configuredOwner(input.email));
+        }
+        const [account] = await accountRole(ctx.db, input.email);
+        if (!account || (account.role !== 'staff' && account.role !== 'owner')) {
+          return shopperError('NOT_FOUND', SHOP_TEXT.notStaff(input.email));
+        }
+        // The answer is what the record keeps: a retry with the same key reads it back.
+        const answer = { email: account.email, role: account.role, removed: true };
+        await ctx.db.batch([
+          setRoleQuery(ctx.db, input.email, 'customer'),
+          recordDeskWrite(ctx.db, ctx.user, {
+            action: 'staff.removed',
+            subject: account.email,
+            details: answer,
+            requestKey: input.requestKey,
+          }),
+        ]);
+        return answer;
+      },
+    ),
   ),
 
   /** The record, newest first, a page at a time (`before`: the last id of the page before). */
