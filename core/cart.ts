@@ -1,6 +1,7 @@
 // Cart rules shared by the browser's cart and the server's (spec: storefront §3, §4, §5, §8).
 // Pure: every change answers the whole new cart and the toast to show, or the refusal's text.
 import * as v from 'valibot';
+import { INT4_MAX, idSchema, wholeSchema } from './bounds.ts';
 import { nameWithVariant } from './variants.ts';
 
 export type CartLine = {
@@ -35,7 +36,6 @@ export const MAX_CART_LINES = 100;
 /** More pieces of one product than any shop has; a saved line above it is corrupt. */
 export const MAX_LINE_QUANTITY = 100_000;
 /** Ids are Postgres integers. */
-const MAX_ID = 2_147_483_647;
 
 export const CART_TEXT = {
   cannotAddMore: (available: number) =>
@@ -152,7 +152,7 @@ function savedLine(value: unknown): CartLine | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   const ok =
-    isCount(v.productId, MAX_ID) &&
+    isCount(v.productId, INT4_MAX) &&
     (v.productId as number) > 0 &&
     isText(v.name, 500) &&
     (v.name as string).trim() !== '' &&
@@ -166,7 +166,8 @@ function savedLine(value: unknown): CartLine | null {
     (v.quantity as number) >= 1 &&
     (v.stock === undefined || isCount(v.stock, Number.MAX_SAFE_INTEGER)) &&
     (v.slug === undefined || isText(v.slug, 500)) &&
-    (v.variantId === undefined || (isCount(v.variantId, MAX_ID) && (v.variantId as number) > 0)) &&
+    (v.variantId === undefined ||
+      (isCount(v.variantId, INT4_MAX) && (v.variantId as number) > 0)) &&
     (v.label === undefined || isText(v.label, 200));
   if (!ok) return null;
   const line: CartLine = {
@@ -245,18 +246,8 @@ export function mergeCarts(server: Cart, local: Cart): Cart {
 
 // What the cart procedures accept: a variant (or, for a piece in one size, its product) and,
 // for a set, a whole quantity. Never a price.
-const anId = v.pipe(
-  v.number('Product not found'),
-  v.integer('Product not found'),
-  v.minValue(1, 'Product not found'),
-  v.maxValue(MAX_ID, 'Product not found'),
-);
-const quantity = v.pipe(
-  v.number(CART_TEXT.updateFailed),
-  v.integer(CART_TEXT.updateFailed),
-  v.minValue(-MAX_LINE_QUANTITY, CART_TEXT.updateFailed),
-  v.maxValue(MAX_LINE_QUANTITY, CART_TEXT.updateFailed),
-);
+const anId = idSchema('Product not found');
+const quantity = wholeSchema(-MAX_LINE_QUANTITY, MAX_LINE_QUANTITY, CART_TEXT.updateFailed);
 
 /** Which piece: `{ variantId }`, or `{ productId }` for a product with one variant. */
 export type PieceRef = { variantId: number } | { productId: number };

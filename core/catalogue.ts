@@ -1,6 +1,7 @@
 /** The shop's grouping rules (storefront spec §2 and §9). Pure: used by server and client. */
 
 import * as v from 'valibot';
+import { INT4_MAX } from './bounds.ts';
 import type { DeliveryChoices } from './delivery.ts';
 import { cleanSearchText, isTypedLine } from './text.ts';
 import type { Kind, ProductOption, Variant } from './variants.ts';
@@ -84,8 +85,6 @@ export type ShopGroup = keyof typeof SHOP_GROUPS;
 export const SEARCH_TERM_MAX = 100;
 export const LISTING_PAGE_SIZE = 24;
 export const MAX_PAGE = 10_000;
-/** Ids are Postgres integers. */
-const MAX_ID = 2_147_483_647;
 const SLUG_MAX = 200;
 
 /** The catalogue's messages: the spec's (storefront §8, §2) and the shop's own. */
@@ -107,7 +106,7 @@ export const id = (what: string) =>
     v.number(`${what} id must be a number`),
     v.integer(`${what} id must be a whole number`),
     v.minValue(1, `${what} id must be positive`),
-    v.maxValue(MAX_ID, `${what} id is too large`),
+    v.maxValue(INT4_MAX, `${what} id is too large`),
   );
 export const pageNumber = v.pipe(
   v.number('Page must be a number'),

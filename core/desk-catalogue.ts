@@ -1,6 +1,7 @@
 // The desk's catalogue (issue 22): what a product save may hold, checked whole before anything is
 // written. The editor, desk.saveProduct and the spreadsheet import share this one input.
 import * as v from 'valibot';
+import { idSchema, wholeSchema } from './bounds.ts';
 import { PRODUCT_STATUSES, requestKey } from './desk.ts';
 import {
   COLOUR,
@@ -77,17 +78,8 @@ function hasControl(text: string, lines = false): boolean {
   }
   return false;
 }
-const MAX_ID = 2_147_483_647;
-
-const id = (message: string) =>
-  v.pipe(
-    v.number(message),
-    v.integer(message),
-    v.minValue(1, message),
-    v.maxValue(MAX_ID, message),
-  );
-const whole = (max: number, message: string) =>
-  v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(max, message));
+const id = idSchema;
+const whole = (max: number, message: string) => wholeSchema(0, max, message);
 /** A one-line text: trimmed, without control characters. */
 const line = (max: number, missing: string, long: string) =>
   v.pipe(

@@ -3,6 +3,7 @@
 // the page (before sending) and desk.saveDeliveryOptions (on arrival). Options are never deleted:
 // orders name them, so an option the shop no longer offers is retired (active false).
 import * as v from 'valibot';
+import { wholeSchema } from './bounds.ts';
 import { DELIVERY_KINDS, type DeliveryKind, type DeliveryOption } from './delivery.ts';
 import { requestKey } from './desk.ts';
 import { slugify } from './slug.ts';
@@ -44,8 +45,7 @@ export const DESK_DELIVERY_TEXT = {
   freeDeliveryLabel: 'Free delivery over',
 } as const;
 
-const whole = (min: number, max: number, message: string) =>
-  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+const whole = wholeSchema;
 
 const days = whole(0, OPTION_DAYS_MAX, DESK_DELIVERY_TEXT.daysInvalid);
 

@@ -2,6 +2,7 @@
 // the texts staff read, and desk.setPhotos's input. Pure: no I/O.
 import * as v from 'valibot';
 import { sniffImageType } from './account.ts';
+import { idSchema } from './bounds.ts';
 import { requestKey } from './desk.ts';
 import { isUploadedPhoto, PHOTOS_PATH } from './pictures.ts';
 
@@ -92,11 +93,7 @@ export function photoFormatFor(accept: string | null): 'image/avif' | 'image/web
   return 'image/jpeg';
 }
 
-const photoId = v.pipe(
-  v.number(PHOTO_TEXT.badPhotoId),
-  v.integer(PHOTO_TEXT.badPhotoId),
-  v.minValue(1, PHOTO_TEXT.badPhotoId),
-);
+const photoId = idSchema(PHOTO_TEXT.badPhotoId);
 
 /**
  * desk.setPhotos: the product's photos in the order shown, and those the desk removed. A photo
@@ -104,11 +101,7 @@ const photoId = v.pipe(
  */
 export const setPhotosInput = v.strictObject(
   {
-    productId: v.pipe(
-      v.number('Product not found'),
-      v.integer('Product not found'),
-      v.minValue(1, 'Product not found'),
-    ),
+    productId: idSchema('Product not found'),
     photos: v.pipe(
       v.array(
         v.strictObject(

@@ -1,6 +1,7 @@
 // The desk's shop part (issue 22): the shop's settings, its staff, the record and the dashboard —
 // their inputs and texts, shared by the pages (before sending) and the procedures (on arrival).
 import * as v from 'valibot';
+import { cursorSchema, wholeSchema } from './bounds.ts';
 import { ugandanNumber } from './delivery.ts';
 import { requestKey } from './desk.ts';
 import { FOREIGN_CURRENCIES } from './money.ts';
@@ -80,13 +81,7 @@ function clearable<T>(schema: v.GenericSchema<string, T>, notText: string) {
   );
 }
 
-const rate = (code: string) =>
-  v.pipe(
-    v.number(SHOP_TEXT.rateInvalid(code)),
-    v.integer(SHOP_TEXT.rateInvalid(code)),
-    v.minValue(1, SHOP_TEXT.rateInvalid(code)),
-    v.maxValue(RATE_MAX, SHOP_TEXT.rateInvalid(code)),
-  );
+const rate = (code: string) => wholeSchema(1, RATE_MAX, SHOP_TEXT.rateInvalid(code));
 
 /**
  * What the settings form sends: each field absent (unchanged), null or '' (cleared: back to the
@@ -131,14 +126,7 @@ export const saveSettingsInput = v.strictObject(
       ),
     ),
     lowStockThreshold: v.optional(
-      v.nullable(
-        v.pipe(
-          v.number(SHOP_TEXT.thresholdInvalid),
-          v.integer(SHOP_TEXT.thresholdInvalid),
-          v.minValue(0, SHOP_TEXT.thresholdInvalid),
-          v.maxValue(LOW_STOCK_MAX, SHOP_TEXT.thresholdInvalid),
-        ),
-      ),
+      v.nullable(wholeSchema(0, LOW_STOCK_MAX, SHOP_TEXT.thresholdInvalid)),
     ),
   },
   SHOP_TEXT.settingsInvalid,
@@ -170,13 +158,7 @@ export const removeStaffInput = v.strictObject(
 export const recordInput = v.optional(
   v.strictObject(
     {
-      before: v.optional(
-        v.pipe(
-          v.number(SHOP_TEXT.badCursor),
-          v.integer(SHOP_TEXT.badCursor),
-          v.minValue(1, SHOP_TEXT.badCursor),
-        ),
-      ),
+      before: v.optional(cursorSchema(SHOP_TEXT.badCursor)),
     },
     SHOP_TEXT.badCursor,
   ),

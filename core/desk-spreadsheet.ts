@@ -2,6 +2,7 @@
 // export writes and the import reads, the formula guard, and the whole file checked and turned
 // into product saves before anything is written. Pure: the server reads and writes around it.
 import * as v from 'valibot';
+import { INT4_MAX } from './bounds.ts';
 import { PRODUCT_STATUSES, type ProductStatus, requestKey } from './desk.ts';
 import { readCsv, writeCsv } from './desk-csv.ts';
 import { COLOUR, KINDS, type Kind, SIZE, SIZES } from './variants.ts';
@@ -304,7 +305,7 @@ export function planImport<Save>(
     const before = problems.length;
     const productId = cells.product_id.trim();
     if (productId !== '') {
-      const id = wholeNumber(productId, 2_147_483_647);
+      const id = wholeNumber(productId, INT4_MAX);
       if (id === null) {
         problems.push(
           `${at} product_id must be a product’s number from an export (empty for a new product).`,

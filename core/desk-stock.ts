@@ -1,6 +1,7 @@
 // Stock at the desk (issue 22): an adjustment's input, the log's words, and the texts staff read.
 // Pure: no I/O.
 import * as v from 'valibot';
+import { cursorSchema, idSchema } from './bounds.ts';
 import { ADJUST_REASONS, type AdjustReason, requestKey, type StockReason } from './desk.ts';
 import { orderIdHead } from './orders.ts';
 
@@ -26,12 +27,7 @@ export const STOCK_TEXT = {
   saved: (stock: number) => `Stock is now ${stock}`,
 } as const;
 
-const variantId = v.pipe(
-  v.number(STOCK_TEXT.badVariant),
-  v.integer(STOCK_TEXT.badVariant),
-  v.minValue(1, STOCK_TEXT.badVariant),
-  v.maxValue(2_147_483_647, STOCK_TEXT.badVariant),
-);
+const variantId = idSchema(STOCK_TEXT.badVariant);
 
 export const adjustStockInput = v.object(
   {
@@ -55,14 +51,7 @@ export const stockLogInput = v.optional(
   v.object({
     variantId: v.optional(variantId),
     /** The last row's id of the page before: the next page starts below it. */
-    before: v.optional(
-      v.pipe(
-        v.number(STOCK_TEXT.badCursor),
-        v.integer(STOCK_TEXT.badCursor),
-        v.minValue(1, STOCK_TEXT.badCursor),
-        v.maxValue(Number.MAX_SAFE_INTEGER, STOCK_TEXT.badCursor),
-      ),
-    ),
+    before: v.optional(cursorSchema(STOCK_TEXT.badCursor)),
   }),
 );
 

@@ -1,6 +1,7 @@
 // What catalogue.list and catalogue.search accept (issue 21): the listing, its filters and its
 // sort. A wrong value is refused with its text (core/listing-text.ts). Server-side only.
 import * as v from 'valibot';
+import { wholeSchema } from './bounds.ts';
 import { id, pageNumber, searchTerm, shopGroup, TEXT } from './catalogue.ts';
 import { type ListingSort, OPTION_VALUE_MAX, PRICE_FILTER_MAX, SORTS } from './listing.ts';
 import { FILTER_TEXT } from './listing-text.ts';
@@ -14,12 +15,7 @@ const optionValue = (message: string) =>
     v.maxLength(OPTION_VALUE_MAX, message),
     v.check(isTypedLine, message),
   );
-const priceBound = v.pipe(
-  v.number(FILTER_TEXT.badPrice),
-  v.integer(FILTER_TEXT.badPrice),
-  v.minValue(0, FILTER_TEXT.badPrice),
-  v.maxValue(PRICE_FILTER_MAX, FILTER_TEXT.badPrice),
-);
+const priceBound = wholeSchema(0, PRICE_FILTER_MAX, FILTER_TEXT.badPrice);
 /** catalogue.list / catalogue.search `filters`: a wrong value is refused with its text. */
 export const listingFilters = v.pipe(
   v.strictObject(

@@ -2,6 +2,7 @@
 // URLs carry them. Pure. It loads with the route tree (validateSearch), so it holds only what the
 // URLs need: the procedures' inputs are in listing-input.ts, the texts in listing-text.ts.
 import * as v from 'valibot';
+import { INT4_MAX } from './bounds.ts';
 import { listingSearchEntries, pageParam, searchParam } from './catalogue.ts';
 import { isTypedLine } from './text.ts';
 
@@ -16,7 +17,7 @@ export const DEFAULT_SORT: ListingSort = 'newest';
 /** A size or colour value is a short word ("M", "38", "Indigo"). */
 export const OPTION_VALUE_MAX = 40;
 /** Prices are Postgres integers of UGX. */
-export const PRICE_FILTER_MAX = 2_147_483_647;
+export const PRICE_FILTER_MAX = INT4_MAX;
 
 /** What a shopper narrowed a listing to. A size or colour matches a piece having a variant with
  * it; with `inStock`, one variant must match them all and have pieces left. Prices are the

@@ -2,6 +2,7 @@
 // §8, §9). Pure: no I/O, no dependence on the machine's clock zone.
 
 import * as v from 'valibot';
+import { idSchema, wholeSchema } from './bounds.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
 import { deliveryOrderFields } from './delivery.ts';
 
@@ -228,18 +229,8 @@ export const PRINT_WINDOW_DELAY_MS = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const orderId = (message: string) => v.pipe(v.string(message), v.regex(UUID, message));
 
-const anId = v.pipe(
-  v.number(CHECKOUT_TEXT.checkoutError),
-  v.integer(CHECKOUT_TEXT.checkoutError),
-  v.minValue(1, CHECKOUT_TEXT.checkoutError),
-  v.maxValue(2_147_483_647, CHECKOUT_TEXT.checkoutError),
-);
-const lineQuantity = v.pipe(
-  v.number(CHECKOUT_TEXT.checkoutError),
-  v.integer(CHECKOUT_TEXT.checkoutError),
-  v.minValue(1, CHECKOUT_TEXT.checkoutError),
-  v.maxValue(MAX_LINE_QUANTITY, CHECKOUT_TEXT.checkoutError),
-);
+const anId = idSchema(CHECKOUT_TEXT.checkoutError);
+const lineQuantity = wholeSchema(1, MAX_LINE_QUANTITY, CHECKOUT_TEXT.checkoutError);
 
 export const placeOrderInput = v.strictObject(
   {

@@ -1,8 +1,7 @@
 // A product page's URL (issue 21). Its own module: every route's code reads the route tree's
 // search schemas, so this stays as small as it can.
 import * as v from 'valibot';
-
-const MAX_ID = 2_147_483_647;
+import { INT4_MAX } from './bounds.ts';
 
 /**
  * A product page's URL: `?variant={id}` names the chosen size and colour, so a shared link opens
@@ -17,7 +16,7 @@ export const productPageSearch = v.object({
         v.transform(Number),
         v.integer(),
         v.minValue(1),
-        v.maxValue(MAX_ID),
+        v.maxValue(INT4_MAX),
       ),
     ),
     undefined,

@@ -2,6 +2,7 @@
 // templates, how many SMS parts each costs, and the rules of delivery. Pure: the outbox and the
 // gateway are server/services/sms.ts and server/services/sms/.
 import * as v from 'valibot';
+import { wholeSchema } from './bounds.ts';
 import {
   DELIVERY_TEXT,
   type DeliveryOption,
@@ -451,14 +452,7 @@ export const smsHistoryInput = v.optional(
   v.strictObject(
     {
       orderId: v.optional(uuid(OPERATOR_TEXT.orderNotFound)),
-      limit: v.optional(
-        v.pipe(
-          v.number(OPERATOR_TEXT.badLimit),
-          v.integer(OPERATOR_TEXT.badLimit),
-          v.minValue(1, OPERATOR_TEXT.badLimit),
-          v.maxValue(200, OPERATOR_TEXT.badLimit),
-        ),
-      ),
+      limit: v.optional(wholeSchema(1, 200, OPERATOR_TEXT.badLimit)),
     },
     OPERATOR_TEXT.badLimit,
   ),

@@ -1,6 +1,7 @@
 // Sizes, colours and the variants a shopper buys (decision 0039). Pure: the server, the pages,
 // the seeder and the assistant share these rules.
 import * as v from 'valibot';
+import { idSchema } from './bounds.ts';
 
 /** An option a product comes in, with its values in the order shown. */
 export type ProductOption = { name: string; values: string[] };
@@ -93,16 +94,8 @@ export function priceRange(variants: readonly { price: number }[]): { from: numb
   return { from: Math.min(...prices), to: Math.max(...prices) };
 }
 
-const MAX_ID = 2_147_483_647;
 /** catalogue.notifyWhenBack's input. */
 export const notifyWhenBackInput = v.strictObject(
-  {
-    variantId: v.pipe(
-      v.number('Product not found'),
-      v.integer('Product not found'),
-      v.minValue(1, 'Product not found'),
-      v.maxValue(MAX_ID, 'Product not found'),
-    ),
-  },
+  { variantId: idSchema('Product not found') },
   'Product not found',
 );

@@ -2,6 +2,7 @@
 import { DELIVERY_TEXT } from '#core/delivery.ts';
 import { CHECKOUT_LIMIT } from '#core/limits.ts';
 import { CHECKOUT_TEXT, placeOrderInput } from '#core/orders.ts';
+import { PAYMENT_RULE_TEXT } from '#core/payment-rules.ts';
 import { VARIANT_TEXT } from '#core/variants.ts';
 import { type CheckoutProblem, placeOrder } from '../services/checkout.ts';
 import { deliveryChoices } from '../services/delivery.ts';
@@ -37,6 +38,8 @@ function refuse(problem: CheckoutProblem): never {
       return shopperError('CONFLICT', DELIVERY_TEXT.optionUnavailable);
     case 'cash-not-offered':
       return shopperError('BAD_REQUEST', DELIVERY_TEXT.cashNotOffered(problem.option));
+    case 'over-ceiling':
+      return shopperError('BAD_REQUEST', PAYMENT_RULE_TEXT.overCeiling(problem.method));
     case 'area-needed':
       return shopperError('BAD_REQUEST', DELIVERY_TEXT.areaRequired);
   }

@@ -4,6 +4,7 @@
 // and an unknown id are the same NOT_FOUND.
 
 import { CARD_TEXT } from '#core/card-payments.ts';
+import { DELIVERY_TEXT } from '#core/delivery.ts';
 import { PAYMENT_LIMIT, PAYMENT_STATUS_LIMIT } from '#core/limits.ts';
 import {
   changeMethodInput,
@@ -11,6 +12,7 @@ import {
   paymentStatusInput,
   startPaymentInput,
 } from '#core/mobile-money.ts';
+import { PAYMENT_RULE_TEXT } from '#core/payment-rules.ts';
 import {
   type CardProblem,
   cardPaymentStatusOf,
@@ -27,7 +29,16 @@ import { limited, protectedProcedure, router, shopperError } from '../trpc.ts';
 
 function refuse(problem: PaymentProblem): never {
   if (typeof problem === 'object') {
-    return shopperError('SERVICE_UNAVAILABLE', PAYMENT_TEXT.notConfigured(problem.notConfigured));
+    if ('notConfigured' in problem) {
+      return shopperError('SERVICE_UNAVAILABLE', PAYMENT_TEXT.notConfigured(problem.notConfigured));
+    }
+    // The checkout's own rule (core/payment-rules.ts), with its texts.
+    return shopperError(
+      'BAD_REQUEST',
+      problem.kind === 'cash-not-offered'
+        ? DELIVERY_TEXT.cashNotOffered(problem.option)
+        : PAYMENT_RULE_TEXT.overCeiling(problem.method),
+    );
   }
   switch (problem) {
     case 'order-not-found':

@@ -5,6 +5,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DEFAULT_DELIVERY_OPTION_ID, isDeliveryKind } from '#core/delivery.ts';
 import type { PaymentMethod } from '#core/orders.ts';
+import { aboveCeiling, type PaymentRefusal, paymentRefusal } from '#core/payment-rules.ts';
 import { buildReceipt, type Receipt, type ReceiptDelivery } from '#core/receipt.ts';
 import { nameWithVariant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
@@ -12,6 +13,7 @@ import { deliveryOptions, orders, products, productVariants, profiles } from '#d
 import { onSale, pOnSale } from './catalogue.ts';
 import { freeDeliveryOverSql } from './delivery.ts';
 import { saveReceipt } from './orders.ts';
+import { paymentAllowedSql } from './payment-rules.ts';
 import { WriteGate } from './write-gate.ts';
 
 /** A line as sent: a variant, or a product sold in one variant (older clients). */
@@ -28,7 +30,7 @@ export type CheckoutProblem =
   | { kind: 'insufficient-stock'; name: string; available: number }
   | { kind: 'order-id-taken' }
   | { kind: 'delivery-unavailable' }
-  | { kind: 'cash-not-offered'; option: string }
+  | PaymentRefusal
   | { kind: 'area-needed' };
 
 /**
@@ -132,6 +134,8 @@ type Written = {
   items: { id: string; name: string; price: number; quantity: number; variant: string }[] | null;
   delivery_option: string | null;
   delivery_kind: string | null;
+  /** What the order would have come to, placed or not (int8 as text). */
+  asked_total: string | number | null;
 };
 
 /**
@@ -221,6 +225,10 @@ export async function placeOrder(
     if (code !== '23514' && code !== '23503') throw error;
   }
   if (!written?.order_id || !written.items || written.created_at === null) {
+    // Above what this way of paying takes: the write computed the total and placed nothing.
+    const asked = written?.asked_total;
+    const overCeiling = asked == null ? null : aboveCeiling(order.paymentMethod, Number(asked));
+    if (overCeiling) return { ok: false, problem: overCeiling };
     return explainRefusal(db, customer.id, order, lines, shownNames);
   }
   const deliveryFee = Number(written.delivery_fee ?? 0);
@@ -292,9 +300,9 @@ function deliveryProblem(
   paymentMethod: PaymentMethod,
 ): CheckoutProblem | null {
   if (!option?.active) return { kind: 'delivery-unavailable' };
-  if (paymentMethod === 'cash_on_delivery' && !option.cashOnDelivery) {
-    return { kind: 'cash-not-offered', option: option.name };
-  }
+  // The total is not known before the write: the write checks its ceiling.
+  const refused = paymentRefusal(paymentMethod, option, null);
+  if (refused) return refused;
   if (asked.optionId && option.kind !== 'pickup' && !asked.area?.trim()) {
     return { kind: 'area-needed' };
   }
@@ -328,8 +336,9 @@ const stockOf = (db: Db, lines: readonly OrderLine[]) => {
 
 /**
  * The order, its items and the stock decrements: one statement, all or nothing. The fee is the
- * option's, read here (free at or above the owner's threshold); an option retired meanwhile, or
- * cash on delivery it no longer takes, places nothing.
+ * option's, read here (free at or above the owner's threshold); an option retired meanwhile, cash
+ * on delivery it no longer takes, or a total above what the way of paying takes (core/payment-
+ * rules.ts) places nothing. The total asked is answered either way, to say which.
  */
 async function writeOrder(
   db: Db,
@@ -357,11 +366,10 @@ async function writeOrder(
       select sum(price::bigint * quantity) as subtotal from priced having count(*) = ${lines.length}
     ),
     charged as (
-      select s.subtotal, o.id as option_id, o.name, o.kind,
+      select s.subtotal, o.id as option_id, o.name, o.kind, o.cash_on_delivery,
              case when s.subtotal >= ${freeDeliveryOverSql} then 0 else o.fee end as fee
       from summed s
       join delivery_options o on o.id = ${delivery.optionId} and o.active
-        and (${paymentMethod} <> 'cash_on_delivery' or o.cash_on_delivery)
     ),
     placed as (
       insert into orders (id, customer_id, customer_name, subtotal, delivery_fee, discount, total,
@@ -372,7 +380,8 @@ async function writeOrder(
              ${paymentMethod}, 'pending', option_id, name, kind, ${delivery.area},
              ${delivery.landmark}, ${delivery.phone}, ${delivery.notes}
       from charged
-      where ${gate.allows()}
+      where ${paymentAllowedSql(paymentMethod, sql`charged.cash_on_delivery`, sql`charged.subtotal + charged.fee`)}
+        and ${gate.allows()}
       on conflict (id) do nothing
       returning id, created_at, total, delivery_fee, delivery_option, delivery_kind
     ),
@@ -399,7 +408,8 @@ async function writeOrder(
            (select json_agg(json_build_object('id', id, 'name', name, 'price', price,
                                               'quantity', quantity, 'variant', variant_label))
             from items) as items,
-           (select count(*) from taken) as taken
+           (select count(*) from taken) as taken,
+           (select subtotal + fee from charged) as asked_total
     from (select 1) one left join placed on true
   `);
   return result.rows[0];

@@ -55,6 +55,8 @@ type Rule = {
   valid: () => unknown;
   /** Bob with Alice's ids; absent: the procedure names nothing, it acts on the caller's own. */
   others?: () => unknown;
+  /** An input naming every number the procedure takes, where `valid` leaves some out. */
+  numbers?: () => unknown;
 };
 const RULES: Record<string, Rule> = {
   'account.session': { access: 'public', valid: () => undefined },
@@ -86,8 +88,16 @@ const RULES: Record<string, Rule> = {
   'catalogue.home': { access: 'public', valid: () => undefined },
   'catalogue.shop': { access: 'public', valid: () => undefined },
   'catalogue.categories': { access: 'public', valid: () => undefined },
-  'catalogue.list': { access: 'public', valid: () => ({ page: 1 }) },
-  'catalogue.search': { access: 'public', valid: () => ({ term: 'dress' }) },
+  'catalogue.list': {
+    access: 'public',
+    valid: () => ({ page: 1 }),
+    numbers: () => ({ categoryId: 1, page: 1, filters: { minPrice: 0, maxPrice: 100_000 } }),
+  },
+  'catalogue.search': {
+    access: 'public',
+    valid: () => ({ term: 'dress' }),
+    numbers: () => ({ term: 'dress', page: 1, filters: { minPrice: 0, maxPrice: 100_000 } }),
+  },
   'catalogue.rates': { access: 'public', valid: () => undefined },
   'catalogue.related': { access: 'public', valid: () => ({ id: own.productId }) },
   'catalogue.product': { access: 'public', valid: () => ({ id: own.productId }) },
@@ -138,7 +148,11 @@ const RULES: Record<string, Rule> = {
     access: 'operator',
     valid: () => ({ orderId: own.toShip, status: 'processing' }),
   },
-  'operator.sms': { access: 'operator', valid: () => ({ orderId: own.orderId }) },
+  'operator.sms': {
+    access: 'operator',
+    valid: () => ({ orderId: own.orderId }),
+    numbers: () => ({ orderId: own.orderId, limit: 10 }),
+  },
   'operator.money': { access: 'operator', valid: () => undefined },
   'operator.markPaid': {
     access: 'operator',
@@ -157,6 +171,11 @@ const RULES: Record<string, Rule> = {
   'desk.saveSettings': {
     access: 'operator',
     valid: () => ({ requestKey: randomUUID(), lowStockThreshold: 3 }),
+    numbers: () => ({
+      requestKey: randomUUID(),
+      lowStockThreshold: 3,
+      exchangeRates: { USD: 3700, EUR: 4000, GBP: 4700 },
+    }),
   },
   // Delivery (issue 23): every option and the threshold; a save of them as they are.
   'desk.deliveryOptions': { access: 'operator', valid: () => undefined },
@@ -179,11 +198,15 @@ const RULES: Record<string, Rule> = {
       ],
       freeDeliveryOver: null,
     }),
+    numbers: () => ({
+      ...(RULES['desk.saveDeliveryOptions']?.valid() as object),
+      freeDeliveryOver: 500_000,
+    }),
   },
   'desk.staff': { access: 'operator', valid: () => undefined },
   'desk.addStaff': { access: 'operator', valid: () => ({ email: own.deskEmail }) },
   'desk.removeStaff': { access: 'operator', valid: () => ({ email: own.deskEmail }) },
-  'desk.record': { access: 'operator', valid: () => undefined },
+  'desk.record': { access: 'operator', valid: () => undefined, numbers: () => ({ before: 1 }) },
   'desk.products': { access: 'operator', valid: () => ({ q: 'dress' }) },
   'desk.product': { access: 'operator', valid: () => ({ id: own.productId }) },
   'desk.saveProduct': {
@@ -199,14 +222,46 @@ const RULES: Record<string, Rule> = {
         { options: {}, sku: `SWEEP-${randomUUID().slice(0, 8)}`, price: 20_000, stock: 1 },
       ],
     }),
+    numbers: () => ({
+      requestKey: randomUUID(),
+      id: own.productId,
+      name: 'Sweep Kaftan',
+      description: 'A kaftan the sweep edits.',
+      categoryIds: [1],
+      status: 'draft',
+      options: [],
+      variants: [
+        {
+          id: own.variantId,
+          options: {},
+          sku: `SWEEP-${randomUUID().slice(0, 8)}`,
+          price: 20_000,
+          compareAtPrice: 25_000,
+          stock: 1,
+          stockWas: 1,
+        },
+      ],
+    }),
   },
   'desk.photos': { access: 'operator', valid: () => ({ productId: own.productId }) },
-  'desk.setPhotos': { access: 'operator', valid: () => ({ productId: own.productId, photos: [] }) },
+  'desk.setPhotos': {
+    access: 'operator',
+    valid: () => ({ productId: own.productId, photos: [] }),
+    numbers: () => ({
+      productId: own.productId,
+      photos: [{ id: 1, alt: 'Sweep Kaftan', colour: null }],
+      removed: [2],
+    }),
+  },
   'desk.adjustStock': {
     access: 'operator',
     valid: () => ({ variantId: own.variantId, delta: 1, reason: 'received' }),
   },
-  'desk.stockLog': { access: 'operator', valid: () => ({ variantId: own.variantId }) },
+  'desk.stockLog': {
+    access: 'operator',
+    valid: () => ({ variantId: own.variantId }),
+    numbers: () => ({ variantId: own.variantId, before: 1 }),
+  },
   'desk.lowStock': { access: 'operator', valid: () => undefined },
   'desk.stockSearch': { access: 'operator', valid: () => ({ q: 'dress' }) },
   'desk.importProducts': {
@@ -503,6 +558,10 @@ const NASTY = fc.oneof(
     { productId: '1; drop table products' },
     { variantId: '1; drop table product_variants' },
     { variantId: 2 ** 31 },
+    { productId: 2_147_483_648 },
+    { productId: 1e21 },
+    { before: 1e21 },
+    { id: Number('9007199254740993') },
     { sessionId: `${'9'.repeat(5000)}` },
     { term: '%_\\'.repeat(1000) },
     { email: `${'a'.repeat(500)}@example.ug` },
@@ -517,6 +576,8 @@ const NASTY = fc.oneof(
       'variantId',
       'quantity',
       'items',
+      'before',
+      'limit',
       'sessionId',
       'text',
       'term',
@@ -574,4 +635,76 @@ describe('fuzz: every procedure’s input', () => {
     expect(found).toEqual([]);
     // 25 inputs for each of the (many, with the desk) procedures.
   }, 120_000);
+});
+
+// Issue 32: 2147483648 in an integer column, 1e21 as a bigint cursor answered 500 (PostgreSQL's
+// "out of range for type integer", "invalid input syntax for type bigint"). Each number a
+// procedure takes, in turn, gets each value no column holds, and text where a number belongs.
+/** Never a number any field takes: refused with the field's 400 text. */
+const NEVER = [1e21, 1.5, Number('9007199254740993'), 'NaN', '1e21', 'Infinity', '12abc', '7'];
+/** Beyond an integer column, or below every id: refused, or (a cursor, a change of stock) taken. */
+const EDGES = [2_147_483_648, -1];
+
+/** The path to each number in an input: ['items', 0, 'quantity'], ['before']. */
+function numberPaths(input: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (typeof input === 'number') return [at];
+  if (Array.isArray(input)) return input.flatMap((item, i) => numberPaths(item, [...at, i]));
+  if (input && typeof input === 'object') {
+    return Object.entries(input).flatMap(([key, value]) => numberPaths(value, [...at, key]));
+  }
+  return [];
+}
+/** The input with the number at `path` replaced. */
+function withValue(input: unknown, path: (string | number)[], value: unknown): unknown {
+  const copy = structuredClone(input) as Record<string | number, unknown>;
+  let here = copy;
+  for (const key of path.slice(0, -1)) here = here[key] as Record<string | number, unknown>;
+  here[path.at(-1) as string | number] = value;
+  return copy;
+}
+
+describe('fuzz: every number of every procedure’s input', () => {
+  it('refuses numbers no column holds with a clear 400, never a 500', async () => {
+    // A shopper of its own: a cart change counts towards the cart's limit before its input is
+    // read, and these are many.
+    const carol = await signedInShopper(test.db, auth, { name: 'Carol Sweep' });
+    const found: unknown[] = [];
+    let fields = 0;
+    for (const [path, rule] of Object.entries(RULES)) {
+      const input = (rule.numbers ?? rule.valid)();
+      for (const field of numberPaths(input)) {
+        fields += 1;
+        for (const value of [...NEVER, ...EDGES]) {
+          const sent = withValue(input, field, value);
+          const answer = await call(
+            path,
+            sent,
+            rule.access === 'shopper' ? carol : callerFor(rule),
+          );
+          const problems = checkRefusal(path, sent, answer)?.problems ?? [];
+          const message = answer.body.error?.message ?? '';
+          if (/integer|bigint|out of range|syntax|\bsql\b/i.test(message)) {
+            problems.push('the database’s words');
+          }
+          if (NEVER.includes(value) && answer.status !== 400) {
+            problems.push(`status ${answer.status}, not 400`);
+          }
+          if (problems.length > 0) {
+            found.push({
+              path,
+              field: field.join('.'),
+              value,
+              status: answer.status,
+              message,
+              problems,
+            });
+          }
+        }
+      }
+    }
+    expect(found).toEqual([]);
+    // Every id, count, price, rate and cursor the router takes (a table that lost its numbers
+    // would sweep nothing).
+    expect(fields).toBeGreaterThan(30);
+  }, 180_000);
 });

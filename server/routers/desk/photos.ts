@@ -1,19 +1,14 @@
 // Pictures: desk.photos (a product's photos for the panel), desk.setPhotos (order, alt text,
 // colour, removal); uploads are POST /api/desk/products/{id}/photos (server/http/desk-photos.ts).
 import * as v from 'valibot';
+import { idSchema } from '#core/bounds.ts';
 import { DESK_TEXT } from '#core/desk.ts';
 import { setPhotosInput } from '#core/desk-photos.ts';
 import { PhotosRefused, productPhotos, setPhotos } from '../../services/photos.ts';
 import { deskProcedure, shopperError } from '../../trpc.ts';
 
 const productIdInput = v.strictObject(
-  {
-    productId: v.pipe(
-      v.number(DESK_TEXT.productNotFound),
-      v.integer(DESK_TEXT.productNotFound),
-      v.minValue(1, DESK_TEXT.productNotFound),
-    ),
-  },
+  { productId: idSchema(DESK_TEXT.productNotFound) },
   DESK_TEXT.productNotFound,
 );
 

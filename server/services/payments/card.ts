@@ -13,9 +13,11 @@ import {
 } from '#core/card-payments.ts';
 import { PROVIDER_TIMEOUT_MS, STATUS_CHECK_INTERVAL_MS } from '#core/mobile-money.ts';
 import { receiptNumber } from '#core/orders.ts';
+import { aboveCeiling, type PaymentRefusal } from '#core/payment-rules.ts';
 import type { Db } from '#db/client.ts';
 import { payments, systemSettings } from '#db/schema/index.ts';
 import type { Context } from '../../trpc.ts';
+import { paymentAllowedSql } from '../payment-rules.ts';
 import type { CardPayments, PesapalStatus } from './pesapal.ts';
 import { ProviderError } from './provider.ts';
 import { markPaid, type OrderAndPayment, orderAndPayment } from './service.ts';
@@ -41,6 +43,7 @@ export type CardPaymentView = {
 };
 
 export type CardProblem =
+  | PaymentRefusal
   | 'order-not-found'
   | 'not-card'
   | 'already-paid'
@@ -155,6 +158,8 @@ export async function startCardPayment(
   const { order, latest, shopper } = await orderAndPayment(ctx.db, customerId, input.orderId);
   if (!order) return { ok: false, problem: 'order-not-found' };
   if (order.method !== 'card') return { ok: false, problem: 'not-card' };
+  const overCeiling = aboveCeiling('card', order.total);
+  if (overCeiling) return { ok: false, problem: overCeiling };
   if (latest?.status === 'successful') return { ok: false, problem: 'already-paid' };
   if (latest?.status === 'pending') {
     if (latest.network !== 'pesapal') return { ok: false, problem: 'unavailable' };
@@ -183,6 +188,7 @@ export async function startCardPayment(
     from orders o
     where o.id = ${order.id}::uuid and o.customer_id = ${customerId}
       and o.payment_method = 'card' and o.status = 'pending' and o.total > 0
+      and ${paymentAllowedSql('card', sql`true`, sql`o.total`)}
     on conflict do nothing
     returning id
   `);

@@ -16,10 +16,12 @@ import {
   STATUS_CHECK_INTERVAL_MS,
 } from '#core/mobile-money.ts';
 import { type PaymentMethod, paymentMethodLabel } from '#core/orders.ts';
+import { aboveCeiling, type PaymentRefusal, paymentRefusal } from '#core/payment-rules.ts';
 import type { Db } from '#db/client.ts';
-import { orders, payments, profiles, user } from '#db/schema/index.ts';
+import { deliveryOptions, orders, payments, profiles, user } from '#db/schema/index.ts';
 import type { Context } from '../../trpc.ts';
 import { afterPaymentReceived } from '../order-events.ts';
+import { paymentAllowedSql } from '../payment-rules.ts';
 import { ProviderError, type ProviderStatus } from './provider.ts';
 
 export type PaymentView = {
@@ -45,6 +47,7 @@ export type PaymentProblem =
   | 'not-pending'
   | 'no-number'
   | 'unsupported-network'
+  | PaymentRefusal
   | { notConfigured: Network };
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -78,6 +81,9 @@ function view(row: PaymentRow): PaymentView {
 const isExpired = (row: PaymentRow, now = Date.now()) =>
   now - row.createdAt.getTime() >= PAYMENT_EXPIRY_MS;
 
+/** Whether the order's delivery option takes cash now (an option gone takes none). */
+const takesCash = sql<boolean>`coalesce(${deliveryOptions.cashOnDelivery}, false)`;
+
 /**
  * The customer's order as a payment sees it, with its newest payment and who pays (for the
  * payer's number, or Pesapal's billing address): one round trip, shared by every way to pay.
@@ -90,8 +96,12 @@ export async function orderAndPayment(db: Db, customerId: string, orderId: strin
         status: orders.status,
         method: orders.paymentMethod,
         total: orders.total,
+        // The option it goes by, for the rule a change of payment keeps (core/payment-rules.ts).
+        optionName: orders.deliveryOption,
+        takesCash,
       })
       .from(orders)
+      .leftJoin(deliveryOptions, eq(deliveryOptions.id, orders.deliveryOptionId))
       .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))),
     // The payment that paid the order, else the newest: a late success of an older request
     // pays the order while a newer retry may still wait, and the shopper sees it paid.
@@ -147,6 +157,8 @@ export async function startPayment(
   const { order, latest, shopper } = await orderAndPayment(ctx.db, customerId, input.orderId);
   if (!order) return { ok: false, problem: 'order-not-found' };
   if (order.method !== 'mobile_money') return { ok: false, problem: 'not-mobile-money' };
+  const overCeiling = aboveCeiling('mobile_money', order.total);
+  if (overCeiling) return { ok: false, problem: overCeiling };
   if (latest?.status === 'successful') return { ok: false, problem: 'already-paid' };
   if (latest?.status === 'pending') {
     if (!isExpired(latest)) return { ok: true, payment: view(latest) };
@@ -173,6 +185,7 @@ export async function startPayment(
     from orders o
     where o.id = ${order.id}::uuid and o.customer_id = ${customerId}
       and o.payment_method = 'mobile_money' and o.status = 'pending'
+      and ${paymentAllowedSql('mobile_money', sql`true`, sql`o.total`)}
     on conflict do nothing
     returning id
   `);
@@ -499,7 +512,9 @@ export async function sweepPayments(ctx: Context, batch = 50): Promise<number> {
 
 /**
  * After a mobile-money payment failed: the shopper pays another way (recorded as chosen, the
- * order stays pending). Refused while a payment waits or after one succeeded.
+ * order stays pending). Refused while a payment waits or after one succeeded, and where the
+ * checkout would refuse the way (core/payment-rules.ts: cash where the option takes none, a total
+ * above the way's ceiling), in the read and again in the write.
  */
 export async function changePaymentMethod(
   ctx: Context,
@@ -513,11 +528,17 @@ export async function changePaymentMethod(
   if (latest?.status === 'successful') return { ok: false, problem: 'already-paid' };
   if (latest?.status === 'pending' && !isExpired(latest))
     return { ok: false, problem: 'not-pending' };
+  const option = { name: order.optionName, cashOnDelivery: order.takesCash };
+  const refused = paymentRefusal(method, option, order.total);
+  if (refused) return { ok: false, problem: refused };
+  const optionTakesCash = sql`coalesce((select d.cash_on_delivery from delivery_options d
+                                        where d.id = orders.delivery_option_id), false)`;
   const result = await ctx.db.execute<{ id: string }>(sql`
     with changed as (
       update orders set payment_method = ${method}
       where id = ${orderId}::uuid and customer_id = ${customerId}
         and payment_method = 'mobile_money' and status = 'pending'
+        and ${paymentAllowedSql(method, optionTakesCash, sql`orders.total`)}
         and not exists (
           select 1 from payments p where p.order_id = orders.id and p.status = 'successful'
         )

@@ -1,0 +1,13 @@
+// core/payment-rules.ts's rule as SQL, for the writes that choose how an order is paid: the
+// checkout's insert and payments.changeMethod's update hold it in the statement itself, so a
+// delivery option that stops taking cash meanwhile, or a total the read did not see, changes
+// nothing.
+import { type SQL, sql } from 'drizzle-orm';
+import type { PaymentMethod } from '#core/orders.ts';
+import { PAYMENT_CEILINGS } from '#core/payment-rules.ts';
+
+/** True where `method` may pay `total` on an option whose cash-on-delivery flag is `takesCash`. */
+export function paymentAllowedSql(method: PaymentMethod, takesCash: SQL, total: SQL): SQL {
+  const cash = method === 'cash_on_delivery' ? takesCash : sql`true`;
+  return sql`(${cash} and ${total} <= ${PAYMENT_CEILINGS[method]}::bigint)`;
+}
