@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { sniffImageType } from './account.ts';
 import { idSchema } from './bounds.ts';
 import { requestKey } from './desk.ts';
+import { readPhotoFile } from './photo-file.ts';
 import { isUploadedPhoto, PHOTOS_PATH } from './pictures.ts';
 
 /** A phone's photo: up to 10 MB (a 48-megapixel HEIC or JPEG is 3–8 MB). */
@@ -11,6 +12,11 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 /** The widths shoppers get copies at (srcset): a card, a phone's gallery, a wide screen's. */
 export const PHOTO_WIDTHS = [400, 800, 1200] as const;
 export const ALT_MAX = 200;
+/** A photo's short side at least this (the smallest copy shoppers get is 400 wide). */
+export const PHOTO_MIN_SIDE = 400;
+/** What Cloudflare Images resizes: 12,000 px a side, 100 megapixels (its documented limits). */
+export const PHOTO_MAX_SIDE = 12_000;
+export const PHOTO_MAX_PIXELS = 100_000_000;
 
 /** The types a photo may be, read from its bytes, with the extension its key gets. */
 export const PHOTO_TYPES = {
@@ -25,6 +31,12 @@ export const PHOTO_TEXT = {
   notImage: 'Please select an image file (JPEG, PNG, WebP or HEIC)',
   empty: 'Please select an image file: this one is empty',
   tooLarge: 'Image size must be less than 10MB',
+  unreadable:
+    'This picture could not be read: the file is damaged or is not a photo. Please choose another (JPEG, PNG, WebP or HEIC).',
+  tooSmall: (width: number, height: number) =>
+    `This photo is ${width} × ${height} px. Use one at least ${PHOTO_MIN_SIDE} px on its short side.`,
+  tooBig: (width: number, height: number) =>
+    `This photo is ${width} × ${height} px. Use one at most ${PHOTO_MAX_SIDE.toLocaleString('en-US')} px on its long side and ${PHOTO_MAX_PIXELS / 1_000_000} megapixels.`,
   heicUnavailable:
     'HEIC pictures can’t be converted here. Please choose a JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible).',
   signedOut: 'User not authenticated',
@@ -59,6 +71,38 @@ export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
   }
   return null;
 }
+
+/** A photo that may be stored: its type, its size as shown, and its bytes up to its own end. */
+export type CheckedPhoto = {
+  ok: true;
+  type: PhotoType;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+};
+
+/**
+ * Reads the picture whole from its own structure (core/photo-file.ts): refused when it is not a
+ * picture, not a whole one, smaller than 400 px on its short side or larger than Images resizes.
+ * What follows the picture's own end is left out of `bytes`.
+ */
+export function checkPhoto(bytes: Uint8Array): CheckedPhoto | { ok: false; problem: string } {
+  const type = sniffPhotoType(bytes);
+  if (!type) return { ok: false, problem: PHOTO_TEXT.notImage };
+  const file = readPhotoFile(bytes, type);
+  if (!file) return { ok: false, problem: PHOTO_TEXT.unreadable };
+  const { width, height } = file;
+  if (Math.min(width, height) < PHOTO_MIN_SIDE) {
+    return { ok: false, problem: PHOTO_TEXT.tooSmall(width, height) };
+  }
+  if (Math.max(width, height) > PHOTO_MAX_SIDE || width * height > PHOTO_MAX_PIXELS) {
+    return { ok: false, problem: PHOTO_TEXT.tooBig(width, height) };
+  }
+  return { ok: true, type, width, height, bytes: bytes.subarray(0, file.length) };
+}
+
+/** The widths of copies worth listing (srcset): those the photo is at least as wide as. */
+export const photoWidthsFor = (width: number) => PHOTO_WIDTHS.filter((w) => w <= width);
 
 /** The R2 key of a product's photo: products/{productId}/{uuid}.{ext}. Never reused. */
 export const photoKey = (productId: number, id: string, type: PhotoType) =>
@@ -143,4 +187,7 @@ export type DeskPhoto = {
   alt: string;
   colour: string | null;
   widths: number[];
+  /** The picture's own size as shown; null for photos stored before sizes were kept. */
+  width: number | null;
+  height: number | null;
 };

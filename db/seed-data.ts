@@ -707,6 +707,8 @@ export function seedVariants(product: SeedProduct): SeedVariant[] {
 
 /** The widths every demo picture is stored at, as WebP; the JPEG fallback is 800 wide. */
 export const PICTURE_WIDTHS = [400, 800, 1200];
+/** Each demo picture's size at its largest width (art/generate.ts draws them 4:5). */
+export const PICTURE_SIZE = { width: 1200, height: 1500 } as const;
 
 export type SeedPicture = {
   /** The JPEG fallback's URL; the WebP copies are `{stem}-{width}.webp` beside it. */

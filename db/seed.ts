@@ -23,6 +23,7 @@ export async function seedDemoCatalogue(db: Db): Promise<boolean> {
       alt: picture.alt,
       colour: picture.colour,
       widths: demo.PICTURE_WIDTHS,
+      ...demo.PICTURE_SIZE,
     })),
   );
   const sellerLinks = demo.sellers.flatMap((s) =>
@@ -55,10 +56,11 @@ export async function seedDemoCatalogue(db: Db): Promise<boolean> {
       insert into stock_movements (variant_id, sku, change, stock_after, reason)
       select id, sku, stock, stock, 'counted' from product_variants order by id`),
     db.execute(sql`
-      insert into product_images (product_id, url, alt, colour, widths, position)
-      select p.id, i.url, i.alt, i.colour, array(select json_array_elements_text(i.widths)::int), i.position
+      insert into product_images (product_id, url, alt, colour, widths, width, height, position)
+      select p.id, i.url, i.alt, i.colour, array(select json_array_elements_text(i.widths)::int),
+        i.width, i.height, i.position
       from json_to_recordset(${JSON.stringify(pictures)}::json)
-        as i(slug text, url text, alt text, colour text, widths json, position int)
+        as i(slug text, url text, alt text, colour text, widths json, width int, height int, position int)
       join products p on p.slug = i.slug`),
     db.execute(sql`
       insert into product_categories (product_id, category_id)

@@ -105,9 +105,21 @@ export const productImages = pgTable(
     colour: text(),
     /** The widths its copies were made at, for srcset; [] when only `url` exists. */
     widths: integer().array().notNull().default([]),
+    /** The picture's own size as shown, read from the file at upload (decision 0061); null for
+     * rows stored before sizes were kept. */
+    width: integer(),
+    height: integer(),
     position: integer().notNull().default(0),
   },
-  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+  (t) => [
+    index('product_images_product_idx').on(t.productId, t.position),
+    check(
+      'product_images_size_check',
+      // Both or neither (a CHECK passes on NULL, so "> 0" alone would let one side be missing).
+      sql`(${t.width} is null and ${t.height} is null) or
+          (${t.width} is not null and ${t.height} is not null and ${t.width} > 0 and ${t.height} > 0)`,
+    ),
+  ],
 );
 
 /** Which products belong to which categories (a product may sit in several). */

@@ -45,6 +45,9 @@ export async function uploadPhoto(
   return json(200, result.photo);
 }
 
+/** Seconds a browser keeps an original served in place of a copy (decision 0061). */
+export const ORIGINAL_MAX_AGE = 300;
+
 /** Where copies already made are kept (the Worker's `caches.default`); absent: none. */
 export type CopyCache = Pick<Cache, 'match' | 'put'>;
 
@@ -72,12 +75,17 @@ export async function servePhoto(
   const response = new Response(copy.body, {
     headers: {
       'content-type': copy.contentType,
-      // The key never changes: a new picture is a new key.
-      'cache-control': 'public, max-age=31536000, immutable',
+      // A copy's key never changes (a new picture is a new key): kept for good. The original,
+      // served because Images made no copy, only for a while: the next try may make one.
+      'cache-control': copy.resized
+        ? 'public, max-age=31536000, immutable'
+        : `public, max-age=${ORIGINAL_MAX_AGE}`,
       vary: 'Accept',
       'x-content-type-options': 'nosniff',
     },
   });
-  if (deps.cache && deps.keep) deps.keep(deps.cache.put(cacheKey, response.clone()));
+  if (copy.resized && deps.cache && deps.keep) {
+    deps.keep(deps.cache.put(cacheKey, response.clone()));
+  }
   return response;
 }

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DESK_TEXT } from '#core/desk.ts';
 import {
+  checkPhoto,
   type DeskPhoto,
   keyOfPhotoUrl,
   PHOTO_MAX_BYTES,
@@ -12,6 +13,7 @@ import {
   PHOTO_WIDTHS,
   photoKey,
   photoUrl,
+  photoWidthsFor,
   type SetPhotosInput,
   sniffPhotoType,
 } from '#core/desk-photos.ts';
@@ -59,6 +61,8 @@ const columns = {
   alt: productImages.alt,
   colour: productImages.colour,
   widths: productImages.widths,
+  width: productImages.width,
+  height: productImages.height,
 };
 
 /** Refused: the HTTP status and the text staff read; nothing stored. */
@@ -85,17 +89,19 @@ export async function addPhoto(
   if (bytes.byteLength > PHOTO_MAX_BYTES) {
     return { added: false, status: 413, problem: PHOTO_TEXT.tooLarge };
   }
-  const type = sniffPhotoType(bytes);
-  if (!type) return { added: false, status: 400, problem: PHOTO_TEXT.notImage };
+  // Read whole from its own structure, sized, and cut at its own end (decision 0061).
+  const checked = checkPhoto(bytes);
+  if (!checked.ok) return { added: false, status: 400, problem: checked.problem };
+  const { type, width, height } = checked;
   // No browser shows HEIC: keep one only when Images can make the copies shoppers get.
-  if (type === 'image/heic' && !(await converts(deps.images, bytes))) {
+  if (type === 'image/heic' && !(await converts(deps.images, checked.bytes))) {
     return { added: false, status: 400, problem: PHOTO_TEXT.heicUnavailable };
   }
 
   const key = photoKey(productId, crypto.randomUUID(), type);
   const url = photoUrl(key);
-  await deps.photos.put(key, bytes, { httpMetadata: { contentType: type } });
-  const widths = [...PHOTO_WIDTHS];
+  await deps.photos.put(key, checked.bytes, { httpMetadata: { contentType: type } });
+  const widths = photoWidthsFor(width);
   try {
     const [[row]] = await deps.db.batch([
       deps.db
@@ -106,6 +112,8 @@ export async function addPhoto(
           alt: product.name,
           colour: null,
           widths,
+          width,
+          height,
           position: sql`(select coalesce(max(position) + 1, 0) from product_images
                          where product_id = ${productId})`,
         })
@@ -124,7 +132,7 @@ export async function addPhoto(
       recordDeskWrite(deps.db, actor, {
         action: 'photo.added',
         subject: product.name,
-        details: { productId, url, bytes: bytes.byteLength, type },
+        details: { productId, url, bytes: checked.bytes.byteLength, type, width, height },
       }),
       bumpCatalogueVersion(deps.db),
     ]);
@@ -152,8 +160,15 @@ async function converts(images: PhotoImages | null, bytes: Uint8Array): Promise<
   }
 }
 
-/** A copy to send: its bytes and their type. */
-export type ServedPhoto = { body: ReadableStream<Uint8Array>; contentType: string };
+/**
+ * A copy to send: its bytes and their type. `resized`: made by Images at the width asked, so it
+ * may be kept for good; else it is the original, kept only a short while (decision 0061).
+ */
+export type ServedPhoto = {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  resized: boolean;
+};
 
 /**
  * The photo at `width` in `format`, made by Cloudflare Images from the original. Without Images,
@@ -179,12 +194,18 @@ export async function photoCopy(
       // Read whole here, so a failure mid-way still falls back to the original.
       const copy = new Uint8Array(await new Response(result.image()).arrayBuffer());
       const copyType = shownTypeOf(copy);
-      if (copyType) return { body: streamOf(copy), contentType: copyType };
+      // Images hands the original back where transformations are off: not a copy.
+      const resized = copyType !== null && !sameBytes(copy, bytes);
+      if (resized) return { body: streamOf(copy), contentType: copyType, resized };
     } catch (error) {
       console.warn('Images could not make a copy; the original is served', error);
     }
   }
-  return { body: streamOf(bytes), contentType: originalType };
+  return { body: streamOf(bytes), contentType: originalType, resized: false };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 /** What a browser shows, read from the bytes (a copy is labelled by what it is): else null. */

@@ -23,11 +23,17 @@ const SHOTS = '/tmp/duuka';
 const FILES = '/tmp/duuka/desk-photos-files';
 
 let staff: Shopper;
-const files = { front: `${FILES}/front.jpg`, back: `${FILES}/back.png`, fake: `${FILES}/fake.jpg` };
+const files = {
+  front: `${FILES}/front.jpg`,
+  back: `${FILES}/back.png`,
+  fake: `${FILES}/fake.jpg`,
+  small: `${FILES}/small.jpg`,
+};
 
 beforeAll(async () => {
   await mkdir(FILES, { recursive: true });
-  // Two phone-like pictures (portrait, larger than any copy) and a text file named .jpg.
+  // Two phone-like pictures (portrait, larger than any copy), a text file named .jpg and a
+  // picture too small for the shop (300 × 600).
   const drawn = (background: string, stripe: string) =>
     sharp({ create: { width: 1500, height: 1875, channels: 3, background } }).composite([
       {
@@ -41,6 +47,8 @@ beforeAll(async () => {
   await writeFile(files.front, await drawn('#b5543a', '#f3e6d8').jpeg().toBuffer());
   await writeFile(files.back, await drawn('#2f3d6b', '#d9b26a').png().toBuffer());
   await writeFile(files.fake, 'This is a note, not a picture.');
+  const small = sharp({ create: { width: 300, height: 600, channels: 3, background: '#b5543a' } });
+  await writeFile(files.small, await small.jpeg().toBuffer());
   staff = await verifiedShopper(db, 'Sam Staff');
   await setRole(db, staff.email, 'staff');
 });
@@ -84,6 +92,13 @@ describe('the photos panel', () => {
       // A text file named .jpg is refused by its bytes, with the clear text.
       await page.getByLabel('Add photos').setInputFiles(files.fake);
       await page.getByRole('alert').filter({ hasText: PHOTO_TEXT.notImage }).waitFor();
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+      // A picture too small for the shop's copies is refused with its size.
+      await page.getByLabel('Add photos').setInputFiles(files.small);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: PHOTO_TEXT.tooSmall(300, 600) })
+        .waitFor();
       await page.getByRole('button', { name: 'Dismiss' }).click();
 
       // Each file shows its own progress while it is sent (the first upload is held here).

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_TEXT } from '#core/desk.ts';
-import { type DeskPhoto, PHOTO_TEXT } from '#core/desk-photos.ts';
+import { type DeskPhoto, PHOTO_MAX_BYTES, PHOTO_TEXT } from '#core/desk-photos.ts';
 import { pictureSources } from '#core/pictures.ts';
 import { REQUEST_TEXT } from '#core/requests.ts';
 import type { Db } from '#db/client.ts';
@@ -20,6 +20,7 @@ import type { PhotoImages } from '#server/services/photos.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember, sentTwice } from '../support/desk.ts';
+import { heic } from '../support/pictures.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, TEST_SHOP_ORIGIN } from '../support/trpc.ts';
 
@@ -38,8 +39,8 @@ afterAll(async () => {
   await test?.close();
 });
 
-const picture = (format: 'jpeg' | 'png' | 'webp', width = 1600) =>
-  sharp({ create: { width, height: 2000, channels: 3, background: '#a0522d' } })
+const picture = (format: 'jpeg' | 'png' | 'webp', width = 1600, height = 2000) =>
+  sharp({ create: { width, height, channels: 3, background: '#a0522d' } })
     [format]()
     .toBuffer()
     .then((buffer) => new Uint8Array(buffer));
@@ -168,11 +169,12 @@ describe('the photo upload', () => {
 
   it('refuses a HEIC picture where nothing can convert it', async () => {
     const dress = await addProduct(test.db, { name: 'Heic Dress', price: 120_000 });
-    // An iPhone photo's first bytes: an ISO media box "ftyp" with the brand "heic".
-    const heic = new Uint8Array(64);
-    heic.set([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypheic')]);
+    // An iPhone photo's boxes (sharp here has no HEVC decoder, as miniflare's Images).
     for (const images of [null, sharpImages()]) {
-      const { status, body } = await upload(dress.id, heic, { cookie: staff.cookie, images });
+      const { status, body } = await upload(dress.id, heic(4032, 3024), {
+        cookie: staff.cookie,
+        images,
+      });
       expect({ status, message: body.message }).toEqual({
         status: 400,
         message: PHOTO_TEXT.heicUnavailable,
@@ -202,11 +204,16 @@ describe('the photo upload', () => {
       alt: 'Kept Dress',
       colour: null,
       widths: [400, 800, 1200],
+      width: 1600,
+      height: 2000,
     });
     const rows = await rowsOf(dress.id);
-    expect(rows.map((r) => [r.id, r.url, r.position])).toEqual(
-      answers.map((a, position) => [a.id, a.url, position]),
-    );
+    expect(rows.map((r) => [r.id, r.url, r.position, r.width, r.height, r.widths])).toEqual([
+      [answers[0]?.id, answers[0]?.url, 0, 1600, 2000, [400, 800, 1200]],
+      // 900 px wide: no 1200 copy is offered, it would only be the 900 again.
+      [answers[1]?.id, answers[1]?.url, 1, 900, 2000, [400, 800]],
+      [answers[2]?.id, answers[2]?.url, 2, 1600, 2000, [400, 800, 1200]],
+    ]);
     for (const [index, answer] of answers.entries()) {
       const stored = await photos.get(answer.url.replace('/photos/', ''));
       expect(new Uint8Array(await (stored as NonNullable<typeof stored>).arrayBuffer())).toEqual(
@@ -216,6 +223,51 @@ describe('the photo upload', () => {
     expect(await productImageOf(dress.id)).toBe(answers[0]?.url);
     expect(await recordsOf('photo.added', dress.name)).toHaveLength(3);
     expect(Number(await catalogueVersion(test.db))).toBe(versionBefore + 3);
+  });
+
+  it('refuses what does not read as a whole picture, and a photo too small, saying so', async () => {
+    const dress = await addProduct(test.db, { name: 'Checked Dress', price: 120_000 });
+    const jpeg = await picture('jpeg');
+    const png = await picture('png');
+    const html = new TextEncoder().encode('<!doctype html><script>alert(1)</script>');
+    const jfif = jpeg.subarray(0, 20); // SOI and the JFIF segment: what a sniffer sees
+    const withZeros = new Uint8Array(PHOTO_MAX_BYTES);
+    withZeros.set(jfif);
+    const keysBefore = photos.keys();
+    const small = await sharp({
+      create: { width: 300, height: 600, channels: 3, background: '#a0522d' },
+    })
+      .jpeg()
+      .toBuffer();
+    const cases: [string, Uint8Array, string][] = [
+      ['a JPEG header followed by HTML', new Uint8Array([...jfif, ...html]), PHOTO_TEXT.unreadable],
+      ['a JPEG header and 10 MB of zeros', withZeros, PHOTO_TEXT.unreadable],
+      ['a PNG cut short', png.subarray(0, png.length - 100), PHOTO_TEXT.unreadable],
+      [
+        'a 300 × 600 photo',
+        new Uint8Array(small),
+        'This photo is 300 × 600 px. Use one at least 400 px on its short side.',
+      ],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const { status, body } = await upload(dress.id, bytes, { cookie: staff.cookie });
+      expect({ name, status, message: body.message }).toEqual({ name, status: 400, message });
+    }
+    expect(photos.keys()).toEqual(keysBefore);
+    expect(await rowsOf(dress.id)).toEqual([]);
+
+    // A real 800 × 1200 photo is kept, with its size; what followed its end is not.
+    const photo = await picture('jpeg', 800, 1200);
+    const { status, body } = await upload(dress.id, new Uint8Array([...photo, ...html]), {
+      cookie: staff.cookie,
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ width: 800, height: 1200, widths: [400, 800] });
+    expect((await rowsOf(dress.id)).map((r) => [r.width, r.height])).toEqual([[800, 1200]]);
+    const stored = await photos.get(String(body.url).replace('/photos/', ''));
+    expect(new Uint8Array(await (stored as NonNullable<typeof stored>).arrayBuffer())).toEqual(
+      photo,
+    );
   });
 
   it('takes the stored original back out when the write fails', async () => {
@@ -482,6 +534,59 @@ describe('a shopper', () => {
     // Keys the shop did not make are not found.
     for (const path of ['/photos/avatars/x', `${photo.url.replace(/\.png$/, '.gif')}`]) {
       expect((await serve(path, '*/*', images)).status).toBe(404);
+    }
+  });
+
+  it('gets the original for five minutes only, never kept, when Images makes no copy', async () => {
+    const dress = await addProduct(test.db, { name: 'Fallback Dress', price: 99_000 });
+    const { body } = await upload(dress.id, await picture('jpeg'), { cookie: staff.cookie });
+    const key = String(body.url).replace('/photos/', '');
+    const failing: PhotoImages = {
+      input: () => ({
+        transform() {
+          return this;
+        },
+        output: () => Promise.reject(new Error('ERROR 9422: transformations are off')),
+      }),
+    };
+    // Where transformations are off, Images hands the original back.
+    const passing: PhotoImages = {
+      input: (stream) => ({
+        transform() {
+          return this;
+        },
+        output: async () => ({ image: () => stream, contentType: () => 'image/jpeg' }),
+      }),
+    };
+    for (const [name, images] of [
+      ['no Images', null],
+      ['Images failing', failing],
+      ['Images off', passing],
+      ['Images on', sharpImages()],
+    ] as const) {
+      const kept: string[] = [];
+      const response = await servePhoto(
+        {
+          photos,
+          images,
+          cache: {
+            match: async () => undefined,
+            put: async (request) =>
+              void kept.push(String(request instanceof Request ? request.url : request)),
+          },
+          keep: (work) => void work,
+        },
+        new Request(`${TEST_SHOP_ORIGIN}/photos/${key}?w=400`, { headers: { accept: '*/*' } }),
+        key,
+      );
+      const width = (await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width;
+      const resized = name === 'Images on';
+      expect({ name, cache: response.headers.get('cache-control'), kept, width }).toEqual({
+        name,
+        cache: resized ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        kept: resized ? [`${TEST_SHOP_ORIGIN}/photos/${key}?w=400&f=jpeg`] : [],
+        width: resized ? 400 : 1600,
+      });
     }
   });
 

@@ -416,7 +416,7 @@ describe('0014_delivery: delivery options, and every earlier order delivered in 
       new Set(['pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled']),
     );
 
-    await migrateDatabase(db);
+    await migrateUpTo('0015_photo_sizes');
 
     expect(await rows(sql`select id, email from "user" order by id`)).toEqual(before.users);
     expect(
@@ -530,5 +530,72 @@ describe('0014_delivery: delivery options, and every earlier order delivered in 
     await expect(
       db.execute(sql`update delivery_options set min_days = 4 where id = 'kampala'`),
     ).rejects.toThrow();
+  });
+});
+
+describe('0015_photo_sizes: photos get their size; earlier ones have none', () => {
+  it('keeps every customer, order, stock figure and photo; old photos have no size', async () => {
+    // The shop the 0014 test left, with a product's photos as the old shape held them: a demo
+    // picture and an uploaded one, no size.
+    await db.execute(sql`
+      insert into product_images (product_id, url, alt, colour, widths, position)
+      select id, '/images/products/old/piece.jpg', 'Old piece', null, '{400,800,1200}', 0
+      from products order by id limit 1
+    `);
+    await db.execute(sql`
+      insert into product_images (product_id, url, alt, colour, widths, position)
+      select id, '/photos/products/' || id || '/5d4c1f0e-0000-4000-8000-000000000010.jpg',
+             'Old upload', 'Indigo', '{400,800,1200}', 1
+      from products order by id limit 1
+    `);
+    const read = {
+      users: sql`select id, email from "user" order by id`,
+      orders: sql`select id, customer_id, subtotal, delivery_fee, total, status, payment_method
+                  from orders order by id`,
+      items: sql`select order_id, variant_id, name, price, quantity from order_items
+                 order by order_id, name`,
+      stock: sql`select id, sku, stock from product_variants order by id`,
+      photos: sql`select id, product_id, url, alt, colour, widths, position
+                  from product_images order by id`,
+    };
+    const before = {
+      users: await rows(read.users),
+      orders: await rows(read.orders),
+      items: await rows(read.items),
+      stock: await rows(read.stock),
+      photos: await rows(read.photos),
+    };
+    expect(before.orders.length).toBeGreaterThan(0);
+    expect(before.photos.length).toBeGreaterThanOrEqual(2);
+
+    await migrateDatabase(db);
+
+    for (const [name, query] of Object.entries(read)) {
+      expect({ name, rows: await rows(query) }).toEqual({
+        name,
+        rows: before[name as keyof typeof before],
+      });
+    }
+    expect(
+      await rows(sql`select count(*)::int as photos from product_images
+                     where width is null and height is null`),
+    ).toEqual([{ photos: before.photos.length }]);
+    // A new photo has both sides, above zero; a size is never half given.
+    const [first] = before.photos as { id: number }[];
+    await db.execute(sql`update product_images set width = 800, height = 1200
+                         where id = ${first?.id}`);
+    for (const [width, height] of [
+      [800, null],
+      [0, 1200],
+      [800, -1],
+    ]) {
+      await expect(
+        db.execute(sql`update product_images set width = ${width}, height = ${height}
+                       where id = ${first?.id}`),
+      ).rejects.toThrow();
+    }
+    expect(
+      await rows(sql`select width, height from product_images where id = ${first?.id}`),
+    ).toEqual([{ width: 800, height: 1200 }]);
   });
 });
