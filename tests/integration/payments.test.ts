@@ -16,12 +16,13 @@ import {
   systemSettings,
   user,
 } from '#db/schema/index.ts';
-import { startFakeMobileMoney } from '#local/fakes/mobile-money.ts';
+import { FAKE_AIRTEL, FAKE_MOMO, startFakeMobileMoney } from '#local/fakes/mobile-money.ts';
 import type { Auth } from '#server/auth.ts';
 import { handlePaymentCallback } from '#server/http/payment-callbacks.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { receiptFor } from '#server/services/orders.ts';
 import { airtelCallbackHash } from '#server/services/payments/airtel-money.ts';
+import { oauthToken } from '#server/services/payments/provider.ts';
 import { type MobileMoney, mobileMoneyFrom } from '#server/services/payments/providers.ts';
 import {
   changePaymentMethod,
@@ -1046,6 +1047,65 @@ describe("Airtel's x-key padding (AIRTEL_RSA_PADDING, decision 0062)", () => {
       await test.db
         .delete(systemSettings)
         .where(eq(systemSettings.settingKey, 'airtel_signature_refused'));
+    }
+  });
+});
+
+describe('the fakes answer as MTN and Airtel do', () => {
+  const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const mtnToken = (user: string, key = FAKE_MOMO.apiKey) =>
+    fetch(`${fake.url}/momo/collection/token/`, {
+      method: 'POST',
+      headers: {
+        'Ocp-Apim-Subscription-Key': FAKE_MOMO.subscriptionKey,
+        Authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}`,
+      },
+    });
+
+  it("MTN's API users are UUID v4: the fake's is, and it refuses any other at the token", async () => {
+    expect(FAKE_MOMO.apiUser).toMatch(UUID_V4);
+    expect(fake.providerEnv.MOMO_API_USER).toBe(FAKE_MOMO.apiUser);
+    expect((await mtnToken(FAKE_MOMO.apiUser)).status).toBe(200);
+    const refused = await mtnToken('fake-momo-api-user');
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: 'login_failed' });
+  });
+
+  it("MTN's status echoes the externalId the shop sent: the order's id, not the reference", async () => {
+    const { shopper, orderId } = await placedOrder('+256772000004');
+    const payment = await start(shopper.id, orderId);
+    const { access_token } = (await (await mtnToken(FAKE_MOMO.apiUser)).json()) as {
+      access_token: string;
+    };
+    const status = await fetch(`${fake.url}/momo/collection/v1_0/requesttopay/${payment.id}`, {
+      headers: {
+        'Ocp-Apim-Subscription-Key': FAKE_MOMO.subscriptionKey,
+        Authorization: `Bearer ${access_token}`,
+        'X-Target-Environment': 'mtnuganda',
+      },
+    });
+    expect(await status.json()).toMatchObject({ externalId: orderId, status: 'PENDING' });
+  });
+
+  it("Airtel's token gives expires_in as a string, which the adapter reads as a number would be", async () => {
+    const answer = await fetch(`${fake.url}/airtel/auth/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_id: FAKE_AIRTEL.clientId,
+        client_secret: FAKE_AIRTEL.clientSecret,
+        grant_type: 'client_credentials',
+      }),
+    });
+    const body = (await answer.json()) as { expires_in: unknown };
+    expect(body.expires_in).toBe('180');
+    for (const expiresIn of ['180', 180]) {
+      const read = await oauthToken(
+        Response.json({ access_token: 't', expires_in: expiresIn }),
+        'Airtel Money token',
+        { refusedStatuses: [401], lifetimeS: 60 },
+      );
+      expect(read).toEqual({ token: 't', expiresIn: 180 });
     }
   });
 });
