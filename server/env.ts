@@ -173,6 +173,17 @@ const schema = v.object({
   AIRTEL_PUBLIC_KEY: v.optional(text('AIRTEL_PUBLIC_KEY')),
   /** The secret Airtel signs its callbacks' `hash` with: set it and unsigned callbacks are ignored. */
   AIRTEL_CALLBACK_SECRET: v.optional(text('AIRTEL_CALLBACK_SECRET')),
+  /**
+   * How `x-key` (the AES key and IV) is padded under Airtel's RSA key: "pkcs1" (PKCS#1 v1.5, the
+   * default) or "oaep" (OAEP with SHA-1). Public clients disagree (decision 0062); the desk's
+   * Money view says which to try when Airtel refuses the signature.
+   */
+  AIRTEL_RSA_PADDING: v.optional(
+    v.picklist(
+      ['oaep', 'pkcs1'],
+      (issue) => `AIRTEL_RSA_PADDING must be "oaep" or "pkcs1" (got ${quoted(issue.input)})`,
+    ),
+  ),
 
   // Card payments: Pesapal API 3.0 (hosted payment page; cards and Pesapal's mobile money).
   PESAPAL_BASE_URL: v.optional(httpUrl('PESAPAL_BASE_URL'), 'https://pay.pesapal.com/v3'),

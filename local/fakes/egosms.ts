@@ -1,9 +1,10 @@
 // A fake EgoSMS gateway on loopback with the real plain API's shape: GET ?username&password&
 // number&message&sender&priority answered in plain text, 'OK' or the reason. It refuses what
-// EgoSMS documents it refuses: wrong credentials ('Wrong Username or Password', EgoSMS's words), a
-// number not in the 256XXXXXXXXX form (a '+' included), a message over 160 characters, a sender
-// over 11 (the fake's own words for these three: EgoSMS documents the rule, not the reply).
-// A few numbers stand for the gateway's other answers:
+// EgoSMS documents it refuses, in EgoSMS's documented words: an empty value ('One Of The Values Is
+// Empty'), wrong credentials ('Wrong UserName Or Password'), no credit ('Money Not Enough To Send
+// This Batch of Msgs'); and a number not in the 256XXXXXXXXX form (a '+' included), a message over
+// 160 characters, a sender over 11 (the fake's own words for these three: EgoSMS documents the
+// rule, not the reply). A few numbers stand for the gateway's other answers:
 //   256700000402 'Money Not Enough To Send This Batch of Msgs' · 256700000500 HTTP 500 ·
 //   256700000700 no answer at all (hangs).
 // Test-only: GET /__sent lists the texts accepted, oldest first (`npm start` shows them on the
@@ -22,6 +23,13 @@ export const FAKE_SMS_NUMBERS = {
   noCredit: '+256700000402',
   serverError: '+256700000500',
   hang: '+256700000700',
+};
+
+/** EgoSMS's documented error replies, word for word (its capitals included). */
+export const EGOSMS_REPLIES = {
+  empty: 'One Of The Values Is Empty',
+  wrongCredentials: 'Wrong UserName Or Password',
+  noCredit: 'Money Not Enough To Send This Batch of Msgs',
 };
 
 /** EgoSMS's plain API: at most 160 characters a message. */
@@ -50,10 +58,12 @@ export async function startFakeEgoSms(): Promise<LocalFake & { url: string; sent
     }
     if (req.method !== 'GET' || url.pathname !== '/api/v1/plain/') return text(404, 'Not Found');
     const q = (name: string) => url.searchParams.get(name) ?? '';
-    if (q('username') !== FAKE_EGOSMS.username || q('password') !== FAKE_EGOSMS.password) {
-      return text(200, 'Wrong Username or Password');
+    if (['username', 'password', 'number', 'message', 'sender'].some((name) => !q(name))) {
+      return text(200, EGOSMS_REPLIES.empty);
     }
-    if (!q('number') || !q('message')) return text(200, 'Missing parameters');
+    if (q('username') !== FAKE_EGOSMS.username || q('password') !== FAKE_EGOSMS.password) {
+      return text(200, EGOSMS_REPLIES.wrongCredentials);
+    }
     if (q('sender').length > 11) return text(200, 'Sender ID too long');
     if (!/^256\d{9}$/.test(q('number'))) {
       return text(200, `Invalid number ${q('number')}: use 256XXXXXXXXX`);
@@ -63,7 +73,7 @@ export async function startFakeEgoSms(): Promise<LocalFake & { url: string; sent
     }
     const number = `+${q('number')}`;
     if (number === FAKE_SMS_NUMBERS.noCredit) {
-      return text(200, 'Money Not Enough To Send This Batch of Msgs');
+      return text(200, EGOSMS_REPLIES.noCredit);
     }
     if (number === FAKE_SMS_NUMBERS.serverError) return text(500, 'Internal Server Error');
     if (number === FAKE_SMS_NUMBERS.hang) {

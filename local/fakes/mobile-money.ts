@@ -5,9 +5,13 @@
 //   2 declined · 3 not enough funds · 4 never answered · 5 not registered for mobile money ·
 //   6 the request answers HTTP 500 · 7 the request hangs · 9 approved, but Airtel first answers
 //   TA (ambiguous) for a while · any other digit approved after a moment.
-// It refuses what the real APIs refuse: MTN's sandbox takes EUR only and mtnuganda UGX only;
-// Airtel's v2 payments must carry a valid x-signature/x-key for the key pair made at start-up
-// (its public key goes to the shop as AIRTEL_PUBLIC_KEY), and its callbacks carry a hash made
+// It refuses what the real APIs refuse: MTN's API user must be a UUID v4 and its sandbox takes
+// EUR only, mtnuganda UGX only; Airtel's v2 payments must carry an x-signature/x-key that the
+// private half of the key pair made at start-up reads back, with x-key padded only the way this
+// fake is told (`airtelRsaPadding`, else AIRTEL_RSA_PADDING, else the shop's default: decision
+// 0062). Its public key goes to the shop as AIRTEL_PUBLIC_KEY and is also served, as Airtel does,
+// at GET /v1/rsa/encryption-keys. Airtel's token gives expires_in as a string ("180"), as Airtel
+// does; MTN's status echoes the externalId the shop sent. Airtel's callbacks carry a hash made
 // with AIRTEL_CALLBACK_SECRET, posted to the shop's fixed Airtel URL (set in Airtel's portal;
 // here `airtelCallbackUrl`, or {BETTER_AUTH_URL}/api/payments/airtel when the fake is told none).
 // Test-only routes: GET /__requests lists what arrived; POST /__decide/{reference} with
@@ -23,14 +27,22 @@ import {
 } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  type AirtelRsaPadding,
+  DEFAULT_AIRTEL_RSA_PADDING,
+} from '#server/services/payments/airtel-money.ts';
 import type { LocalFake } from './index.ts';
 
 export const FAKE_MOMO = {
-  apiUser: 'fake-momo-api-user',
+  /** MTN's API users are UUID v4 (made with POST /v1_0/apiuser, X-Reference-Id). */
+  apiUser: '3f6b2c1e-8d4a-4f7b-9c2e-5a1d0b7e6f43',
   apiKey: 'fake-momo-api-key',
   subscriptionKey: 'fake-momo-subscription-key',
 };
 export const FAKE_AIRTEL = { clientId: 'fake-airtel-client', clientSecret: 'fake-airtel-secret' };
+
+/** What MTN takes as an API user: a UUID, version 4. */
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** How long after its approval a 9 number's Airtel payment is still reported TA (ambiguous). */
 const AMBIGUOUS_MS = 1000;
@@ -41,6 +53,8 @@ type Received = {
   /** Airtel: the v1 or the signed v2 path. */
   version?: 'v1' | 'v2';
   reference: string;
+  /** MTN: the shop's own id for the payment (its order), echoed in the status. */
+  externalId?: string;
   phone: string;
   amount: string;
   currency: string;
@@ -84,16 +98,31 @@ function json(res: ServerResponse, status: number, body?: unknown) {
 }
 
 export async function startFakeMobileMoney(
-  options: { approvalMs?: number; airtelCallbackUrl?: string } = {},
+  options: {
+    approvalMs?: number;
+    airtelCallbackUrl?: string;
+    airtelRsaPadding?: AirtelRsaPadding;
+  } = {},
 ): Promise<LocalFake & { url: string; providerEnv: Record<string, string> }> {
   const approvalMs =
     options.approvalMs ?? Number(process.env.FAKE_MOBILE_MONEY_APPROVAL_MS ?? 3000);
+  const airtelRsaPadding: AirtelRsaPadding =
+    options.airtelRsaPadding ??
+    (process.env.AIRTEL_RSA_PADDING === 'oaep' || process.env.AIRTEL_RSA_PADDING === 'pkcs1'
+      ? process.env.AIRTEL_RSA_PADDING
+      : DEFAULT_AIRTEL_RSA_PADDING);
   // The portal's keys for this run: the shop signs with the public one, the fake reads with the
-  // private one; the callback key signs the callbacks.
-  const airtelKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  // private one; the callback key signs the callbacks. 1024 bits, like the key in Airtel's
+  // documented encryption-keys answer ("MIGfMA0G…").
+  const airtelKeys = generateKeyPairSync('rsa', { modulusLength: 1024 });
   const airtelPublicKey = airtelKeys.publicKey
     .export({ type: 'spki', format: 'der' })
     .toString('base64');
+  /** A day from now, as Airtel writes it: "DD-MM-YYYY HH:mm:ss". */
+  const airtelKeyValidUpto = (() => {
+    const at = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+    return `${at.slice(8, 10)}-${at.slice(5, 7)}-${at.slice(0, 4)} ${at.slice(11, 19)}`;
+  })();
   const airtelCallbackSecret = randomBytes(24).toString('base64url');
   const received = new Map<string, Received>();
   const tokens = new Set<string>();
@@ -159,9 +188,10 @@ export async function startFakeMobileMoney(
   }
 
   /**
-   * A v2 payment's body as Airtel reads it: x-key decrypted with the private key (PKCS#1 v1.5)
-   * gives key:iv, which decrypt x-signature (AES-256-CBC); it must be the body sent. False when
-   * anything is missing or does not match.
+   * A v2 payment's body as Airtel reads it: x-key decrypted with the private key, with the one
+   * padding this fake is set to (PKCS#1 v1.5, or OAEP with SHA-1), gives key:iv, which decrypt
+   * x-signature (AES-256-CBC); it must be the body sent. False when anything is missing or does
+   * not match.
    */
   function signedBody(req: IncomingMessage, body: string): boolean {
     const signature = req.headers['x-signature'];
@@ -169,7 +199,13 @@ export async function startFakeMobileMoney(
     if (typeof signature !== 'string' || typeof key !== 'string') return false;
     try {
       const [aesKey, iv] = privateDecrypt(
-        { key: airtelKeys.privateKey, padding: constants.RSA_PKCS1_PADDING },
+        airtelRsaPadding === 'oaep'
+          ? {
+              key: airtelKeys.privateKey,
+              padding: constants.RSA_PKCS1_OAEP_PADDING,
+              oaepHash: 'sha1',
+            }
+          : { key: airtelKeys.privateKey, padding: constants.RSA_PKCS1_PADDING },
         Buffer.from(key, 'base64'),
       )
         .toString()
@@ -205,7 +241,7 @@ export async function startFakeMobileMoney(
     return {
       amount: payment.amount,
       currency: payment.currency,
-      externalId: payment.reference,
+      externalId: payment.externalId ?? '',
       payer: { partyIdType: 'MSISDN', partyId: payment.phone },
       status: outcome?.status ?? 'PENDING',
       ...(outcome?.status === 'SUCCESSFUL'
@@ -220,7 +256,8 @@ export async function startFakeMobileMoney(
     return !!token && tokens.has(token);
   }
 
-  function newToken(res: ServerResponse, expiresIn: number) {
+  /** MTN gives expires_in as a number; Airtel as a string ("180"). */
+  function newToken(res: ServerResponse, expiresIn: number | string) {
     const token = randomUUID();
     tokens.add(token);
     json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: expiresIn });
@@ -264,8 +301,16 @@ export async function startFakeMobileMoney(
       });
     }
     if (req.method === 'POST' && path === '/collection/token/') {
-      const basic = `Basic ${Buffer.from(`${FAKE_MOMO.apiUser}:${FAKE_MOMO.apiKey}`).toString('base64')}`;
-      if (req.headers.authorization !== basic) return json(res, 401, { error: 'login_failed' });
+      const [user, key] = Buffer.from(
+        /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '',
+        'base64',
+      )
+        .toString()
+        .split(':');
+      // No API user but a UUID v4 exists at MTN: any other name is refused like a wrong key.
+      if (!UUID_V4.test(user ?? '') || user !== FAKE_MOMO.apiUser || key !== FAKE_MOMO.apiKey) {
+        return json(res, 401, { error: 'login_failed' });
+      }
       return newToken(res, 3600);
     }
     if (!bearer(req)) return json(res, 401, { code: 'UNAUTHORIZED', message: 'Invalid token' });
@@ -282,6 +327,7 @@ export async function startFakeMobileMoney(
       const body = JSON.parse((await bodyOf(req)) || '{}') as {
         amount?: string;
         currency?: string;
+        externalId?: string;
         payer?: { partyId?: string };
       };
       const phone = String(body.payer?.partyId ?? '');
@@ -296,6 +342,7 @@ export async function startFakeMobileMoney(
       const payment = record({
         network: 'mtn',
         reference,
+        externalId: String(body.externalId ?? ''),
         phone,
         amount: body.amount,
         currency: body.currency,
@@ -331,13 +378,26 @@ export async function startFakeMobileMoney(
           error_description: 'Invalid client credentials',
         });
       }
-      return newToken(res, 180);
+      return newToken(res, '180');
     }
     if (!bearer(req))
       return json(res, 401, { status: { code: '401', success: false, message: 'Unauthorized' } });
     if (req.headers['x-country'] !== 'UG' || req.headers['x-currency'] !== 'UGX') {
       return json(res, 400, {
         status: { code: '400', success: false, message: 'Invalid country or currency' },
+      });
+    }
+    if (req.method === 'GET' && path === '/v1/rsa/encryption-keys') {
+      // The shape Airtel documents: a bare base64 SPKI, its id and until when it is valid.
+      return json(res, 200, {
+        data: { key_id: 1, key: airtelPublicKey, valid_upto: airtelKeyValidUpto },
+        status: {
+          code: '200',
+          message: 'Success',
+          response_code: 'DP02010001001',
+          result_code: 'ESB000010',
+          success: true,
+        },
       });
     }
     const version = /^\/merchant\/(v1|v2)\/payments\/$/.exec(path)?.[1] as 'v1' | 'v2' | undefined;
@@ -469,6 +529,7 @@ export async function startFakeMobileMoney(
     AIRTEL_CLIENT_ID: FAKE_AIRTEL.clientId,
     AIRTEL_CLIENT_SECRET: FAKE_AIRTEL.clientSecret,
     AIRTEL_PUBLIC_KEY: airtelPublicKey,
+    AIRTEL_RSA_PADDING: airtelRsaPadding,
     AIRTEL_CALLBACK_SECRET: airtelCallbackSecret,
   };
   return {

@@ -3,7 +3,8 @@
 // HTTP 200), with a small payment page of its own where the shopper approves or declines. After
 // a decision it sends the IPN to the registered URL and sends the browser back to callback_url,
 // as Pesapal does, so a fresh clone can pay by card with no account anywhere.
-// Test-only routes: GET /__requests (what arrived and each order's state);
+// Test-only routes: GET /__requests (what arrived, IPNs sent and acknowledged as Pesapal requires,
+// and each order's state);
 // POST /__settle/{trackingId} {"status":"Completed"|"Failed"|"Invalid"|"Reversed", "amount"?,
 // "currency"?, "notify"?: true} settles an order as Pesapal would (a short amount, a reversal...);
 // POST /__mode {"mode":"normal"|"down"|"hang"} makes the whole API answer 500 or never answer.
@@ -70,7 +71,15 @@ export async function startFakePesapal(
   const tokens = new Map<string, number>();
   const ipns = new Map<string, { url: string; type: 'GET' | 'POST' }>();
   const orders = new Map<string, FakeOrder>();
-  const counts = { tokens: 0, ipnRegistrations: 0, submitted: 0, statusReads: 0, ipnsSent: 0 };
+  const counts = {
+    tokens: 0,
+    ipnRegistrations: 0,
+    submitted: 0,
+    statusReads: 0,
+    ipnsSent: 0,
+    /** IPNs the shop answered as Pesapal requires (echoing what was sent, status 200). */
+    ipnsAcknowledged: 0,
+  };
   const hanging = new Set<ServerResponse>();
   let mode: 'normal' | 'down' | 'hang' = 'normal';
 
@@ -103,11 +112,18 @@ export async function startFakePesapal(
         body: JSON.stringify(params),
       });
     }
-    await fetch(url, init)
-      .then((answer) => answer.body?.cancel())
-      .catch(() => {
-        // The shop may be gone (a test ended): an IPN is only a hint anyway.
-      });
+    // Pesapal counts an IPN delivered only when the answer echoes its type and ids, status 200.
+    const answer = (await fetch(url, init)
+      .then((response) => response.json())
+      .catch(() => null)) as Record<string, unknown> | null;
+    if (
+      answer?.orderNotificationType === params.OrderNotificationType &&
+      answer.orderTrackingId === params.OrderTrackingId &&
+      answer.orderMerchantReference === params.OrderMerchantReference &&
+      answer.status === 200
+    ) {
+      counts.ipnsAcknowledged += 1;
+    }
   }
 
   function settle(

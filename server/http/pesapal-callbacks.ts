@@ -79,11 +79,25 @@ export async function handlePesapalReturn(ctx: Context, request: Request): Promi
 }
 
 export async function handlePesapalIpn(ctx: Context, request: Request): Promise<Response> {
+  // The answer echoes the notification type Pesapal sent (IPNCHANGE; RECURRING for a recurring
+  // payment), as Pesapal requires; read from a copy, with the same bounds as the ids.
+  const copy = request.clone();
   const { trackingId, merchantReference } = await notificationOf(request);
+  const sent =
+    copy.method === 'POST'
+      ? await copy
+          .text()
+          .then((text) => (text.length <= NOTIFICATION_BODY_LIMIT ? JSON.parse(text) : null))
+          .catch(() => null)
+      : null;
+  const notificationType =
+    param(sent?.OrderNotificationType) ||
+    param(new URL(request.url).searchParams.get('OrderNotificationType')) ||
+    'IPNCHANGE';
   if (trackingId) await readStatus(ctx, trackingId);
   return new Response(
     JSON.stringify({
-      orderNotificationType: 'IPNCHANGE',
+      orderNotificationType: notificationType,
       orderTrackingId: trackingId,
       orderMerchantReference: merchantReference,
       status: 200,

@@ -6,6 +6,7 @@ import { canMarkPaid, isConfirmedByOperator } from '#core/operator.ts';
 import type { OrderStatus } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
 import { orders, payments } from '#db/schema/index.ts';
+import { airtelSignatureNotice, airtelSignatureSetting } from './payments/airtel-signature.ts';
 
 /** A line of an order as the desk shows it: "2 × Ankara Wrap Dress, M · Indigo". */
 export type DeskPiece = { name: string; variant: string; quantity: number };
@@ -308,7 +309,8 @@ function moneyRow(row: MoneyRow) {
 /**
  * The desk's money view, in one round trip: orders whose money has not arrived (bank transfers
  * and cash to confirm, oldest first; mobile-money and card payments waiting, newest first), money
- * due back, short or reversed payments, and the refunds recorded in the last week.
+ * due back, short or reversed payments, the refunds recorded in the last week, and whether Airtel
+ * refuses the shop's signature.
  */
 export async function moneyDesk(db: Db, limit = 100) {
   /** Orders not paid yet, by who confirms them (the desk, or a provider). */
@@ -330,7 +332,7 @@ export async function moneyDesk(db: Db, limit = 100) {
       order by o.created_at ${newestFirst ? sql`desc` : sql`asc`}, o.id
       limit ${limit}
     `;
-  const [toConfirm, waiting, attention] = await db.batch([
+  const [toConfirm, waiting, attention, airtelSignature] = await db.batch([
     // Oldest first: the longest wait is confirmed first.
     db.execute<AwaitingRow>(unpaid(true, false)),
     // Newest first: an abandoned mobile-money order from last month matters least.
@@ -345,6 +347,8 @@ export async function moneyDesk(db: Db, limit = 100) {
       order by p.created_at asc, p.id
       limit ${limit * 2}
     `),
+    // Airtel refusing the shop's signature: what to change (payments/airtel-signature.ts).
+    airtelSignatureSetting(db),
   ]);
   const orderRow = (row: AwaitingRow) => ({
     orderId: row.id,
@@ -363,5 +367,7 @@ export async function moneyDesk(db: Db, limit = 100) {
     refundsDue: money.filter((row) => row.status === 'refund_due'),
     shortOrReversed: money.filter((row) => row.status === 'short' || row.status === 'reversed'),
     refunded: money.filter((row) => row.status === 'refunded').reverse(),
+    /** Set when Airtel refused the shop's signature: the setting to change, in a sentence. */
+    airtelSignature: airtelSignatureNotice(airtelSignature[0]?.value),
   };
 }

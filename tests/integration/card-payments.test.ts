@@ -152,6 +152,8 @@ async function fakeState() {
     ipnRegistrations: number;
     submitted: number;
     statusReads: number;
+    ipnsSent: number;
+    ipnsAcknowledged: number;
     orders: FakeOrder[];
   };
 }
@@ -499,6 +501,32 @@ describe('a card payment that does not pay the order', () => {
 });
 
 describe('notifications are only hints', () => {
+  it('the IPN answer echoes the notification type Pesapal sent (RECURRING too), and Pesapal counts it delivered', async () => {
+    const params = {
+      OrderTrackingId: randomUUID(),
+      OrderMerchantReference: randomUUID(),
+      OrderNotificationType: 'RECURRING',
+    };
+    for (const method of ['GET', 'POST'] as const) {
+      expect(await ipn(params, method)).toEqual({
+        status: 200,
+        body: {
+          orderNotificationType: 'RECURRING',
+          orderTrackingId: params.OrderTrackingId,
+          orderMerchantReference: params.OrderMerchantReference,
+          status: 200,
+        },
+      });
+    }
+    // The fake's own IPNs (IPNCHANGE) are each acknowledged as Pesapal requires.
+    const { shopper, orderId } = await placedOrder();
+    const payment = await start(shopper.id, orderId);
+    await decide(payment.redirectUrl, 'approve');
+    const state = await fakeState();
+    expect(state.ipnsSent).toBeGreaterThan(0);
+    expect(state.ipnsAcknowledged).toBe(state.ipnsSent);
+  });
+
   it('a forged IPN naming another order’s merchant reference changes nothing for that order', async () => {
     const victim = await placedOrder();
     const theirs = await start(victim.shopper.id, victim.orderId);

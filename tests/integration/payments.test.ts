@@ -7,13 +7,22 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
-import { orders, payments, profiles, receipts, smsNotifications, user } from '#db/schema/index.ts';
-import { startFakeMobileMoney } from '#local/fakes/mobile-money.ts';
+import {
+  orders,
+  payments,
+  profiles,
+  receipts,
+  smsNotifications,
+  systemSettings,
+  user,
+} from '#db/schema/index.ts';
+import { FAKE_AIRTEL, FAKE_MOMO, startFakeMobileMoney } from '#local/fakes/mobile-money.ts';
 import type { Auth } from '#server/auth.ts';
 import { handlePaymentCallback } from '#server/http/payment-callbacks.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { receiptFor } from '#server/services/orders.ts';
 import { airtelCallbackHash } from '#server/services/payments/airtel-money.ts';
+import { oauthToken } from '#server/services/payments/provider.ts';
 import { type MobileMoney, mobileMoneyFrom } from '#server/services/payments/providers.ts';
 import {
   changePaymentMethod,
@@ -924,4 +933,179 @@ describe("the shop's set-up refused by the provider", () => {
       expect((await orderRow(orderId))?.status).toBe('pending');
     },
   );
+});
+
+describe("Airtel's x-key padding (AIRTEL_RSA_PADDING, decision 0062)", () => {
+  /** The desk's Money view, as an operator reads it. */
+  async function moneyNotice() {
+    const operator = await signedInShopper(test.db, auth);
+    const desk = callerFor(test.db, new Headers({ cookie: operator.cookie }), {
+      operators: [operator.email.toLowerCase()],
+    });
+    return (await desk.operator.money()).airtelSignature;
+  }
+
+  it.each([
+    ['oaep', 'pkcs1'],
+    ['pkcs1', 'oaep'],
+  ] as const)(
+    'a fake Airtel that reads %s takes it and refuses %s; the desk then says which to set',
+    async (padding, other) => {
+      const airtel = await startFakeMobileMoney({
+        approvalMs: APPROVAL_MS,
+        airtelRsaPadding: padding,
+      });
+      const shop = (rsaPadding: string) =>
+        testContext(test.db, new Headers(), {
+          payments: mobileMoneyFrom(
+            {
+              ...airtel.providerEnv,
+              BETTER_AUTH_URL: 'http://shop.test',
+              AIRTEL_RSA_PADDING: rsaPadding,
+            } as ProviderConfig,
+            1_000,
+          ),
+        });
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const refused = await placedOrder('+256752000001');
+        const wrong = await startPayment(shop(other), refused.shopper.id, {
+          orderId: refused.orderId,
+        });
+        expect(wrong).toMatchObject({ ok: true, payment: { state: 'failed', reason: 'setup' } });
+        expect(logged.mock.calls.flat().join('\n')).toMatch(/set-up \(airtel\)[^\n]*DP00800001026/);
+        expect(await moneyNotice()).toBe(
+          `Airtel refused the shop's signature: set AIRTEL_RSA_PADDING to ${padding} (it is ${other} now), then try an Airtel payment again. Until then every Airtel Money payment fails. If Airtel refuses both, AIRTEL_PUBLIC_KEY is not its current key: remove it and the shop fetches Airtel’s own.`,
+        );
+
+        const taken = await placedOrder('+256752000001');
+        const right = await startPayment(shop(padding), taken.shopper.id, {
+          orderId: taken.orderId,
+        });
+        expect(right).toMatchObject({ ok: true, payment: { state: 'pending' } });
+        const id = right.ok ? right.payment.id : '';
+        const requests = (await (await fetch(`${airtel.url}/__requests`)).json()) as {
+          reference: string;
+          version: string;
+        }[];
+        expect(requests.find((r) => r.reference === id)).toMatchObject({ version: 'v2' });
+        // Airtel took a signed payment: nothing left to change.
+        expect(await moneyNotice()).toBeNull();
+      } finally {
+        logged.mockRestore();
+        await airtel.close();
+      }
+    },
+  );
+
+  it('without AIRTEL_PUBLIC_KEY the shop signs with the key Airtel serves at /v1/rsa/encryption-keys', async () => {
+    const { shopper, orderId } = await placedOrder('+256752000001');
+    const keys = await fetch(`${fake.url}/airtel/v1/rsa/encryption-keys`);
+    expect(keys.status).toBe(401); // Airtel's key needs the app's token, like every call.
+    const result = await startPayment(
+      testContext(test.db, new Headers(), {
+        payments: providersFrom({ AIRTEL_PUBLIC_KEY: undefined }),
+      }),
+      shopper.id,
+      { orderId },
+    );
+    expect(result).toMatchObject({ ok: true, payment: { state: 'pending', network: 'airtel' } });
+    const id = result.ok ? result.payment.id : '';
+    // v2, and the fake read it with its private key: signed with the key it served.
+    expect((await fakeRequests()).find((r) => r.reference === id)).toMatchObject({
+      version: 'v2',
+      phone: '752000001',
+    });
+  });
+
+  it("a refusal with Airtel's own key (fetched) says only which padding to set", async () => {
+    const airtel = await startFakeMobileMoney({
+      approvalMs: APPROVAL_MS,
+      airtelRsaPadding: 'oaep',
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { shopper, orderId } = await placedOrder('+256752000001');
+      const payments = mobileMoneyFrom(
+        {
+          ...airtel.providerEnv,
+          BETTER_AUTH_URL: 'http://shop.test',
+          AIRTEL_PUBLIC_KEY: undefined,
+          AIRTEL_RSA_PADDING: 'pkcs1',
+        } as unknown as ProviderConfig,
+        1_000,
+      );
+      await startPayment(testContext(test.db, new Headers(), { payments }), shopper.id, {
+        orderId,
+      });
+      expect(await moneyNotice()).toBe(
+        "Airtel refused the shop's signature: set AIRTEL_RSA_PADDING to oaep (it is pkcs1 now), then try an Airtel payment again. Until then every Airtel Money payment fails.",
+      );
+    } finally {
+      logged.mockRestore();
+      await airtel.close();
+      await test.db
+        .delete(systemSettings)
+        .where(eq(systemSettings.settingKey, 'airtel_signature_refused'));
+    }
+  });
+});
+
+describe('the fakes answer as MTN and Airtel do', () => {
+  const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const mtnToken = (user: string, key = FAKE_MOMO.apiKey) =>
+    fetch(`${fake.url}/momo/collection/token/`, {
+      method: 'POST',
+      headers: {
+        'Ocp-Apim-Subscription-Key': FAKE_MOMO.subscriptionKey,
+        Authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}`,
+      },
+    });
+
+  it("MTN's API users are UUID v4: the fake's is, and it refuses any other at the token", async () => {
+    expect(FAKE_MOMO.apiUser).toMatch(UUID_V4);
+    expect(fake.providerEnv.MOMO_API_USER).toBe(FAKE_MOMO.apiUser);
+    expect((await mtnToken(FAKE_MOMO.apiUser)).status).toBe(200);
+    const refused = await mtnToken('fake-momo-api-user');
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: 'login_failed' });
+  });
+
+  it("MTN's status echoes the externalId the shop sent: the order's id, not the reference", async () => {
+    const { shopper, orderId } = await placedOrder('+256772000004');
+    const payment = await start(shopper.id, orderId);
+    const { access_token } = (await (await mtnToken(FAKE_MOMO.apiUser)).json()) as {
+      access_token: string;
+    };
+    const status = await fetch(`${fake.url}/momo/collection/v1_0/requesttopay/${payment.id}`, {
+      headers: {
+        'Ocp-Apim-Subscription-Key': FAKE_MOMO.subscriptionKey,
+        Authorization: `Bearer ${access_token}`,
+        'X-Target-Environment': 'mtnuganda',
+      },
+    });
+    expect(await status.json()).toMatchObject({ externalId: orderId, status: 'PENDING' });
+  });
+
+  it("Airtel's token gives expires_in as a string, which the adapter reads as a number would be", async () => {
+    const answer = await fetch(`${fake.url}/airtel/auth/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_id: FAKE_AIRTEL.clientId,
+        client_secret: FAKE_AIRTEL.clientSecret,
+        grant_type: 'client_credentials',
+      }),
+    });
+    const body = (await answer.json()) as { expires_in: unknown };
+    expect(body.expires_in).toBe('180');
+    for (const expiresIn of ['180', 180]) {
+      const read = await oauthToken(
+        Response.json({ access_token: 't', expires_in: expiresIn }),
+        'Airtel Money token',
+        { refusedStatuses: [401], lifetimeS: 60 },
+      );
+      expect(read).toEqual({ token: 't', expiresIn: 180 });
+    }
+  });
 });

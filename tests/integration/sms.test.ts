@@ -305,7 +305,7 @@ describe('what the gateway answers', () => {
     const { row } = await oneText('+256772000201', { ...sms, gateway: gatewayWith('wrong') });
     expect(row).toMatchObject({
       status: 'failed',
-      errorMessage: 'Wrong Username or Password',
+      errorMessage: 'Wrong UserName Or Password',
       attempts: 1,
     });
     await sweepSms(ctx());
@@ -625,6 +625,34 @@ describe('statistics', () => {
 });
 
 describe('EgoSMS as documented', () => {
+  it("the fake answers in EgoSMS's documented words, and the adapter takes each as a failure in them, not retried", async () => {
+    const send = (gateway: ReturnType<typeof egoSms>, number = '+256772000960') =>
+      gateway.send({ number, message: 'Hello' });
+    const url = fake.env.EGOSMS_URL ?? '';
+    expect(await send(gatewayWith('wrong'))).toEqual({
+      ok: false,
+      error: 'Wrong UserName Or Password',
+      transient: false,
+    });
+    const noSender = egoSms({
+      url,
+      username: FAKE_EGOSMS.username,
+      password: FAKE_EGOSMS.password,
+      sender: '',
+    });
+    expect(await send(noSender)).toEqual({
+      ok: false,
+      error: 'One Of The Values Is Empty',
+      transient: false,
+    });
+    expect(await send(gatewayWith(FAKE_EGOSMS.password), FAKE_SMS_NUMBERS.noCredit)).toEqual({
+      ok: false,
+      error: 'Money Not Enough To Send This Batch of Msgs',
+      transient: false,
+    });
+    expect(await send(gatewayWith(FAKE_EGOSMS.password))).toEqual({ ok: true, messageId: null });
+  });
+
   it('the fake refuses what EgoSMS would: a + number, other forms, over 160 characters, wrong credentials', async () => {
     const ask = async (params: Record<string, string>) => {
       const url = new URL(fake.env.EGOSMS_URL ?? '');
@@ -645,7 +673,7 @@ describe('EgoSMS as documented', () => {
     expect(await ask({ number: '2567720009501' })).toMatch(/^Invalid number/);
     expect(await ask({ message: 'a'.repeat(161) })).toMatch(/^Message too long/);
     expect(await ask({ sender: 'duuka-boutique' })).toBe('Sender ID too long');
-    expect(await ask({ password: 'wrong' })).toBe('Wrong Username or Password');
+    expect(await ask({ password: 'wrong' })).toBe('Wrong UserName Or Password');
     expect(fake.sent.length).toBe(before);
     expect(await ask({ message: 'a'.repeat(160) })).toBe('OK');
     expect(fake.sent.length).toBe(before + 1);

@@ -1,6 +1,7 @@
 // The desk's money (decision 0037): orders whose money has not arrived (bank transfers and cash
 // to confirm with Mark paid; mobile-money and card payments waiting), refunds due with Mark
-// refunded, short or reversed payments, and refunds recorded this week. Phone first: the owner
+// refunded, short or reversed payments, and refunds recorded this week; above them, when Airtel
+// refuses the shop's signature, the setting to change (decision 0062). Phone first: the owner
 // uses it with one hand.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -35,6 +36,12 @@ export function MoneySection() {
       {money.isError && (
         <p className="mt-3 text-sm text-danger">
           {serverMessage(money.error, 'The money could not be loaded.')}
+        </p>
+      )}
+      {data?.airtelSignature && (
+        // Every Airtel payment fails until the owner changes a setting: said first, in full.
+        <p role="alert" className="mt-3 border border-danger p-3 text-sm text-danger">
+          {data.airtelSignature}
         </p>
       )}
       <dl className="mt-4 grid grid-cols-3 gap-px border border-line bg-line">

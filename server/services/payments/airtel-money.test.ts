@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import {
   airtelCallbackHash,
   airtelFailedReason,
+  airtelKeyValidUntil,
   airtelMoney,
   airtelRequestRefusal,
   airtelStillPending,
@@ -89,7 +90,7 @@ describe('v2 message signing', () => {
     ]).toString();
   }
 
-  it('x-key is key:iv under the RSA public key (PKCS#1 v1.5), x-signature the body under that key', async () => {
+  it('x-key is key:iv under the RSA public key (PKCS#1 v1.5 by default), x-signature the body under that key', async () => {
     const key = await readAirtelPublicKey(pem);
     const first = await signAirtelBody(body, key);
     expect(asAirtelReadsIt(first)).toBe(body);
@@ -98,6 +99,41 @@ describe('v2 message signing', () => {
     expect(second['x-key']).not.toBe(first['x-key']);
     expect(second['x-signature']).not.toBe(first['x-signature']);
     expect(asAirtelReadsIt(second)).toBe(body);
+  });
+
+  it('AIRTEL_RSA_PADDING: x-key is OAEP (SHA-1) or PKCS#1 v1.5, each readable only as itself', async () => {
+    // Airtel's documented key is 1024 bits: key:iv (69 bytes) fits OAEP with SHA-1, not SHA-256.
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const key = await readAirtelPublicKey(
+      small.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+    );
+    const readAs = (xKey: string, padding: 'oaep' | 'pkcs1') => {
+      try {
+        return privateDecrypt(
+          padding === 'oaep'
+            ? { key: small.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' }
+            : { key: small.privateKey, padding: constants.RSA_PKCS1_PADDING },
+          Buffer.from(xKey, 'base64'),
+        ).toString();
+      } catch {
+        return null;
+      }
+    };
+    const keyAndIv = /^[A-Za-z0-9+/]{43}=:[A-Za-z0-9+/]{22}==$/;
+    const oaep = await signAirtelBody(body, key, 'oaep');
+    expect(readAs(oaep['x-key'], 'oaep')).toMatch(keyAndIv);
+    expect(readAs(oaep['x-key'], 'pkcs1') ?? '').not.toMatch(keyAndIv);
+    const pkcs1 = await signAirtelBody(body, key, 'pkcs1');
+    expect(readAs(pkcs1['x-key'], 'pkcs1')).toMatch(keyAndIv);
+    expect(readAs(pkcs1['x-key'], 'oaep')).toBeNull();
+    // Unset, the default: PKCS#1 v1.5 (decision 0062).
+    expect(readAs((await signAirtelBody(body, key))['x-key'], 'pkcs1')).toMatch(keyAndIv);
+  });
+
+  it("reads Airtel's valid_upto (day first) for how long a fetched key is kept", () => {
+    expect(airtelKeyValidUntil('12-08-2024 21:29:26')).toBe(Date.UTC(2024, 7, 12, 21, 29, 26));
+    expect(airtelKeyValidUntil('2024-08-12')).toBeNull();
+    expect(airtelKeyValidUntil(undefined)).toBeNull();
   });
 
   it('takes the portal key as PEM, bare base64 or one line with literal \\n', async () => {
@@ -119,7 +155,7 @@ describe('v2 message signing', () => {
       subscriber: { country: 'UG', currency: 'UGX', msisdn: '752604392' },
       transaction: { amount: '100', country: 'UG', currency: 'UGX', id: 'test_id ' },
     });
-    const signed = await signAirtelBody(example, await readAirtelPublicKey(pem), {
+    const signed = await signAirtelBody(example, await readAirtelPublicKey(pem), 'pkcs1', {
       key: Buffer.from('PSw37xtnShLl7zgWn4dLSnf1J5GRhRsOD4OfvJOuLIM=', 'base64'),
       iv: Buffer.from('gGIhDvCBnSBhBgYiXCyMnw==', 'base64'),
     });

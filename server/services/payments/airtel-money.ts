@@ -1,10 +1,13 @@
 // Airtel Money Collection API (developers.airtel.africa): a client-credentials token, then a USSD
 // push payment and its status. Uganda: X-Country UG, X-Currency UGX, the number without +256.
-// With the portal's RSA public key (AIRTEL_PUBLIC_KEY) the payment goes to the current
-// `/merchant/v2/payments/`, signed as Airtel's "message signing" describes: the JSON body
-// encrypted with a fresh AES-256-CBC key and IV (`x-signature`), and `key:iv` encrypted with the
-// public key (`x-key`). Without it, `/merchant/v1/payments/` (not said to be refused; Airtel warns
-// older versions may be deprecated at any time). docs/payments.md has the sources.
+// The payment goes to the current `/merchant/v2/payments/`, signed as Airtel's "message signing"
+// describes: the JSON body encrypted with a fresh AES-256-CBC key and IV (`x-signature`), and
+// `key:iv` encrypted with Airtel's RSA public key (`x-key`), padded as AIRTEL_RSA_PADDING says
+// (public clients disagree: decision 0062). The key is AIRTEL_PUBLIC_KEY, else the one Airtel
+// hands out at `GET /v1/rsa/encryption-keys`. Only when Airtel offers this app no key (that
+// endpoint refuses) does the payment go unsigned to `/merchant/v1/payments/` (not said to be
+// refused; Airtel warns older versions may be deprecated at any time). docs/payments.md has the
+// sources.
 import type { FailureReason } from '#core/mobile-money.ts';
 import {
   type MobileMoneyProvider,
@@ -16,12 +19,23 @@ import {
   TokenCache,
 } from './provider.ts';
 
+/** How `key:iv` is padded under Airtel's RSA key (AIRTEL_RSA_PADDING). */
+export type AirtelRsaPadding = 'oaep' | 'pkcs1';
+export const AIRTEL_RSA_PADDINGS = ['pkcs1', 'oaep'] as const satisfies AirtelRsaPadding[];
+/** The padding used when AIRTEL_RSA_PADDING is unset: the one most public clients use (0062). */
+export const DEFAULT_AIRTEL_RSA_PADDING: AirtelRsaPadding = 'pkcs1';
+
 export type AirtelConfig = {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
-  /** The RSA public key from Airtel's portal (PEM or bare base64 SPKI): signs v2 payments. */
+  /**
+   * The RSA public key from Airtel's portal (PEM or bare base64 SPKI); absent: fetched from
+   * `GET /v1/rsa/encryption-keys`.
+   */
   publicKey?: string;
+  /** `x-key`'s padding; default DEFAULT_AIRTEL_RSA_PADDING. */
+  rsaPadding?: AirtelRsaPadding;
   /** The key Airtel's "callback with authentication" hashes callbacks with. */
   callbackSecret?: string;
   timeoutMs: number;
@@ -46,11 +60,14 @@ const RESPONSE_CODES: Record<string, FailureReason | null> = {
   DP00800001010: 'not-registered', // payer barred or not registered for Airtel Money
   DP00800001024: 'expired', // timed out
   DP00800001025: 'unavailable', // transaction not found
-  DP00800001026: 'setup', // forbidden: x-signature and payload did not match
+  DP00800001026: 'setup', // forbidden: x-signature and payload did not match (SIGNATURE_REFUSED)
   DP00800001027: 'setup', // (encryption keys)
   DP00800001028: 'setup', // error fetching the encryption key
   DP00800001029: 'expired', // transaction expired
 };
+
+/** Airtel's answer when it cannot read a signed payment back (x-key or x-signature wrong). */
+export const SIGNATURE_REFUSED = 'DP00800001026';
 
 /**
  * Why an Airtel payment failed, from its response code, else from its message text (older
@@ -125,11 +142,13 @@ function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint {
   return result;
 }
 
-type RsaPublicKey = { n: bigint; e: bigint; length: number };
+/** Airtel's key, read once: its modulus and exponent (PKCS#1 v1.5) and a WebCrypto key (OAEP). */
+export type RsaPublicKey = { n: bigint; e: bigint; length: number; oaep: CryptoKey };
 
 /**
- * The portal's key, PEM or bare base64 of an SPKI. WebCrypto reads it (as an RSA-OAEP key, the
- * only RSA encryption it knows) and gives its modulus and exponent back as a JWK.
+ * The portal's key, PEM or bare base64 of an SPKI. WebCrypto reads it as an RSA-OAEP key with
+ * SHA-1 (the OAEP of the clients that use OAEP: Node's and PHP's defaults; decision 0062) and
+ * gives its modulus and exponent back as a JWK for PKCS#1 v1.5, which WebCrypto lacks.
  */
 export async function readAirtelPublicKey(text: string): Promise<RsaPublicKey> {
   // Headers, line breaks and literal "\n" (a PEM pasted into one line of .dev.vars) go.
@@ -139,20 +158,25 @@ export async function readAirtelPublicKey(text: string): Promise<RsaPublicKey> {
       .replace(/\\n/g, '')
       .replace(/\s+/g, ''),
   );
-  const key = await crypto.subtle.importKey(
+  const oaep = await crypto.subtle.importKey(
     'spki',
     der,
-    { name: 'RSA-OAEP', hash: 'SHA-256' },
+    { name: 'RSA-OAEP', hash: 'SHA-1' },
     true,
     ['encrypt'],
   );
-  const jwk = await crypto.subtle.exportKey('jwk', key);
+  const jwk = await crypto.subtle.exportKey('jwk', oaep);
   const modulus = fromBase64Url(jwk.n ?? '');
-  return { n: bigIntOf(modulus), e: bigIntOf(fromBase64Url(jwk.e ?? '')), length: modulus.length };
+  return {
+    n: bigIntOf(modulus),
+    e: bigIntOf(fromBase64Url(jwk.e ?? '')),
+    length: modulus.length,
+    oaep,
+  };
 }
 
 /**
- * RSAES-PKCS1-v1_5 encryption (RFC 8017 §7.2.1), the padding Airtel's own samples use for `x-key`.
+ * RSAES-PKCS1-v1_5 encryption (RFC 8017 §7.2.1), `x-key`'s padding in most public clients.
  * WebCrypto has no PKCS#1 v1.5 encryption, so the padding and the modular power are done here:
  * EM = 0x00 0x02 PS 0x00 M, PS at least 8 random non-zero bytes; c = EM^e mod n.
  */
@@ -178,6 +202,7 @@ function rsaPkcs1Encrypt(key: RsaPublicKey, message: Uint8Array): Uint8Array {
 export async function signAirtelBody(
   body: string,
   key: RsaPublicKey,
+  padding: AirtelRsaPadding = DEFAULT_AIRTEL_RSA_PADDING,
   aes = {
     key: crypto.getRandomValues(new Uint8Array(32)),
     iv: crypto.getRandomValues(new Uint8Array(16)),
@@ -189,8 +214,46 @@ export async function signAirtelBody(
     await crypto.subtle.encrypt({ name: 'AES-CBC', iv }, cryptoKey, new TextEncoder().encode(body)),
   );
   const keyAndIv = new TextEncoder().encode(`${base64(aesKey)}:${base64(iv)}`);
-  return { 'x-signature': base64(encrypted), 'x-key': base64(rsaPkcs1Encrypt(key, keyAndIv)) };
+  const xKey =
+    padding === 'oaep'
+      ? new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key.oaep, keyAndIv))
+      : rsaPkcs1Encrypt(key, keyAndIv);
+  return { 'x-signature': base64(encrypted), 'x-key': base64(xKey) };
 }
+
+/**
+ * Airtel answered "x-signature and payload did not match" (DP00800001026) to a signed payment:
+ * the shop's set-up, and most likely `x-key`'s padding (or the key). The desk's Money view says
+ * which setting to change (server/services/payments/airtel-signature.ts).
+ */
+export class AirtelSignatureRefused extends ProviderError {
+  override name = 'AirtelSignatureRefused';
+  /** The padding Airtel refused. */
+  readonly padding: AirtelRsaPadding;
+  /** Where the key came from: AIRTEL_PUBLIC_KEY, or Airtel's encryption-keys answer. */
+  readonly keyFrom: 'setting' | 'airtel';
+  constructor(message: string, padding: AirtelRsaPadding, keyFrom: 'setting' | 'airtel') {
+    super(message, { refused: 'setup' });
+    this.padding = padding;
+    this.keyFrom = keyFrom;
+  }
+}
+
+/** The encryption-keys answer: `{data:{key_id,key,valid_upto}}` (or the fields at the top). */
+type EncryptionKeys = { key?: unknown; valid_upto?: unknown; data?: EncryptionKeys };
+
+/** Airtel's `valid_upto` ("12-08-2024 21:29:26", day first) as a time; null when unreadable. */
+export function airtelKeyValidUntil(text: unknown): number | null {
+  const match = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(String(text ?? '').trim());
+  if (!match) return null;
+  const [, day, month, year, hour, minute, second] = match.map(Number);
+  return Date.UTC(year ?? 0, (month ?? 1) - 1, day, hour, minute, second);
+}
+
+/** How long a fetched key is kept at most (Airtel's valid_upto may say sooner). */
+const KEY_KEPT_MS = 24 * 60 * 60 * 1000;
+/** How long "Airtel offers no key" is believed before asking again. */
+const NO_KEY_KEPT_MS = 60 * 60 * 1000;
 
 /**
  * The `hash` of a callback with authentication: base64 HMAC-SHA256, keyed with the portal's
@@ -225,11 +288,11 @@ type AirtelStatus = { response_code?: unknown; success?: boolean; message?: stri
 
 export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
   const base = config.baseUrl.replace(/\/+$/, '');
-  let publicKey: Promise<RsaPublicKey> | null = null;
-  const signingKey = () => {
-    publicKey ??= readAirtelPublicKey(config.publicKey ?? '');
-    return publicKey;
-  };
+  const padding = config.rsaPadding ?? DEFAULT_AIRTEL_RSA_PADDING;
+  /** The configured key, read once. */
+  let configuredKey: Promise<RsaPublicKey> | null = null;
+  /** Airtel's key as fetched (null: Airtel offers none), and until when it is believed. */
+  let fetchedKey: { key: RsaPublicKey | null; until: number } | null = null;
   const tokens = new TokenCache(async () => {
     const response = await providerFetch(
       `${base}/auth/oauth2/token`,
@@ -246,7 +309,7 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
       'Airtel Money token',
     );
     // Wrong client id or secret (400, 401): the operator must fix the set-up. expires_in arrives
-    // as a string ("180").
+    // as a string ("180"); oauthToken reads a number too.
     return oauthToken(response, 'Airtel Money token', {
       refusedStatuses: [400, 401],
       lifetimeS: 180,
@@ -272,6 +335,57 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
     );
   }
 
+  /**
+   * Airtel's key from `GET /v1/rsa/encryption-keys`, kept until its `valid_upto` (at most a day).
+   * A 4xx: Airtel offers this app no key (the payment goes unsigned to v1), believed for an hour;
+   * a 5xx or no answer: Airtel is unavailable for this payment.
+   */
+  async function airtelsKey(): Promise<RsaPublicKey | null> {
+    if (fetchedKey && Date.now() < fetchedKey.until) return fetchedKey.key;
+    const response = await call('/v1/rsa/encryption-keys', { method: 'GET' }, 'Airtel Money key');
+    if (response.status >= 400 && response.status < 500) {
+      console.error(
+        `Airtel Money key: HTTP ${response.status}, no encryption key for this app: payments go unsigned to v1`,
+      );
+      fetchedKey = { key: null, until: Date.now() + NO_KEY_KEPT_MS };
+      return null;
+    }
+    if (!response.ok) {
+      throw new ProviderError(`Airtel Money key: HTTP ${response.status}`, { unavailable: true });
+    }
+    const answer = (await response.json().catch(() => ({}))) as EncryptionKeys;
+    const fields = answer.data ?? answer;
+    if (typeof fields.key !== 'string' || !fields.key) {
+      throw new ProviderError('Airtel Money key: no key in the answer', { unavailable: true });
+    }
+    let key: RsaPublicKey;
+    try {
+      key = await readAirtelPublicKey(fields.key);
+    } catch (error) {
+      throw new ProviderError(`Airtel Money key: unreadable (${error})`, { refused: 'setup' });
+    }
+    const validUntil = airtelKeyValidUntil(fields.valid_upto);
+    fetchedKey = {
+      key,
+      until: Math.min(Date.now() + KEY_KEPT_MS, validUntil ?? Number.POSITIVE_INFINITY),
+    };
+    return key;
+  }
+
+  /** The key that signs a payment: the configured one, else Airtel's; null: unsigned (v1). */
+  async function signingKey(): Promise<RsaPublicKey | null> {
+    if (!config.publicKey) return airtelsKey();
+    configuredKey ??= readAirtelPublicKey(config.publicKey);
+    try {
+      return await configuredKey;
+    } catch (error) {
+      configuredKey = null;
+      throw new ProviderError(`Airtel Money signing: AIRTEL_PUBLIC_KEY unusable (${error})`, {
+        refused: 'setup',
+      });
+    }
+  }
+
   return {
     network: 'airtel',
 
@@ -290,19 +404,10 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
           id: request.reference,
         },
       });
-      let signature: Record<string, string> = {};
-      if (config.publicKey) {
-        try {
-          signature = await signAirtelBody(body, await signingKey());
-        } catch (error) {
-          publicKey = null;
-          throw new ProviderError(`Airtel Money signing: AIRTEL_PUBLIC_KEY unusable (${error})`, {
-            refused: 'setup',
-          });
-        }
-      }
+      const key = await signingKey();
+      const signature = key ? await signAirtelBody(body, key, padding) : {};
       const response = await call(
-        config.publicKey ? '/merchant/v2/payments/' : '/merchant/v1/payments/',
+        key ? '/merchant/v2/payments/' : '/merchant/v1/payments/',
         { method: 'POST', headers: { 'Content-Type': 'application/json', ...signature }, body },
         'Airtel Money payment',
       );
@@ -314,9 +419,15 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
         // Not JSON: judged by the HTTP status alone.
       }
       if (response.ok && answer.status?.success !== false) return;
+      const what = `Airtel Money payment: HTTP ${response.status} ${text.slice(0, 300)}`;
+      if (key && answer.status?.response_code === SIGNATURE_REFUSED) {
+        // A fetched key may have been replaced since: the next payment asks Airtel again.
+        if (!config.publicKey) fetchedKey = null;
+        throw new AirtelSignatureRefused(what, padding, config.publicKey ? 'setting' : 'airtel');
+      }
       const refused = airtelRequestRefusal(response.status, answer.status?.response_code);
       throw new ProviderError(
-        `Airtel Money payment: HTTP ${response.status} ${text.slice(0, 300)}`,
+        what,
         refused === 'unavailable' ? { unavailable: true } : { refused },
       );
     },

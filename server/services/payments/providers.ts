@@ -1,6 +1,6 @@
 // The payment providers the shop is configured for, built from server/env.ts's variables:
-// MTN when all MOMO_* are set, Airtel when its base URL, client id and secret are (AIRTEL_PUBLIC_KEY
-// and AIRTEL_CALLBACK_SECRET are optional), Pesapal (cards) when its key and secret are (env.ts
+// MTN when all MOMO_* are set, Airtel when its base URL, client id and secret are (AIRTEL_PUBLIC_KEY,
+// AIRTEL_RSA_PADDING and AIRTEL_CALLBACK_SECRET are optional), Pesapal (cards) when its key and secret are (env.ts
 // refuses half a set).
 import { type Network, PROVIDER_TIMEOUT_MS } from '#core/mobile-money.ts';
 import type { ShopEnv } from '../../env.ts';
@@ -29,6 +29,7 @@ type Config = Pick<
   | 'AIRTEL_CLIENT_ID'
   | 'AIRTEL_CLIENT_SECRET'
   | 'AIRTEL_PUBLIC_KEY'
+  | 'AIRTEL_RSA_PADDING'
   | 'AIRTEL_CALLBACK_SECRET'
   | 'PESAPAL_BASE_URL'
   | 'PESAPAL_CONSUMER_KEY'
@@ -59,8 +60,10 @@ export function mobileMoneyFrom(config: Config, timeoutMs = PROVIDER_TIMEOUT_MS)
       baseUrl: config.AIRTEL_BASE_URL,
       clientId: config.AIRTEL_CLIENT_ID,
       clientSecret: config.AIRTEL_CLIENT_SECRET,
-      // Optional: signing (v2 payments) and callback authentication, when the portal has them.
+      // Optional: the signing key (else fetched from Airtel), its padding, and callback
+      // authentication when the portal has it.
       publicKey: config.AIRTEL_PUBLIC_KEY,
+      rsaPadding: config.AIRTEL_RSA_PADDING,
       callbackSecret: config.AIRTEL_CALLBACK_SECRET,
       timeoutMs,
     });

@@ -22,6 +22,8 @@ import { deliveryOptions, orders, payments, profiles, user } from '#db/schema/in
 import type { Context } from '../../trpc.ts';
 import { afterPaymentReceived } from '../order-events.ts';
 import { paymentAllowedSql } from '../payment-rules.ts';
+import { AirtelSignatureRefused } from './airtel-money.ts';
+import { forgetAirtelSignatureRefused, noteAirtelSignatureRefused } from './airtel-signature.ts';
 import { ProviderError, type ProviderStatus } from './provider.ts';
 
 export type PaymentView = {
@@ -224,8 +226,11 @@ export async function startPayment(
         `Mobile money set-up (${network}) refused by the provider, fix the configuration: ${error.message}`,
       );
     }
+    // The desk's Money view says which setting to change.
+    if (error instanceof AirtelSignatureRefused) await noteAirtelSignatureRefused(ctx.db, error);
     return { ok: true, payment: view(await markFailed(ctx.db, row, reason)) };
   }
+  if (network === 'airtel') await forgetAirtelSignatureRefused(ctx.db);
   return { ok: true, payment: view(row) };
 }
 

@@ -1,7 +1,9 @@
 // EgoSMS's plain-text HTTP API (Pahappa, Uganda): GET {url}?username&password&number&message&
 // sender&priority. The reply is plain text: 'OK' when accepted (compared case-insensitively),
-// otherwise the reason, e.g. 'Wrong Username or Password' or 'Money Not Enough To Send This Batch
-// of Msgs'. The plain API gives no message id. EgoSMS documents numbers as 256XXXXXXXXX (no '+')
+// otherwise the reason, e.g. 'Wrong UserName Or Password', 'One Of The Values Is Empty' or 'Money
+// Not Enough To Send This Batch of Msgs': each a failure the desk shows in the gateway's words and
+// not retried by itself (the owner fixes the set-up or tops up, then resends). The plain API gives
+// no message id. EgoSMS documents numbers as 256XXXXXXXXX (no '+')
 // and messages of at most 160 characters: the outbox keeps +256… and builds texts that fit.
 import { egoSmsNumber, SMS_PRIORITY, SMS_TIMEOUT_MS } from '#core/sms.ts';
 import type { OutgoingSms, SendResult, SmsGateway } from './gateway.ts';
