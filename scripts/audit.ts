@@ -1,9 +1,9 @@
-// `npm run audit`: Lighthouse (mobile, Debian's Chromium) on the shop's main routes, served as
+// `npm run audit`: Lighthouse (mobile, Chromium) on the shop's main routes, served as
 // Cloudflare serves them: the production build in workerd behind a local proxy that compresses
 // text (brotli, else gzip), on an embedded database with the demo catalogue. Signed-in routes use
 // a shopper's session (with a cart and an order). Full reports go to .audit/ (git-ignored); the
-// summary table goes into BENCHMARKS.md (between the audit markers). CHROMIUM_PATH overrides
-// /usr/bin/chromium.
+// summary table goes into BENCHMARKS.md (between the audit markers). The browser is the tests'
+// (local/chromium.ts): Debian's when installed, else the npm package's; CHROMIUM_PATH overrides.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, request as forward } from 'node:http';
@@ -18,7 +18,7 @@ import { createDb } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { seedDemoCatalogue } from '#db/seed.ts';
 import { buildForPreview } from '#local/build.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#local/chromium.ts';
+import { chromiumLaunch } from '#local/chromium.ts';
 import { freePort } from '#local/free-port.ts';
 import { shopperOverHttp } from '#local/http-shopper.ts';
 import { pgliteBackend, startLocalNeon } from '#local/neon-endpoint.ts';
@@ -132,13 +132,15 @@ async function main() {
       MAIL_TRANSPORT: 'outbox',
     });
     const server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
+    const browser = await chromiumLaunch();
     const chrome = await launch({
-      chromePath: CHROMIUM_PATH,
+      chromePath: browser.executablePath,
+      envVars: browser.env,
       // Paint holding keeps a tab's old picture until the next same-origin page is ready: in this
       // headless Chromium it held the first paint 1.2–2.5 s past a load that ended at 0.5 s, in 7
       // runs of 7 (none of 7 without it), and Lighthouse's simulation then priced every script
       // as blocking that paint. A shopper arriving from elsewhere gets no paint holding.
-      chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, '--disable-features=PaintHolding'],
+      chromeFlags: ['--headless=new', ...browser.args, '--disable-features=PaintHolding'],
     });
     try {
       // A shopper with something in the cart and one order (variants: a size of a piece), for the

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import type { Db } from '#db/client.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#local/chromium.ts';
+import { chromiumLaunch, launchOptions } from '#local/chromium.ts';
 import { tripsOf } from '#local/distance.ts';
 
 /** The distances measured: none, and Frankfurt from Kampala. */
@@ -181,7 +181,7 @@ export async function interactiveRows(
   cookie: string,
 ): Promise<InteractiveRow[]> {
   const trips = tripsOf(databaseUrl);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch(launchOptions(await chromiumLaunch()));
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     extraHTTPHeaders: { cookie },

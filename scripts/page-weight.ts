@@ -11,7 +11,7 @@ import { createDb } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { seedDemoCatalogue } from '#db/seed.ts';
 import { buildForPreview } from '#local/build.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#local/chromium.ts';
+import { chromiumLaunch, launchOptions } from '#local/chromium.ts';
 import { freePort } from '#local/free-port.ts';
 import { pgliteBackend, startLocalNeon } from '#local/neon-endpoint.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
@@ -61,7 +61,7 @@ export async function weigh(browser: Browser, screen: keyof typeof SCREENS, url:
 }
 
 export async function pageWeights(origin: string): Promise<PageWeight[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch(launchOptions(await chromiumLaunch()));
   const weights: PageWeight[] = [];
   try {
     for (const screen of Object.keys(SCREENS) as (keyof typeof SCREENS)[]) {

@@ -1,21 +1,10 @@
 // Sizes and colours on the receipt PDF (decision 0040): the label under its piece's name, read
-// back with poppler's pdftotext; a long name and its label stay in the name column.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+// back as pdftotext printed it (pdf.js, tests/support/pdf.ts); a long name and its label stay in
+// the name column.
+import { describe, expect, it } from 'vitest';
 import { buildReceipt, type ReceiptOrder } from '#core/receipt.ts';
+import { pdfText } from '../../tests/support/pdf.ts';
 import { receiptPdf } from './receipt-pdf.ts';
-
-const folder = mkdtempSync(join(tmpdir(), 'receipt-pdf-variants-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-function pdftotext(pdf: Uint8Array, ...args: string[]) {
-  const file = join(folder, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', [...args, file, '-'], { encoding: 'utf8' });
-}
 
 const longName =
   'Hand-beaded Ankole long-horn leather travel holdall with brass fittings and a detachable strap';
@@ -36,7 +25,7 @@ const customer = { fullName: 'Nakato Achieng', email: 'nakato@example.ug', phone
 
 describe('the receipt PDF with sizes and colours', () => {
   it('shows each label on the line under its piece, and nothing for a piece without one', async () => {
-    const text = pdftotext(await receiptPdf(buildReceipt(order, customer)), '-layout');
+    const text = await pdfText(await receiptPdf(buildReceipt(order, customer)), { mode: 'layout' });
     const lines = text.split('\n');
     const dress = lines.findIndex((line) => line.includes('Ankara Wrap Dress'));
     expect(dress).toBeGreaterThan(-1);
@@ -49,11 +38,11 @@ describe('the receipt PDF with sizes and colours', () => {
   });
 
   it('keeps a long name and its label inside the name column, clear of the figures', async () => {
-    const text = pdftotext(await receiptPdf(buildReceipt(order, customer)), '-layout');
+    const text = await pdfText(await receiptPdf(buildReceipt(order, customer)), { mode: 'layout' });
     const label = text.split('\n').find((line) => line.includes('Burnt Orange')) ?? '';
     // Alone on its line: no figure beside it.
     expect(label.trim()).toBe('EU 42 · Burnt Orange');
-    const raw = pdftotext(await receiptPdf(buildReceipt(order, customer)), '-raw');
+    const raw = await pdfText(await receiptPdf(buildReceipt(order, customer)), { mode: 'raw' });
     expect(raw).toMatch(/Hand-beaded Ankole[\s\S]*detachable strap\s+EU 42 · Burnt Orange/);
   });
 });

@@ -1,29 +1,27 @@
-// The receipt PDF read back with poppler's pdftotext (Debian's poppler-utils), as a shopper's
-// PDF reader would show it.
-import { execFileSync } from 'node:child_process';
+// The receipt PDF read back as a shopper's PDF reader would show it (pdf.js, tests/support/pdf.ts:
+// the text as pdftotext printed it, the fonts, the pages).
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildReceipt, RECEIPT_TEXT, type ReceiptOrder, receiptPayment } from '#core/receipt.ts';
+import { pdfFonts, pdfPageCount, pdfText } from '../../tests/support/pdf.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'receipt-pdf-'));
 afterAll(() => {
-  // RECEIPT_PDF_SHOTS=dir keeps the PAID and UNPAID receipts to look at (pdftoppm -png).
+  // RECEIPT_PDF_SHOTS=dir keeps the PAID and UNPAID receipts to look at.
   const keep = process.env.RECEIPT_PDF_SHOTS;
   if (keep)
     for (const name of ['paid.pdf', 'unpaid.pdf']) cpSync(join(folder, name), join(keep, name));
   rmSync(folder, { recursive: true, force: true });
 });
 
-function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Uint8Array, ...args: string[]) {
-  const file = join(folder, `${tool}-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], {
-    encoding: 'utf8',
-  });
-}
+/** The fonts as pdffonts lists them: a line each, its name and whether it is embedded. */
+const fontList = async (pdf: Uint8Array) =>
+  (await pdfFonts(pdf))
+    .map((f) => `${f.name} ${f.embedded ? 'embedded' : 'not embedded'}`)
+    .join('\n');
 
 const order: ReceiptOrder = {
   id: '3f2a9c1e-7b4d-4e8a-9c3b-1d2e3f4a5b6c',
@@ -53,7 +51,7 @@ const customer = {
 describe('the receipt PDF', () => {
   it('shows the receipt number, date, customer, items, totals and payment method', async () => {
     const pdf = await receiptPdf(buildReceipt(order, customer));
-    const text = poppler('pdftotext', pdf, '-layout');
+    const text = await pdfText(pdf, { mode: 'layout' });
     expect(text).toContain('RCP-3f2a9c1e');
     expect(text).toContain('14 November 2026');
     expect(text).toContain('14:05 EAT');
@@ -72,7 +70,7 @@ describe('the receipt PDF', () => {
   });
 
   it('wraps a long item name instead of running into the figures', async () => {
-    const text = poppler('pdftotext', await receiptPdf(buildReceipt(order, customer)));
+    const text = await pdfText(await receiptPdf(buildReceipt(order, customer)));
     const words = text.replace(/\s+/g, ' ');
     expect(words).toContain('Hand-beaded Ankole long-horn leather');
     const nameLines = text.split('\n').filter((l) => /holdall|Kampala-printed|Hand-beaded/.test(l));
@@ -94,7 +92,7 @@ describe('the receipt PDF', () => {
       },
       customer,
     );
-    const text = poppler('pdftotext', await receiptPdf(delivered), '-layout');
+    const text = await pdfText(await receiptPdf(delivered), { mode: 'layout' });
     expect(text).toContain('DELIVERY');
     expect(text.replace(/\s+/g, ' ')).toContain('Kampala delivery · Ntinda, near Capital Shoppers');
     expect(text).toContain(`${RECEIPT_TEXT.deliveryPhone} 0772 123 456`);
@@ -115,14 +113,14 @@ describe('the receipt PDF', () => {
       },
       customer,
     );
-    const picked = poppler('pdftotext', await receiptPdf(pickup), '-layout');
+    const picked = await pdfText(await receiptPdf(pickup), { mode: 'layout' });
     expect(picked).toContain('Pick up at the boutique');
     expect(picked).not.toContain(RECEIPT_TEXT.deliveryPhone);
     expect(picked).toMatch(/Delivery Fee\s+UGX 0/);
   });
 
   it('embeds the shop fonts, subset', async () => {
-    const fonts = poppler('pdffonts', await receiptPdf(buildReceipt(order, customer)));
+    const fonts = await fontList(await receiptPdf(buildReceipt(order, customer)));
     expect(fonts).toMatch(/CormorantGaramond-SemiBold/);
     expect(fonts).toMatch(/Manrope-Regular/);
     expect(fonts).toMatch(/Manrope-SemiBold/);
@@ -134,7 +132,7 @@ describe('the receipt PDF', () => {
       tax: 1800,
       transactionId: 'MP240611.1432.A77',
     });
-    const text = poppler('pdftotext', await receiptPdf(receipt), '-layout');
+    const text = await pdfText(await receiptPdf(receipt), { mode: 'layout' });
     expect(text).toMatch(/Tax\s+UGX 1,800/);
     expect(text).toContain('Transaction ID'.toUpperCase());
     expect(text).toContain('MP240611.1432.A77');
@@ -158,7 +156,7 @@ describe('the receipt PDF', () => {
     };
     const pdf = await receiptPdf(receipt);
     writeFileSync(join(folder, 'unpaid.pdf'), pdf);
-    const text = poppler('pdftotext', pdf, '-layout');
+    const text = await pdfText(pdf, { mode: 'layout' });
     expect(text).toContain('UNPAID');
     expect(text).not.toMatch(/\bPAID\b/);
     expect(text).toContain('Awaiting payment');
@@ -185,7 +183,7 @@ describe('the receipt PDF', () => {
     };
     const pdf = await receiptPdf(paid);
     writeFileSync(join(folder, 'paid.pdf'), pdf);
-    const text = poppler('pdftotext', pdf, '-layout');
+    const text = await pdfText(pdf, { mode: 'layout' });
     expect(text).toMatch(/\bPAID\b/);
     expect(text).not.toContain('UNPAID');
     expect(text).toContain('Bank Transfer · Reference FT26329XK81');
@@ -201,7 +199,7 @@ describe('the receipt PDF', () => {
         bankTransfer: { details: null, reference: 'RCP-3f2a9c1e' },
       },
     };
-    const text = poppler('pdftotext', await receiptPdf(receipt), '-layout');
+    const text = await pdfText(await receiptPdf(receipt), { mode: 'layout' });
     expect(text).toContain('UNPAID');
     expect(text).toContain(RECEIPT_TEXT.bankTransferMissing);
     expect(text).toContain('RCP-3f2a9c1e');
@@ -216,16 +214,16 @@ describe('the receipt PDF', () => {
     }));
     const receipt = buildReceipt({ ...order, items: many, total: 40 * 45_000 + 5000 }, customer);
     const pdf = await receiptPdf(receipt);
-    const pages = Number(/Pages:\s+(\d+)/.exec(poppler('pdfinfo', pdf))?.[1]);
+    const pages = await pdfPageCount(pdf);
     expect(pages).toBeGreaterThanOrEqual(2);
-    const text = poppler('pdftotext', pdf, '-layout');
+    const text = await pdfText(pdf, { mode: 'layout' });
     expect(text).toContain('Kitenge shirt number 1 ');
     expect(text).toContain('Kitenge shirt number 40');
     expect(text).toContain(`Page ${pages} of ${pages}`);
     expect(text).toMatch(/Total\s+UGX 1,805,000/);
     // The table's head opens every page that carries items, once.
     for (let n = 1; n <= pages; n++) {
-      const onPage = poppler('pdftotext', pdf, '-layout', '-f', String(n), '-l', String(n));
+      const onPage = await pdfText(pdf, { mode: 'layout', page: n });
       const heads = onPage.match(/UNIT PRICE/g)?.length ?? 0;
       expect(heads, `table heads on page ${n}`).toBe(/Kitenge shirt/.test(onPage) ? 1 : 0);
     }
@@ -233,7 +231,7 @@ describe('the receipt PDF', () => {
 
   it('composes a letter typed as letter + accent', async () => {
     const receipt = buildReceipt(order, { ...customer, fullName: 'Nakato N\u0303ambi' });
-    const text = poppler('pdftotext', await receiptPdf(receipt), '-layout');
+    const text = await pdfText(await receiptPdf(receipt), { mode: 'layout' });
     expect(text).toContain('Nakato Ñambi');
   });
 
@@ -245,7 +243,7 @@ describe('the receipt PDF', () => {
       },
       { ...customer, fullName: 'Guest\nName' },
     );
-    const text = poppler('pdftotext', await receiptPdf(receipt), '-layout');
+    const text = await pdfText(await receiptPdf(receipt), { mode: 'layout' });
     expect(text).toContain('Silk ? scarf ? with tabs');
     expect(text).not.toContain('\u0000');
     expect(text).toContain('Guest Name');

@@ -1,7 +1,6 @@
 // The desk's money in the browser (decision 0037), against the production build: the operator
 // sees a bank-transfer order awaiting, marks it paid with the bank's reference and sees it paid;
 // a refund due is shown and Mark refunded records it. At phone and desktop widths.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -13,6 +12,7 @@ import { placeOrder } from '#server/services/checkout.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
+import { pdfText } from '../support/pdf.ts';
 import { shop } from '../support/shop.ts';
 import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
 
@@ -34,14 +34,11 @@ async function anOrder(
   return placed.order;
 }
 
-/** The receipt PDF as the customer downloads it, read back with poppler's pdftotext. */
+/** The receipt PDF as the customer downloads it, read back as a reader shows it. */
 async function receiptText(page: Page, orderId: string): Promise<string> {
   const answer = await page.request.get(`/api/orders/${orderId}/receipt.pdf`);
   expect(answer.status()).toBe(200);
-  return execFileSync('pdftotext', ['-layout', '-', '-'], {
-    input: await answer.body(),
-    encoding: 'utf8',
-  });
+  return pdfText(await answer.body(), { mode: 'layout' });
 }
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

@@ -5,11 +5,7 @@
 // published it is everywhere; archived, it hides again while the orders that sold it stay
 // readable. And a publish shows at once through the edge page cache: the cache is keyed by the
 // catalogue version, which the desk's write bumps in its own batch.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,21 +32,19 @@ import { receiptFor } from '#server/services/orders.ts';
 import { receiptPdf } from '#server/services/receipt-pdf.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, setStock, type TestPiece } from '../support/catalogue.ts';
+import { pdfText } from '../support/pdf.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, testContext } from '../support/trpc.ts';
 
 let test: TestDatabase;
 let auth: Auth;
-let folder: string;
 
 beforeAll(async () => {
   test = await openTestDatabase();
   auth = testAuth(test.db);
-  folder = mkdtempSync(join(tmpdir(), 'desk-visibility-'));
 });
 afterAll(async () => {
   await test?.close();
-  if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 /** Sets a product's status as the desk saves it: with the catalogue version, in one batch. */
@@ -360,7 +354,7 @@ describe('a draft, published, then archived', () => {
     expect(receipt.items).toEqual([
       expect.objectContaining({ name: gown.name, variant: `M · ${COLOUR}`, price: PRICE }),
     ]);
-    const pdf = pdftotext(await receiptPdf(await requireReceipt(buyer.id, orderId)));
+    const pdf = await pdftotext(await receiptPdf(await requireReceipt(buyer.id, orderId)));
     expect(pdf).toContain(gown.name);
     expect(pdf).toContain(`M · ${COLOUR}`);
     expect(pdf).toContain('UGX 183,457');
@@ -421,11 +415,8 @@ async function requireReceipt(userId: string, orderId: string) {
   return receipt;
 }
 
-function pdftotext(pdf: Uint8Array) {
-  const file = join(folder, `${randomUUID()}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
+/** The receipt PDF's text as a reader shows it (tests/support/pdf.ts). */
+const pdftotext = (pdf: Uint8Array) => pdfText(pdf, { mode: 'layout' });
 
 describe('publishing through the edge page cache', () => {
   /** caches.default as the Cache API keeps GETs: by URL. */

@@ -1,7 +1,8 @@
-// Playwright (playwright-core) driving Debian's Chromium, with the flags this machine needs.
+// Playwright (playwright-core) driving Chromium: Debian's when installed, else the one inside the
+// npm package @sparticuz/chromium (local/chromium.ts), with the flags this machine needs.
 import { type Browser, chromium, type Page } from 'playwright-core';
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#local/chromium.ts';
+import { chromiumLaunch, launchOptions } from '#local/chromium.ts';
 import { shop } from './shop.ts';
 import { anyClientIp } from './shoppers.ts';
 
@@ -13,10 +14,7 @@ export const SMALL_PHONE = { width: 360, height: 780 };
 let browser: Browser | undefined;
 
 export async function openBrowser(): Promise<Browser> {
-  browser ??= await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS,
-  });
+  browser ??= await chromium.launch(launchOptions(await chromiumLaunch()));
   return browser;
 }
 

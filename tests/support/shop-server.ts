@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { buildForPreview } from '#local/build.ts';
+import { chromiumLaunch } from '#local/chromium.ts';
 import { type LocalDatabase, startLocalDatabase } from '#local/database.ts';
 import { type LocalFakes, startLocalFakes } from '#local/fakes/index.ts';
 import { freePort } from '#local/free-port.ts';
@@ -38,6 +39,8 @@ export async function setup(project: TestProject) {
   try {
     // The build `npm run preview` makes (no Worker variable frozen in, production mode).
     await buildForPreview({ logLevel: 'warn' });
+    // The browser, found (and the npm one unpacked) once here, before the workers want it.
+    await chromiumLaunch();
     const shops: Shop[] = [];
     for (let index = 0; index < project.config.maxWorkers; index++) {
       shops.push(await startShop(index, stops));
