@@ -3,11 +3,15 @@
 // Trigger runs each area's sweep (server/scheduled.ts).
 import { waitUntil } from 'cloudflare:workers';
 import handler from '@tanstack/react-start/server-entry';
-import { defaultTrustedOrigins } from '#server/auth.ts';
 import { serveShop } from '#server/http/shop-http.ts';
 import { runScheduledSweeps } from '#server/scheduled.ts';
 import { catalogueVersion } from '#server/services/catalogue-version.ts';
-import { createWorkerContext, shopEnv, workerDb } from '#server/worker-context.ts';
+import {
+  createWorkerContext,
+  shopEnv,
+  workerDb,
+  workerOwnOrigins,
+} from '#server/worker-context.ts';
 
 declare global {
   interface ImportMetaEnv {
@@ -27,7 +31,7 @@ export default {
   fetch(request) {
     return serveShop(request, (req, cspNonce) => handler.fetch(req, { context: { cspNonce } }), {
       dev: import.meta.env.DEV,
-      ownOrigins: ownOrigins(),
+      ownOrigins: workerOwnOrigins(),
       pages: import.meta.env.DEV ? undefined : pageCache(),
     });
   },
@@ -35,18 +39,6 @@ export default {
     execution.waitUntil(runScheduledSweeps(createWorkerContext(new Headers())));
   },
 } satisfies ExportedHandler<Env>;
-
-/** Where the shop's own pages are served from: writes from anywhere else are refused (0038). A
- * configuration problem leaves none, so every browser write is refused until it is fixed. */
-function ownOrigins(): string[] {
-  try {
-    const config = shopEnv();
-    // As better-auth trusts them: a loopback shop on both spellings of its host.
-    return [...defaultTrustedOrigins(config.BETTER_AUTH_URL), ...config.TRUSTED_ORIGINS];
-  } catch {
-    return [];
-  }
-}
 
 /** The edge cache for anonymous pages (server/http/page-cache.ts); a configuration problem turns it
  * off, and the app's own error page says what is wrong. */

@@ -3,6 +3,7 @@ import { getRequest } from '@tanstack/react-start/server';
 import { createTRPCClient, httpBatchStreamLink, splitLink, unstable_localLink } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { MAX_CALLS_PER_BATCH } from '#core/requests.ts';
 import { type AppRouter, appRouter } from '#server/routers/index.ts';
 import { createWorkerContext } from '#server/worker-context.ts';
 
@@ -10,9 +11,6 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 
 /** What each procedure answers, as the client receives it (e.g. `ApiOutput['account']['profile']`). */
 export type ApiOutput = inferRouterOutputs<AppRouter>;
-
-/** Calls one HTTP request may carry: the server refuses larger batches, the browser splits them. */
-export const MAX_CALLS_PER_BATCH = 20;
 
 /**
  * During SSR the router runs in-process; in the browser, batched and streamed over HTTP. A streamed

@@ -5,3 +5,6 @@ export const REQUEST_TEXT = {
   otherSite: 'This request came from another site.',
   notJson: 'Send this request as JSON (content-type application/json).',
 } as const;
+
+/** Calls one HTTP request may carry: the server refuses larger batches, the browser splits them. */
+export const MAX_CALLS_PER_BATCH = 20;

@@ -3,7 +3,13 @@
 import { env, waitUntil } from 'cloudflare:workers';
 import { DEFAULT_SUPPORT } from '#core/chat.ts';
 import { createDb, type Db } from '#db/client.ts';
-import { type Auth, createAuth, type SessionReader, sessionOnce } from './auth.ts';
+import {
+  type Auth,
+  createAuth,
+  defaultTrustedOrigins,
+  type SessionReader,
+  sessionOnce,
+} from './auth.ts';
 import { parseShopEnv, type ShopEnv } from './env.ts';
 import type { AssistantConfig } from './services/chat/assistant.ts';
 import { mailerFor } from './services/mail.ts';
@@ -46,6 +52,18 @@ export function workerAuth(): Auth {
     background: waitUntil,
   });
   return auth;
+}
+
+/** Where the shop's own pages are served from: writes from anywhere else are refused (0038). A
+ * configuration problem leaves none, so every browser write is refused until it is fixed. */
+export function workerOwnOrigins(): string[] {
+  try {
+    const config = shopEnv();
+    // As better-auth trusts them: a loopback shop on both spellings of its host.
+    return [...defaultTrustedOrigins(config.BETTER_AUTH_URL), ...config.TRUSTED_ORIGINS];
+  } catch {
+    return [];
+  }
 }
 
 export function workerAvatars(): R2Bucket {

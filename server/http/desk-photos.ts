@@ -14,6 +14,7 @@ import {
 import { sessionUser } from '../auth.ts';
 import { addPhoto, type PhotoImages, photoCopy } from '../services/photos.ts';
 import type { Context } from '../trpc.ts';
+import { foreignWrite } from './own-origin.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -23,6 +24,8 @@ const json = (status: number, body: unknown) =>
 
 export type PhotoDeps = Pick<Context, 'db' | 'auth' | 'operators' | 'photos'> & {
   images: PhotoImages | null;
+  /** The shop's own origins: an upload from any other page is refused here too (0038). */
+  ownOrigins: readonly string[];
 };
 
 /** The upload: 200 with the new photo { id, url, alt, colour, widths }, else { message }. */
@@ -31,6 +34,9 @@ export async function uploadPhoto(
   request: Request,
   productIdParam: string,
 ): Promise<Response> {
+  // The front layer refused this already, unless it misread the path: refused again here.
+  const refusal = foreignWrite(request, { kind: 'photo' }, deps.ownOrigins);
+  if (refusal) return json(refusal.status, { message: refusal.message });
   const user = await sessionUser(deps.auth, request.headers);
   if (!user) return json(401, { message: PHOTO_TEXT.signedOut });
   if (!deskRoleOf(user, deps.operators)) return json(403, { message: DESK_TEXT.deskOnly });

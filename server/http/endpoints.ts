@@ -15,9 +15,50 @@ export type Endpoint = {
 
 const API_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
+/**
+ * The one spelling of a request's path that every rule of the front layer reads (decision 0038).
+ * TanStack's router matches a path case-insensitively, after decoding its escapes (all but %2F,
+ * %25 and %5C: a segment stays one segment), ignoring a trailing slash; tRPC then runs whatever
+ * the router handed it. So `/API/TRPC/x`, `/api/%74rpc/x`, `/api/desk/products/2/photos/` or
+ * `/api/des%E2%84%AA/…` (a Kelvin sign, which lower-cases to "k") reach the same handlers as
+ * their plain spelling, and must be classified as they are. Here each segment is decoded (never
+ * into a new "/"), lower-cased as the router does it, and empty segments (`//`, a trailing slash)
+ * are dropped. Decoding more than the router (";", "?" …) only makes a spelling look like an API
+ * that the router would not run: refused or limited for nothing, never let through.
+ */
+export function classifiedPath(pathname: string): string {
+  const segments = pathname
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => decodedSegment(segment).toLowerCase());
+  return `/${segments.join('/')}`;
+}
+
+/** A segment's escapes decoded, except those that would make a "/" or need decoding again. */
+function decodedSegment(segment: string): string {
+  const kept = segment.replace(/%(2f|25|5c)/gi, '%25$1');
+  try {
+    return decodeURIComponent(kept);
+  } catch {
+    // A malformed escape (a lone "%", half a UTF-8 character): decode the escapes that decode.
+    return kept.replace(/%[0-9a-f]{2}/gi, (sequence) => {
+      try {
+        return decodeURIComponent(sequence);
+      } catch {
+        return sequence;
+      }
+    });
+  }
+}
+
+/** The endpoint a request's path reaches, whatever its spelling (`classifiedPath`). */
+export function endpointOf(url: URL): Endpoint {
+  return endpointFor(classifiedPath(url.pathname));
+}
+
 /** Profile pictures: under the spec's 2 MB. The spreadsheet import: 5 MiB. tRPC, auth and anything
- * else: 1 MiB. */
-export function endpointFor(pathname: string): Endpoint {
+ * else: 1 MiB. `pathname`: as `classifiedPath` spells it (lower case). */
+function endpointFor(pathname: string): Endpoint {
   if (pathname === '/api/account/avatar') {
     // The spec: an image *under* 2 MB, so exactly 2 MiB is already too large.
     return { kind: 'avatar', methods: API_METHODS, bodyLimit: AVATAR_MAX_BYTES - 1 };
@@ -29,7 +70,7 @@ export function endpointFor(pathname: string): Endpoint {
   if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) {
     // The desk's spreadsheet import carries a file of up to 2 MB, escaped as JSON.
     const procedures = pathname.slice('/api/trpc/'.length).split(',');
-    if (procedures.includes('desk.importProducts')) {
+    if (procedures.includes('desk.importproducts')) {
       return { kind: 'trpc', methods: API_METHODS, bodyLimit: 5 * MiB };
     }
     return { kind: 'trpc', methods: API_METHODS, bodyLimit: MiB };
@@ -64,7 +105,7 @@ const AUTH_CODES = {
 
 /** An error in the shape the endpoint's callers read: tRPC's, better-auth's or `{message}`. */
 export function endpointError(
-  endpoint: Endpoint,
+  endpoint: Pick<Endpoint, 'kind'>,
   status: 403 | 405 | 413 | 415,
   message: string,
   headers: Record<string, string> = {},

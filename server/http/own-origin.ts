@@ -20,10 +20,12 @@ export type Refusal = { status: 403 | 415; message: string };
 /** An origin as the browser sends it: scheme://host[:port], lower case, no trailing slash. */
 const originOf = (value: string) => value.trim().replace(/\/+$/, '').toLowerCase();
 
-/** Why this request may not run, or null when it may. */
+/** Why this request may not run, or null when it may. The front layer asks it of every request;
+ * the tRPC endpoint and the upload routes ask it again themselves, so that one mistake in the
+ * front layer (a path spelt in a way it did not classify) is not enough. */
 export function foreignWrite(
   request: Request,
-  endpoint: Endpoint,
+  endpoint: Pick<Endpoint, 'kind'>,
   ownOrigins: readonly string[],
 ): Refusal | null {
   if (endpoint.kind !== 'trpc' && endpoint.kind !== 'avatar' && endpoint.kind !== 'photo') {

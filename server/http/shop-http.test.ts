@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEXT } from '#core/account.ts';
 import { REQUEST_TEXT } from '#core/requests.ts';
+import { classifiedPath, endpointOf } from './endpoints.ts';
 import { type ShopApp, serveShop } from './shop-http.ts';
 
 const MiB = 1024 * 1024;
@@ -193,6 +194,53 @@ describe('serveShop: writes only from the shop’s own pages', () => {
       });
     }
     expect(seen.calls).toBe(0);
+  });
+
+  // Every spelling TanStack's router matches to the same handler (case, a trailing slash, repeated
+  // slashes, escaped letters, a Kelvin sign that lower-cases to "k") meets the same rule.
+  it.each([
+    ['/API/TRPC/desk.saveSettings', 'trpc'],
+    ['/Api/tRPC/cart.clear', 'trpc'],
+    ['/api/trpc/desk.saveSettings/', 'trpc'],
+    ['/api//trpc/cart.clear', 'trpc'],
+    ['/api/trpc//cart.clear', 'trpc'],
+    ['/api/%74rpc/cart.clear', 'trpc'],
+    ['/%61pi/TR%50C/cart.clear', 'trpc'],
+    ['/api/%54%52%50%43', 'trpc'],
+    ['/API/DESK/PRODUCTS/2/PHOTOS', 'photo'],
+    ['/api/desk/products/2/photos/', 'photo'],
+    ['/api/desk//products/2/photos', 'photo'],
+    ['/api/desk/products/2/%70hotos', 'photo'],
+    ['/api/des%E2%84%AA/products/2/photos', 'photo'],
+    ['/API/ACCOUNT/AVATAR', 'avatar'],
+    ['/api/account/avatar/', 'avatar'],
+    ['/api/account/%61vatar', 'avatar'],
+  ])('%s from another site: 403, the app never runs', async (path, kind) => {
+    const { seen, app } = reached();
+    const response = await serve(
+      write(path, { origin: 'http://evil.example', 'content-type': 'application/json' }),
+      app,
+    );
+    expect(response.status).toBe(403);
+    const body = (await response.json()) as { message?: string; error?: { message?: string } };
+    expect(kind === 'trpc' ? body.error?.message : body.message).toBe(REQUEST_TEXT.otherSite);
+    expect(seen.calls).toBe(0);
+  });
+
+  it('reads a path as the router will, once: each segment decoded (never into a new “/”), lower case', () => {
+    expect(classifiedPath('/API//TRPC/Desk.SaveSettings/')).toBe('/api/trpc/desk.savesettings');
+    expect(classifiedPath('/api/desk/products/2%2Fx/photos')).toBe(
+      '/api/desk/products/2%2fx/photos',
+    );
+    expect(classifiedPath('/api/%2574rpc/x')).toBe('/api/%2574rpc/x');
+    expect(classifiedPath('/api/tr%70c%/x%E2')).toBe('/api/trpc%/x%e2');
+    expect(classifiedPath('/')).toBe('/');
+    // An escaped slash keeps its segment whole: not the photo upload (the router does not run it).
+    expect(endpointOf(new URL('http://shop.test/api/desk/products/2%2Fphotos')).kind).toBe('page');
+    // The spreadsheet import's larger limit, whatever the case of its name.
+    expect(endpointOf(new URL('http://shop.test/API/TRPC/desk.importProducts')).bodyLimit).toBe(
+      5 * MiB,
+    );
   });
 
   it('without Origin, Sec-Fetch-Site must be same-origin (or absent: not a browser)', async () => {

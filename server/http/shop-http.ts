@@ -1,7 +1,7 @@
 // The Worker's front layer, around TanStack Start: 405 for methods an API does not answer,
 // body limits (413), writes only from the shop's own pages (403/415), the unread rest of a body
 // settled, security headers on every response.
-import { endpointError, endpointFor, methodNotAllowed, payloadTooLarge } from './endpoints.ts';
+import { endpointError, endpointOf, methodNotAllowed, payloadTooLarge } from './endpoints.ts';
 import { declaredTooLarge, limitBody } from './limits.ts';
 import { foreignWrite } from './own-origin.ts';
 import { cachedPage, type PageCacheOptions } from './page-cache.ts';
@@ -22,7 +22,8 @@ export async function serveShop(
   },
 ): Promise<Response> {
   const url = new URL(request.url);
-  const endpoint = endpointFor(url.pathname);
+  // Classified by the path as the router will match it, whatever its spelling (0038).
+  const endpoint = endpointOf(url);
   const security = { nonce: newNonce(), https: url.protocol === 'https:', dev: options.dev };
   const limited = limitBody(request, endpoint.bodyLimit);
 

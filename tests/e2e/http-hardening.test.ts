@@ -7,15 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEXT } from '#core/account.ts';
 import { REQUEST_TEXT } from '#core/requests.ts';
 import { createDb } from '#db/client.ts';
-import { chatMessages, user } from '#db/schema/index.ts';
+import { chatMessages, productImages, user } from '#db/schema/index.ts';
+import { setRole } from '#server/services/staff.ts';
 import { closeBrowser, openBrowser } from '../support/browser.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { shop } from '../support/shop.ts';
-import { signIn, verifiedShopper } from '../support/shoppers.ts';
+import { sessionCookie, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const shopUrl = () => shop().url;
 const url = (path: string) => `${shopUrl()}${path}`;
@@ -377,6 +379,157 @@ describe('writes only from the shop’s own pages', () => {
     });
     expect(avatar.status).toBe(403);
     expect(await avatar.json()).toEqual({ message: REQUEST_TEXT.otherSite });
+  });
+});
+
+describe('every spelling of a write’s path meets the same rule (0038)', () => {
+  afterAll(closeBrowser);
+
+  /** A picture the upload takes: a phone-sized JPEG. */
+  const photo = () =>
+    sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#b5543a' } })
+      .jpeg()
+      .toBuffer();
+
+  /** A staff member with one piece in their cart, a product with no photo yet; their cookie. */
+  async function staffWithACart() {
+    const db = createDb(shop().databaseUrl);
+    const staff = await verifiedShopper(db, 'Sam Spelling');
+    await setRole(db, staff.email, 'staff');
+    const wrap = await addProduct(db, { name: `Spelling Wrap ${randomUUID()}`, price: 85_000 });
+    const cookie = await sessionCookie(staff);
+    const added = await fetch(url('/api/trpc/cart.add'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: shopUrl(), cookie },
+      body: JSON.stringify({ variantId: wrap.variantId }),
+    });
+    expect(added.status).toBe(200);
+    const cart = async () => {
+      const answer = await fetch(url('/api/trpc/cart.get'), { headers: { cookie } });
+      const body = (await answer.json()) as { result: { data: { productsInCart: unknown[] } } };
+      return body.result.data.productsInCart.length;
+    };
+    const photos = async () =>
+      (await db.select().from(productImages).where(eq(productImages.productId, wrap.id))).length;
+    return { db, staff, cookie, wrap, cart, photos };
+  }
+
+  it('from another site: 403 on every spelling the router takes; nothing changes', async () => {
+    const { cookie, wrap, cart, photos } = await staffWithACart();
+    const evil = { origin: 'http://evil.example', cookie };
+    const json = { ...evil, 'content-type': 'application/json' };
+    const picture = new Uint8Array(await photo());
+    const spellings: [string, RequestInit, 'trpc' | 'upload'][] = [
+      ...[
+        '/API/TRPC/cart.clear',
+        '/Api/tRPC/cart.clear',
+        '/api/trpc/cart.clear/',
+        '/api//trpc/cart.clear',
+        '/api/%74rpc/cart.clear',
+        '/%61pi/TR%50C/cart.clear',
+      ].map((path): [string, RequestInit, 'trpc'] => [
+        path,
+        { method: 'POST', headers: json, body: '{}' },
+        'trpc',
+      ]),
+      [
+        '/API/TRPC/desk.saveSettings',
+        { method: 'POST', headers: json, body: JSON.stringify({ supportPhone: '0772 000 666' }) },
+        'trpc',
+      ],
+      ...[
+        `/API/DESK/PRODUCTS/${wrap.id}/PHOTOS`,
+        `/api/desk/products/${wrap.id}/photos/`,
+        `/api/desk//products/${wrap.id}/photos`,
+        `/api/desk/products/${wrap.id}/%70hotos`,
+        `/api/des%E2%84%AA/products/${wrap.id}/photos`,
+        '/API/ACCOUNT/AVATAR',
+        '/api/account/avatar/',
+        '/api/account/%61vatar',
+      ].map((path): [string, RequestInit, 'upload'] => [
+        path,
+        { method: 'POST', headers: { ...evil, 'content-type': 'image/jpeg' }, body: picture },
+        'upload',
+      ]),
+    ];
+    const answers: string[] = [];
+    for (const [path, init, kind] of spellings) {
+      const answer = await fetch(url(path), { ...init, redirect: 'manual' });
+      const body = (await answer.json().catch(() => null)) as {
+        message?: string;
+        error?: { message?: string };
+      } | null;
+      const message = kind === 'trpc' ? body?.error?.message : body?.message;
+      answers.push(`${path} ${answer.status} ${message}`);
+    }
+    expect(answers).toEqual(spellings.map(([path]) => `${path} 403 ${REQUEST_TEXT.otherSite}`));
+    expect(await cart()).toBe(1);
+    expect(await photos()).toBe(0);
+    const settings = await fetch(url('/api/trpc/desk.settings'), { headers: { cookie } });
+    expect(JSON.stringify(await settings.json())).not.toContain('+256772000666');
+  });
+
+  it('in Chromium, another port’s page cannot add a photo or clear the cart through /API/…', async () => {
+    const { cookie, wrap, cart, photos, staff } = await staffWithACart();
+    expect(cookie).toContain('session_token');
+    const jpeg = (await photo()).toString('base64');
+    const shopOrigin = shopUrl().replace(/\/$/, '');
+    // The attacker's page: a no-cors fetch of a picture, a no-cors multipart POST, and an
+    // auto-submitting multipart form, all with the browser's cookies (same site: another port).
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>Free kitenge</title>
+<form id="f" method="post" enctype="multipart/form-data" action="${shopOrigin}/API/TRPC/cart.clear">
+<input name="x" value="1"></form>
+<script>
+const bytes = Uint8Array.from(atob('${jpeg}'), (c) => c.charCodeAt(0));
+const sent = [
+  fetch('${shopOrigin}/API/desk/products/${wrap.id}/photos', {
+    method: 'POST', mode: 'no-cors', credentials: 'include',
+    body: new Blob([bytes], { type: 'image/jpeg' }),
+  }),
+  fetch('${shopOrigin}/API/TRPC/cart.clear', {
+    method: 'POST', mode: 'no-cors', credentials: 'include', body: new FormData(),
+  }),
+];
+Promise.allSettled(sent).then(() => document.getElementById('f').submit());
+</script>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const attacker = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const context = await (await openBrowser()).newContext({ baseURL: shopUrl() });
+    try {
+      const page = await context.newPage();
+      await signIn(page, staff);
+      const answers: string[] = [];
+      page.on('response', (response) => {
+        if (/\/API\//.test(response.url())) {
+          answers.push(`${new URL(response.url()).pathname} ${response.status()}`);
+        }
+      });
+      const formAnswered = page.waitForResponse(
+        (r) =>
+          r.url().includes('/API/TRPC/cart.clear') && r.request().resourceType() === 'document',
+      );
+      await page.goto(attacker);
+      const form = await formAnswered;
+      // The browser did send the staff member's cookie from the other port (same site): only the
+      // rule stops these.
+      expect((await form.request().allHeaders()).cookie ?? '').toContain('session_token');
+      const refused = answers;
+      expect(refused.sort()).toEqual(
+        [
+          `/API/desk/products/${wrap.id}/photos 403`,
+          '/API/TRPC/cart.clear 403',
+          '/API/TRPC/cart.clear 403',
+        ].sort(),
+      );
+    } finally {
+      await context.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    expect(await photos()).toBe(0);
+    expect(await cart()).toBe(1);
   });
 });
 

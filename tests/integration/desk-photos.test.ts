@@ -51,6 +51,8 @@ type Upload = {
   type?: string;
   db?: Db;
   images?: PhotoImages | null;
+  /** false: straight to the route's handler, as a path the front layer misread would go. */
+  frontLayer?: boolean;
 };
 
 /** A POST as the desk's page sends it, through the Worker's front layer (serveShop). */
@@ -70,11 +72,13 @@ async function upload(productId: number | string, bytes: Uint8Array | null, opti
     operators: [],
     photos,
     images: options.images ?? null,
-  };
-  const response = await serveShop(request, (req) => uploadPhoto(deps, req, String(productId)), {
-    dev: false,
     ownOrigins: [TEST_SHOP_ORIGIN],
-  });
+  };
+  const route = (req: Request) => uploadPhoto(deps, req, String(productId));
+  const response =
+    options.frontLayer === false
+      ? await route(request)
+      : await serveShop(request, route, { dev: false, ownOrigins: [TEST_SHOP_ORIGIN] });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -165,6 +169,26 @@ describe('the photo upload', () => {
     expect(photos.keys()).toEqual(keysBefore);
     expect(await rowsOf(dress.id)).toEqual([]);
     expect(await recordsOf('photo.added', dress.name)).toEqual([]);
+  });
+
+  it('the route refuses another site’s page itself, without the front layer (0038)', async () => {
+    const dress = await addProduct(test.db, { name: 'Guarded Dress', price: 120_000 });
+    const jpeg = await picture('jpeg');
+    const keysBefore = photos.keys();
+    for (const origin of ['http://127.0.0.1:4000', 'http://shop.test:8080', 'null']) {
+      const refused = await upload(dress.id, jpeg, {
+        cookie: staff.cookie,
+        origin,
+        frontLayer: false,
+      });
+      expect(refused, origin).toEqual({ status: 403, body: { message: REQUEST_TEXT.otherSite } });
+    }
+    expect(await rowsOf(dress.id)).toHaveLength(0);
+    expect(photos.keys()).toEqual(keysBefore);
+    // From the shop's own page it still goes in.
+    const taken = await upload(dress.id, jpeg, { cookie: staff.cookie, frontLayer: false });
+    expect(taken.status).toBe(200);
+    expect(await rowsOf(dress.id)).toHaveLength(1);
   });
 
   it('refuses a HEIC picture where nothing can convert it', async () => {

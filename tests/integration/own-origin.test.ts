@@ -8,10 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_TEXT } from '#core/requests.ts';
 import { chatMessages } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
+import { serveTrpc } from '#server/http/trpc-endpoint.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { callerFor, mutateOverHttp, postOverHttp, TEST_SHOP_ORIGIN } from '../support/trpc.ts';
+import {
+  callerFor,
+  mutateOverHttp,
+  postOverHttp,
+  TEST_SHOP_ORIGIN,
+  testContext,
+} from '../support/trpc.ts';
 
 let test: TestDatabase;
 let auth: Auth;
@@ -135,6 +142,59 @@ describe('another site’s form with the shopper’s cookie', () => {
       { auth },
     );
     expect(answer.status).toBe(403);
+  });
+});
+
+describe('the tRPC endpoint itself, without the front layer (a path it misread)', () => {
+  /** A POST straight to the endpoint the Worker's route serves. */
+  async function straightIn(
+    path: string,
+    init: { headers: Record<string, string>; body: BodyInit },
+  ) {
+    const request = new Request(`${TEST_SHOP_ORIGIN}/api/trpc/${path}`, {
+      method: 'POST',
+      ...init,
+    });
+    const response = await serveTrpc(request, {
+      ownOrigins: [TEST_SHOP_ORIGIN],
+      createContext: () => testContext(test.db, request.headers, { auth, oneRequest: true }),
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  it('refuses another site’s form or JSON (403) and a form of our own (415); nothing changes', async () => {
+    await somethingToLose();
+    const before = await whatIsLeft();
+    for (const path of ['cart.clear', 'chat.clear']) {
+      const form = await straightIn(path, formFrom('http://127.0.0.1:4000', 'multipart'));
+      expect(form.status, path).toBe(403);
+      expect(JSON.parse(form.text)).toMatchObject({
+        error: { message: REQUEST_TEXT.otherSite, data: { code: 'FORBIDDEN' } },
+      });
+      const json = await straightIn(path, {
+        headers: {
+          cookie: shopper.cookie,
+          origin: 'https://evil.example',
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      });
+      expect(json.status, path).toBe(403);
+      const ours = await straightIn(path, formFrom(TEST_SHOP_ORIGIN, 'multipart'));
+      expect(ours.status, path).toBe(415);
+    }
+    expect(await whatIsLeft()).toEqual(before);
+    // The shop's own JSON goes through.
+    const cleared = await straightIn('cart.clear', {
+      headers: {
+        cookie: shopper.cookie,
+        origin: TEST_SHOP_ORIGIN,
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    });
+    expect(cleared.status).toBe(200);
+    expect((await whatIsLeft()).pieces).toBe(0);
   });
 });
 

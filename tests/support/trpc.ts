@@ -1,12 +1,12 @@
 // Calls the app's tRPC router the two ways the shop does: in-process (as SSR does) and over the
 // fetch adapter behind the Worker's front layer (as the browser does: from the shop's own origin,
 // with the error formatter shoppers see).
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { Db } from '#db/client.ts';
 import { memoryBucket } from '#local/fakes/r2-bucket.ts';
 import { type Auth, type SessionReader, sessionOnce, sessionUser } from '#server/auth.ts';
-import { endpointError, endpointFor } from '#server/http/endpoints.ts';
+import { endpointError, endpointOf } from '#server/http/endpoints.ts';
 import { foreignWrite } from '#server/http/own-origin.ts';
+import { serveTrpc } from '#server/http/trpc-endpoint.ts';
 import { appRouter } from '#server/routers/index.ts';
 import type { AvatarStore } from '#server/services/avatar.ts';
 import type { AssistantConfig } from '#server/services/chat/assistant.ts';
@@ -208,7 +208,7 @@ export async function postOverHttp(
   db: Db,
   path: string,
   init: { body: BodyInit; headers: Record<string, string> },
-  extras: Extras = {},
+  extras: Extras & { frontLayer?: boolean } = {},
 ) {
   const request = new Request(`${TEST_SHOP_ORIGIN}/api/trpc/${path}`, {
     method: 'POST',
@@ -221,19 +221,20 @@ export async function postOverHttp(
 
 /**
  * The front layer's origin and content-type rule (server/http/own-origin.ts; its body limits are
- * left out, so tests see tRPC's own answer to a large input), then tRPC's fetch adapter.
+ * left out, so tests see tRPC's own answer to a large input), then the tRPC endpoint the Worker
+ * serves (server/http/trpc-endpoint.ts; `frontLayer: false` goes to it straight, as a path the
+ * front layer misread would).
  */
-async function handle(db: Db, req: Request, extras: Extras) {
-  const endpoint = endpointFor(new URL(req.url).pathname);
-  const refusal = foreignWrite(req, endpoint, [TEST_SHOP_ORIGIN]);
+async function handle(db: Db, req: Request, extras: Extras & { frontLayer?: boolean }) {
+  const endpoint = endpointOf(new URL(req.url));
+  const refusal =
+    extras.frontLayer === false ? null : foreignWrite(req, endpoint, [TEST_SHOP_ORIGIN]);
   if (refusal) return endpointError(endpoint, refusal.status, refusal.message);
   // The request's work after its answer (the Worker's waitUntil) ends before the test looks on.
   const after: Promise<unknown>[] = [];
   const background = extras.background ?? ((work: Promise<unknown>) => after.push(work));
-  const response = await fetchRequestHandler({
-    endpoint: '/api/trpc',
-    req,
-    router: appRouter,
+  const response = await serveTrpc(req, {
+    ownOrigins: [TEST_SHOP_ORIGIN],
     createContext: () => testContext(db, req.headers, { ...extras, background, oneRequest: true }),
   });
   const body = await response.arrayBuffer();

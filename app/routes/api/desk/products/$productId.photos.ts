@@ -5,6 +5,7 @@ import {
   workerAuth,
   workerDb,
   workerImages,
+  workerOwnOrigins,
   workerPhotos,
 } from '#server/worker-context.ts';
 
@@ -20,6 +21,7 @@ export const Route = createFileRoute('/api/desk/products/$productId/photos')({
             operators: shopEnv().OPERATOR_EMAILS,
             photos: workerPhotos(),
             images: workerImages(),
+            ownOrigins: workerOwnOrigins(),
           },
           request,
           params.productId,
