@@ -64,6 +64,11 @@ export const orders = pgTable(
     riderName: text('rider_name'),
     riderPhone: text('rider_phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the shopper deleted an order the shop must keep (paid, a payment under way, or gone
+     * out): from then on it is not in their lists, and stays on the desk and in the figures.
+     */
+    hiddenByShopperAt: timestamp('hidden_by_shopper_at', { withTimezone: true }),
   },
   (t) => [
     check(

@@ -1,6 +1,6 @@
 // A customer's orders and receipts. Every read is filtered by the customer's id: another
 // customer's order and an unknown id are the same "not found".
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isDeliveryKind } from '#core/delivery.ts';
 import type { OrderDelivery } from '#core/delivery-choice.ts';
 import type { OrderPayment } from '#core/payment-states.ts';
@@ -171,17 +171,24 @@ function toViews(rows: OrderRow[], items: ItemRow[], paid: PaymentRow[]): OrderV
   });
 }
 
+/**
+ * The shopper's orders as they see them: their own, without those they deleted that the shop
+ * keeps (deleteOrder). The assistant reads the same.
+ */
+export const shownToShopper = (customerId: string) =>
+  and(eq(orders.customerId, customerId), isNull(orders.hiddenByShopperAt));
+
 const mine = (customerId: string, orderId: string) =>
-  and(eq(orders.id, orderId), eq(orders.customerId, customerId));
+  and(eq(orders.id, orderId), shownToShopper(customerId));
 
 /** The customer's orders, newest first, with their items and payments: one round trip. */
 export async function listOrders(db: Db, customerId: string): Promise<OrderView[]> {
-  const theirs = db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customerId));
+  const theirs = db.select({ id: orders.id }).from(orders).where(shownToShopper(customerId));
   const [rows, items, paid] = await db.batch([
     db
       .select(orderColumns)
       .from(orders)
-      .where(eq(orders.customerId, customerId))
+      .where(shownToShopper(customerId))
       .orderBy(desc(orders.createdAt), desc(orders.id)),
     db
       .select(itemColumns)
@@ -221,30 +228,52 @@ export async function findOrder(
 }
 
 /**
- * Deletes the customer's order — items and receipt go with it (foreign keys cascade) — in one
- * statement; a still-pending order's pieces go back to stock in that statement. The restock
- * reads the order from the DELETE's own result, so two racing deletes restock once, and logs each
- * variant's return as 'order-deleted' — without the order's id: the order is gone by the
- * statement's end (its sale rows lose theirs too, ON DELETE SET NULL). Answers
- * whether it was deleted and which restocked variants shoppers are waiting for (decision 0040:
- * the caller texts them).
+ * The shopper's delete (the spec's control), in ONE statement that decides what it may do:
+ * - an order still pending, with no payment but failed or expired ones, is deleted — items and
+ *   receipt go with it (foreign keys cascade) — and its pieces go back to stock, each variant's
+ *   return logged as 'order-deleted' (without the order's id: it is gone by the statement's end);
+ * - any other order (paid, a payment under way or money that moved, gone out, cancelled) is only
+ *   hidden from the shopper (hidden_by_shopper_at): the order, its payments, receipt and texts
+ *   stay on the desk and in the day's figures.
+ * The DELETE's own conditions choose, on the order's row: a payment approved meanwhile moves the
+ * order out of 'pending' in the same row (markPaid), and PostgreSQL re-checks a row changed under
+ * it, so the order is then hidden, never deleted; the hiding runs only when nothing was deleted.
+ * Answers which happened (neither: not this shopper's order, or already gone from their lists)
+ * and which restocked variants shoppers are waiting for (decision 0040: the caller texts them).
  */
 export async function deleteOrder(
   db: Db,
   customerId: string,
   orderId: string,
-): Promise<{ deleted: boolean; awaited: number[] }> {
-  const result = await db.execute<{ deleted: number; awaited: (number | string)[] | null }>(sql`
+): Promise<{ deleted: boolean; hidden: boolean; awaited: number[] }> {
+  const result = await db.execute<{
+    deleted: number;
+    hidden: number;
+    awaited: (number | string)[] | null;
+  }>(sql`
     with gone as (
-      delete from orders where id = ${orderId}::uuid and customer_id = ${customerId}
-      returning id, status
+      delete from orders o
+      where o.id = ${orderId}::uuid and o.customer_id = ${customerId}
+        and o.hidden_by_shopper_at is null and o.status = 'pending'
+        and not exists (
+          select 1 from payments p
+          where p.order_id = o.id and p.status not in ('failed', 'expired')
+        )
+      returning o.id
+    ),
+    hidden as (
+      update orders o set hidden_by_shopper_at = now()
+      where o.id = ${orderId}::uuid and o.customer_id = ${customerId}
+        and o.hidden_by_shopper_at is null
+        and not exists (select 1 from gone)
+      returning o.id
     ),
     returned as (
       update product_variants v set stock = v.stock + back.quantity
       from (
         select oi.variant_id, sum(oi.quantity)::int as quantity
         from order_items oi join gone on gone.id = oi.order_id
-        where gone.status = 'pending' and oi.variant_id is not null
+        where oi.variant_id is not null
         group by oi.variant_id
       ) back
       where v.id = back.variant_id
@@ -255,6 +284,7 @@ export async function deleteOrder(
       select id, sku, quantity, stock, 'order-deleted' from returned
     )
     select (select count(*) from gone)::int as deleted,
+           (select count(*) from hidden)::int as hidden,
            (select array_agg(returned.id order by returned.id) from returned
             where exists (select 1 from back_in_stock_requests r where r.variant_id = returned.id)
            ) as awaited
@@ -262,6 +292,7 @@ export async function deleteOrder(
   const row = result.rows[0];
   return {
     deleted: Number(row?.deleted ?? 0) > 0,
+    hidden: Number(row?.hidden ?? 0) > 0,
     awaited: (row?.awaited ?? []).map(Number),
   };
 }

@@ -568,7 +568,7 @@ describe('0015_photo_sizes: photos get their size; earlier ones have none', () =
     expect(before.orders.length).toBeGreaterThan(0);
     expect(before.photos.length).toBeGreaterThanOrEqual(2);
 
-    await migrateDatabase(db);
+    await migrateUpTo('0016_hidden_orders');
 
     for (const [name, query] of Object.entries(read)) {
       expect({ name, rows: await rows(query) }).toEqual({
@@ -597,5 +597,66 @@ describe('0015_photo_sizes: photos get their size; earlier ones have none', () =
     expect(
       await rows(sql`select width, height from product_images where id = ${first?.id}`),
     ).toEqual([{ width: 800, height: 1200 }]);
+  });
+});
+
+describe('0016_hidden_orders: an order a shopper deleted can be kept for the shop', () => {
+  it('keeps every order, payment, receipt, text and stock figure; every order still shown to its shopper', async () => {
+    // The shop the 0014 test left (orders in every status, receipts, a paid order, stock), with
+    // the cash and the text of the delivered one: the kind of order a shopper's delete now keeps.
+    const delivered = '5d4c1f0e-0000-4000-8000-000000000004';
+    await db.execute(sql`
+      insert into payments (id, order_id, customer_id, network, phone, amount, status,
+                            transaction_id, callback_secret)
+      select '5d4c1f0e-0000-4000-8000-0000000000a1'::uuid, o.id, o.customer_id,
+             'cash_on_delivery', null, o.total, 'successful', 'RIDER-0001', 'migration-secret'
+      from orders o where o.id = ${delivered}::uuid
+    `);
+    await db.execute(sql`
+      insert into sms_notifications (order_id, recipient_phone, recipient_type, kind,
+                                     message_content, status)
+      values (${delivered}::uuid, '+256772000001', 'customer', 'delivered',
+              'duuka: your order was delivered', 'sent')
+    `);
+    const read = async () => ({
+      users: await rows(sql`select id, email from "user" order by id`),
+      orders: await rows(sql`
+        select id, customer_id, subtotal, delivery_fee, total, status, payment_method,
+               delivery_option_id, created_at
+        from orders order by id`),
+      items: await rows(sql`
+        select order_id, variant_id, name, price, quantity from order_items
+        order by order_id, name`),
+      receipts: await rows(sql`
+        select receipt_number, order_id, total_amount, receipt_data from receipts
+        order by receipt_number`),
+      payments: await rows(sql`
+        select id, order_id, amount, status, transaction_id from payments order by id`),
+      texts: await rows(sql`
+        select order_id, kind, message_content, status from sms_notifications
+        order by order_id, kind`),
+      stock: await rows(sql`select id, sku, stock from product_variants order by id`),
+    });
+    const before = await read();
+    expect(before.orders.length).toBeGreaterThan(5);
+    expect(before.payments.length).toBeGreaterThan(1);
+
+    await migrateDatabase(db);
+
+    expect(await read()).toEqual(before);
+    // No order was deleted by a shopper before: every one is still in its shopper's lists.
+    expect(
+      await rows(
+        sql`select count(*)::int as hidden from orders where hidden_by_shopper_at is not null`,
+      ),
+    ).toEqual([{ hidden: 0 }]);
+    await db.execute(
+      sql`update orders set hidden_by_shopper_at = now() where id = ${delivered}::uuid`,
+    );
+    expect(
+      await rows(
+        sql`select count(*)::int as hidden from orders where hidden_by_shopper_at is not null`,
+      ),
+    ).toEqual([{ hidden: 1 }]);
   });
 });

@@ -11,7 +11,7 @@ import {
   streamText,
   tool,
 } from 'ai';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   CHAT_TEXT,
@@ -31,6 +31,7 @@ import { formatLongDate, receiptNumber } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
 import { categories, orderItems, orders, products } from '#db/schema/index.ts';
 import { inStock } from '../catalogue.ts';
+import { shownToShopper } from '../orders.ts';
 import {
   availabilityAnswer,
   type CatalogueRow,
@@ -182,7 +183,7 @@ export function shopTools(
       execute: async ({ reference }) => {
         used.add('trackOrder');
         const given = reference.trim().toLowerCase();
-        const mine = eq(orders.customerId, shopper.id);
+        const mine = shownToShopper(shopper.id);
         let where = mine;
         if (given.includes('@')) {
           // Their own email lists their orders; any other email lists nothing.
@@ -238,7 +239,7 @@ export function shopTools(
         const [hasOrder] = await db
           .select({ id: orders.id })
           .from(orders)
-          .where(eq(orders.customerId, shopper.id))
+          .where(shownToShopper(shopper.id))
           .limit(1);
         const rows = hasOrder
           ? await readProducts(db, inStock, [asc(products.price), asc(products.id)], 6)

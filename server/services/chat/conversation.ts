@@ -14,6 +14,7 @@ import { formatLongDate, receiptNumber } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
 import { chatMessages, orders, profiles } from '#db/schema/index.ts';
 import { choicesFrom, deliveryQueries } from '../delivery.ts';
+import { shownToShopper } from '../orders.ts';
 import { settingsQuery, storedFrom } from '../shop-settings.ts';
 import type { ReplyMeta, ShopperContext } from './assistant.ts';
 
@@ -108,7 +109,7 @@ export async function shopperContext(
           status: orders.status,
         })
         .from(orders)
-        .where(eq(orders.customerId, user.id))
+        .where(shownToShopper(user.id))
         .orderBy(desc(orders.createdAt))
         .limit(RECENT_ORDERS_IN_PROMPT),
       db
