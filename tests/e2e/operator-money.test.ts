@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
 import { createDb } from '#db/client.ts';
-import { orders, payments } from '#db/schema/index.ts';
+import { orders, payments, systemSettings } from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
@@ -178,4 +178,34 @@ describe('the desk’s money', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it('when Airtel refuses the signature, the Money view says first which padding to set', async () => {
+    const operator = await theOperator(db);
+    // As the payments service keeps it after Airtel's DP00800001026 (airtel-signature.ts).
+    await db
+      .insert(systemSettings)
+      .values({
+        settingKey: 'airtel_signature_refused',
+        settingValue: JSON.stringify({ padding: 'pkcs1', keyFrom: 'airtel' }),
+      })
+      .onConflictDoNothing();
+    try {
+      const { page, errors } = await newPage(PHONE);
+      await signIn(page, operator);
+      await page.goto('/operator/orders');
+      const money = page.locator('section[aria-labelledby="desk-money"]');
+      await money
+        .getByRole('alert')
+        .getByText(
+          "Airtel refused the shop's signature: set AIRTEL_RSA_PADDING to oaep (it is pkcs1 now), then try an Airtel payment again. Until then every Airtel Money payment fails.",
+        )
+        .waitFor();
+      expect(await fitsWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      expect(errors).toEqual([]);
+    } finally {
+      await db
+        .delete(systemSettings)
+        .where(eq(systemSettings.settingKey, 'airtel_signature_refused'));
+    }
+  });
 });
