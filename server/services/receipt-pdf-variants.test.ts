@@ -23,7 +23,9 @@ const order: ReceiptOrder = {
 };
 const customer = { fullName: 'Nakato Achieng', email: 'nakato@example.ug', phone: '+256772123456' };
 
-describe('the receipt PDF with sizes and colours', () => {
+// pdf.js (a few MB of script) and the fonts load with the first test: seconds on a busy machine,
+// past the unit tests' 5 s.
+describe('the receipt PDF with sizes and colours', { timeout: 20_000 }, () => {
   it('shows each label on the line under its piece, and nothing for a piece without one', async () => {
     const text = await pdfText(await receiptPdf(buildReceipt(order, customer)), { mode: 'layout' });
     const lines = text.split('\n');

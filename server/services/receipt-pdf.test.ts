@@ -48,7 +48,9 @@ const customer = {
   address: 'Plot 12 Acacia Avenue, Kololo, Uganda',
 };
 
-describe('the receipt PDF', () => {
+// pdf.js (a few MB of script) and the fonts load with the first test: seconds on a busy machine,
+// past the unit tests' 5 s.
+describe('the receipt PDF', { timeout: 20_000 }, () => {
   it('shows the receipt number, date, customer, items, totals and payment method', async () => {
     const pdf = await receiptPdf(buildReceipt(order, customer));
     const text = await pdfText(pdf, { mode: 'layout' });

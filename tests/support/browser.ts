@@ -3,6 +3,7 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 import { chromiumLaunch, launchOptions } from '#local/chromium.ts';
+import { timed } from './profile.ts';
 import { shop } from './shop.ts';
 import { anyClientIp } from './shoppers.ts';
 
@@ -38,11 +39,22 @@ export async function newPage(viewport = DESKTOP): Promise<{ page: Page; errors:
   page.setDefaultTimeout(10_000);
   // Every navigation waits until React has hydrated, so clicks reach the app, not bare HTML.
   const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    return response;
-  };
+  page.goto = (url, options) =>
+    timed('page load', async () => {
+      const response = await goto(url, options);
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      return response;
+    });
+  // Pictures saved for a person to look at (every `screenshot({ path })` in the tests; none is
+  // compared by a test) are taken only when asked, E2E_SHOTS=1: a full-page one of a long phone
+  // page took seconds on a busy machine, and most runs have nobody looking (issue 32).
+  const screenshot = page.screenshot.bind(page);
+  page.screenshot = (options) =>
+    options?.path && !process.env.E2E_SHOTS
+      ? Promise.resolve(Buffer.alloc(0))
+      : timed(options?.fullPage ? 'screenshot, full page' : 'screenshot', () =>
+          screenshot(options),
+        );
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {

@@ -225,9 +225,16 @@ function lineText(words: Word[], layout: boolean): string {
     else lines.push([word]);
   }
   return lines
-    .map((line) => {
+    .map((line, n) => {
       const sorted = line.sort((a, b) => a.x - b.x);
-      let text = '';
+      // In layout, a wide vertical gap shows as empty lines, as pdftotext prints it: a line
+      // more for each line's height and a half of space (a label set close under its name
+      // stays on the very next line; the next row of a table does not).
+      const above = lines[n - 1]?.[0];
+      const first = sorted[0];
+      const empty =
+        layout && above && first ? Math.round((above.y - first.y) / (above.size * 1.5)) - 1 : 0;
+      let text = '\n'.repeat(Math.max(0, empty));
       sorted.forEach((word, i) => {
         const before = sorted[i - 1];
         if (before) text += gap(before, word, layout);

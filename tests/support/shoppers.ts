@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import type { Db } from '#db/client.ts';
 import { profiles, user } from '#db/schema/index.ts';
 import { mailedLink } from './mailbox.ts';
+import { timed } from './profile.ts';
 import { shop } from './shop.ts';
 
 export const SHOPPER_PASSWORD = 'kampala-2026';
@@ -25,10 +26,18 @@ export async function theOperator(db: Db): Promise<Shopper> {
   return verifiedShopper(db, 'Olivia Operator', { email: OPERATOR_EMAIL });
 }
 
-export async function verifiedShopper(
+export function verifiedShopper(
   db: Db,
   name: string,
   profile: { phone?: string | null; address?: string | null; email?: string } = {},
+): Promise<Shopper> {
+  return timed('sign-up', () => signUp(db, name, profile));
+}
+
+async function signUp(
+  db: Db,
+  name: string,
+  profile: { phone?: string | null; address?: string | null; email?: string },
 ): Promise<Shopper> {
   const email =
     profile.email ?? `${name.split(' ')[0]?.toLowerCase()}-${randomUUID().slice(0, 8)}@example.ug`;
@@ -61,10 +70,12 @@ export async function verifiedShopper(
 
 /** Signs a browser page's context in as the shopper (the session cookie lands in the context). */
 export async function signIn(page: Page, shopper: Shopper): Promise<void> {
-  const answer = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: shopper.email, password: SHOPPER_PASSWORD },
-    headers: { origin: shop().url, 'cf-connecting-ip': anyClientIp() },
-  });
+  const answer = await timed('sign-in', () =>
+    page.request.post('/api/auth/sign-in/email', {
+      data: { email: shopper.email, password: SHOPPER_PASSWORD },
+      headers: { origin: shop().url, 'cf-connecting-ip': anyClientIp() },
+    }),
+  );
   if (answer.status() !== 200) throw new Error(`sign-in answered ${answer.status()}`);
 }
 
