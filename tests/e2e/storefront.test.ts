@@ -209,7 +209,7 @@ describe('search screen', () => {
     const { page } = await newPage(DESKTOP);
     await page.goto('/search');
     await page.getByText('Start typing to search for products.').waitFor();
-    const box = page.getByRole('searchbox', { name: 'Search products by name' });
+    const box = page.getByRole('searchbox', { name: 'Search products' });
     await box.fill('tote');
     const submit = page.getByRole('main').getByRole('button', { name: 'Search', exact: true });
     await submit.click();
