@@ -54,6 +54,13 @@ function SearchScreen() {
   const { q = '' } = search;
   const navigate = useNavigate();
   const [term, setTerm] = useState(q);
+  // The box follows the URL when it changes from elsewhere ("Did you mean", Back); not while the
+  // URL is following the box (a trailing space being typed is kept).
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    setShownQ(q);
+    if (readSearchTerm(term) !== q) setTerm(q);
+  }
   // Searches as the shopper types: once typing pauses, the URL follows the box (replacing the
   // entry, so Back leaves the page rather than stepping through every letter).
   useEffect(() => {
