@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#core/catalogue.ts';
+import type { Variant } from '#core/variants.ts';
 import {
   absoluteUrl,
   availabilityFor,
@@ -24,19 +25,34 @@ function title(head: ReturnType<typeof pageHead>): string | undefined {
   return undefined;
 }
 
-const product = (overrides: Partial<Product> = {}): Product => ({
+const only = (overrides: Partial<Variant> = {}): Variant => ({
+  id: 17,
+  sku: 'ANK-17',
+  label: '',
+  options: {},
+  price: 185_000,
+  compareAtPrice: null,
+  available: 20,
+  ...overrides,
+});
+
+const product = (
+  overrides: Partial<Product> & { variants?: Variant[] } = {},
+): Product & { variants: Variant[] } => ({
   id: 17,
   slug: 'ankara-wrap-dress',
   name: 'Ankara Wrap Dress',
   price: 185_000,
   priceTo: 185_000,
   compareAtPrice: null,
+  sale: null,
   image_url: '/images/products/ankara-wrap-dress.svg',
   description: 'A wrap dress in bold Ankara print.',
   quantity: 20,
   stock: 20,
   variantId: 17,
   sizesLeft: null,
+  variants: [only()],
   ...overrides,
 });
 
@@ -199,15 +215,57 @@ describe('productJsonLd', () => {
       sku: '17',
       brand: { '@type': 'Brand', name: 'duuka' },
       url: 'https://duuka.test/products/ankara-wrap-dress',
-      offers: {
+      offers: [
+        {
+          '@type': 'Offer',
+          sku: 'ANK-17',
+          priceCurrency: 'UGX',
+          price: 185000,
+          availability: 'https://schema.org/InStock',
+          itemCondition: 'https://schema.org/NewCondition',
+          url: 'https://duuka.test/products/ankara-wrap-dress',
+        },
+      ],
+    });
+  });
+
+  it('gives each variant its own offer, with a struck-through price only where it is on sale', () => {
+    const variant = (id: number, label: string, available: number, compareAtPrice: number | null) =>
+      only({ id, sku: `LIN-${id}`, label, price: 135_000, compareAtPrice, available });
+    const ld = productJsonLd(
+      product({
+        variants: [variant(31, 'M · Rust', 12, null), variant(32, 'L · Rust', 1, 150_000)],
+      }),
+      ORIGIN,
+    );
+    expect(ld.offers).toEqual([
+      {
         '@type': 'Offer',
+        sku: 'LIN-31',
+        name: 'M · Rust',
         priceCurrency: 'UGX',
-        price: 185000,
+        price: 135000,
         availability: 'https://schema.org/InStock',
         itemCondition: 'https://schema.org/NewCondition',
-        url: 'https://duuka.test/products/ankara-wrap-dress',
+        url: 'https://duuka.test/products/ankara-wrap-dress?variant=31',
       },
-    });
+      {
+        '@type': 'Offer',
+        sku: 'LIN-32',
+        name: 'L · Rust',
+        priceCurrency: 'UGX',
+        price: 135000,
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          priceType: 'https://schema.org/StrikethroughPrice',
+          priceCurrency: 'UGX',
+          price: 150000,
+        },
+        availability: 'https://schema.org/LimitedAvailability',
+        itemCondition: 'https://schema.org/NewCondition',
+        url: 'https://duuka.test/products/ankara-wrap-dress?variant=32',
+      },
+    ]);
   });
 
   it.each([
@@ -215,8 +273,8 @@ describe('productJsonLd', () => {
     [5, 'https://schema.org/LimitedAvailability'],
     [20, 'https://schema.org/InStock'],
   ])('stock %i is %s', (stock, availability) => {
-    const ld = productJsonLd(product({ stock, quantity: stock }), ORIGIN);
-    expect((ld.offers as { availability: string }).availability).toBe(availability);
+    const ld = productJsonLd(product({ variants: [only({ available: stock })] }), ORIGIN);
+    expect((ld.offers as { availability: string }[])[0]?.availability).toBe(availability);
   });
 
   it('draws the line between a few left and in stock at the low-stock badge', () => {
@@ -226,8 +284,9 @@ describe('productJsonLd', () => {
   });
 
   it('prices in whole shillings as a JSON number', () => {
-    const ld = productJsonLd(product({ price: 49_999.6 }), ORIGIN);
-    const { price, priceCurrency } = ld.offers as { price: number; priceCurrency: string };
+    const ld = productJsonLd(product({ variants: [only({ price: 49_999.6 })] }), ORIGIN);
+    const [offer] = ld.offers as { price: number; priceCurrency: string }[];
+    const { price, priceCurrency } = offer ?? { price: 0, priceCurrency: '' };
     expect(price).toBe(50_000);
     expect(Number.isInteger(price)).toBe(true);
     expect(priceCurrency).toBe('UGX');

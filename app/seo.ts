@@ -32,12 +32,7 @@
  */
 import { createIsomorphicFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
-import {
-  LOW_STOCK_BELOW,
-  PLACEHOLDER_IMAGE,
-  type Product,
-  type ProductDetail,
-} from '#core/catalogue.ts';
+import { LOW_STOCK_BELOW, PLACEHOLDER_IMAGE, type ProductDetail } from '#core/catalogue.ts';
 
 export const SITE_NAME = 'duuka';
 export const HOME_TITLE = 'duuka — premium fashion, Kampala';
@@ -172,12 +167,15 @@ export function availabilityFor(stock: number): string {
   return `${SCHEMA}/InStock`;
 }
 
-/** A schema.org Product (with its UGX Offer) for a product page. */
+/** A schema.org Product for a product page, with one UGX Offer per variant: each its own price,
+ * availability and sku, linked to the page with that variant chosen, and a struck-through price
+ * (priceSpecification) only where that variant is on sale. */
 export function productJsonLd(
-  product: Pick<Product, 'id' | 'slug' | 'name' | 'price' | 'image_url' | 'description' | 'stock'>,
+  product: Pick<ProductDetail, 'id' | 'slug' | 'name' | 'image_url' | 'description' | 'variants'>,
   origin: string,
 ): JsonLd {
   const url = absoluteUrl(`/products/${encodeURIComponent(product.slug)}`, origin);
+  const several = product.variants.length > 1;
   return {
     '@context': SCHEMA,
     '@type': 'Product',
@@ -187,15 +185,31 @@ export function productJsonLd(
     sku: String(product.id),
     brand: { '@type': 'Brand', name: SITE_NAME },
     url,
-    offers: {
-      '@type': 'Offer',
-      priceCurrency: 'UGX',
-      // UGX has no minor unit: whole shillings.
-      price: Math.round(product.price),
-      availability: availabilityFor(product.stock),
-      itemCondition: `${SCHEMA}/NewCondition`,
-      url,
-    },
+    offers: product.variants.map((variant) => {
+      const offerUrl = several ? `${url}?variant=${variant.id}` : url;
+      const onSale = variant.compareAtPrice !== null && variant.compareAtPrice > variant.price;
+      return {
+        '@type': 'Offer',
+        sku: variant.sku,
+        ...(variant.label ? { name: variant.label } : {}),
+        priceCurrency: 'UGX',
+        // UGX has no minor unit: whole shillings.
+        price: Math.round(variant.price),
+        ...(onSale
+          ? {
+              priceSpecification: {
+                '@type': 'UnitPriceSpecification',
+                priceType: `${SCHEMA}/StrikethroughPrice`,
+                priceCurrency: 'UGX',
+                price: Math.round(variant.compareAtPrice as number),
+              },
+            }
+          : {}),
+        availability: availabilityFor(variant.available),
+        itemCondition: `${SCHEMA}/NewCondition`,
+        url: offerUrl,
+      };
+    }),
   };
 }
 

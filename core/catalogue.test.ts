@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowStockBadge, shopNewArrivalsCount } from './catalogue.ts';
+import { lowStockBadge, saleOf, saleReach, saleText, shopNewArrivalsCount } from './catalogue.ts';
 import { formatUGX } from './money.ts';
 import { isValidPhone, normalisePhone } from './phone.ts';
 
@@ -41,5 +41,41 @@ describe('phone', () => {
     expect(isValidPhone('+123456789')).toBe(false);
     expect(isValidPhone('+1234567890123456')).toBe(false);
     expect(isValidPhone('256772123456')).toBe(false);
+  });
+});
+
+describe('a sale on some variants is not the piece’s sale (issue 32)', () => {
+  const at = (price: number, compareAtPrice: number | null) => ({ price, compareAtPrice });
+
+  it('is the piece’s only when every variant is on sale, struck at the lowest compare-at', () => {
+    expect(saleOf([at(135_000, 150_000), at(135_000, 160_000)])).toEqual({
+      sale: 'all',
+      compareAtPrice: 150_000,
+    });
+  });
+
+  it('one variant on sale (L · Rust) is a sale in some sizes, with no struck price', () => {
+    expect(saleOf([at(135_000, null), at(135_000, null), at(135_000, 150_000)])).toEqual({
+      sale: 'some',
+      compareAtPrice: null,
+    });
+  });
+
+  it('a compare-at price not above the price is no sale', () => {
+    expect(saleOf([at(135_000, 135_000), at(135_000, 100_000)])).toEqual({
+      sale: null,
+      compareAtPrice: null,
+    });
+    expect(saleReach(0, 3)).toBeNull();
+    expect(saleReach(3, 3)).toBe('all');
+    expect(saleReach(1, 3)).toBe('some');
+  });
+
+  it('a card says Sale, Sale in some sizes, or (a piece without sizes) some colours', () => {
+    expect(saleText({ sale: 'all', sizesLeft: ['M'] })).toBe('Sale');
+    expect(saleText({ sale: 'some', sizesLeft: ['M', 'L'] })).toBe('Sale in some sizes');
+    expect(saleText({ sale: 'some', sizesLeft: [] })).toBe('Sale in some sizes');
+    expect(saleText({ sale: 'some', sizesLeft: null })).toBe('Sale in some colours');
+    expect(saleText({ sale: null, sizesLeft: ['M'] })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { INT4_MAX } from './bounds.ts';
 import type { DeliveryChoices } from './delivery.ts';
 import { cleanSearchText, isTypedLine } from './text.ts';
-import type { Kind, ProductOption, Variant } from './variants.ts';
+import { type Kind, type ProductOption, SIZES, type Variant } from './variants.ts';
 
 export const FEATURED_MIN_PRICE_EXCLUSIVE = 50_000;
 export const AFFORDABLE_MAX_PRICE = 50_000;
@@ -27,8 +27,11 @@ export type Product = {
   price: number;
   /** The highest price of its variants (the same as `price` when all cost the same). */
   priceTo: number;
-  /** The price before a sale, struck through; null when it is not on sale. */
+  /** The price before a sale, struck through: only when every variant is on sale (the lowest
+   * of their compare-at prices); null otherwise. */
   compareAtPrice: number | null;
+  /** Which of its variants are on sale (core `saleOf`): every one, some of them, or none. */
+  sale: SaleReach;
   image_url: string | null;
   /** The WebP widths stored beside `image_url` (core/pictures.ts); absent: the URL alone. */
   imageWidths?: number[];
@@ -67,6 +70,48 @@ export function sizesLeftHint(sizesLeft: readonly string[] | null): string | nul
   return `Only ${sizesLeft.join(', ')} left`;
 }
 
+/** How far a sale reaches over a piece's variants: all of them, some, or none (null). */
+export type SaleReach = 'all' | 'some' | null;
+
+/**
+ * A piece's sale, from its variants (each at its own price): a variant is on sale when its
+ * compare-at price is above its price. Only a sale on every variant is the piece's: then the
+ * struck-through price is the lowest compare-at (never above what any size was). A sale on some
+ * variants is said on the card ("Sale in some sizes") and shown on those variants only.
+ */
+export function saleOf(variants: readonly { price: number; compareAtPrice: number | null }[]): {
+  sale: SaleReach;
+  compareAtPrice: number | null;
+} {
+  const was = variants.flatMap((v) =>
+    v.compareAtPrice !== null && v.compareAtPrice > v.price ? [v.compareAtPrice] : [],
+  );
+  const sale = saleReach(was.length, variants.length);
+  return { sale, compareAtPrice: sale === 'all' ? Math.min(...was) : null };
+}
+
+/** The same from counts (listings read how many variants are on sale, not the variants). */
+export function saleReach(onSale: number, variants: number): SaleReach {
+  if (onSale <= 0) return null;
+  return onSale >= variants ? 'all' : 'some';
+}
+
+export const SALE_TEXT = {
+  all: 'Sale',
+  someSizes: 'Sale in some sizes',
+  someColours: 'Sale in some colours',
+} as const;
+
+/** What a card says of a sale: 'Sale' (a badge) when every variant is on sale; 'Sale in some
+ * sizes' (or colours, for a piece without sizes) when only some are; nothing otherwise. */
+export function saleText(product: Pick<Product, 'sale' | 'sizesLeft'>): string | null {
+  if (product.sale === 'all') return SALE_TEXT.all;
+  if (product.sale === 'some') {
+    return product.sizesLeft === null ? SALE_TEXT.someColours : SALE_TEXT.someSizes;
+  }
+  return null;
+}
+
 /** 'Only N left' when stock is below 10 (and above 0). */
 export function lowStockBadge(stock: number): string | null {
   return stock > 0 && stock < LOW_STOCK_BELOW ? `Only ${stock} left` : null;
@@ -83,6 +128,30 @@ export type ShopGroup = keyof typeof SHOP_GROUPS;
 
 /** Search terms are trimmed (an empty one does nothing) and at most this long. */
 export const SEARCH_TERM_MAX = 100;
+/** A search reads at most this many words (more narrow nothing a shopper would notice). */
+export const SEARCH_WORDS_MAX = 8;
+/** How many names "Did you mean …" offers when a search matches nothing. */
+export const SUGGESTIONS_MAX = 3;
+
+const KNOWN_SIZES = new Set([...SIZES.clothes, ...SIZES.shoes]);
+
+/** A word of a search: a size ("M", "xl", "38") matches a variant's size exactly; any other word
+ * is found anywhere in the name, the description, a category or an option value. */
+export type SearchWord = { size: string } | { text: string };
+
+/**
+ * The words a shopper typed, each to be matched, in any order ("red dress", "dress red",
+ * "linen M"): lower-cased, each once, at most SEARCH_WORDS_MAX. A size is a word of its own, so
+ * "M" narrows to pieces sold in M rather than every piece whose text holds an "m".
+ */
+export function searchWords(term: string): SearchWord[] {
+  const words = [...new Set(term.toLowerCase().split(/\s+/).filter(Boolean))];
+  return words.slice(0, SEARCH_WORDS_MAX).map((word) => {
+    const size = word.toUpperCase();
+    return KNOWN_SIZES.has(size) ? { size } : { text: word };
+  });
+}
+
 export const LISTING_PAGE_SIZE = 24;
 export const MAX_PAGE = 10_000;
 const SLUG_MAX = 200;
@@ -95,6 +164,7 @@ export const TEXT = {
   searchTooLong: `Search terms can be at most ${SEARCH_TERM_MAX} characters.`,
   startTyping: 'Start typing to search for products.',
   noneFound: 'No products found for your search.',
+  didYouMean: 'Did you mean',
   productNotFound: 'Product not found',
   categoryNotFound: 'Category not found',
   unknownGroup: 'Unknown product group',

@@ -16,7 +16,8 @@ const options: ProductOption[] = [
 ];
 let nextId = 1;
 const variant = (size: string, colour: string, available: number): Variant => ({
-  id: nextId++,
+  id: nextId,
+  sku: `WRAP-${nextId++}`,
   label: `${size} · ${colour}`,
   options: { Size: size, Colour: colour },
   price: 145_000,

@@ -48,6 +48,8 @@ export function nameWithVariant(name: string, label: string | null | undefined):
 /** A variant as the storefront sees it (catalogue.productBySlug's contract). */
 export type Variant = {
   id: number;
+  /** The shop's own code for it (unique): its JSON-LD offer's sku. */
+  sku: string;
   label: string;
   options: VariantOptions;
   price: number;

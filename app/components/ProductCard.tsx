@@ -1,5 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { lowStockBadge, type Product, sizesLeftHint } from '#core/catalogue.ts';
+import {
+  lowStockBadge,
+  type Product,
+  SALE_TEXT,
+  saleText,
+  sizesLeftHint,
+} from '#core/catalogue.ts';
 import { CARD_SIZES } from '#core/pictures.ts';
 import { AddToCartButton } from './AddToCartButton';
 import { PriceTag } from './PriceTag';
@@ -21,6 +27,7 @@ export function ProductCard({
 }) {
   const [open, setOpen] = useState(false);
   const outOfStock = product.stock <= 0;
+  const sale = saleText(product);
   // Per variant: a piece in sizes says which sizes are left; a piece of one variant, how many.
   const badge = outOfStock
     ? null
@@ -56,13 +63,11 @@ export function ProductCard({
             Out of Stock
           </span>
         )}
-        {!outOfStock &&
-          product.compareAtPrice != null &&
-          product.compareAtPrice > product.price && (
-            <span className="pointer-events-none absolute right-3 top-3 bg-accent px-2 py-1 text-[0.68rem] font-semibold uppercase tracking-wider text-accent-ink">
-              Sale
-            </span>
-          )}
+        {!outOfStock && sale === SALE_TEXT.all && (
+          <span className="pointer-events-none absolute right-3 top-3 bg-accent px-2 py-1 text-[0.68rem] font-semibold uppercase tracking-wider text-accent-ink">
+            {sale}
+          </span>
+        )}
       </div>
       {/* Two lines kept for every name, so the prices and buttons of a row line up. */}
       <h3 className="mt-3 line-clamp-2 min-h-[2.5rem] text-sm font-medium leading-5">
@@ -70,6 +75,15 @@ export function ProductCard({
       </h3>
       <p className="mt-1 mb-3 text-sm text-ink-soft">
         <PriceTag amount={product.price} to={product.priceTo} compareAt={product.compareAtPrice} />
+        {/* A sale on some sizes only: said under the price, never as the piece's price. */}
+        {!outOfStock && sale && sale !== SALE_TEXT.all && (
+          <span
+            className="mt-0.5 block text-xs font-semibold text-accent"
+            data-testid="partial-sale"
+          >
+            {sale}
+          </span>
+        )}
       </p>
       {/* A piece in sizes is never added blindly: its Add to Cart opens the dialog to choose. */}
       <AddToCartButton

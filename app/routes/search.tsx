@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { readSearchTerm, SEARCH_TERM_MAX, TEXT } from '#core/catalogue.ts';
 import { activeFilterCount, filtersOf, searchPageSearch } from '#core/listing.ts';
@@ -14,7 +14,11 @@ import { StatusBox } from '../components/StatusBox';
 import { pageHead } from '../seo';
 import { useTRPC } from '../trpc';
 
-/** The product search screen: names only, with the listing's filters and sort. */
+/** How long typing pauses before the search page searches (a phone searches as the shopper types). */
+const TYPING_PAUSE_MS = 300;
+
+/** The product search screen: every word in a name, description, category, colour or size
+ * (issue 32), with the listing's filters and sort. */
 export const Route = createFileRoute('/search')({
   validateSearch: searchPageSearch,
   loaderDeps: ({ search }) => search,
@@ -29,7 +33,7 @@ export const Route = createFileRoute('/search')({
   head: () =>
     pageHead({
       title: 'Search',
-      description: 'Search the duuka collection by name.',
+      description: 'Search the duuka collection by name, colour, size or category.',
       path: '/search',
     }),
   component: SearchScreen,
@@ -39,7 +43,6 @@ export const Route = createFileRoute('/search')({
 function searchQuery(search: v.InferOutput<typeof searchPageSearch>) {
   return {
     term: search.q ?? '',
-    scope: 'name' as const,
     page: search.page ?? 1,
     filters: filtersOf(search),
     sort: search.sort,
@@ -51,6 +54,27 @@ function SearchScreen() {
   const { q = '' } = search;
   const navigate = useNavigate();
   const [term, setTerm] = useState(q);
+  // The box follows the URL when it changes from elsewhere ("Did you mean", Back); not while the
+  // URL is following the box (a trailing space being typed is kept).
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    setShownQ(q);
+    if (readSearchTerm(term) !== q) setTerm(q);
+  }
+  // Searches as the shopper types: once typing pauses, the URL follows the box (replacing the
+  // entry, so Back leaves the page rather than stepping through every letter).
+  useEffect(() => {
+    const next = readSearchTerm(term);
+    if (!next || next === q) return;
+    const typing = setTimeout(() => {
+      navigate({
+        to: '/search',
+        search: linkSearch({ ...search, page: undefined, q: next }),
+        replace: true,
+      });
+    }, TYPING_PAUSE_MS);
+    return () => clearTimeout(typing);
+  }, [term, q, search, navigate]);
   const trpc = useTRPC();
   const results = useQuery({
     ...trpc.catalogue.search.queryOptions(searchQuery(search)),
@@ -78,7 +102,7 @@ function SearchScreen() {
             value={term}
             onChange={(event) => setTerm(event.target.value)}
             placeholder="Search products..."
-            aria-label="Search products by name"
+            aria-label="Search products"
             maxLength={SEARCH_TERM_MAX}
             className="min-h-11 min-w-0 flex-1 border border-line bg-paper px-4 outline-none focus:border-ink"
           />
@@ -117,7 +141,10 @@ function SearchScreen() {
             </Link>
           </StatusBox>
         ) : results.data.total === 0 ? (
-          <StatusBox>{TEXT.noneFound}</StatusBox>
+          <StatusBox>
+            {TEXT.noneFound}
+            <DidYouMean names={results.data.suggestions} />
+          </StatusBox>
         ) : (
           <>
             {filtered && (
@@ -135,5 +162,25 @@ function SearchScreen() {
         )}
       </div>
     </div>
+  );
+}
+
+/** "Did you mean Ankara Wrap Dress?": the names nearest a search that matched nothing, each a
+ * search of its own. */
+function DidYouMean({ names }: { names: readonly string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <p className="mt-3" data-testid="did-you-mean">
+      {TEXT.didYouMean}{' '}
+      {names.map((name, at) => (
+        <span key={name}>
+          {at > 0 && (at === names.length - 1 ? ' or ' : ', ')}
+          <Link to="/search" search={{ q: name }} className="font-semibold text-ink underline">
+            {name}
+          </Link>
+        </span>
+      ))}
+      ?
+    </p>
   );
 }

@@ -17,7 +17,6 @@ export const Route = createFileRoute('/shop')({
       ? context.queryClient.ensureQueryData(
           context.trpc.catalogue.search.queryOptions({
             term: deps.q,
-            scope: 'all',
             page: deps.page,
           }),
         )
@@ -83,7 +82,7 @@ function GroupRows() {
 function SearchResults({ term, page }: { term: string; page: number }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const results = useQuery(trpc.catalogue.search.queryOptions({ term, scope: 'all', page }));
+  const results = useQuery(trpc.catalogue.search.queryOptions({ term, page }));
   if (results.isError) return <StatusBox tone="error">{errorText(results.error)}</StatusBox>;
   if (!results.data) return <StatusBox>Searching...</StatusBox>;
   const { products, total } = results.data;

@@ -36,6 +36,13 @@ export const products = pgTable(
     /** draft: only the desk sees it; published: on sale; archived: hidden, kept for its orders. */
     status: text().$type<ProductStatus>().notNull().default('published'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the shop's search reads (issue 32): the name, the description and the values of its
+     * options (sizes, colours), lower-cased, kept by Postgres; searched through its trigram index. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(product_name || ' ' || coalesce(description, '') || ' ' || jsonb_path_query_array(options, '$[*].values[*]')::text)`,
+      ),
   },
   (t) => [
     check('products_price_check', sql`${t.price} >= 0`),
@@ -45,9 +52,10 @@ export const products = pgTable(
     // index is DESC NULLS LAST, which that ORDER BY, nulls first, cannot use.)
     index('products_newest_idx').on(t.createdAt, t.id),
     index('products_price_idx').on(t.price, t.id),
-    // Substring search (LIKE '%term%') on lower(name) / lower(description): pg_trgm GIN indexes.
+    // pg_trgm GIN indexes: the search's substrings (LIKE '%word%') on search_text; the desk's
+    // on lower(name), which also finds the names nearest a search that matched nothing.
     index('products_name_trgm_idx').using('gin', sql`lower(${t.productName}) gin_trgm_ops`),
-    index('products_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

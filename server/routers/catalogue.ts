@@ -52,10 +52,11 @@ export const catalogueRouter = router({
   search: publicProcedure.input(searchInput).query(async ({ ctx, input }) => {
     if (!input.term) {
       const none = { filters: input.filters ?? {}, sort: input.sort, facets: noFacets };
-      return { products: [], total: 0, page: 1, pageCount: 1, term: '', ...none };
+      return { products: [], total: 0, page: 1, pageCount: 1, term: '', suggestions: [], ...none };
     }
     try {
-      const listing = await searchProducts(ctx.db, input.term, input.scope, input.page, {
+      // Every search reads every field since issue 32 (`scope` is still accepted, and ignored).
+      const listing = await searchProducts(ctx.db, input.term, input.page, {
         filters: input.filters,
         sort: input.sort,
       });

@@ -13,6 +13,9 @@ import {
   SHOP_GROUPS,
   SHOP_NEW_ARRIVALS_SHARE,
   type ShopGroup,
+  SUGGESTIONS_MAX,
+  saleReach,
+  searchWords,
   shopNewArrivalsCount,
 } from '#core/catalogue.ts';
 import { DEFAULT_SORT, type ListingFilters, type ListingSort } from '#core/listing.ts';
@@ -31,15 +34,17 @@ import { choicesFrom, deliveryQueries } from './delivery.ts';
 
 /**
  * What a card needs of a product's variants, read with it in one correlated subquery through
- * product_variants_product_idx (no query per card): stock over all sizes, the price range, a
- * sale's compare-at price, the only variant's id, and the sizes still in stock.
+ * product_variants_product_idx (no query per card): stock over all sizes, the price range, how
+ * many variants are on sale and their lowest compare-at price, the only variant's id, and the
+ * sizes still in stock.
  */
 const variantSummary = sql<VariantSummary>`(
   select json_build_object(
     'stock', coalesce(sum(v.stock), 0),
     'priceTo', max(coalesce(v.price, "products"."price")),
-    'compareAt', max(v.compare_at_price)
+    'compareAt', min(v.compare_at_price)
       filter (where v.compare_at_price > coalesce(v.price, "products"."price")),
+    'onSale', count(*) filter (where v.compare_at_price > coalesce(v.price, "products"."price")),
     'variants', count(*),
     'firstVariant', min(v.id),
     'sizesLeft', (
@@ -67,6 +72,7 @@ type VariantSummary = {
   stock: number | string;
   priceTo: number | string | null;
   compareAt: number | string | null;
+  onSale: number | string;
   variants: number | string;
   firstVariant: number | null;
   sizesLeft: string[] | null;
@@ -99,20 +105,23 @@ type ProductRow = {
 export function toProduct(row: ProductRow): Product {
   const summary = row.summary;
   const stock = Number(summary?.stock ?? 0);
-  const compareAt = summary?.compareAt == null ? null : Number(summary.compareAt);
+  const variants = Number(summary?.variants ?? 0);
+  // A sale is the piece's only when every variant is on sale.
+  const sale = saleReach(Number(summary?.onSale ?? 0), variants);
   return {
     id: row.id,
     slug: row.slug,
     name: row.productName,
     price: row.price,
     priceTo: Number(summary?.priceTo ?? row.price),
-    compareAtPrice: compareAt,
+    compareAtPrice: sale === 'all' ? Number(summary?.compareAt) : null,
+    sale,
     image_url: row.productImage,
     ...(row.imageWidths?.length ? { imageWidths: row.imageWidths } : {}),
     ...(row.description ? { description: row.description } : {}),
     quantity: stock,
     stock,
-    variantId: Number(summary?.variants ?? 0) === 1 ? (summary?.firstVariant ?? null) : null,
+    variantId: variants === 1 ? (summary?.firstVariant ?? null) : null,
     sizesLeft: summary?.sized ? (summary.sizesLeft ?? []) : null,
   };
 }
@@ -275,23 +284,51 @@ export function likePattern(term: string): string {
 }
 
 /**
- * Case-insensitive substring search, newest first (or as sorted), paginated and filtered. `name`
- * searches names only (the /search screen); `all` names or descriptions (the shop). Both use the
- * pg_trgm indexes on lower(product_name) and lower(description), so the expressions must stay
- * exactly these.
+ * What a search term matches (issue 32): every word, in any order. A size ("M") is a variant's
+ * size exactly (product_variants_size_idx); any other word a substring of the piece's search_text
+ * (name, description, option values: products_search_trgm_idx) or of one of its categories' names
+ * (a few rows, read once: an array the primary key is probed with).
+ */
+function termMatches(term: string): SQL | undefined {
+  const conditions = searchWords(term).map((word) => {
+    if ('size' in word) {
+      return sql`exists (select 1 from product_variants v
+        where v.product_id = ${products.id} and v.size = ${word.size})`;
+    }
+    const pattern = likePattern(word.text);
+    return sql`(${products.searchText} like ${pattern} escape '\\'
+      or ${products.id} = any(array(
+        select pc.product_id from ${productCategories} pc
+        join ${categories} c on c.id = pc.category_id
+        where lower(c.name) like ${pattern} escape '\\')))`;
+  });
+  return and(...conditions);
+}
+
+/**
+ * A shopper's search, newest first (or as sorted), paginated and filtered: every word of the term
+ * must match (termMatches). When nothing on sale matches the term, the names nearest it by trigram
+ * similarity come with the answer ("Did you mean …"): read in the same round trip, and only
+ * looked for when nothing matches (the guard stops at the first match).
  */
 export async function searchProducts(
   db: Db,
   term: string,
-  scope: 'all' | 'name',
   page: number,
   narrowed: { filters?: ListingFilters; sort?: ListingSort } = {},
-): Promise<Listing> {
-  const pattern = sql`lower(${likePattern(term)})`;
-  const inName = sql`lower(${products.productName}) like ${pattern} escape '\\'`;
-  const inDescription = sql`lower(${products.description}) like ${pattern} escape '\\'`;
-  const where = scope === 'name' ? inName : sql`(${inName} or ${inDescription})`;
-  return pageAndCount(db, { where, page, ...narrowed });
+): Promise<Listing & { suggestions: string[] }> {
+  const where = termMatches(term);
+  const lowered = sql`lower(${term})`;
+  const nearest = db.execute<{ name: string }>(sql`
+    select p.product_name as name from ${products} p
+    where ${pOnSale} and ${lowered} <% lower(p.product_name)
+      and not exists (select 1 from ${products} where ${and(onSale, where)})
+    order by word_similarity(${lowered}, lower(p.product_name)) desc, p.product_name, p.id
+    limit ${SUGGESTIONS_MAX}`);
+  const listing = listingStatements(db, { where, page, ...narrowed });
+  const answers = await db.batch([...listing.statements, nearest]);
+  const near = answers[3].rows;
+  return { ...listing.read(answers), suggestions: [...new Set(near.map((row) => row.name))] };
 }
 
 /** The orders, each ending in the id so pages never overlap: (created_at, id) and (price, id)
@@ -367,6 +404,13 @@ function facetCounts(option: string, base: SQL | undefined, f: ListingFilters) {
  * make Postgres fetch every matching row, descriptions included, before keeping 24.)
  */
 async function pageAndCount(db: Db, query: ListingQuery): Promise<Listing> {
+  const listing = listingStatements(db, query);
+  return listing.read(await db.batch(listing.statements));
+}
+
+/** The statements of a listing's round trip (its page, its count, its facets), and how their
+ * answers become the listing: a search adds its own statement to the same batch. */
+function listingStatements(db: Db, query: ListingQuery) {
   const filters = query.filters ?? {};
   const sort = query.sort ?? DEFAULT_SORT;
   const { page } = query;
@@ -376,7 +420,7 @@ async function pageAndCount(db: Db, query: ListingQuery): Promise<Listing> {
     priceWithin(filters),
     variantMatches(chosenOptions(filters), filters.inStock === true),
   );
-  const [rows, [counted], facetRows] = await db.batch([
+  const statements = [
     db
       .select(productColumns)
       .from(products)
@@ -388,17 +432,26 @@ async function pageAndCount(db: Db, query: ListingQuery): Promise<Listing> {
     db.execute<{ option: string; value: string; n: number; scanned: number }>(
       sql`${facetCounts(SIZE, base, filters)} union all ${facetCounts(COLOUR, base, filters)}`,
     ),
-  ]);
-  const total = counted?.n ?? 0;
-  return {
-    products: rows.map(toProduct),
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE)),
-    filters,
-    sort,
-    facets: toFacets(facetRows.rows),
+  ] as const;
+  type Answers = readonly [
+    Awaited<(typeof statements)[0]>,
+    Awaited<(typeof statements)[1]>,
+    Awaited<(typeof statements)[2]>,
+    ...unknown[],
+  ];
+  const read = ([rows, [counted], facetRows]: Answers): Listing => {
+    const total = counted?.n ?? 0;
+    return {
+      products: rows.map(toProduct),
+      total,
+      page,
+      pageCount: Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE)),
+      filters,
+      sort,
+      facets: toFacets(facetRows.rows),
+    };
   };
+  return { statements, read };
 }
 
 /** Sizes in their size system's order (XS–XXL, then EU 36–46, then any other), colours A–Z. */
@@ -451,6 +504,7 @@ async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> 
     db
       .select({
         id: productVariants.id,
+        sku: productVariants.sku,
         label: productVariants.label,
         options: productVariants.options,
         price: sql<number>`coalesce(${productVariants.price}, ${products.price})`.mapWith(Number),
@@ -508,7 +562,8 @@ function summaryOf(variants: Variant[]): VariantSummary | null {
   return {
     stock: variants.reduce((sum, v) => sum + v.available, 0),
     priceTo: Math.max(...variants.map((v) => v.price)),
-    compareAt: sales.length > 0 ? Math.max(...sales) : null,
+    compareAt: sales.length > 0 ? Math.min(...sales) : null,
+    onSale: sales.length,
     variants: variants.length,
     firstVariant: Math.min(...variants.map((v) => v.id)),
     sizesLeft: sizesLeft.length > 0 ? sizesLeft : null,

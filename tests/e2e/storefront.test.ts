@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { createDb } from '#db/client.ts';
 import { categories, productImages, products, productVariants } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, openBrowser, PHONE } from '../support/browser.ts';
-import { demoPiece } from '../support/catalogue.ts';
+import { addProduct, demoPiece } from '../support/catalogue.ts';
 import { shop } from '../support/shop.ts';
 
 const db = createDb(shop().databaseUrl);
@@ -205,19 +206,35 @@ describe('shop', () => {
 });
 
 describe('search screen', () => {
-  it('matches names only, and guides an empty search', async () => {
-    const { page } = await newPage(DESKTOP);
+  it('on a phone, searches as the shopper types: every word, in any field; a near miss offers a name', async () => {
+    const piece = await addProduct(db, {
+      name: `Nakato Busuuti ${randomUUID().slice(0, 4)}`,
+      price: 160_000,
+      description: 'Tied at the waist.',
+      options: [
+        { name: 'Size', values: ['M'] },
+        { name: 'Colour', values: ['Red'] },
+      ],
+      stock: { 'M · Red': 4 },
+    });
+    const { page, errors } = await newPage(PHONE);
     await page.goto('/search');
     await page.getByText('Start typing to search for products.').waitFor();
-    const box = page.getByRole('searchbox', { name: 'Search products by name' });
-    await box.fill('tote');
-    const submit = page.getByRole('main').getByRole('button', { name: 'Search', exact: true });
-    await submit.click();
-    const byName = all.filter((p) => p.productName.toLowerCase().includes('tote'));
-    await expect.poll(() => page.getByTestId('product-card').count()).toBe(byName.length);
-    await box.fill('kampala evening dinner'); // in a description, not a name
-    await submit.click();
+    const box = page.getByRole('searchbox', { name: 'Search products' });
+    // No Search button pressed: the page follows the box once typing pauses. A colour and a
+    // word of the name, in any order.
+    await box.pressSequentially('red busuuti', { delay: 40 });
+    await page.waitForURL((url) => url.searchParams.get('q') === 'red busuuti');
+    const card = page.getByRole('button', { name: `View ${piece.name}` });
+    await card.waitFor();
+    // A misspelt name: nothing found, and the nearest name offered as a search of its own.
+    await box.fill('nakatto');
     await page.getByText('No products found for your search.').waitFor();
+    const offered = page.getByTestId('did-you-mean');
+    await offered.getByRole('link', { name: piece.name }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === piece.name);
+    await card.waitFor();
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -67,6 +67,7 @@ describe('catalogue router', () => {
       price: 50_000,
       priceTo: 50_000,
       compareAtPrice: null,
+      sale: null,
       image_url: '/images/products/Boundary Fifty.svg',
       quantity: 20,
       stock: 20,

@@ -641,7 +641,7 @@ describe('0016_hidden_orders: an order a shopper deleted can be kept for the sho
     expect(before.orders.length).toBeGreaterThan(5);
     expect(before.payments.length).toBeGreaterThan(1);
 
-    await migrateDatabase(db);
+    await migrateUpTo('0017_search_text');
 
     expect(await read()).toEqual(before);
     // No order was deleted by a shopper before: every one is still in its shopper's lists.
@@ -658,5 +658,72 @@ describe('0016_hidden_orders: an order a shopper deleted can be kept for the sho
         sql`select count(*)::int as hidden from orders where hidden_by_shopper_at is not null`,
       ),
     ).toEqual([{ hidden: 1 }]);
+  });
+});
+
+describe('0017_search_text: the search reads one kept, indexed text per product', () => {
+  it('keeps every product, variant, order and stock figure, and fills every product’s text', async () => {
+    // The shop the 0014 test left, plus a piece in sizes and colours with a description.
+    await db.execute(sql`
+      insert into products (product_name, slug, price, description, kind, options)
+      values ('Nakato Wrap', 'nakato-wrap', 145000, 'Soft COTTON, tied at the waist.', 'clothes',
+              '[{"name":"Size","values":["S","M"]},{"name":"Colour","values":["Red","Indigo"]}]')
+    `);
+    await db.execute(sql`
+      insert into product_variants (product_id, sku, options, label, stock)
+      select id, 'NW-M-RED', '{"Size":"M","Colour":"Red"}', 'M · Red', 3
+      from products where slug = 'nakato-wrap'
+    `);
+    const before = {
+      products: await rows(sql`
+        select id, slug, product_name, price, description, options, status from products
+        order by id`),
+      stock: await rows(sql`select id, sku, stock from product_variants order by id`),
+      orders: await rows(sql`select id, total, status from orders order by id`),
+      items: await rows(sql`
+        select order_id, variant_id, name, price, quantity from order_items
+        order by order_id, name`),
+    };
+    expect(before.products.length).toBeGreaterThan(1);
+
+    await migrateDatabase(db);
+
+    expect(
+      await rows(sql`
+        select id, slug, product_name, price, description, options, status from products
+        order by id`),
+    ).toEqual(before.products);
+    expect(await rows(sql`select id, sku, stock from product_variants order by id`)).toEqual(
+      before.stock,
+    );
+    expect(await rows(sql`select id, total, status from orders order by id`)).toEqual(
+      before.orders,
+    );
+    expect(
+      await rows(sql`
+        select order_id, variant_id, name, price, quantity from order_items
+        order by order_id, name`),
+    ).toEqual(before.items);
+    // Every product's text: its name, description and option values, lower-cased.
+    const texts = await rows<{ slug: string; search_text: string }>(
+      sql`select slug, search_text from products order by id`,
+    );
+    expect(texts).toHaveLength(before.products.length);
+    for (const { search_text } of texts) expect(search_text).toBe(search_text.toLowerCase());
+    const wrap = texts.find((t) => t.slug === 'nakato-wrap')?.search_text ?? '';
+    for (const word of ['nakato wrap', 'soft cotton', '"s"', '"m"', '"red"', '"indigo"']) {
+      expect(wrap).toContain(word);
+    }
+    // Kept by Postgres from now on: an edit changes it, and it is searched through its index.
+    await db.execute(
+      sql`update products set description = 'Now in LINEN' where slug = 'nakato-wrap'`,
+    );
+    expect(
+      await rows(sql`select slug from products where search_text like '%now in linen%'`),
+    ).toEqual([{ slug: 'nakato-wrap' }]);
+    expect(
+      await rows(sql`select indexname from pg_indexes
+                     where tablename = 'products' and indexname like '%trgm%' order by 1`),
+    ).toEqual([{ indexname: 'products_name_trgm_idx' }, { indexname: 'products_search_trgm_idx' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ProductDetail } from '#core/catalogue.ts';
-import { LOW_STOCK_BELOW } from '#core/catalogue.ts';
+import { LOW_STOCK_BELOW, saleText } from '#core/catalogue.ts';
 import { formatUGX } from '#core/money.ts';
 import {
   availableAsChosen,
@@ -100,6 +100,13 @@ export function ProductBuyBox({
             />
           )}
         </p>
+        {/* Before a size is chosen, a sale on some sizes only is said, not shown as the price;
+            the chosen size shows its own. */}
+        {!variant && product.sale === 'some' && (
+          <p className="mt-1 text-sm font-semibold text-accent" data-testid="partial-sale">
+            {saleText(product)}
+          </p>
+        )}
         {variant && variant.available > 0 && variant.available < LOW_STOCK_BELOW && (
           <p className="mt-2 text-sm font-semibold text-accent" data-testid="low-stock">
             Only {variant.available} left in stock

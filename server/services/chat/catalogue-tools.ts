@@ -2,7 +2,7 @@
 // products with their sizes, colours and stock per variant, read in one statement, told to the
 // model compactly (its answers cost tokens), and the same products as cards for the widget.
 import { and, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { lowStockBadge, sizesLeftHint } from '#core/catalogue.ts';
+import { lowStockBadge, saleOf, sizesLeftHint } from '#core/catalogue.ts';
 import { type ChatProductCard, keywords } from '#core/chat.ts';
 import { formatUGX } from '#core/money.ts';
 import { picturesFor } from '#core/pictures.ts';
@@ -161,12 +161,10 @@ function priceWords(variants: readonly { price: number }[], fallback: number) {
   return { from, to, text: to > from ? `from ${formatUGX(from)}` : formatUGX(from) };
 }
 
-/** The highest compare-at price above its variant's own price: the piece is on sale. */
+/** The struck-through price of a card: only when every variant shown is on sale (core saleOf). */
 function saleFrom(variants: readonly VariantRow[]): number | null {
-  const was = variants
-    .filter((v) => v.compareAt !== null && v.compareAt > v.price)
-    .map((v) => v.compareAt as number);
-  return was.length ? Math.max(...was) : null;
+  return saleOf(variants.map((v) => ({ price: v.price, compareAtPrice: v.compareAt })))
+    .compareAtPrice;
 }
 
 /** 'sold out', '2 left' (at most FEW_LEFT), else 'in stock'. */
