@@ -38,7 +38,10 @@ function refuse(problem: CheckoutProblem): never {
     case 'cash-not-offered':
       return shopperError('BAD_REQUEST', DELIVERY_TEXT.cashNotOffered(problem.option));
     case 'area-needed':
-      return shopperError('BAD_REQUEST', DELIVERY_TEXT.areaRequired);
+      return shopperError(
+        'BAD_REQUEST',
+        problem.courier ? DELIVERY_TEXT.townRequired : DELIVERY_TEXT.areaRequired,
+      );
   }
 }
 

@@ -29,7 +29,8 @@ export type CheckoutProblem =
   | { kind: 'order-id-taken' }
   | { kind: 'delivery-unavailable' }
   | { kind: 'cash-not-offered'; option: string }
-  | { kind: 'area-needed' };
+  /** No area for a rider, or no town for the bus (upcountry). */
+  | { kind: 'area-needed'; courier: boolean };
 
 /**
  * How the order reaches the shopper, as sent: the option (absent: Kampala delivery, for older
@@ -296,7 +297,7 @@ function deliveryProblem(
     return { kind: 'cash-not-offered', option: option.name };
   }
   if (asked.optionId && option.kind !== 'pickup' && !asked.area?.trim()) {
-    return { kind: 'area-needed' };
+    return { kind: 'area-needed', courier: option.kind === 'courier' };
   }
   return null;
 }
