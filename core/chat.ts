@@ -35,6 +35,8 @@ export const DEFAULT_SUPPORT: SupportContact = {
 };
 
 export const CHAT_TEXT = {
+  /** Under the panel's name: a program answers, not the team (issue 32); their hours are the menu's. */
+  panelNote: 'AI shopping assistant · replies in seconds',
   keyProblem: (c: SupportContact) =>
     `I'm having some technical difficulties with my AI system. Please contact our support team at ${c.email} or call ${c.phone} for immediate assistance.`,
   rateLimited: (c: SupportContact) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_TEXT } from './delivery.ts';
+import { DELIVERY_WORDING } from './delivery-choice.ts';
 import { deliveryOrder } from './delivery-form.ts';
 
 const kampala = { id: 'kampala', kind: 'delivery' } as const;
@@ -32,9 +33,10 @@ describe('deliveryOrder', () => {
       ok: false,
       problems: { area: DELIVERY_TEXT.areaRequired },
     });
+    // Upcountry asks for a town: the parcel goes by bus, no rider looks for an area (issue 32).
     expect(deliveryOrder(upcountry, { ...blank, area: '   ' })).toEqual({
       ok: false,
-      problems: { area: DELIVERY_TEXT.areaRequired },
+      problems: { area: DELIVERY_TEXT.townRequired },
     });
     // A pickup sends no address even when one was typed for another option.
     expect(deliveryOrder(pickup, { ...blank, area: 'Ntinda', phone: '0772 123 456' })).toEqual({
@@ -59,5 +61,25 @@ describe('deliveryOrder', () => {
         notes: DELIVERY_TEXT.notesTooLong,
       },
     });
+  });
+
+  it('names upcountry’s fields as its form does: the town, the bus company or stage, the phone to call', () => {
+    const result = deliveryOrder(upcountry, {
+      area: 'A'.repeat(81),
+      landmark: 'L'.repeat(121),
+      phone: '12345',
+      notes: '',
+    });
+    const courier = DELIVERY_WORDING.courier;
+    expect(result).toEqual({
+      ok: false,
+      problems: {
+        area: courier.areaTooLong,
+        landmark: courier.landmarkTooLong,
+        phone: courier.phoneInvalid,
+      },
+    });
+    expect(courier.areaTooLong).toBe('Town must be 80 characters or fewer.');
+    expect(courier.phoneInvalid).not.toMatch(/rider/i);
   });
 });

@@ -2,6 +2,7 @@
 // sent. Apart from core/delivery-choice.ts so only the checkout loads the checks.
 import * as v from 'valibot';
 import { DELIVERY_TEXT, type DeliveryOption, deliveryOrderFields } from './delivery.ts';
+import { DELIVERY_WORDING } from './delivery-choice.ts';
 
 /** The form's delivery fields as typed. */
 export type DeliveryForm = { area: string; landmark: string; phone: string; notes: string };
@@ -25,8 +26,9 @@ const FIELD_OF: Record<string, DeliveryField> = {
 
 /**
  * The delivery part of the order, checked with placeOrder's own rules (deliveryOrderFields) and the
- * area a rider needs: the fields to send, or each field's problem. A pickup sends no address; a
- * blank phone is left out (the profile's is used).
+ * area a rider needs (the town, upcountry): the fields to send, or each field's problem, named as
+ * the form names the field. A pickup sends no address; a blank phone is left out (the profile's is
+ * used).
  */
 export function deliveryOrder(
   option: Pick<DeliveryOption, 'id' | 'kind'>,
@@ -42,15 +44,22 @@ export function deliveryOrder(
     ...(form.notes.trim() ? { deliveryNotes: form.notes.trim() } : {}),
   };
   const problems: Partial<Record<DeliveryField, string>> = {};
+  const wording = DELIVERY_WORDING[option.kind];
+  // placeOrder's texts name the Kampala form's fields; upcountry's say "Town", "Bus company or stage".
+  const named: Record<string, string> = {
+    [DELIVERY_TEXT.areaTooLong]: wording.areaTooLong,
+    [DELIVERY_TEXT.landmarkTooLong]: wording.landmarkTooLong,
+    [DELIVERY_TEXT.phoneInvalid]: wording.phoneInvalid,
+  };
   const checked = v.safeParse(v.object(deliveryOrderFields), order);
   if (!checked.success) {
     for (const issue of checked.issues) {
       const key = issue.path?.[0]?.key;
       const field = typeof key === 'string' ? FIELD_OF[key] : undefined;
-      if (field && !problems[field]) problems[field] = issue.message;
+      if (field && !problems[field]) problems[field] = named[issue.message] ?? issue.message;
     }
   }
-  if (!pickup && !order.deliveryArea && !problems.area) problems.area = DELIVERY_TEXT.areaRequired;
+  if (!pickup && !order.deliveryArea && !problems.area) problems.area = wording.areaRequired;
   if (Object.keys(problems).length > 0) return { ok: false, problems };
   return { ok: true, order };
 }

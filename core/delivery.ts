@@ -41,6 +41,8 @@ export const DELIVERY_TEXT = {
   cashNotOffered: (option: string) =>
     `Cash on delivery is not available for ${option}. Please choose another way to pay.`,
   areaRequired: 'Please enter your area (e.g. Ntinda) so the rider can find you.',
+  /** Upcountry: the parcel goes by bus to a town, not to a door (issue 32). */
+  townRequired: 'Please enter your town (e.g. Mbarara) so we can send it by bus.',
   areaTooLong: `Area must be ${AREA_MAX} characters or fewer.`,
   landmarkTooLong: `Landmark must be ${LANDMARK_MAX} characters or fewer.`,
   notesTooLong: `Delivery notes must be ${NOTES_MAX} characters or fewer.`,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Camera } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import * as v from 'valibot';
 import {
   AVATAR_ACCEPT,
@@ -61,13 +61,33 @@ type Profile = ApiOutput['account']['profile'];
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
+/** The form's fields, as profileInput names them. */
+type Details = { fullName: string; phone: string; address: string };
+type DetailField = keyof Details;
+const DETAIL_FIELDS: DetailField[] = ['fullName', 'phone', 'address'];
+
+/**
+ * What the shopper has typed, read from the form itself. The fields are not React state: a number
+ * typed into the server-rendered page before its scripts ran stayed in the field while the state
+ * React hydrated with was still the saved one (empty), so Save sent an empty phone, the server
+ * stored none and "Profile updated successfully!" showed over an emptied field (issue 32).
+ */
+function typedDetails(form: HTMLFormElement): Details {
+  const data = new FormData(form);
+  const text = (name: DetailField) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return { fullName: text('fullName'), phone: text('phone'), address: text('address') };
+}
+
 function ProfileForm({ user, profile }: { user: SessionUser; profile: Profile }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [fullName, setFullName] = useState(profile.full_name);
-  const [phone, setPhone] = useState(profile.phone ?? '');
-  const [address, setAddress] = useState(profile.address ?? '');
+  const form = useRef<HTMLFormElement>(null);
   const [message, setMessage] = useState<Message>(null);
+  // A problem with one field is shown at that field (issue 32), not in the banner.
+  const [problems, setProblems] = useState<Partial<Record<DetailField, string>>>({});
   const [avatarMessage, setAvatarMessage] = useState<Message>(null);
   const [uploading, setUploading] = useState(false);
 
@@ -79,10 +99,23 @@ function ProfileForm({ user, profile }: { user: SessionUser; profile: Profile })
 
   const save = useMutation(
     trpc.account.updateProfile.mutationOptions({
-      onSuccess: (saved) => {
-        setPhone(saved.phone ?? '');
-        setAddress(saved.address ?? '');
-        setFullName(saved.full_name);
+      onSuccess: (saved, sent) => {
+        // Each field still holding what was sent shows it as saved (the phone as +256…); one
+        // typed into while the save was on its way keeps what was typed.
+        const stored: Details = {
+          fullName: saved.full_name,
+          phone: saved.phone ?? '',
+          address: saved.address ?? '',
+        };
+        for (const name of DETAIL_FIELDS) {
+          const field = form.current?.elements.namedItem(name);
+          if (
+            (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
+            field.value === sent[name]
+          ) {
+            field.value = stored[name];
+          }
+        }
         setMessage({ tone: 'success', text: TEXT.profileSaved });
         toast.success(TEXT.profileSaved);
         // The saved profile is the answer: kept as it is, not fetched again. The account's
@@ -101,13 +134,31 @@ function ProfileForm({ user, profile }: { user: SessionUser; profile: Profile })
     }),
   );
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setMessage(null);
-    // The server's own rules, checked before sending: the same schema, the same messages.
-    const checked = v.safeParse(profileInput, { fullName, phone, address });
-    if (!checked.success) return setMessage({ tone: 'error', text: checked.issues[0].message });
-    save.mutate({ fullName, phone, address });
+    const details = typedDetails(event.currentTarget);
+    // The server's own rules, checked before sending: the same schema, the same messages, each
+    // at its field; the first field with a problem takes the focus.
+    const checked = v.safeParse(profileInput, details);
+    if (!checked.success) {
+      const found: Partial<Record<DetailField, string>> = {};
+      for (const issue of checked.issues) {
+        const key = issue.path?.[0]?.key;
+        const name = DETAIL_FIELDS.find((field) => field === key);
+        if (name && !found[name]) found[name] = issue.message;
+      }
+      if (Object.keys(found).length === 0) {
+        setMessage({ tone: 'error', text: checked.issues[0].message });
+      }
+      setProblems(found);
+      const first = DETAIL_FIELDS.find((name) => found[name]);
+      const field = first && event.currentTarget.elements.namedItem(first);
+      if (field instanceof HTMLElement) field.focus();
+      return;
+    }
+    setProblems({});
+    save.mutate(details);
   }
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
@@ -204,7 +255,12 @@ function ProfileForm({ user, profile }: { user: SessionUser; profile: Profile })
         </aside>
 
         <div className="min-w-0 space-y-8">
-          <form onSubmit={submit} className="space-y-6 border border-line p-6 sm:p-8" noValidate>
+          <form
+            ref={form}
+            onSubmit={submit}
+            className="space-y-6 border border-line p-6 sm:p-8"
+            noValidate
+          >
             <h2 className="font-display text-2xl">Personal details</h2>
             {message && <Notice tone={message.tone}>{message.text}</Notice>}
             <div className="grid gap-6 sm:grid-cols-2">
@@ -214,8 +270,8 @@ function ProfileForm({ user, profile }: { user: SessionUser; profile: Profile })
                 autoComplete="name"
                 required
                 maxLength={MAX_NAME_LENGTH}
-                value={fullName}
-                onChange={(e) => setFullName(e.target.value)}
+                defaultValue={profile.full_name}
+                error={problems.fullName}
               />
               <Field
                 label="Email"
@@ -232,8 +288,8 @@ function ProfileForm({ user, profile }: { user: SessionUser; profile: Profile })
                 name="phone"
                 autoComplete="tel"
                 placeholder="+256 7XX XXX XXX"
-                value={phone}
-                onChange={(e) => setPhone(e.target.value)}
+                defaultValue={profile.phone ?? ''}
+                error={problems.phone}
                 note="We text you about your orders. Numbers are saved as +256..."
               />
               <div className="sm:col-span-2">
@@ -250,10 +306,16 @@ function ProfileForm({ user, profile }: { user: SessionUser; profile: Profile })
                   maxLength={500}
                   autoComplete="street-address"
                   placeholder="Street, city, country"
-                  className={inputClass}
-                  value={address}
-                  onChange={(e) => setAddress(e.target.value)}
+                  className={`${inputClass} ${problems.address ? 'border-danger' : ''}`}
+                  defaultValue={profile.address ?? ''}
+                  aria-invalid={problems.address ? true : undefined}
+                  aria-describedby={problems.address ? 'profile-address-error' : undefined}
                 />
+                {problems.address && (
+                  <p id="profile-address-error" className="mt-1.5 text-sm text-danger">
+                    {problems.address}
+                  </p>
+                )}
               </div>
             </div>
             <div className="flex flex-wrap items-center gap-4">

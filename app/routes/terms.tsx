@@ -102,8 +102,10 @@ function Terms() {
             there is the fee you pay.
           </p>
           <p>
-            Give a delivery area, a landmark and a phone number the rider can call. Delivery times
-            are estimates; you can follow each order’s progress under{' '}
+            In Kampala, give an area, a landmark and a phone number the rider can call. Upcountry,
+            give your town and, where you prefer one, the bus company or stage: the parcel goes by
+            bus courier, you collect it at the stage, and we call you when it arrives. Delivery
+            times are estimates; you can follow each order’s progress under{' '}
             <TextLink to="/orders">My Orders</TextLink>.
           </p>
         </>

@@ -41,7 +41,10 @@ function refuse(problem: CheckoutProblem): never {
     case 'over-ceiling':
       return shopperError('BAD_REQUEST', PAYMENT_RULE_TEXT.overCeiling(problem.method));
     case 'area-needed':
-      return shopperError('BAD_REQUEST', DELIVERY_TEXT.areaRequired);
+      return shopperError(
+        'BAD_REQUEST',
+        problem.courier ? DELIVERY_TEXT.townRequired : DELIVERY_TEXT.areaRequired,
+      );
   }
 }
 

@@ -31,7 +31,8 @@ export type CheckoutProblem =
   | { kind: 'order-id-taken' }
   | { kind: 'delivery-unavailable' }
   | PaymentRefusal
-  | { kind: 'area-needed' };
+  /** No area for a rider, or no town for the bus (upcountry). */
+  | { kind: 'area-needed'; courier: boolean };
 
 /**
  * How the order reaches the shopper, as sent: the option (absent: Kampala delivery, for older
@@ -304,7 +305,7 @@ function deliveryProblem(
   const refused = paymentRefusal(paymentMethod, option, null);
   if (refused) return refused;
   if (asked.optionId && option.kind !== 'pickup' && !asked.area?.trim()) {
-    return { kind: 'area-needed' };
+    return { kind: 'area-needed', courier: option.kind === 'courier' };
   }
   return null;
 }

@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DELIVERY_WORDING } from '#core/delivery-choice.ts';
 import { buildReceipt, RECEIPT_TEXT, type ReceiptOrder, receiptPayment } from '#core/receipt.ts';
 import { pdfFonts, pdfPageCount, pdfText } from '../../tests/support/pdf.ts';
 import { receiptPdf } from './receipt-pdf.ts';
@@ -97,7 +98,7 @@ describe('the receipt PDF', { timeout: 20_000 }, () => {
     const text = await pdfText(await receiptPdf(delivered), { mode: 'layout' });
     expect(text).toContain('DELIVERY');
     expect(text.replace(/\s+/g, ' ')).toContain('Kampala delivery · Ntinda, near Capital Shoppers');
-    expect(text).toContain(`${RECEIPT_TEXT.deliveryPhone} 0772 123 456`);
+    expect(text).toContain(`${DELIVERY_WORDING.delivery.calls} 0772 123 456`);
     expect(text).toContain('Notes: Green gate');
 
     const pickup = buildReceipt(
@@ -117,7 +118,7 @@ describe('the receipt PDF', { timeout: 20_000 }, () => {
     );
     const picked = await pdfText(await receiptPdf(pickup), { mode: 'layout' });
     expect(picked).toContain('Pick up at the boutique');
-    expect(picked).not.toContain(RECEIPT_TEXT.deliveryPhone);
+    expect(picked).not.toContain(DELIVERY_WORDING.delivery.calls);
     expect(picked).toMatch(/Delivery Fee\s+UGX 0/);
   });
 

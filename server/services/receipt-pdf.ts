@@ -3,7 +3,7 @@
 // (Cormorant Garamond for the wordmark and display, Manrope for text; subsets under
 // server/fonts/) are bundled as data by Vite's `?inline` and load on the first receipt only, so
 // no other request pays for them.
-import { deliveryLine, phoneText } from '#core/delivery-choice.ts';
+import { DELIVERY_WORDING, deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
 import { RECEIPT_TEXT, type Receipt, showsTax } from '#core/receipt.ts';
 import { PdfDocument, type PdfFont, type PdfPage, type Rgb } from './pdf-writer.ts';
@@ -271,14 +271,17 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   fact(RECEIPT_TEXT.orderDate, [receipt.date, receipt.time].filter(Boolean).join(', '));
   fact(RECEIPT_TEXT.paymentMethod, receipt.paymentMethod);
   if (receipt.transactionId) fact(RECEIPT_TEXT.transactionId, receipt.transactionId);
-  // How it reaches the shopper: the option and where, then the rider's number and the notes.
+  // How it reaches the shopper: the option and where, what happens to a parcel sent upcountry,
+  // then the number to call (the rider's, or ours when the parcel arrives) and the notes.
   const delivery = receipt.delivery;
   if (delivery) {
+    const wording = DELIVERY_WORDING[delivery.kind];
     fact(RECEIPT_TEXT.delivery, deliveryLine(delivery));
     across += 8;
     const phone = delivery.kind === 'pickup' ? '' : phoneText(delivery.phone);
     const more = [
-      phone && `${RECEIPT_TEXT.deliveryPhone} ${phone}`,
+      wording.promise,
+      phone && `${wording.calls} ${phone}`,
       delivery.notes && `${RECEIPT_TEXT.deliveryNotes}: ${delivery.notes}`,
     ];
     for (const detail of more) {

@@ -8,6 +8,7 @@ import { eq, notInArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_TEXT, FREE_DELIVERY_KEY } from '#core/delivery.ts';
+import { DELIVERY_WORDING } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { createDb } from '#db/client.ts';
@@ -164,19 +165,31 @@ describe('delivery at checkout, on the receipt and on /orders', () => {
       await expect(cash.isChecked()).resolves.toBe(false);
       await page.getByText('Not available for Upcountry by bus courier').waitFor();
 
-      // No area: refused before anything is sent, with placeOrder's own text.
+      // Upcountry is no rider (issue 32): the form asks for the town, the bus company or stage and
+      // the phone to call when the parcel arrives, and says what happens to it.
+      const courier = DELIVERY_WORDING.courier;
+      await delivery.getByText(courier.promise).waitFor();
+      for (const gone of ['Area', 'Landmark', 'Phone for the rider']) {
+        expect(await page.getByLabel(gone, { exact: true }).count(), gone).toBe(0);
+      }
+      await expect(page.getByLabel(courier.phone).inputValue()).resolves.toBe('0772 000 004');
+      await expect(page.getByLabel(courier.area).getAttribute('placeholder')).resolves.toBe(
+        'e.g. Mbarara',
+      );
+
+      // No town: refused before anything is sent, with placeOrder's own text.
       await page.getByRole('radio', { name: /Bank Transfer/ }).check();
       await page.getByRole('button', { name: 'Place Order' }).click();
-      await page.getByText(DELIVERY_TEXT.areaRequired).waitFor();
+      await page.getByText(DELIVERY_TEXT.townRequired).waitFor();
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
         .toBe('true');
       expect(await placedOrder(shopper)).toEqual([]);
 
-      await page.getByLabel('Area', { exact: true }).fill('Mbarara');
-      await page.getByLabel('Landmark').fill('Link Bus park');
+      await page.getByLabel(courier.area, { exact: true }).fill('Mbarara');
+      await page.getByLabel(courier.landmark).fill('Link Bus');
       await page.getByLabel('Delivery notes').fill('Call when the bus arrives');
-      await expect(page.getByText(DELIVERY_TEXT.areaRequired).count()).resolves.toBe(0);
+      await expect(page.getByText(DELIVERY_TEXT.townRequired).count()).resolves.toBe(0);
       await lookAt(page, `checkout-upcountry-${viewport.width}`);
       await page.getByRole('button', { name: 'Place Order' }).click();
       await page
@@ -189,7 +202,7 @@ describe('delivery at checkout, on the receipt and on /orders', () => {
         deliveryOption: 'Upcountry by bus courier',
         deliveryKind: 'courier',
         deliveryArea: 'Mbarara',
-        deliveryLandmark: 'Link Bus park',
+        deliveryLandmark: 'Link Bus',
         deliveryPhone: '+256772000004',
         deliveryNotes: 'Call when the bus arrives',
         deliveryFee: 15000,
@@ -202,11 +215,41 @@ describe('delivery at checkout, on the receipt and on /orders', () => {
       await page.goto(`/orders?order=${order.id}&view=receipt`);
       const receipt = page.getByTestId('receipt');
       await expect(receipt.getByTestId('receipt-delivery').textContent()).resolves.toBe(
-        'Upcountry by bus courier · Mbarara, near Link Bus park',
+        'Upcountry by bus courier · Mbarara, collect at Link Bus',
       );
-      await receipt.getByText('Rider calls').waitFor();
+      await receipt.getByText(courier.promise).waitFor();
+      await receipt.getByText(courier.calls).waitFor();
+      expect(await receipt.getByText(/rider/i).count()).toBe(0);
       await receipt.getByText('UGX 15,000', { exact: true }).waitFor();
       await page.screenshot({ path: `${SHOTS}/receipt-${viewport.width}.png`, fullPage: true });
+
+      // The order's page says the same: by bus, collected at the stage, a call when it arrives.
+      await page.goto(`/orders?order=${order.id}`);
+      const details = page.getByRole('region', { name: 'Order details' });
+      await expect(details.getByTestId('order-delivery').textContent()).resolves.toBe(
+        'Upcountry by bus courier · Mbarara, collect at Link Bus',
+      );
+      await details.getByTestId('order-delivery-promise').waitFor();
+      await details.getByText(`${courier.calls} 0772 000 004`).waitFor();
+      expect(await details.getByText(/rider/i).count()).toBe(0);
+      await lookAt(page, `order-upcountry-${viewport.width}`);
+
+      // The desk: the town, the bus company or stage, and whom to call when it arrives.
+      const desk = await newPage(viewport);
+      await signIn(desk.page, await theOperator(db));
+      await desk.page.goto('/operator/orders');
+      const row = desk.page
+        .getByRole('listitem', { name: `Order ${order.id.slice(0, 8)}` })
+        .locator('dl[aria-label="Delivery"]');
+      await row.getByText(courier.promise).waitFor();
+      await row.getByText('Mbarara', { exact: true }).waitFor();
+      await row.getByText('Link Bus', { exact: true }).waitFor();
+      await row.getByText(courier.deskCalls, { exact: true }).waitFor();
+      expect(await row.getByText('Rider calls').count()).toBe(0);
+      await row.scrollIntoViewIfNeeded();
+      await desk.page.screenshot({ path: `${SHOTS}/desk-upcountry-${viewport.width}.png` });
+      expect(desk.errors).toEqual([]);
+      await desk.page.context().close();
       expect(errors).toEqual([]);
       await page.context().close();
     });

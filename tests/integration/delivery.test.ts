@@ -487,13 +487,14 @@ describe('the owner’s rules', () => {
     expect(await stockOf(test.db, { variantId: belt.variantId })).toBe(2);
   });
 
-  it('a delivery needs the area; a pickup does not', async () => {
+  it('a delivery needs the area, upcountry the town; a pickup neither', async () => {
     const me = await shopper();
     const ring = await piece(25_000);
-    for (const [deliveryOptionId, deliveryArea] of [
-      ['kampala', undefined],
-      ['kampala', '   '],
-      ['upcountry', ''],
+    for (const [deliveryOptionId, deliveryArea, message] of [
+      ['kampala', undefined, DELIVERY_TEXT.areaRequired],
+      ['kampala', '   ', DELIVERY_TEXT.areaRequired],
+      // A parcel goes by bus to a town: no rider looks for an area (issue 32).
+      ['upcountry', '', DELIVERY_TEXT.townRequired],
     ] as const) {
       await expect(
         me.checkout.placeOrder({
@@ -503,7 +504,7 @@ describe('the owner’s rules', () => {
           deliveryOptionId,
           ...(deliveryArea === undefined ? {} : { deliveryArea }),
         }),
-      ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: DELIVERY_TEXT.areaRequired });
+      ).rejects.toMatchObject({ code: 'BAD_REQUEST', message });
     }
     expect(await ordersOf(me.id)).toEqual([]);
     await expect(

@@ -65,15 +65,22 @@ export function PageHeading({
   );
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; note?: string };
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  note?: string;
+  /** What is wrong with the value, shown under the field and read with it. */
+  error?: string;
+};
 
 export const inputClass =
   'mt-2 block w-full border border-line bg-paper px-4 py-3 text-base text-ink placeholder:text-ink-soft/70 focus:border-ink focus:outline-none disabled:cursor-not-allowed disabled:bg-paper-2 disabled:text-ink-soft';
 
-export function Field({ label, note, id, className = '', ...input }: FieldProps) {
+export function Field({ label, note, error, id, className = '', ...input }: FieldProps) {
   const fallback = useId();
   const inputId = id ?? fallback;
   const noteId = `${inputId}-note`;
+  const errorId = `${inputId}-error`;
+  const described = [error ? errorId : '', note ? noteId : ''].filter(Boolean).join(' ');
   return (
     <div className={className}>
       <label htmlFor={inputId} className="text-xs font-semibold uppercase tracking-[0.16em]">
@@ -81,10 +88,16 @@ export function Field({ label, note, id, className = '', ...input }: FieldProps)
       </label>
       <input
         id={inputId}
-        aria-describedby={note ? noteId : undefined}
-        className={inputClass}
+        aria-describedby={described || undefined}
+        aria-invalid={error ? true : undefined}
+        className={`${inputClass} ${error ? 'border-danger' : ''}`}
         {...input}
       />
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm text-danger">
+          {error}
+        </p>
+      )}
       {note && (
         <p id={noteId} className="mt-1.5 text-xs text-ink-soft">
           {note}

@@ -68,7 +68,7 @@ export function ChatPanel() {
       <header className="band flex items-center justify-between gap-2 px-4 py-3 text-paper [color-scheme:light]">
         <div>
           <p className="font-display text-xl leading-none">duuka assistant</p>
-          <p className="mt-1 text-xs text-paper/70">Replies in seconds · Mon-Sat 8AM-8PM team</p>
+          <p className="mt-1 text-xs text-paper/70">{CHAT_TEXT.panelNote}</p>
         </div>
         <div className="flex items-center gap-1">
           {panel === 'open' ? (

@@ -1,6 +1,7 @@
 // The checkout's delivery (issue 23): the options the shop offers, each with its fee, its time and
-// its details; for a delivery, the area, landmark, the phone the rider calls and notes; for a
-// pickup, where the boutique is. The figures are display only: the server reads the fee.
+// its details; for a delivery, the area, landmark, the phone the rider calls and notes; upcountry,
+// the town, the bus company or stage and the phone to call when the parcel arrives (issue 32); for
+// a pickup, where the boutique is. The figures are display only: the server reads the fee.
 import { Bike, Bus, type LucideIcon, Store } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import {
@@ -11,7 +12,7 @@ import {
   LANDMARK_MAX,
   NOTES_MAX,
 } from '#core/delivery.ts';
-import { deliveryTime } from '#core/delivery-choice.ts';
+import { DELIVERY_WORDING, deliveryTime } from '#core/delivery-choice.ts';
 import type { DeliveryField, DeliveryForm } from '#core/delivery-form.ts';
 import { inputClass } from '../account/ui';
 
@@ -19,17 +20,6 @@ const KIND_ICONS: Record<DeliveryKind, LucideIcon> = {
   delivery: Bike,
   pickup: Store,
   courier: Bus,
-};
-
-const AREA_HINT: Record<DeliveryKind, string> = {
-  delivery: 'e.g. Ntinda',
-  pickup: '',
-  courier: 'Your town, e.g. Mbarara',
-};
-const LANDMARK_HINT: Record<DeliveryKind, string> = {
-  delivery: 'e.g. near Capital Shoppers',
-  pickup: '',
-  courier: 'e.g. the bus park you collect from',
 };
 
 export function DeliveryChoice({
@@ -54,6 +44,7 @@ export function DeliveryChoice({
 }) {
   const ids = useId();
   const pickup = chosen.kind === 'pickup';
+  const wording = DELIVERY_WORDING[chosen.kind];
   return (
     <fieldset className="border border-line p-6 sm:p-8" disabled={disabled}>
       <legend className="float-left w-full font-display text-2xl sm:text-3xl">Delivery</legend>
@@ -121,35 +112,40 @@ export function DeliveryChoice({
           </div>
         ) : (
           <>
+            {wording.promise && (
+              <p className="border border-gold/50 bg-gold/5 px-4 py-4 text-sm sm:col-span-2">
+                {wording.promise}
+              </p>
+            )}
             <TextField
-              label="Area"
+              label={wording.area}
               required
               value={form.area}
               onChange={(value) => onForm('area', value)}
-              placeholder={AREA_HINT[chosen.kind]}
+              placeholder={wording.areaHint}
               maxLength={AREA_MAX}
-              autoComplete="address-level3"
+              autoComplete={chosen.kind === 'courier' ? 'address-level2' : 'address-level3'}
               error={problems.area}
             />
             <TextField
-              label="Landmark"
+              label={wording.landmark}
               value={form.landmark}
               onChange={(value) => onForm('landmark', value)}
-              placeholder={LANDMARK_HINT[chosen.kind]}
+              placeholder={wording.landmarkHint}
               maxLength={LANDMARK_MAX}
               error={problems.landmark}
             />
           </>
         )}
         <TextField
-          label="Phone for the rider"
+          label={wording.phone}
           type="tel"
           value={form.phone}
           onChange={(value) => onForm('phone', value)}
           placeholder="e.g. 0772 123 456"
           maxLength={32}
           autoComplete="tel"
-          note={pickup ? 'We call this number when it is ready.' : 'The rider calls this number.'}
+          note={wording.phoneNote}
           error={problems.phone}
         />
         <TextField
@@ -157,7 +153,7 @@ export function DeliveryChoice({
           multiline
           value={form.notes}
           onChange={(value) => onForm('notes', value)}
-          placeholder={pickup ? 'Anything we should know' : 'e.g. the green gate, call on arrival'}
+          placeholder={wording.notesHint}
           maxLength={NOTES_MAX}
           error={problems.notes}
           className="sm:col-span-2"

@@ -5,6 +5,7 @@ import { Check, Phone, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { orderSteps } from '#core/delivery.ts';
 import {
+  DELIVERY_WORDING,
   deliveryLine,
   type OrderDelivery,
   phoneHref,
@@ -202,11 +203,13 @@ function OrderConfirmation({
 
 /**
  * How the order reaches the shopper and where it is on its way: Placed → Processing → Ready for
- * pickup → Collected (or out for delivery, with the rider to call, or shipped by courier).
+ * pickup → Collected (or out for delivery, with the rider to call, or shipped by bus courier to
+ * be collected at the stage after a call).
  */
 function DeliveryProgress({ delivery, status }: { delivery: OrderDelivery; status: string }) {
   const steps = orderSteps(delivery.kind, status);
   const phone = phoneText(delivery.phone);
+  const wording = DELIVERY_WORDING[delivery.kind];
   const riding = status === 'out_for_delivery' && (delivery.riderName || delivery.riderPhone);
   return (
     <section className="mt-7" aria-labelledby="order-delivery">
@@ -216,14 +219,14 @@ function DeliveryProgress({ delivery, status }: { delivery: OrderDelivery; statu
       <p className="mt-2 font-medium" data-testid="order-delivery">
         {deliveryLine(delivery)}
       </p>
+      {wording.promise && (
+        <p className="mt-0.5 text-sm" data-testid="order-delivery-promise">
+          {wording.promise}
+        </p>
+      )}
       {(phone || delivery.notes) && (
         <p className="mt-0.5 text-sm text-ink-soft">
-          {[
-            phone && (delivery.kind === 'pickup' ? `We call ${phone}` : `Rider calls ${phone}`),
-            delivery.notes,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
+          {[phone && `${wording.calls} ${phone}`, delivery.notes].filter(Boolean).join(' · ')}
         </p>
       )}
       {status !== 'cancelled' && (

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
 import { type RefObject, useRef } from 'react';
-import { deliveryLine, phoneText } from '#core/delivery-choice.ts';
+import { DELIVERY_WORDING, deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
 import { ORDERS_TEXT, PRINT_WINDOW_DELAY_MS } from '#core/orders.ts';
 import { RECEIPT_TEXT, type Receipt, type ReceiptPayment, showsTax } from '#core/receipt.ts';
@@ -301,9 +301,13 @@ function Amount({ label, note, value }: { label: string; note?: string; value: s
   );
 }
 
-/** How the order reaches the shopper: the option and where, the phone the rider calls, notes. */
+/**
+ * How the order reaches the shopper: the option and where, what happens to a parcel sent
+ * upcountry, the phone called (the rider's call, or ours when the parcel arrives), notes.
+ */
 function ReceiptDeliverySection({ delivery }: { delivery: NonNullable<Receipt['delivery']> }) {
   const phone = phoneText(delivery.phone);
+  const wording = DELIVERY_WORDING[delivery.kind];
   return (
     <section className="mt-7 border-t border-line pt-5" aria-labelledby="receipt-delivery">
       <h3 id="receipt-delivery" className="eyebrow">
@@ -312,11 +316,12 @@ function ReceiptDeliverySection({ delivery }: { delivery: NonNullable<Receipt['d
       <p className="mt-3 text-sm font-semibold" data-testid="receipt-delivery">
         {deliveryLine(delivery)}
       </p>
+      {wording.promise && <p className="mt-1 text-sm">{wording.promise}</p>}
       {(phone || delivery.notes) && (
         <dl className="mt-1 space-y-0.5 text-sm text-ink-soft">
           {phone && delivery.kind !== 'pickup' && (
             <div className="flex flex-wrap gap-x-2">
-              <dt>{RECEIPT_TEXT.deliveryPhone}</dt>
+              <dt>{wording.calls}</dt>
               <dd className="tabular-nums">{phone}</dd>
             </div>
           )}

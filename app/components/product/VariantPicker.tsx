@@ -139,13 +139,7 @@ function OptionGroup({
                 className="peer sr-only"
               />
               <span className="variant-pill-face">
-                {swatch && (
-                  <span
-                    aria-hidden
-                    className="size-3.5 shrink-0 rounded-full border border-black/15"
-                    style={{ background: swatch }}
-                  />
-                )}
+                {swatch && <span aria-hidden className="swatch" style={{ background: swatch }} />}
                 <span className="variant-pill-value">{value}</span>
               </span>
             </label>

@@ -8,6 +8,7 @@ import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { isDeliveryKind, ORDER_STEPS, RIDER_NAME_MAX } from '#core/delivery.ts';
+import { DELIVERY_WORDING } from '#core/delivery-choice.ts';
 import { displayNumber } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import {
@@ -266,22 +267,52 @@ function OrderRow({ order }: { order: DeskOrder }) {
   );
 }
 
-/** How the order reaches the customer: the option, where the rider goes, whom they call. */
+/**
+ * How the order reaches the customer: the option, where the rider goes and whom they call; or,
+ * upcountry, the town and the bus company or stage it goes by and whom the shop calls when it
+ * arrives there.
+ */
 function OrderDelivery({ order }: { order: DeskOrder }) {
+  const kind = isDeliveryKind(order.deliveryKind) ? order.deliveryKind : 'delivery';
+  const wording = DELIVERY_WORDING[kind];
+  const courier = kind === 'courier';
   const place = [order.deliveryArea, order.deliveryLandmark].filter(Boolean).join(' · ');
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm" aria-label="Delivery">
       <dt className="text-ink-soft">Delivery</dt>
       <dd className="min-w-0 break-words font-medium">{order.deliveryOption}</dd>
-      {place && (
+      {courier && (
         <>
-          <dt className="text-ink-soft">Where</dt>
-          <dd className="min-w-0 break-words">{place}</dd>
+          <dt className="sr-only">How</dt>
+          <dd className="col-span-2 min-w-0 break-words text-ink-soft">{wording.promise}</dd>
         </>
       )}
-      {order.deliveryPhone && order.deliveryKind !== 'pickup' && (
+      {courier ? (
         <>
-          <dt className="text-ink-soft">Rider calls</dt>
+          {order.deliveryArea && (
+            <>
+              <dt className="text-ink-soft">{wording.area}</dt>
+              <dd className="min-w-0 break-words">{order.deliveryArea}</dd>
+            </>
+          )}
+          {order.deliveryLandmark && (
+            <>
+              <dt className="text-ink-soft">{wording.landmark}</dt>
+              <dd className="min-w-0 break-words">{order.deliveryLandmark}</dd>
+            </>
+          )}
+        </>
+      ) : (
+        place && (
+          <>
+            <dt className="text-ink-soft">Where</dt>
+            <dd className="min-w-0 break-words">{place}</dd>
+          </>
+        )
+      )}
+      {order.deliveryPhone && kind !== 'pickup' && (
+        <>
+          <dt className="text-ink-soft">{wording.deskCalls}</dt>
           <dd>
             <a
               className="underline underline-offset-4"
