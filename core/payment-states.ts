@@ -35,6 +35,9 @@ export type PaymentStanding =
 export const PAYMENT_STATE_TEXT = {
   // The checkout once the order exists.
   waitingTitle: 'Order placed — waiting for your payment',
+  /** The heading follows the payment (issue 32): it never says "waiting" above "received". */
+  paidTitle: 'Order placed — payment received',
+  notPaidTitle: 'Order placed — not paid yet',
   payOnDeliveryTitle: 'Order placed — pay when it is delivered',
   payOnDeliveryNote: 'Pay in cash when your order is delivered. We will call you before we come.',
   cardRedirect: 'Taking you to the secure card payment page…',

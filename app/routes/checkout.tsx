@@ -22,12 +22,20 @@ import { Loading, Notice } from '../components/account/ui';
 import { OrderSummary } from '../components/cart/Summary';
 import { VariantLabel } from '../components/cart/VariantLabel';
 import { DeliveryChoice } from '../components/checkout/DeliveryChoice';
+import type { PaymentStep } from '../components/checkout/MobileMoneyPayment';
 import { forgetOrderAttempt, orderAttemptId } from '../components/checkout/order-attempt';
 import { PayerNumber } from '../components/checkout/PayerNumber';
 import { ProductImage } from '../components/ProductImage';
 import { privatePageHead, useSession, withSession } from '../session';
 import { toast } from '../toast';
 import { type ApiOutput, useTRPC } from '../trpc';
+
+/** The page's heading while an order's mobile money payment is on screen. */
+const MOBILE_MONEY_HEADINGS: Record<PaymentStep, string> = {
+  waiting: PAYMENT_STATE_TEXT.waitingTitle,
+  paid: PAYMENT_STATE_TEXT.paidTitle,
+  failed: PAYMENT_STATE_TEXT.notPaidTitle,
+};
 
 // What only shows once chosen or placed loads then, not with the checkout.
 const MobileMoneyPayment = lazy(() =>
@@ -148,6 +156,9 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
 
   if (placed?.method === 'mobile_money') {
     const { orderId } = placed;
+    // The page's heading follows the payment: waiting, received, or not paid yet (issue 32).
+    const headingFor = (step: PaymentStep) =>
+      onPlaced({ orderId, title: MOBILE_MONEY_HEADINGS[step] });
     return (
       <div className="mt-10">
         <Suspense fallback={<Loading text="Loading..." />}>
@@ -155,6 +166,7 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
             orderId={orderId}
             amount={placed.total}
             phone={placed.phone}
+            onStep={headingFor}
             onPaid={() => {
               // Only now, with the money in, is the order a success.
               toast.success(CHECKOUT_TEXT.placed, { description: PAYMENT_TEXT.paid });

@@ -62,10 +62,29 @@ describe('paying by mobile money', () => {
       await page.screenshot({ path: `${SHOTS}/mm-approve-${label}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
 
+      // The heading follows the payment (issue 32): every frame painted while "Payment received"
+      // shows, the page's heading says so too, never "waiting for your payment".
+      await page.evaluate((paid) => {
+        const seen: string[] = [];
+        Object.assign(window, { headingsOverPaid: seen });
+        const look = () => {
+          if (document.getElementById('payment-title')?.textContent === paid) {
+            seen.push(document.querySelector('h1')?.textContent ?? '');
+          }
+          requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }, PAYMENT_TEXT.paid);
+
       // The fake approves after ~3 s; only then the success toast, and the order on /orders.
       await page.getByText(CHECKOUT_TEXT.placed).first().waitFor({ timeout: 20_000 });
       await page.getByText(PAYMENT_TEXT.paid).first().waitFor();
       await page.waitForURL('**/orders?order=*');
+      const headings = await page.evaluate(
+        () => (window as unknown as { headingsOverPaid: string[] }).headingsOverPaid,
+      );
+      expect(headings.length).toBeGreaterThan(0);
+      expect([...new Set(headings)]).toEqual([PAYMENT_STATE_TEXT.paidTitle]);
       const order = await latestOrder(shopper);
       expect(order).toMatchObject({ status: 'processing', total, paymentMethod: 'mobile_money' });
       const [payment] = await db
@@ -115,6 +134,8 @@ describe('paying by mobile money', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByRole('heading', { name: PAYMENT_TEXT.approve(total) }).waitFor();
     await page.getByText(PAYMENT_TEXT.reasons.declined).waitFor({ timeout: 20_000 });
+    // Declined: the page's heading no longer says it waits (issue 32).
+    await page.getByRole('heading', { level: 1, name: PAYMENT_STATE_TEXT.notPaidTitle }).waitFor();
     await page.getByRole('button', { name: PAYMENT_TEXT.tryAgain }).waitFor();
     await page.getByRole('button', { name: PAYMENT_TEXT.chooseAnother }).waitFor();
     await page.screenshot({ path: `${SHOTS}/mm-declined-desktop.png`, fullPage: true });
@@ -124,6 +145,7 @@ describe('paying by mobile money', () => {
     await page.getByLabel(PAYMENT_TEXT.payerNumber).fill('0752 000 001');
     await page.getByRole('button', { name: PAYMENT_TEXT.tryAgain }).click();
     await page.getByRole('heading', { name: PAYMENT_TEXT.approve(total) }).waitFor();
+    await page.getByRole('heading', { level: 1, name: PAYMENT_STATE_TEXT.waitingTitle }).waitFor();
     await page.waitForURL('**/orders?order=*', { timeout: 20_000 });
     const order = await latestOrder(shopper);
     expect(order?.status).toBe('processing');

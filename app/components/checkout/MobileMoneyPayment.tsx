@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Loader2, Smartphone, XCircle } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { displayNumber, PAYMENT_TEXT, STATUS_POLL_MS } from '#core/mobile-money.ts';
 import { PAYMENT_METHOD_CHOICES, type PaymentMethod } from '#core/orders.ts';
 import { serverMessage } from '../../cart';
@@ -16,20 +16,26 @@ type Payment = NonNullable<ApiOutput['payments']['status']>;
 const OTHER_METHODS = ['card', 'bank_transfer', 'cash_on_delivery'] as const;
 type OtherMethod = (typeof OTHER_METHODS)[number];
 
+/** Where the payment stands, as the screen shows it. */
+export type PaymentStep = 'waiting' | 'paid' | 'failed';
+
 /**
- * Starts (or picks up) the order's payment and follows it. `onPaid` runs once the provider says
- * the money moved; `onMethodChanged` when the shopper pays another way instead.
+ * Starts (or picks up) the order's payment and follows it. `onStep` runs each time the screen
+ * moves to another step (a page heading above follows it); `onPaid` once the provider says the
+ * money moved; `onMethodChanged` when the shopper pays another way instead.
  */
 export function MobileMoneyPayment({
   orderId,
   amount,
   phone: initialPhone,
+  onStep,
   onPaid,
   onMethodChanged,
 }: {
   orderId: string;
   amount: number;
   phone: string;
+  onStep?: (step: PaymentStep) => void;
   onPaid: (payment: Payment) => void;
   onMethodChanged: (method: PaymentMethod) => void;
 }) {
@@ -65,6 +71,21 @@ export function MobileMoneyPayment({
     refetchInterval: waiting ? STATUS_POLL_MS : false,
   });
   const current = status.data && status.data.id === payment?.id ? status.data : payment;
+
+  const step: PaymentStep =
+    current?.state === 'successful'
+      ? 'paid'
+      : current?.state === 'pending' || (!current && !problem)
+        ? 'waiting'
+        : 'failed';
+  // Told once per new step, before the browser paints it (a layout effect), so the heading above
+  // never reads "waiting" over "Payment received" for a frame.
+  const told = useRef<PaymentStep | null>(null);
+  useLayoutEffect(() => {
+    if (told.current === step) return;
+    told.current = step;
+    onStep?.(step);
+  });
 
   useEffect(() => {
     if (current?.state !== 'successful' || paid.current) return;
