@@ -1,15 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { getGlobalStartContext } from '@tanstack/react-start';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '#server/routers/index.ts';
 import { NotFound } from './components/NotFound';
+import { makeQueryClient } from './query-client';
 import { routeTree } from './routeTree.gen';
 import { makeTRPCClient, TRPCProvider } from './trpc';
 
 export function getRouter() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+  const queryClient = makeQueryClient();
   const trpcClient = makeTRPCClient();
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
   const router = createRouter({
