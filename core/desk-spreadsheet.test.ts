@@ -4,11 +4,11 @@ import {
   type CatalogueNow,
   catalogueCsv,
   catalogueFileName,
-  fileCounts,
   guardCell,
   type ProductCheck,
   type ProductInput,
   planImport,
+  productChanges,
   SPREADSHEET_COLUMNS,
   SPREADSHEET_TEXT,
   saveProblem,
@@ -20,11 +20,28 @@ const now: CatalogueNow = {
     [
       7,
       {
+        name: 'Wrap',
+        description: 'Soft',
         status: 'published',
         kind: 'clothes',
+        categoryIds: [1],
         variants: [
-          { id: 70, sku: 'WRAP-S' },
-          { id: 71, sku: 'WRAP-M' },
+          {
+            id: 70,
+            sku: 'WRAP-S',
+            options: { Size: 'S' },
+            price: 1000,
+            compareAtPrice: null,
+            stock: 3,
+          },
+          {
+            id: 71,
+            sku: 'WRAP-M',
+            options: { Size: 'M' },
+            price: 1200,
+            compareAtPrice: null,
+            stock: 0,
+          },
         ],
       },
     ],
@@ -115,7 +132,19 @@ describe('planImport', () => {
       now,
       accept,
     );
-    expect(plan).toMatchObject({ ok: true, counts: { created: 1, updated: 1, variants: 4 } });
+    expect(plan).toMatchObject({
+      ok: true,
+      summary: {
+        created: 1,
+        updated: 1,
+        unchanged: 0,
+        variants: 4,
+        changed: [
+          { product: 'Wrap', created: false, changes: ['price of WRAP-M 1,200 → 1,000'] },
+          { product: '=Sale', created: true, changes: ['new, 2 variants: SALE-38, SALE-39'] },
+        ],
+      },
+    });
     if (!plan.ok) return;
     expect(plan.saves[0]?.save).toEqual({
       id: 7,
@@ -257,17 +286,88 @@ describe('saveProblem', () => {
   });
 });
 
-describe('fileCounts', () => {
-  it('counts new products by name, updated ones by id, and variants by row', () => {
-    expect(
-      fileCounts(
-        file(
-          '7,Wrap,,,,,,70,A,S,,1,,1',
-          '7,Wrap,,,,,,71,B,M,,1,,1',
-          ',Hat,,,,,,,C,,,1,,1',
-          ',,,,,,,,,,,,,',
-        ),
+describe('what an import changes', () => {
+  const wrap = now.products.get(7) as NonNullable<ReturnType<typeof now.products.get>>;
+  const same: ProductInput = {
+    id: 7,
+    name: 'Wrap',
+    description: 'Soft',
+    categoryIds: [1],
+    status: 'published',
+    kind: 'clothes',
+    options: [{ name: 'Size', values: ['S', 'M'] }],
+    variants: [
+      { id: 70, options: { Size: 'S' }, sku: 'WRAP-S', price: 1000, stock: 3 },
+      { id: 71, options: { Size: 'M' }, sku: 'WRAP-M', price: 1200, stock: 0 },
+    ],
+  };
+
+  it('finds nothing in a product the file leaves as it is', () => {
+    expect(productChanges(same, wrap, now.categories)).toEqual([]);
+    // Stock given with the download's count moves by the difference only: sales since are kept.
+    const sold = { ...wrap, variants: wrap.variants.map((v) => ({ ...v, stock: v.stock + 4 })) };
+    const atExport = same.variants.map((v) => ({ ...v, stockWas: v.stock }));
+    expect(productChanges({ ...same, variants: atExport }, sold, now.categories)).toEqual([]);
+  });
+
+  it('names each change, with the SKU it is on', () => {
+    const edited: ProductInput = {
+      ...same,
+      name: 'Wrap Dress',
+      description: 'Soft, lined',
+      categoryIds: [1, 2],
+      status: 'draft',
+      variants: [
+        {
+          id: 71,
+          options: { Size: 'L' },
+          sku: 'WRAP-L',
+          price: 1500,
+          compareAtPrice: 2000,
+          stock: 0,
+          stockWas: 0,
+        },
+        { options: { Size: 'XL' }, sku: 'WRAP-XL', price: 1500, stock: 1 },
+      ],
+    };
+    expect(productChanges(edited, wrap, now.categories)).toEqual([
+      'name “Wrap” → “Wrap Dress”',
+      'description',
+      'status published → draft',
+      'categories Dresses → Dresses, Tops',
+      'SKU WRAP-M → WRAP-L',
+      'WRAP-L: size M → size L',
+      'price of WRAP-L 1,200 → 1,500',
+      'compare-at price of WRAP-L none → 2,000',
+      'WRAP-XL added',
+      'WRAP-S removed',
+    ]);
+    const reordered = { ...same, variants: [...same.variants].reverse() };
+    expect(productChanges(reordered, wrap, now.categories)).toEqual(['the variants’ order']);
+  });
+
+  it('counts a file that changes nothing as unchanged, and plans no save', () => {
+    const plan = planImport(
+      file(
+        '7,Wrap,wrap,,,Dresses,Soft,70,WRAP-S,S,,1000,,3,3',
+        '7,Wrap,wrap,,,Dresses,Soft,71,WRAP-M,M,,1200,,0,0',
       ),
-    ).toEqual({ created: 1, updated: 1, variants: 3 });
+      now,
+      accept,
+    );
+    expect(plan).toEqual({
+      ok: true,
+      saves: [],
+      summary: { created: 0, updated: 0, unchanged: 1, variants: 2, changed: [] },
+    });
+    expect(SPREADSHEET_TEXT.summary({ created: 0, updated: 0, unchanged: 1 })).toBe(
+      'Nothing changed: the file’s 1 product matches the catalogue.',
+    );
+    expect(SPREADSHEET_TEXT.summary({ created: 1, updated: 1, unchanged: 56 })).toBe(
+      '1 product created, 1 updated, 56 unchanged',
+    );
+    expect(SPREADSHEET_TEXT.summary({ created: 0, updated: 2, unchanged: 0 })).toBe(
+      '2 products updated',
+    );
   });
 });

@@ -53,8 +53,20 @@ export const SPREADSHEET_TEXT = {
   repeatedColumn: (name: string) => `Row 1: the column “${name}” appears twice.`,
   more: (count: number) => `… and ${count} more problem${count === 1 ? '' : 's'}.`,
   imported: 'Catalogue imported',
-  summary: (created: number, updated: number) =>
-    `${created} product${created === 1 ? '' : 's'} created, ${updated} updated`,
+  /** What an import changed: "1 product created, 1 updated, 56 unchanged"; zeros left out. */
+  summary: (counts: { created: number; updated: number; unchanged: number }) => {
+    const { created, updated, unchanged } = counts;
+    const products = (n: number) => `${n} product${n === 1 ? '' : 's'}`;
+    if (created + updated === 0) {
+      return `Nothing changed: the file’s ${products(unchanged)} ${unchanged === 1 ? 'matches' : 'match'} the catalogue.`;
+    }
+    const parts = [
+      ...(created > 0 ? [`${products(created)} created`] : []),
+      ...(updated > 0 ? [created > 0 ? `${updated} updated` : `${products(updated)} updated`] : []),
+      ...(unchanged > 0 ? [`${unchanged} unchanged`] : []),
+    ];
+    return parts.join(', ');
+  },
 } as const;
 
 // ——— The formula guard ———
@@ -154,13 +166,43 @@ export const importProductsInput = v.strictObject(
   SPREADSHEET_TEXT.notText,
 );
 
+/** A variant as the catalogue has it (its own price, else its product's). */
+export type VariantNow = {
+  id: number;
+  sku: string;
+  options: Record<string, string>;
+  price: number;
+  compareAtPrice: number | null;
+  stock: number;
+};
+
+/** A product as the catalogue has it: what a file's rows are checked and compared against. */
+export type ProductNow = {
+  name: string;
+  description: string;
+  status: ProductStatus;
+  kind: string;
+  categoryIds: readonly number[];
+  /** In the order shoppers see them (position). */
+  variants: readonly VariantNow[];
+};
+
 /** What the import must know of the catalogue as it is. */
 export type CatalogueNow = {
-  products: ReadonlyMap<
-    number,
-    { status: ProductStatus; kind: string; variants: readonly { id: number; sku: string }[] }
-  >;
+  products: ReadonlyMap<number, ProductNow>;
   categories: readonly { id: number; name: string }[];
+};
+
+/** A product the import creates or changes, and what changes, in words, for the desk. */
+export type ImportChange = { product: string; created: boolean; changes: string[] };
+
+/** What an import does: products counted apart by what happens to them, and the changed ones. */
+export type ImportSummary = {
+  created: number;
+  updated: number;
+  unchanged: number;
+  variants: number;
+  changed: ImportChange[];
 };
 
 /** A product save, shaped as desk.saveProduct's input (core/desk-catalogue.ts saveProductInput). */
@@ -197,14 +239,13 @@ export type PlannedSave<Save> = {
   /** Each row's SKU, as `rows`. */
   skus: string[];
   created: boolean;
+  /** What the save changes, in words ([] for a new product). */
+  changes: string[];
 };
 
+/** The saves to write (new and changed products only) and what they do. */
 export type ImportPlan<Save> =
-  | {
-      ok: true;
-      saves: PlannedSave<Save>[];
-      counts: { created: number; updated: number; variants: number };
-    }
+  | { ok: true; saves: PlannedSave<Save>[]; summary: ImportSummary }
   | { ok: false; problems: string[] };
 
 type Row = { number: number; cells: Record<Column, string> };
@@ -389,11 +430,27 @@ export function planImport<Save>(
     if (planned) saves.push(planned);
   }
   if (problems.length > 0) return refuse();
-  const created = saves.filter((s) => s.created).length;
+  // Only what changes is saved (and said): a product the file leaves as it is, is left alone.
+  const changing = saves.filter((planned) => planned.created || planned.changes.length > 0);
+  const created = changing.filter((planned) => planned.created).length;
   return {
     ok: true,
-    saves,
-    counts: { created, updated: saves.length - created, variants: rows.length },
+    saves: changing,
+    summary: {
+      created,
+      updated: changing.length - created,
+      unchanged: saves.length - changing.length,
+      variants: rows.length,
+      changed: changing.map((planned) => ({
+        product: (planned.save as { name?: string }).name ?? '',
+        created: planned.created,
+        changes: planned.created
+          ? [
+              `new, ${planned.skus.length} variant${planned.skus.length === 1 ? '' : 's'}: ${planned.skus.join(', ')}`,
+            ]
+          : planned.changes,
+      })),
+    },
   };
 }
 
@@ -579,7 +636,70 @@ function planProduct<Save>(
     rows: rows.map((row) => row.number),
     skus: rows.map((row) => row.cells.sku.trim()),
     created: id === undefined,
+    changes: existing ? productChanges(input, existing, now.categories) : [],
   };
+}
+
+const shillings = (amount: number | null) =>
+  amount === null ? 'none' : amount.toLocaleString('en-US');
+
+/**
+ * What saving `input` would change in the product as it is, in words: "price of WRAP-M 120,000 →
+ * 135,000". Stock given with the download's count (stock_at_export) changes by the difference
+ * only, as the save moves it. Empty: the file leaves the product as it is.
+ */
+export function productChanges(
+  input: ProductInput,
+  now: ProductNow,
+  categories: readonly { id: number; name: string }[],
+): string[] {
+  const changes: string[] = [];
+  if (input.name !== now.name) changes.push(`name “${now.name}” → “${input.name}”`);
+  if (input.description.trim() !== now.description.trim()) changes.push('description');
+  if (input.status !== now.status) changes.push(`status ${now.status} → ${input.status}`);
+  if (input.kind !== now.kind) changes.push(`kind ${now.kind} → ${input.kind}`);
+  const names = (ids: readonly number[]) =>
+    [...new Set(ids)]
+      .map((id) => categories.find((c) => c.id === id)?.name ?? String(id))
+      .sort()
+      .join(', ') || 'none';
+  if (names(input.categoryIds) !== names(now.categoryIds)) {
+    changes.push(`categories ${names(now.categoryIds)} → ${names(input.categoryIds)}`);
+  }
+  const options = (o: Record<string, string>) => describe(o) || 'no size or colour';
+  const kept = new Set<number>();
+  for (const variant of input.variants) {
+    const was = now.variants.find((v) => v.id === variant.id);
+    if (!was) {
+      changes.push(`${variant.sku} added`);
+      continue;
+    }
+    kept.add(was.id);
+    if (variant.sku !== was.sku) changes.push(`SKU ${was.sku} → ${variant.sku}`);
+    if (options(variant.options) !== options(was.options)) {
+      changes.push(`${variant.sku}: ${options(was.options)} → ${options(variant.options)}`);
+    }
+    if (variant.price !== was.price) {
+      changes.push(`price of ${variant.sku} ${shillings(was.price)} → ${shillings(variant.price)}`);
+    }
+    const compareAt = variant.compareAtPrice ?? null;
+    if (compareAt !== was.compareAtPrice) {
+      changes.push(
+        `compare-at price of ${variant.sku} ${shillings(was.compareAtPrice)} → ${shillings(compareAt)}`,
+      );
+    }
+    const from = variant.stockWas ?? was.stock;
+    if (variant.stock !== from) changes.push(`stock of ${variant.sku} ${from} → ${variant.stock}`);
+  }
+  for (const variant of now.variants) {
+    if (!kept.has(variant.id)) changes.push(`${variant.sku} removed`);
+  }
+  const order = (ids: number[]) => ids.filter((id) => kept.has(id)).join(',');
+  const fileOrder = input.variants.flatMap((v) => (v.id === undefined ? [] : [v.id]));
+  if (order(fileOrder) !== order(now.variants.map((v) => v.id))) {
+    changes.push('the variants’ order');
+  }
+  return changes;
 }
 
 function describe(options: Record<string, string>): string {
@@ -598,32 +718,6 @@ function inferredKind(sizes: readonly string[]): Kind | null {
     }
   }
   return null;
-}
-
-/**
- * What a file holds, counted as an import counts it: new products, updated ones, variants. For a
- * repeated import (its request key already used), whose rows the catalogue now already holds.
- */
-export function fileCounts(csv: string): { created: number; updated: number; variants: number } {
-  const read = readCsv(csv);
-  const [header = [], ...body] = read.ok ? read.rows : [];
-  const at = (name: Column) =>
-    header.findIndex((cell) => unguardCell(cell).trim().toLowerCase() === name);
-  const [id, name, slug] = [at('product_id'), at('name'), at('slug')];
-  const created = new Set<string>();
-  const updated = new Set<string>();
-  let variants = 0;
-  for (const cells of body) {
-    if (cells.every((cell) => cell.trim() === '')) continue;
-    variants += 1;
-    const cell = (index: number) =>
-      unguardCell(cells[index] ?? '')
-        .trim()
-        .toLowerCase();
-    if (cell(id) !== '') updated.add(cell(id));
-    else created.add(cell(name) !== '' ? `name:${cell(name)}` : `slug:${cell(slug)}`);
-  }
-  return { created: created.size, updated: updated.size, variants };
 }
 
 /** At most PROBLEMS_SHOWN, then how many more. */

@@ -1,16 +1,29 @@
 // One embedded database, one owner: a lock file beside the PGlite data directory, like
 // PostgreSQL's postmaster.pid. Two processes writing one data directory corrupt it, so a second
 // process stops at once and says who holds it; a lock left by a process that died is taken over.
+// The owner records its local Neon endpoint's connection string there (the file is readable by
+// its user only, like ~/.pgpass), so a command such as make-operator goes through the running
+// shop's endpoint instead of opening the directory a second time (decision 0061).
 import { readFileSync, unlinkSync } from 'node:fs';
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { LocalSetupError } from './errors.ts';
 
-type Owner = { pid: number; command: string; startedAt: string; port?: number };
+type Owner = {
+  pid: number;
+  command: string;
+  startedAt: string;
+  port?: number;
+  /** The owner's local Neon endpoint, with its password: only this user can read the file. */
+  databaseUrl?: string;
+};
 
 export type DataDirLock = {
-  /** Records the local Neon endpoint's port, so a refused process can say where the owner listens. */
-  notePort(port: number): Promise<void>;
+  /**
+   * Records the local Neon endpoint's connection string: a refused process says where the owner
+   * listens, and a command can go through it (runningEndpoint).
+   */
+  noteEndpoint(databaseUrl: string): Promise<void>;
   release(): Promise<void>;
 };
 
@@ -35,8 +48,9 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const releaseOnExit = () => removeIfOurs(lockFile);
   process.on('exit', releaseOnExit);
   return {
-    async notePort(port) {
-      owner.port = port;
+    async noteEndpoint(databaseUrl) {
+      owner.port = Number(new URL(databaseUrl).port);
+      owner.databaseUrl = databaseUrl;
       await writeAtomically(lockFile, owner, false, dataDir);
     },
     async release() {
@@ -54,7 +68,7 @@ async function writeAtomically(
   dataDir: string,
 ): Promise<void> {
   const draft = `${lockFile}.${process.pid}.tmp`;
-  await writeFile(draft, `${JSON.stringify(owner)}\n`);
+  await writeFile(draft, `${JSON.stringify(owner)}\n`, { mode: 0o600 });
   try {
     if (!create) return await rename(draft, lockFile);
     // link() fails with EEXIST when the lock exists: atomic, like open(O_CREAT | O_EXCL).
@@ -73,6 +87,19 @@ async function writeAtomically(
   } finally {
     await unlink(draft).catch(() => undefined);
   }
+}
+
+/**
+ * The endpoint of the process that holds `dataDir` now (`npm start`, say), or null when none
+ * does, or its owner recorded none (it is still starting), or the holder is this process.
+ */
+export async function runningEndpoint(
+  dataDir: string,
+): Promise<{ databaseUrl: string; pid: number } | null> {
+  const lockFile = lockFileOf(dataDir);
+  const owner = await readOwner(lockFile);
+  if (!owner?.databaseUrl || owner.pid === process.pid || !isHeld(owner, lockFile)) return null;
+  return { databaseUrl: owner.databaseUrl, pid: owner.pid };
 }
 
 async function readOwner(lockFile: string): Promise<Owner | undefined> {

@@ -1,9 +1,11 @@
 // Starts the local Neon endpoint over embedded PGlite (default) or a real PostgreSQL server,
 // migrates it and (optionally) seeds the demo catalogue. Used by start, migrate, seed, tests, bench.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { createDb, type Db } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { forgetSeededAdminPhone, seedDemoCatalogue } from '#db/seed.ts';
+import { runningEndpoint } from './data-dir-lock.ts';
 import { latencyFromEnv } from './distance.ts';
 import { pgliteBackend, postgresBackend, startLocalNeon } from './neon-endpoint.ts';
 
@@ -85,6 +87,32 @@ export async function startLocalDatabase(options: {
     await close(); // releases the data directory for the next try
     throw error;
   }
+}
+
+/**
+ * The local database for a one-off command (make-operator): through the running shop's endpoint
+ * when `npm start` (or any process) holds the embedded database's directory, since a second
+ * process may not open it; else the directory itself, migrated, as startLocalDatabase does.
+ */
+export async function commandDatabase(options: {
+  postgresUrl?: string;
+}): Promise<Pick<LocalDatabase, 'db' | 'backendName' | 'close'>> {
+  const pgliteDir = localDataDir();
+  const running = options.postgresUrl ? null : await runningEndpoint(pgliteDir);
+  if (running) {
+    const db = createDb(running.databaseUrl);
+    try {
+      await db.execute(sql`select 1`);
+      return {
+        db,
+        backendName: `embedded PGlite (${pgliteDir}), through process ${running.pid}'s endpoint`,
+        close: async () => {},
+      };
+    } catch {
+      // Stopped since its lock was read: the directory is free to open (or says who has it).
+    }
+  }
+  return startLocalDatabase({ ...options, pgliteDir });
 }
 
 function redact(url: string): string {

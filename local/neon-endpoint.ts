@@ -65,8 +65,8 @@ export interface SqlBackend {
     options: BatchOptions,
     signal?: AbortSignal,
   ): Promise<QueryResult[]>;
-  /** Told the endpoint's port once it listens (PGlite records it in its data directory's lock). */
-  noteEndpointPort?(port: number): Promise<void>;
+  /** Told the endpoint's connection string once it listens (PGlite records it in its lock). */
+  noteEndpoint?(databaseUrl: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -559,7 +559,7 @@ export async function pgliteBackend(
         return new Blob([reply.dump ?? new Uint8Array()]);
       }),
 
-    noteEndpointPort: async (port) => lock?.notePort(port),
+    noteEndpoint: async (databaseUrl) => lock?.noteEndpoint(databaseUrl),
 
     close: () =>
       exclusive(async () => {
@@ -1100,12 +1100,13 @@ export async function startLocalNeon(options: {
     });
   });
   const { port } = server.address() as AddressInfo;
-  await options.backend.noteEndpointPort?.(port);
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  const databaseUrl = `postgresql://${USER}:${encodeURIComponent(password)}@${urlHost}:${port}/${USER}`;
+  await options.backend.noteEndpoint?.(databaseUrl);
   return {
     url: `http://${urlHost}:${port}/sql`,
     port,
-    databaseUrl: `postgresql://${USER}:${encodeURIComponent(password)}@${urlHost}:${port}/${USER}`,
+    databaseUrl,
     setLatency: (ms) => {
       log.latencyMs = ms;
     },

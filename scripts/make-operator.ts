@@ -1,9 +1,10 @@
 // `npm run make-operator -- email [--owner] [--remove]`: gives an account a desk role (staff, or
 // owner with --owner), or takes it away (--remove), on NEON_DATABASE_URL or else the local
-// database. The person signs up first; OPERATOR_EMAILS act as owners without this.
+// database: through the running shop's endpoint while `npm start` holds it, else opened here.
+// The person signs up first; OPERATOR_EMAILS act as owners without this.
 import { createDb } from '#db/client.ts';
 import { runCommand } from '#local/command.ts';
-import { startLocalDatabase } from '#local/database.ts';
+import { commandDatabase } from '#local/database.ts';
 import { LocalSetupError } from '#local/errors.ts';
 import { setRole } from '#server/services/staff.ts';
 
@@ -28,7 +29,7 @@ await runCommand(async () => {
   const remote = process.env.NEON_DATABASE_URL;
   const database = remote
     ? { db: createDb(remote), backendName: 'Neon', close: async () => {} }
-    : await startLocalDatabase({ postgresUrl: process.env.DATABASE_URL });
+    : await commandDatabase({ postgresUrl: process.env.DATABASE_URL });
   try {
     const changed = await setRole(database.db, email, role);
     if (!changed) {

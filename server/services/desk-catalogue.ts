@@ -45,7 +45,12 @@ export async function saveProducts(
   db: Db,
   actor: DeskActor,
   saves: ProductSave[],
-  options: { reason: SaveReason; requestKey?: string },
+  options: {
+    reason: SaveReason;
+    requestKey?: string;
+    /** More for the record's details (an import's summary, answered again to its retry). */
+    recorded?: Record<string, unknown>;
+  },
 ): Promise<SaveProductsAnswer> {
   if (saves.length === 0) return { ok: true, saved: [], restocked: [] };
 
@@ -172,7 +177,7 @@ export async function saveProducts(
       sql`(select jsonb_build_object(
              'saved', coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'slug', p.slug)
                                order by s.ord), '[]'::jsonb),
-             'reason', ${options.reason}::text)
+             'reason', ${options.reason}::text) || ${JSON.stringify(options.recorded ?? {})}::jsonb
            from unnest(${textArray(slugs)}) with ordinality as s(slug, ord)
            join products p on p.slug = s.slug)`,
     ),

@@ -10,9 +10,10 @@ import {
   catalogueCsv,
   catalogueFileName,
   type ExportProduct,
-  fileCounts,
+  type ImportSummary,
   planImport,
   saveProblem,
+  type VariantNow,
 } from '#core/desk-spreadsheet.ts';
 import type { Db } from '#db/client.ts';
 import { saveProducts } from './desk-catalogue.ts';
@@ -57,52 +58,72 @@ export async function catalogueFile(db: Db, now = new Date()) {
 }
 
 /**
- * What the import checks rows against (the products' ids, variants and SKUs, the categories),
- * and whether an import under `requestKey` is recorded already, in one batch. The record is
- * read last: a double submit's second, if its catalogue read sees the first import's rows, sees
- * that import's record too (one commit writes both), and answers as the first did.
+ * What the import checks and compares rows against (each product as it is: its name,
+ * description, status, kind, categories and variants; the categories), and the answer of an
+ * import under `requestKey` if one is recorded, in one batch. The record is read last: a double
+ * submit's second, if its catalogue read sees the first import's rows, sees that import's record
+ * too (one commit writes both), and answers as the first did.
  */
 async function catalogueNow(
   db: Db,
   requestKey: string,
   keyOwner: KeyOwner,
-): Promise<{ catalogue: CatalogueNow; imported: boolean }> {
-  const [variants, categories, earlier] = await db.batch([
+): Promise<{ catalogue: CatalogueNow; earlier: ImportSummary | null }> {
+  const [products, categories, earlier] = await db.batch([
     db.execute<{
-      product_id: number;
+      id: number;
+      name: string;
+      description: string | null;
       status: ProductStatus;
       kind: string;
-      id: number | null;
-      sku: string | null;
+      category_ids: number[];
+      variants: VariantNow[];
     }>(sql`
-      select p.id as product_id, p.status, p.kind, v.id, v.sku
-      from products p left join product_variants v on v.product_id = p.id`),
+      select p.id, p.product_name as name, p.description, p.status, p.kind,
+        coalesce((select json_agg(pc.category_id) from product_categories pc
+                  where pc.product_id = p.id), '[]') as category_ids,
+        coalesce((select json_agg(json_build_object(
+                    'id', v.id, 'sku', v.sku, 'options', v.options,
+                    'price', coalesce(v.price, p.price), 'compareAtPrice', v.compare_at_price,
+                    'stock', v.stock) order by v.position, v.id)
+                  from product_variants v where v.product_id = p.id), '[]') as variants
+      from products p`),
     db.execute<{ id: number; name: string }>(sql`select id, name from categories order by name`),
     earlierAnswerQuery(db, requestKey),
   ]);
-  const products = new Map<
-    number,
-    { status: ProductStatus; kind: string; variants: { id: number; sku: string }[] }
-  >();
-  for (const row of variants.rows) {
-    const id = Number(row.product_id);
-    const product = products.get(id) ?? { status: row.status, kind: row.kind, variants: [] };
-    if (row.id !== null && row.sku !== null)
-      product.variants.push({ id: Number(row.id), sku: row.sku });
-    products.set(id, product);
-  }
   return {
     catalogue: {
-      products,
+      products: new Map(
+        products.rows.map((row) => [
+          Number(row.id),
+          {
+            name: row.name,
+            description: row.description ?? '',
+            status: row.status,
+            kind: row.kind,
+            categoryIds: row.category_ids.map(Number),
+            variants: row.variants.map((variant) => ({
+              ...variant,
+              id: Number(variant.id),
+              price: Number(variant.price),
+              compareAtPrice:
+                variant.compareAtPrice === null ? null : Number(variant.compareAtPrice),
+              stock: Number(variant.stock),
+            })),
+          },
+        ]),
+      ),
       categories: categories.rows.map((c) => ({ id: Number(c.id), name: c.name })),
     },
-    // Someone else's key, or another kind of save's, is refused (409).
-    imported: replayOf(earlier[0], keyOwner) !== null,
+    // Someone else's key, or another kind of save's, is refused (409, decision 0059); this
+    // person's import answers what it did then.
+    earlier:
+      (replayOf(earlier[0], keyOwner) as { imported?: ImportSummary } | null)?.imported ?? null,
   };
 }
 
 export type ImportAnswer =
-  | { ok: true; created: number; updated: number; variants: number; restocked: number[] }
+  | ({ ok: true; restocked: number[] } & ImportSummary)
   | { ok: false; problems: string[] };
 
 /**
@@ -118,18 +139,20 @@ export async function importProducts(
 ): Promise<ImportAnswer> {
   // The key belongs to this person's import (decision 0059).
   const keyOwner: KeyOwner = { actor, action: 'products.imported' };
-  const { catalogue, imported } = await catalogueNow(db, requestKey, keyOwner);
-  // Imported already (a retry after a dropped connection): its rows are the catalogue's now.
-  if (imported) return { ok: true, ...fileCounts(csv), restocked: [] };
+  const { catalogue, earlier } = await catalogueNow(db, requestKey, keyOwner);
+  // Imported already (a retry after a dropped connection): what it did then.
+  if (earlier) return { ok: true, ...earlier, restocked: [] };
   const plan = planImport(csv, catalogue, (input) => v.safeParse(saveProductInput, input));
   if (!plan.ok) return plan;
-  const answer = { ok: true as const, ...plan.counts, restocked: [] as number[] };
+  const answer = { ok: true as const, ...plan.summary, restocked: [] as number[] };
+  // Nothing changes: nothing is written (a retry plans the same again).
+  if (plan.saves.length === 0) return answer;
   try {
     const saved = await saveProducts(
       db,
       actor,
       plan.saves.map((planned) => planned.save),
-      { reason: 'imported', requestKey },
+      { reason: 'imported', requestKey, recorded: { imported: plan.summary } },
     );
     if (!saved.ok) {
       // The same import sent twice at once: the other one wrote it (its record holds the key).

@@ -174,8 +174,10 @@ describe('the photos panel', () => {
         viewport.width,
       );
       await expectClean(page, `desk-photos-${viewport.width}`);
-      // The one error the browser logs is the refused file's answer (400), shown as its text above.
+      // The only errors the browser logs are the two refused files' answers (400), shown as their
+      // texts above.
       expect(errors).toEqual([
+        'Failed to load resource: the server responded with a status of 400 (Bad Request)',
         'Failed to load resource: the server responded with a status of 400 (Bad Request)',
       ]);
 

@@ -79,7 +79,12 @@ describe('the spreadsheet page', () => {
         ),
       );
       await page.getByRole('button', { name: 'Import' }).click();
-      await page.getByText('1 product created, 0 updated').waitFor();
+      // Only what changed: the new product, listed with its variants.
+      await page.getByText('1 product created', { exact: true }).waitFor();
+      await page
+        .getByRole('list', { name: 'What changed' })
+        .getByText(`new, 2 variants: LS-${tag}-M, LS-${tag}-L`)
+        .waitFor();
       await page.getByText('Catalogue imported').waitFor();
       // The refused file's problems are gone with the new try.
       expect(await problems.count()).toBe(0);

@@ -171,7 +171,39 @@ describe('the import', () => {
       csv: asFile(edited),
       requestKey: randomUUID(),
     });
-    expect(answer).toEqual({ created: 1, updated: products, variants: edited.length - 1 });
+    // Only what changed is reported, and listed: one product edited, one new; the rest as they were.
+    const wrapRows = rows.filter((row) => row[column('name')] === 'Ankara Wrap Dress');
+    const price = (row: string[]) => Number(row[column('price')]).toLocaleString('en-US');
+    expect(answer).toEqual({
+      created: 1,
+      updated: 1,
+      unchanged: products - 1,
+      variants: edited.length - 1,
+      changed: [
+        {
+          product: 'Ankara Wrap Dress',
+          created: false,
+          changes: [
+            'description',
+            ...wrapRows.flatMap((row) => {
+              const [sku, stock] = [row[column('sku')], Number(row[column('stock')])];
+              return [
+                ...(price(row) === '135,000' ? [] : [`price of ${sku} ${price(row)} → 135,000`]),
+                `stock of ${sku} ${stock} → ${stock + 5}`,
+              ];
+            }),
+          ],
+        },
+        {
+          product: 'Kitenge Top',
+          created: true,
+          changes: [`new, 2 variants: ${newRows.map((row) => row[column('sku')]).join(', ')}`],
+        },
+      ],
+    });
+    expect(SPREADSHEET_TEXT.summary(answer)).toBe(
+      `1 product created, 1 updated, ${products - 1} unchanged`,
+    );
 
     const again = await exported();
     // The new product's ids and slug are the shop's to make: read them, then compare whole.
@@ -205,6 +237,32 @@ describe('the import', () => {
       sql`select 1 from back_in_stock_requests where user_id = ${customer.id}`,
     );
     expect(waiting.rows).toHaveLength(0);
+  });
+
+  it('changes nothing, and writes nothing, for a file as it was downloaded', async () => {
+    const { rows } = await exported();
+    const products = new Set(rows.slice(1).map((row) => row[column('product_id')])).size;
+    const before = await snapshot();
+    const requestKey = randomUUID();
+    const answer = await deskCaller(test.db, staff).importProducts({
+      csv: asFile(rows),
+      requestKey,
+    });
+    expect(answer).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: products,
+      variants: rows.length - 1,
+      changed: [],
+    });
+    expect(SPREADSHEET_TEXT.summary(answer)).toBe(
+      `Nothing changed: the file’s ${products} products match the catalogue.`,
+    );
+    expect(await snapshot()).toEqual(before);
+    const records = await test.db.execute(
+      sql`select 1 from desk_records where request_key = ${requestKey}`,
+    );
+    expect(records.rows).toEqual([]);
   });
 
   it('refuses the whole file for one bad row, naming it, and changes nothing', async () => {
@@ -338,7 +396,15 @@ describe('the import', () => {
     const requestKey = randomUUID();
     const desk = deskCaller(test.db, staff);
     const first = await desk.importProducts({ csv, requestKey });
-    expect(first).toEqual({ created: 1, updated: 0, variants: 1 });
+    const created = (skuMade: string) => ({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      variants: 1,
+      changed: [{ product: 'Silk Scarf', created: true, changes: [`new, 1 variant: ${skuMade}`] }],
+    });
+    expect(first).toEqual(created(sku));
+    // The retry answers what the import did then (now the file would change nothing).
     expect(await desk.importProducts({ csv, requestKey })).toEqual(first);
     const made = await test.db.execute(sql`select id from product_variants where sku = ${sku}`);
     expect(made.rows).toHaveLength(1);
@@ -357,7 +423,7 @@ describe('the import', () => {
         () => desk.importProducts({ csv: twice, requestKey: twiceKey }),
         pair / 2,
       );
-      expect(answers).toEqual([first, first]);
+      expect(answers).toEqual([created(twiceSku), created(twiceSku)]);
       const once = await test.db.execute(
         sql`select 1 from product_variants where sku = ${twiceSku}`,
       );

@@ -1,7 +1,7 @@
 // One embedded database, one owner: the data directory's lock (a second process is refused in
 // one line, a dead owner's lock is taken over), a damaged directory, and `npm run db:reset`.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -189,5 +189,44 @@ describe('the embedded database’s data directory', () => {
       await again.close();
     }
     expect(whatHappened({ migrationsApplied: 1, seeded: null })).toBe('1 migration applied');
+  });
+});
+
+describe('npm run make-operator beside a running shop', () => {
+  const email = 'amina.owner@example.ug';
+  const roleIn = async (database: LocalDatabase) =>
+    (await database.db.execute(sql`select role from "user" where email = ${email}`)).rows;
+
+  it('gives the role through the running shop’s endpoint, then on the directory itself', async () => {
+    // As `npm start` does: the directory held, migrated, its endpoint serving.
+    const shop = await startLocalDatabase({ pgliteDir: dataDir });
+    try {
+      await shop.db.execute(sql`
+        insert into "user" (id, name, email, email_verified)
+        values ('amina', 'Amina Nansubuga', ${email}, true)`);
+      const made = await finished(node(['scripts/make-operator.ts', email, '--owner']));
+      expect({ code: made.code, stderr: made.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(made.stdout).toContain(`${email} is now an owner at the desk`);
+      expect(await roleIn(shop)).toEqual([{ role: 'owner' }]);
+      // It went through the endpoint the lock names, which only this user may read.
+      const lock = JSON.parse(readFileSync(lockFileOf(dataDir), 'utf8')) as {
+        databaseUrl?: string;
+      };
+      expect(lock.databaseUrl).toBe(shop.databaseUrl);
+      expect(statSync(lockFileOf(dataDir)).mode & 0o077).toBe(0);
+    } finally {
+      await shop.close();
+    }
+
+    // Nothing runs: the command opens the directory itself, and lets it go.
+    const removed = await finished(node(['scripts/make-operator.ts', email, '--remove']));
+    expect({ code: removed.code, stderr: removed.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(existsSync(lockFileOf(dataDir))).toBe(false);
+    const after = await startLocalDatabase({ pgliteDir: dataDir, migrate: false });
+    try {
+      expect(await roleIn(after)).toEqual([{ role: 'customer' }]);
+    } finally {
+      await after.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Download, Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { IMPORT_MAX_CHARS, SPREADSHEET_TEXT } from '#core/desk-spreadsheet.ts';
+import { IMPORT_MAX_CHARS, type ImportSummary, SPREADSHEET_TEXT } from '#core/desk-spreadsheet.ts';
 import { serverMessage } from '../../cart';
 import { inputClass, Notice } from '../../components/account/ui';
 import { newOrderId } from '../../components/checkout/order-attempt';
@@ -19,9 +19,7 @@ export const Route = createFileRoute('/operator/spreadsheet')({
   component: Spreadsheet,
 });
 
-type Outcome =
-  | { kind: 'imported'; created: number; updated: number; variants: number }
-  | { kind: 'refused'; problems: string[] };
+type Outcome = ({ kind: 'imported' } & ImportSummary) | { kind: 'refused'; problems: string[] };
 
 function Spreadsheet() {
   const trpc = useTRPC();
@@ -139,12 +137,21 @@ function Spreadsheet() {
           <div className="mt-8" aria-live="polite">
             {outcome?.kind === 'imported' && (
               <Notice tone="success">
-                <p className="font-semibold tabular-nums">
-                  {SPREADSHEET_TEXT.summary(outcome.created, outcome.updated)}
-                </p>
+                <p className="font-semibold tabular-nums">{SPREADSHEET_TEXT.summary(outcome)}</p>
                 <p className="mt-1 tabular-nums">
                   {outcome.variants} variant{outcome.variants === 1 ? '' : 's'} in the file.
                 </p>
+                {outcome.changed.length > 0 && (
+                  <ul aria-label="What changed" className="mt-3 space-y-2 text-sm tabular-nums">
+                    {outcome.changed.map((change, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
+                      <li key={index} className="border-t border-line pt-2 break-words">
+                        <span className="font-semibold">{change.product}</span>:{' '}
+                        {change.changes.join('; ')}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </Notice>
             )}
             {outcome?.kind === 'refused' && <Problems problems={outcome.problems} />}

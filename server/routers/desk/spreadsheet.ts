@@ -19,6 +19,7 @@ export const spreadsheetDesk = {
     if (!answer.ok) return shopperError('BAD_REQUEST', answer.problems.join('\n'));
     // Sizes back in stock: their waiting shoppers get their texts.
     if (answer.restocked.length > 0) ctx.background(textBackInStock(ctx, answer.restocked));
-    return { created: answer.created, updated: answer.updated, variants: answer.variants };
+    const { ok, restocked, ...summary } = answer;
+    return summary;
   }),
 };
