@@ -166,15 +166,8 @@ export const importProductsInput = v.strictObject(
   SPREADSHEET_TEXT.notText,
 );
 
-/** A variant as the catalogue has it (its own price, else its product's). */
-export type VariantNow = {
-  id: number;
-  sku: string;
-  options: Record<string, string>;
-  price: number;
-  compareAtPrice: number | null;
-  stock: number;
-};
+/** A variant as the catalogue has it (its own price, else its product's): as the export writes it. */
+export type VariantNow = ExportVariant;
 
 /** A product as the catalogue has it: what a file's rows are checked and compared against. */
 export type ProductNow = {

@@ -26,6 +26,14 @@ import {
   replayOf,
 } from './desk-record.ts';
 
+/** A product's variants as one JSON array (`p` is the product): what the export writes and what an
+ * import compares its rows with. */
+const variantsOfProduct = sql`coalesce((select json_agg(json_build_object(
+    'id', v.id, 'sku', v.sku, 'options', v.options,
+    'price', coalesce(v.price, p.price), 'compareAtPrice', v.compare_at_price,
+    'stock', v.stock) order by v.position, v.id)
+  from product_variants v where v.product_id = p.id), '[]') as variants`;
+
 /** Every product, drafts and archived ones included, with its categories and variants. */
 export async function catalogueForExport(db: Db): Promise<ExportProduct[]> {
   const result = await db.execute<{
@@ -42,11 +50,7 @@ export async function catalogueForExport(db: Db): Promise<ExportProduct[]> {
       coalesce((select json_agg(c.name order by c.name)
                 from product_categories pc join categories c on c.id = pc.category_id
                 where pc.product_id = p.id), '[]') as categories,
-      coalesce((select json_agg(json_build_object(
-                  'id', v.id, 'sku', v.sku, 'options', v.options,
-                  'price', coalesce(v.price, p.price), 'compareAtPrice', v.compare_at_price,
-                  'stock', v.stock) order by v.position, v.id)
-                from product_variants v where v.product_id = p.id), '[]') as variants
+      ${variantsOfProduct}
     from products p
     order by p.id`);
   return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
@@ -82,11 +86,7 @@ async function catalogueNow(
       select p.id, p.product_name as name, p.description, p.status, p.kind,
         coalesce((select json_agg(pc.category_id) from product_categories pc
                   where pc.product_id = p.id), '[]') as category_ids,
-        coalesce((select json_agg(json_build_object(
-                    'id', v.id, 'sku', v.sku, 'options', v.options,
-                    'price', coalesce(v.price, p.price), 'compareAtPrice', v.compare_at_price,
-                    'stock', v.stock) order by v.position, v.id)
-                  from product_variants v where v.product_id = p.id), '[]') as variants
+        ${variantsOfProduct}
       from products p`),
     db.execute<{ id: number; name: string }>(sql`select id, name from categories order by name`),
     earlierAnswerQuery(db, requestKey),
