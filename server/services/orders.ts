@@ -232,7 +232,8 @@ export async function findOrder(
  * - an order still pending, with no payment but failed or expired ones, is deleted — items and
  *   receipt go with it (foreign keys cascade) — and its pieces go back to stock, each variant's
  *   return logged as 'order-deleted' (without the order's id: it is gone by the statement's end);
- * - any other order (paid, a payment under way or money that moved, gone out, cancelled) is only
+ *   so is a cancelled order that never took money (its pieces went back when it was cancelled);
+ * - any other order (paid, a payment under way or money that moved, gone out) is only
  *   hidden from the shopper (hidden_by_shopper_at): the order, its payments, receipt and texts
  *   stay on the desk and in the day's figures.
  * The DELETE's own conditions choose, on the order's row: a payment approved meanwhile moves the
@@ -254,12 +255,17 @@ export async function deleteOrder(
     with gone as (
       delete from orders o
       where o.id = ${orderId}::uuid and o.customer_id = ${customerId}
-        and o.hidden_by_shopper_at is null and o.status = 'pending'
-        and not exists (
-          select 1 from payments p
-          where p.order_id = o.id and p.status not in ('failed', 'expired')
+        and o.hidden_by_shopper_at is null
+        and (
+          (o.status = 'pending' and not exists (
+            select 1 from payments p
+            where p.order_id = o.id and p.status not in ('failed', 'expired')))
+          -- A cancelled order that never took money: no payment but declined ones (an expired
+          -- one may still be approved late, which does not touch the order's row).
+          or (o.status = 'cancelled' and not exists (
+            select 1 from payments p where p.order_id = o.id and p.status <> 'failed'))
         )
-      returning o.id
+      returning o.id, o.status
     ),
     hidden as (
       update orders o set hidden_by_shopper_at = now()
@@ -273,7 +279,8 @@ export async function deleteOrder(
       from (
         select oi.variant_id, sum(oi.quantity)::int as quantity
         from order_items oi join gone on gone.id = oi.order_id
-        where oi.variant_id is not null
+        -- A pending order's pieces were still held for it; a cancelled one gave them back then.
+        where oi.variant_id is not null and gone.status = 'pending'
         group by oi.variant_id
       ) back
       where v.id = back.variant_id

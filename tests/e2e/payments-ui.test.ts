@@ -122,7 +122,10 @@ describe('what the shopper sees about paying', () => {
       await page.getByRole('heading', { name: PAYMENT_TEXT.approve(total) }).waitFor();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await page.getByText(PAYMENT_TEXT.reasons.declined).waitFor({ timeout: 20_000 });
-      await placedHeading(page).waitFor();
+      // The heading follows the payment (issue 32): no longer "waiting" above the refusal.
+      await page
+        .getByRole('heading', { level: 1, name: PAYMENT_STATE_TEXT.notPaidTitle })
+        .waitFor();
       await page.getByRole('heading', { name: PAYMENT_TEXT.failed }).waitFor();
       await page.getByRole('button', { name: PAYMENT_TEXT.tryAgain }).waitFor();
       await page.getByRole('button', { name: PAYMENT_TEXT.chooseAnother }).waitFor();

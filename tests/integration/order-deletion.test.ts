@@ -228,6 +228,38 @@ describe('a shopper deletes a pending, unpaid order', () => {
   });
 });
 
+describe('a shopper deletes a cancelled order', () => {
+  it('that never took money: deleted, its pieces not counted back twice', async () => {
+    const nakato = await shopper();
+    const { orderId, variantId } = await order(nakato);
+    await payment(orderId, nakato.id, 'failed');
+    // Cancelled at the desk, its piece back on the shelf then.
+    await test.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    await test.db.execute(
+      sql`update product_variants set stock = stock + 1 where id = ${variantId}`,
+    );
+
+    expect(await as(nakato).orders.delete({ id: orderId })).toEqual({ deleted: true });
+
+    expect((await deskHas(orderId)).order).toBeNull();
+    expect(await stockOf(test.db, { variantId })).toBe(5);
+  });
+
+  it('whose money came late (a refund due) or may still come (an expired attempt): hidden, kept', async () => {
+    const nakato = await shopper();
+    for (const status of ['refund_due', 'expired']) {
+      const { orderId } = await order(nakato);
+      await payment(orderId, nakato.id, status);
+      await test.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+
+      expect(await as(nakato).orders.delete({ id: orderId })).toEqual({ deleted: true });
+
+      expect((await shopperSees(nakato, orderId)).listed).toBe(false);
+      expect((await deskHas(orderId)).order).toEqual({ status: 'cancelled', total: 150_000 });
+    }
+  });
+});
+
 describe('a payment approved while the delete runs', () => {
   it('ends either deleted with the money a refund due, or hidden and paid: never paid and gone', async () => {
     const outcomes = new Set<string>();
