@@ -15,7 +15,8 @@ import type { Context } from '../trpc.ts';
 
 const NOTIFICATION_BODY_LIMIT = 64 * 1024;
 
-type Notification = { trackingId: string; merchantReference: string };
+/** What Pesapal sent: the ids, and the notification type its acknowledgement must echo. */
+type Notification = { trackingId: string; merchantReference: string; type: string };
 
 /** A parameter as Pesapal sends it, bounded (an echoed value never grows past this). */
 function param(value: unknown): string {
@@ -37,6 +38,7 @@ async function notificationOf(request: Request): Promise<Notification> {
   return {
     trackingId: param(fields.OrderTrackingId),
     merchantReference: param(fields.OrderMerchantReference),
+    type: param(fields.OrderNotificationType),
   };
 }
 
@@ -79,25 +81,12 @@ export async function handlePesapalReturn(ctx: Context, request: Request): Promi
 }
 
 export async function handlePesapalIpn(ctx: Context, request: Request): Promise<Response> {
-  // The answer echoes the notification type Pesapal sent (IPNCHANGE; RECURRING for a recurring
-  // payment), as Pesapal requires; read from a copy, with the same bounds as the ids.
-  const copy = request.clone();
-  const { trackingId, merchantReference } = await notificationOf(request);
-  const sent =
-    copy.method === 'POST'
-      ? await copy
-          .text()
-          .then((text) => (text.length <= NOTIFICATION_BODY_LIMIT ? JSON.parse(text) : null))
-          .catch(() => null)
-      : null;
-  const notificationType =
-    param(sent?.OrderNotificationType) ||
-    param(new URL(request.url).searchParams.get('OrderNotificationType')) ||
-    'IPNCHANGE';
+  const { trackingId, merchantReference, type } = await notificationOf(request);
   if (trackingId) await readStatus(ctx, trackingId);
   return new Response(
     JSON.stringify({
-      orderNotificationType: notificationType,
+      // Echoed as sent (IPNCHANGE; RECURRING for a recurring payment), as Pesapal requires.
+      orderNotificationType: type || 'IPNCHANGE',
       orderTrackingId: trackingId,
       orderMerchantReference: merchantReference,
       status: 200,
