@@ -16,10 +16,10 @@ import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CookiesRouteImport } from './routes/cookies'
+import { Route as DeskRouteImport } from './routes/desk'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
-import { Route as OperatorRouteImport } from './routes/operator'
 import { Route as OrderSuccessRouteImport } from './routes/order-success'
 import { Route as OrdersRouteImport } from './routes/orders'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -33,15 +33,15 @@ import { Route as ShopRouteImport } from './routes/shop'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
+import { Route as DeskIndexRouteImport } from './routes/desk/index'
+import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
+import { Route as DeskOrdersRouteImport } from './routes/desk/orders'
+import { Route as DeskRecordRouteImport } from './routes/desk/record'
+import { Route as DeskSettingsRouteImport } from './routes/desk/settings'
+import { Route as DeskSpreadsheetRouteImport } from './routes/desk/spreadsheet'
+import { Route as DeskStaffRouteImport } from './routes/desk/staff'
+import { Route as DeskStockRouteImport } from './routes/desk/stock'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
-import { Route as OperatorIndexRouteImport } from './routes/operator/index'
-import { Route as OperatorDeliveryRouteImport } from './routes/operator/delivery'
-import { Route as OperatorOrdersRouteImport } from './routes/operator/orders'
-import { Route as OperatorRecordRouteImport } from './routes/operator/record'
-import { Route as OperatorSettingsRouteImport } from './routes/operator/settings'
-import { Route as OperatorSpreadsheetRouteImport } from './routes/operator/spreadsheet'
-import { Route as OperatorStaffRouteImport } from './routes/operator/staff'
-import { Route as OperatorStockRouteImport } from './routes/operator/stock'
 import { Route as OrderHistoryIndexRouteImport } from './routes/order-history/index'
 import { Route as OrderHistoryOrderIdRouteImport } from './routes/order-history/$orderId'
 import { Route as PhotosSplatRouteImport } from './routes/photos/$'
@@ -52,8 +52,8 @@ import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/products[.]csv'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
-import { Route as OperatorProductsIndexRouteImport } from './routes/operator/products/index'
-import { Route as OperatorProductsProductIdRouteImport } from './routes/operator/products/$productId'
+import { Route as DeskProductsIndexRouteImport } from './routes/desk/products/index'
+import { Route as DeskProductsProductIdRouteImport } from './routes/desk/products/$productId'
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
 import { Route as ApiPaymentsPesapalIpnRouteImport } from './routes/api/payments/pesapal.ipn'
 import { Route as ApiPaymentsPesapalReturnRouteImport } from './routes/api/payments/pesapal.return'
@@ -95,6 +95,11 @@ const CookiesRoute = CookiesRouteImport.update({
   path: '/cookies',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DeskRoute = DeskRouteImport.update({
+  id: '/desk',
+  path: '/desk',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
@@ -108,11 +113,6 @@ const LoginRoute = LoginRouteImport.update({
 const LogoutRoute = LogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const OperatorRoute = OperatorRouteImport.update({
-  id: '/operator',
-  path: '/operator',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OrderSuccessRoute = OrderSuccessRouteImport.update({
@@ -180,50 +180,50 @@ const AuthCallbackRoute = AuthCallbackRouteImport.update({
   path: '/auth/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DeskIndexRoute = DeskIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskDeliveryRoute = DeskDeliveryRouteImport.update({
+  id: '/delivery',
+  path: '/delivery',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskOrdersRoute = DeskOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskRecordRoute = DeskRecordRouteImport.update({
+  id: '/record',
+  path: '/record',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskSettingsRoute = DeskSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskSpreadsheetRoute = DeskSpreadsheetRouteImport.update({
+  id: '/spreadsheet',
+  path: '/spreadsheet',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskStaffRoute = DeskStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskStockRoute = DeskStockRouteImport.update({
+  id: '/stock',
+  path: '/stock',
+  getParentRoute: () => DeskRoute,
+} as any)
 const DevMailboxRoute = DevMailboxRouteImport.update({
   id: '/dev/mailbox',
   path: '/dev/mailbox',
   getParentRoute: () => rootRouteImport,
-} as any)
-const OperatorIndexRoute = OperatorIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => OperatorRoute,
-} as any)
-const OperatorDeliveryRoute = OperatorDeliveryRouteImport.update({
-  id: '/delivery',
-  path: '/delivery',
-  getParentRoute: () => OperatorRoute,
-} as any)
-const OperatorOrdersRoute = OperatorOrdersRouteImport.update({
-  id: '/orders',
-  path: '/orders',
-  getParentRoute: () => OperatorRoute,
-} as any)
-const OperatorRecordRoute = OperatorRecordRouteImport.update({
-  id: '/record',
-  path: '/record',
-  getParentRoute: () => OperatorRoute,
-} as any)
-const OperatorSettingsRoute = OperatorSettingsRouteImport.update({
-  id: '/settings',
-  path: '/settings',
-  getParentRoute: () => OperatorRoute,
-} as any)
-const OperatorSpreadsheetRoute = OperatorSpreadsheetRouteImport.update({
-  id: '/spreadsheet',
-  path: '/spreadsheet',
-  getParentRoute: () => OperatorRoute,
-} as any)
-const OperatorStaffRoute = OperatorStaffRouteImport.update({
-  id: '/staff',
-  path: '/staff',
-  getParentRoute: () => OperatorRoute,
-} as any)
-const OperatorStockRoute = OperatorStockRouteImport.update({
-  id: '/stock',
-  path: '/stock',
-  getParentRoute: () => OperatorRoute,
 } as any)
 const OrderHistoryIndexRoute = OrderHistoryIndexRouteImport.update({
   id: '/order-history/',
@@ -275,17 +275,16 @@ const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   path: '/api/trpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OperatorProductsIndexRoute = OperatorProductsIndexRouteImport.update({
+const DeskProductsIndexRoute = DeskProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
-  getParentRoute: () => OperatorRoute,
+  getParentRoute: () => DeskRoute,
 } as any)
-const OperatorProductsProductIdRoute =
-  OperatorProductsProductIdRouteImport.update({
-    id: '/products/$productId',
-    path: '/products/$productId',
-    getParentRoute: () => OperatorRoute,
-  } as any)
+const DeskProductsProductIdRoute = DeskProductsProductIdRouteImport.update({
+  id: '/products/$productId',
+  path: '/products/$productId',
+  getParentRoute: () => DeskRoute,
+} as any)
 const ApiOrdersOrderIdReceiptDotpdfRoute =
   ApiOrdersOrderIdReceiptDotpdfRouteImport.update({
     id: '/api/orders/$orderId/receipt.pdf',
@@ -324,10 +323,10 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
+  '/desk': typeof DeskRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
-  '/operator': typeof OperatorRouteWithChildren
   '/order-success': typeof OrderSuccessRoute
   '/orders': typeof OrdersRoute
   '/privacy': typeof PrivacyRoute
@@ -341,18 +340,18 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/delivery': typeof DeskDeliveryRoute
+  '/desk/orders': typeof DeskOrdersRoute
+  '/desk/record': typeof DeskRecordRoute
+  '/desk/settings': typeof DeskSettingsRoute
+  '/desk/spreadsheet': typeof DeskSpreadsheetRoute
+  '/desk/staff': typeof DeskStaffRoute
+  '/desk/stock': typeof DeskStockRoute
   '/dev/mailbox': typeof DevMailboxRoute
-  '/operator/delivery': typeof OperatorDeliveryRoute
-  '/operator/orders': typeof OperatorOrdersRoute
-  '/operator/record': typeof OperatorRecordRoute
-  '/operator/settings': typeof OperatorSettingsRoute
-  '/operator/spreadsheet': typeof OperatorSpreadsheetRoute
-  '/operator/staff': typeof OperatorStaffRoute
-  '/operator/stock': typeof OperatorStockRoute
   '/order-history/$orderId': typeof OrderHistoryOrderIdRoute
   '/photos/$': typeof PhotosSplatRoute
   '/products/$slug': typeof ProductsSlugRoute
-  '/operator/': typeof OperatorIndexRoute
+  '/desk/': typeof DeskIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
@@ -360,8 +359,8 @@ export interface FileRoutesByFullPath {
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
-  '/operator/products/$productId': typeof OperatorProductsProductIdRoute
-  '/operator/products/': typeof OperatorProductsIndexRoute
+  '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
@@ -392,18 +391,18 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/delivery': typeof DeskDeliveryRoute
+  '/desk/orders': typeof DeskOrdersRoute
+  '/desk/record': typeof DeskRecordRoute
+  '/desk/settings': typeof DeskSettingsRoute
+  '/desk/spreadsheet': typeof DeskSpreadsheetRoute
+  '/desk/staff': typeof DeskStaffRoute
+  '/desk/stock': typeof DeskStockRoute
   '/dev/mailbox': typeof DevMailboxRoute
-  '/operator/delivery': typeof OperatorDeliveryRoute
-  '/operator/orders': typeof OperatorOrdersRoute
-  '/operator/record': typeof OperatorRecordRoute
-  '/operator/settings': typeof OperatorSettingsRoute
-  '/operator/spreadsheet': typeof OperatorSpreadsheetRoute
-  '/operator/staff': typeof OperatorStaffRoute
-  '/operator/stock': typeof OperatorStockRoute
   '/order-history/$orderId': typeof OrderHistoryOrderIdRoute
   '/photos/$': typeof PhotosSplatRoute
   '/products/$slug': typeof ProductsSlugRoute
-  '/operator': typeof OperatorIndexRoute
+  '/desk': typeof DeskIndexRoute
   '/order-history': typeof OrderHistoryIndexRoute
   '/products': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
@@ -411,8 +410,8 @@ export interface FileRoutesByTo {
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
-  '/operator/products/$productId': typeof OperatorProductsProductIdRoute
-  '/operator/products': typeof OperatorProductsIndexRoute
+  '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/products': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
@@ -428,10 +427,10 @@ export interface FileRoutesById {
   '/checkout': typeof CheckoutRoute
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
+  '/desk': typeof DeskRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
-  '/operator': typeof OperatorRouteWithChildren
   '/order-success': typeof OrderSuccessRoute
   '/orders': typeof OrdersRoute
   '/privacy': typeof PrivacyRoute
@@ -445,18 +444,18 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/delivery': typeof DeskDeliveryRoute
+  '/desk/orders': typeof DeskOrdersRoute
+  '/desk/record': typeof DeskRecordRoute
+  '/desk/settings': typeof DeskSettingsRoute
+  '/desk/spreadsheet': typeof DeskSpreadsheetRoute
+  '/desk/staff': typeof DeskStaffRoute
+  '/desk/stock': typeof DeskStockRoute
   '/dev/mailbox': typeof DevMailboxRoute
-  '/operator/delivery': typeof OperatorDeliveryRoute
-  '/operator/orders': typeof OperatorOrdersRoute
-  '/operator/record': typeof OperatorRecordRoute
-  '/operator/settings': typeof OperatorSettingsRoute
-  '/operator/spreadsheet': typeof OperatorSpreadsheetRoute
-  '/operator/staff': typeof OperatorStaffRoute
-  '/operator/stock': typeof OperatorStockRoute
   '/order-history/$orderId': typeof OrderHistoryOrderIdRoute
   '/photos/$': typeof PhotosSplatRoute
   '/products/$slug': typeof ProductsSlugRoute
-  '/operator/': typeof OperatorIndexRoute
+  '/desk/': typeof DeskIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
@@ -464,8 +463,8 @@ export interface FileRoutesById {
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
-  '/operator/products/$productId': typeof OperatorProductsProductIdRoute
-  '/operator/products/': typeof OperatorProductsIndexRoute
+  '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
@@ -482,10 +481,10 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/contact'
     | '/cookies'
+    | '/desk'
     | '/forgot-password'
     | '/login'
     | '/logout'
-    | '/operator'
     | '/order-success'
     | '/orders'
     | '/privacy'
@@ -499,18 +498,18 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/delivery'
+    | '/desk/orders'
+    | '/desk/record'
+    | '/desk/settings'
+    | '/desk/spreadsheet'
+    | '/desk/staff'
+    | '/desk/stock'
     | '/dev/mailbox'
-    | '/operator/delivery'
-    | '/operator/orders'
-    | '/operator/record'
-    | '/operator/settings'
-    | '/operator/spreadsheet'
-    | '/operator/staff'
-    | '/operator/stock'
     | '/order-history/$orderId'
     | '/photos/$'
     | '/products/$slug'
-    | '/operator/'
+    | '/desk/'
     | '/order-history/'
     | '/products/'
     | '/api/account/avatar'
@@ -518,8 +517,8 @@ export interface FileRouteTypes {
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
-    | '/operator/products/$productId'
-    | '/operator/products/'
+    | '/desk/products/$productId'
+    | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
@@ -550,18 +549,18 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/delivery'
+    | '/desk/orders'
+    | '/desk/record'
+    | '/desk/settings'
+    | '/desk/spreadsheet'
+    | '/desk/staff'
+    | '/desk/stock'
     | '/dev/mailbox'
-    | '/operator/delivery'
-    | '/operator/orders'
-    | '/operator/record'
-    | '/operator/settings'
-    | '/operator/spreadsheet'
-    | '/operator/staff'
-    | '/operator/stock'
     | '/order-history/$orderId'
     | '/photos/$'
     | '/products/$slug'
-    | '/operator'
+    | '/desk'
     | '/order-history'
     | '/products'
     | '/api/account/avatar'
@@ -569,8 +568,8 @@ export interface FileRouteTypes {
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
-    | '/operator/products/$productId'
-    | '/operator/products'
+    | '/desk/products/$productId'
+    | '/desk/products'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
@@ -585,10 +584,10 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/contact'
     | '/cookies'
+    | '/desk'
     | '/forgot-password'
     | '/login'
     | '/logout'
-    | '/operator'
     | '/order-success'
     | '/orders'
     | '/privacy'
@@ -602,18 +601,18 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/delivery'
+    | '/desk/orders'
+    | '/desk/record'
+    | '/desk/settings'
+    | '/desk/spreadsheet'
+    | '/desk/staff'
+    | '/desk/stock'
     | '/dev/mailbox'
-    | '/operator/delivery'
-    | '/operator/orders'
-    | '/operator/record'
-    | '/operator/settings'
-    | '/operator/spreadsheet'
-    | '/operator/staff'
-    | '/operator/stock'
     | '/order-history/$orderId'
     | '/photos/$'
     | '/products/$slug'
-    | '/operator/'
+    | '/desk/'
     | '/order-history/'
     | '/products/'
     | '/api/account/avatar'
@@ -621,8 +620,8 @@ export interface FileRouteTypes {
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
-    | '/operator/products/$productId'
-    | '/operator/products/'
+    | '/desk/products/$productId'
+    | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
@@ -638,10 +637,10 @@ export interface RootRouteChildren {
   CheckoutRoute: typeof CheckoutRoute
   ContactRoute: typeof ContactRoute
   CookiesRoute: typeof CookiesRoute
+  DeskRoute: typeof DeskRouteWithChildren
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
-  OperatorRoute: typeof OperatorRouteWithChildren
   OrderSuccessRoute: typeof OrderSuccessRoute
   OrdersRoute: typeof OrdersRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -724,6 +723,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CookiesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/desk': {
+      id: '/desk'
+      path: '/desk'
+      fullPath: '/desk'
+      preLoaderRoute: typeof DeskRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/forgot-password': {
       id: '/forgot-password'
       path: '/forgot-password'
@@ -743,13 +749,6 @@ declare module '@tanstack/react-router' {
       path: '/logout'
       fullPath: '/logout'
       preLoaderRoute: typeof LogoutRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/operator': {
-      id: '/operator'
-      path: '/operator'
-      fullPath: '/operator'
-      preLoaderRoute: typeof OperatorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/order-success': {
@@ -843,68 +842,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/desk/': {
+      id: '/desk/'
+      path: '/'
+      fullPath: '/desk/'
+      preLoaderRoute: typeof DeskIndexRouteImport
+      parentRoute: typeof DeskRoute
+    }
+    '/desk/delivery': {
+      id: '/desk/delivery'
+      path: '/delivery'
+      fullPath: '/desk/delivery'
+      preLoaderRoute: typeof DeskDeliveryRouteImport
+      parentRoute: typeof DeskRoute
+    }
+    '/desk/orders': {
+      id: '/desk/orders'
+      path: '/orders'
+      fullPath: '/desk/orders'
+      preLoaderRoute: typeof DeskOrdersRouteImport
+      parentRoute: typeof DeskRoute
+    }
+    '/desk/record': {
+      id: '/desk/record'
+      path: '/record'
+      fullPath: '/desk/record'
+      preLoaderRoute: typeof DeskRecordRouteImport
+      parentRoute: typeof DeskRoute
+    }
+    '/desk/settings': {
+      id: '/desk/settings'
+      path: '/settings'
+      fullPath: '/desk/settings'
+      preLoaderRoute: typeof DeskSettingsRouteImport
+      parentRoute: typeof DeskRoute
+    }
+    '/desk/spreadsheet': {
+      id: '/desk/spreadsheet'
+      path: '/spreadsheet'
+      fullPath: '/desk/spreadsheet'
+      preLoaderRoute: typeof DeskSpreadsheetRouteImport
+      parentRoute: typeof DeskRoute
+    }
+    '/desk/staff': {
+      id: '/desk/staff'
+      path: '/staff'
+      fullPath: '/desk/staff'
+      preLoaderRoute: typeof DeskStaffRouteImport
+      parentRoute: typeof DeskRoute
+    }
+    '/desk/stock': {
+      id: '/desk/stock'
+      path: '/stock'
+      fullPath: '/desk/stock'
+      preLoaderRoute: typeof DeskStockRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/dev/mailbox': {
       id: '/dev/mailbox'
       path: '/dev/mailbox'
       fullPath: '/dev/mailbox'
       preLoaderRoute: typeof DevMailboxRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/operator/': {
-      id: '/operator/'
-      path: '/'
-      fullPath: '/operator/'
-      preLoaderRoute: typeof OperatorIndexRouteImport
-      parentRoute: typeof OperatorRoute
-    }
-    '/operator/delivery': {
-      id: '/operator/delivery'
-      path: '/delivery'
-      fullPath: '/operator/delivery'
-      preLoaderRoute: typeof OperatorDeliveryRouteImport
-      parentRoute: typeof OperatorRoute
-    }
-    '/operator/orders': {
-      id: '/operator/orders'
-      path: '/orders'
-      fullPath: '/operator/orders'
-      preLoaderRoute: typeof OperatorOrdersRouteImport
-      parentRoute: typeof OperatorRoute
-    }
-    '/operator/record': {
-      id: '/operator/record'
-      path: '/record'
-      fullPath: '/operator/record'
-      preLoaderRoute: typeof OperatorRecordRouteImport
-      parentRoute: typeof OperatorRoute
-    }
-    '/operator/settings': {
-      id: '/operator/settings'
-      path: '/settings'
-      fullPath: '/operator/settings'
-      preLoaderRoute: typeof OperatorSettingsRouteImport
-      parentRoute: typeof OperatorRoute
-    }
-    '/operator/spreadsheet': {
-      id: '/operator/spreadsheet'
-      path: '/spreadsheet'
-      fullPath: '/operator/spreadsheet'
-      preLoaderRoute: typeof OperatorSpreadsheetRouteImport
-      parentRoute: typeof OperatorRoute
-    }
-    '/operator/staff': {
-      id: '/operator/staff'
-      path: '/staff'
-      fullPath: '/operator/staff'
-      preLoaderRoute: typeof OperatorStaffRouteImport
-      parentRoute: typeof OperatorRoute
-    }
-    '/operator/stock': {
-      id: '/operator/stock'
-      path: '/stock'
-      fullPath: '/operator/stock'
-      preLoaderRoute: typeof OperatorStockRouteImport
-      parentRoute: typeof OperatorRoute
     }
     '/order-history/': {
       id: '/order-history/'
@@ -976,19 +975,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiTrpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/operator/products/': {
-      id: '/operator/products/'
+    '/desk/products/': {
+      id: '/desk/products/'
       path: '/products'
-      fullPath: '/operator/products/'
-      preLoaderRoute: typeof OperatorProductsIndexRouteImport
-      parentRoute: typeof OperatorRoute
+      fullPath: '/desk/products/'
+      preLoaderRoute: typeof DeskProductsIndexRouteImport
+      parentRoute: typeof DeskRoute
     }
-    '/operator/products/$productId': {
-      id: '/operator/products/$productId'
+    '/desk/products/$productId': {
+      id: '/desk/products/$productId'
       path: '/products/$productId'
-      fullPath: '/operator/products/$productId'
-      preLoaderRoute: typeof OperatorProductsProductIdRouteImport
-      parentRoute: typeof OperatorRoute
+      fullPath: '/desk/products/$productId'
+      preLoaderRoute: typeof DeskProductsProductIdRouteImport
+      parentRoute: typeof DeskRoute
     }
     '/api/orders/$orderId/receipt.pdf': {
       id: '/api/orders/$orderId/receipt.pdf'
@@ -1028,35 +1027,33 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface OperatorRouteChildren {
-  OperatorDeliveryRoute: typeof OperatorDeliveryRoute
-  OperatorOrdersRoute: typeof OperatorOrdersRoute
-  OperatorRecordRoute: typeof OperatorRecordRoute
-  OperatorSettingsRoute: typeof OperatorSettingsRoute
-  OperatorSpreadsheetRoute: typeof OperatorSpreadsheetRoute
-  OperatorStaffRoute: typeof OperatorStaffRoute
-  OperatorStockRoute: typeof OperatorStockRoute
-  OperatorIndexRoute: typeof OperatorIndexRoute
-  OperatorProductsProductIdRoute: typeof OperatorProductsProductIdRoute
-  OperatorProductsIndexRoute: typeof OperatorProductsIndexRoute
+interface DeskRouteChildren {
+  DeskDeliveryRoute: typeof DeskDeliveryRoute
+  DeskOrdersRoute: typeof DeskOrdersRoute
+  DeskRecordRoute: typeof DeskRecordRoute
+  DeskSettingsRoute: typeof DeskSettingsRoute
+  DeskSpreadsheetRoute: typeof DeskSpreadsheetRoute
+  DeskStaffRoute: typeof DeskStaffRoute
+  DeskStockRoute: typeof DeskStockRoute
+  DeskIndexRoute: typeof DeskIndexRoute
+  DeskProductsProductIdRoute: typeof DeskProductsProductIdRoute
+  DeskProductsIndexRoute: typeof DeskProductsIndexRoute
 }
 
-const OperatorRouteChildren: OperatorRouteChildren = {
-  OperatorDeliveryRoute: OperatorDeliveryRoute,
-  OperatorOrdersRoute: OperatorOrdersRoute,
-  OperatorRecordRoute: OperatorRecordRoute,
-  OperatorSettingsRoute: OperatorSettingsRoute,
-  OperatorSpreadsheetRoute: OperatorSpreadsheetRoute,
-  OperatorStaffRoute: OperatorStaffRoute,
-  OperatorStockRoute: OperatorStockRoute,
-  OperatorIndexRoute: OperatorIndexRoute,
-  OperatorProductsProductIdRoute: OperatorProductsProductIdRoute,
-  OperatorProductsIndexRoute: OperatorProductsIndexRoute,
+const DeskRouteChildren: DeskRouteChildren = {
+  DeskDeliveryRoute: DeskDeliveryRoute,
+  DeskOrdersRoute: DeskOrdersRoute,
+  DeskRecordRoute: DeskRecordRoute,
+  DeskSettingsRoute: DeskSettingsRoute,
+  DeskSpreadsheetRoute: DeskSpreadsheetRoute,
+  DeskStaffRoute: DeskStaffRoute,
+  DeskStockRoute: DeskStockRoute,
+  DeskIndexRoute: DeskIndexRoute,
+  DeskProductsProductIdRoute: DeskProductsProductIdRoute,
+  DeskProductsIndexRoute: DeskProductsIndexRoute,
 }
 
-const OperatorRouteWithChildren = OperatorRoute._addFileChildren(
-  OperatorRouteChildren,
-)
+const DeskRouteWithChildren = DeskRoute._addFileChildren(DeskRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -1066,10 +1063,10 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutRoute: CheckoutRoute,
   ContactRoute: ContactRoute,
   CookiesRoute: CookiesRoute,
+  DeskRoute: DeskRouteWithChildren,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
-  OperatorRoute: OperatorRouteWithChildren,
   OrderSuccessRoute: OrderSuccessRoute,
   OrdersRoute: OrdersRoute,
   PrivacyRoute: PrivacyRoute,

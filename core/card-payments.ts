@@ -6,7 +6,7 @@ import type { PaymentState } from './mobile-money.ts';
 
 /**
  * short: Pesapal completed a payment for less than the order's total (or in another currency),
- * so the order is not paid and the operator refunds it; reversed: Pesapal took back a payment.
+ * so the order is not paid and the desk refunds it; reversed: Pesapal took back a payment.
  */
 export type CardPaymentState = PaymentState | 'short' | 'reversed' | 'refunded';
 

@@ -44,7 +44,7 @@ export const ADJUST_REASONS = ['received', 'counted', 'damaged', 'returned'] as 
 export type AdjustReason = (typeof ADJUST_REASONS)[number];
 
 export const DESK_TEXT = {
-  deskOnly: 'Operators only.',
+  deskOnly: 'Staff only.',
   ownerOnly: 'Only the shop’s owner can do this.',
   productNotFound: 'Product not found',
   variantNotFound: 'Variant not found',

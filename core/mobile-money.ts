@@ -48,7 +48,7 @@ export function displayNumber(phone: string): string {
 
 /**
  * refund_due: the provider took money the order did not need (it was already paid by another
- * payment, or deleted while the request waited): kept for the operator to refund.
+ * payment, or deleted while the request waited): kept for the desk to refund.
  */
 export const PAYMENT_STATES = ['pending', 'successful', 'failed', 'expired', 'refund_due'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
@@ -60,7 +60,7 @@ export const FAILURE_REASONS = [
   'not-registered',
   'expired',
   'unavailable',
-  /** The shop's own set-up is wrong (keys, currency, environment): logged for the operator. */
+  /** The shop's own set-up is wrong (keys, currency, environment): logged for the desk. */
   'setup',
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];

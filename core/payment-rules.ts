@@ -20,7 +20,7 @@ export const ORDER_CEILING = 10_000_000_000;
  *   single transaction (Bank of Uganda's limits from 1 March 2022; MTN's Key Facts Document);
  * - card: Pesapal sets each merchant's per-transaction limit (raised on request); the shop asks for
  *   UGX 5,000,000 and takes no more;
- * - bank transfer and cash on delivery: the order's ceiling (the operator confirms either).
+ * - bank transfer and cash on delivery: the order's ceiling (the desk confirms either).
  */
 export const PAYMENT_CEILINGS: Record<PaymentMethod, number> = {
   mobile_money: 5_000_000,

@@ -3,7 +3,7 @@
 // items and the customer's profile when no stored receipt exists.
 import { parseAddress, type ReceiptAddress } from './address.ts';
 import type { DeliveryKind } from './delivery.ts';
-import { payerNetworkLabel } from './operator.ts';
+import { payerNetworkLabel } from './desk-money.ts';
 import {
   DEFAULT_TAX,
   formatLongDate,

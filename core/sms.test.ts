@@ -53,7 +53,7 @@ describe('every text fits one 160-character SMS (EgoSMS plain API)', () => {
   const orderId = '5b0e8a3e-8f0c-4d59-9a43-6c1f8f1b2a77';
   // Worst cases: totals far past UGX 3,000,000,000 (100,000 pieces a line at a listed price),
   // names at their 100-character limit with letters GSM-7 lacks, 40-character tracking and
-  // transaction references, a 120-character cancellation reason (the operator's limit).
+  // transaction references, a 120-character cancellation reason (the desk's limit).
   const huge = 999_999_999_999_999;
   const longName = `Nakato Achieng Mirembe-Wasswa Nalubega Kisakye Ńamutebi ${'Nabukenya '.repeat(5)}`;
   const longPiece = `Hand-woven Barkcloth & Kitenge Wrap Dress — “Kampala Nights” Limited Edition ${'x'.repeat(30)}`;

@@ -396,7 +396,7 @@ export function kampalaDayStart(at: Date): Date {
   );
 }
 
-/** What the operator's procedures accept. */
+/** What the desk's procedures accept. */
 const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
 const note = (max: number, message: string) =>
   v.optional(
@@ -408,7 +408,7 @@ const note = (max: number, message: string) =>
     ),
   );
 
-export const OPERATOR_TEXT = {
+export const DESK_ORDERS_TEXT = {
   orderNotFound: 'Order not found',
   smsNotFound: 'Only a failed text can be sent again.',
   badStatus: 'Choose one of the order statuses.',
@@ -420,10 +420,10 @@ export const OPERATOR_TEXT = {
 export const setStatusInput = v.pipe(
   v.strictObject(
     {
-      orderId: uuid(OPERATOR_TEXT.orderNotFound),
-      status: v.picklist(ORDER_STATUSES, OPERATOR_TEXT.badStatus),
-      tracking: note(40, OPERATOR_TEXT.badTracking),
-      reason: note(120, OPERATOR_TEXT.badReason),
+      orderId: uuid(DESK_ORDERS_TEXT.orderNotFound),
+      status: v.picklist(ORDER_STATUSES, DESK_ORDERS_TEXT.badStatus),
+      tracking: note(40, DESK_ORDERS_TEXT.badTracking),
+      reason: note(120, DESK_ORDERS_TEXT.badReason),
       /** Out for delivery (issue 23): who carries it, and the number the customer should expect. */
       riderName: v.optional(
         typedText({
@@ -440,7 +440,7 @@ export const setStatusInput = v.pipe(
         ),
       ),
     },
-    OPERATOR_TEXT.orderNotFound,
+    DESK_ORDERS_TEXT.orderNotFound,
   ),
   v.check(
     (input) => input.status !== 'out_for_delivery' || Boolean(input.riderName && input.riderPhone),
@@ -451,14 +451,14 @@ export const setStatusInput = v.pipe(
 export const smsHistoryInput = v.optional(
   v.strictObject(
     {
-      orderId: v.optional(uuid(OPERATOR_TEXT.orderNotFound)),
-      limit: v.optional(wholeSchema(1, 200, OPERATOR_TEXT.badLimit)),
+      orderId: v.optional(uuid(DESK_ORDERS_TEXT.orderNotFound)),
+      limit: v.optional(wholeSchema(1, 200, DESK_ORDERS_TEXT.badLimit)),
     },
-    OPERATOR_TEXT.badLimit,
+    DESK_ORDERS_TEXT.badLimit,
   ),
 );
 
 export const resendInput = v.strictObject(
-  { id: uuid(OPERATOR_TEXT.smsNotFound) },
-  OPERATOR_TEXT.smsNotFound,
+  { id: uuid(DESK_ORDERS_TEXT.smsNotFound) },
+  DESK_ORDERS_TEXT.smsNotFound,
 );

@@ -1,4 +1,4 @@
-// The shop's social channels, as the operator sets them in SOCIAL_LINKS (server/env.ts): only
+// The shop's social channels, as the desk sets them in SOCIAL_LINKS (server/env.ts): only
 // networks the shop draws an icon for, only https pages. None set: the shop shows none.
 
 export const SOCIAL_NETWORKS = [

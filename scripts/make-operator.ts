@@ -40,7 +40,7 @@ await runCommand(async () => {
     console.log(
       role === 'customer'
         ? `${changed.email} no longer works at the desk.`
-        : `${changed.email} is now ${role === 'owner' ? 'an owner' : 'staff'} at the desk (/operator).`,
+        : `${changed.email} is now ${role === 'owner' ? 'an owner' : 'staff'} at the desk (/desk).`,
     );
   } finally {
     await database.close();

@@ -1,4 +1,4 @@
-// The Worker's configuration as an operator meets it: what a working set-up gives the shop, and
+// The Worker's configuration as the desk meets it: what a working set-up gives the shop, and
 // the one message that names what is missing or wrong (never a secret's value).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -81,7 +81,7 @@ function Layout() {
   }, []);
   // The desk is the shop's own staff at work: it has no shoppers' assistant.
   const atDesk = useRouterState({
-    select: (state) => state.location.pathname.startsWith('/operator'),
+    select: (state) => state.location.pathname.startsWith('/desk'),
   });
   return (
     <CartProvider>

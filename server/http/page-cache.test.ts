@@ -152,7 +152,7 @@ describe('the page cache', () => {
       '/orders',
       '/profile',
       '/settings',
-      '/operator',
+      '/desk',
       '/order-history/1',
       '/api/trpc/cart.get',
       '/api/trpc/catalogue.home,cart.get?batch=1',

@@ -162,6 +162,38 @@ describe('serveShop: early answers', () => {
   });
 });
 
+describe('serveShop: the desk’s first address', () => {
+  const visit = (path: string) => serve(new Request(`http://shop.test${path}`), unreachable);
+
+  it('answers /operator/… with a permanent redirect to the same page under /desk', async () => {
+    for (const [from, to] of [
+      ['/operator', '/desk'],
+      ['/operator/', '/desk/'],
+      ['/operator/orders', '/desk/orders'],
+      ['/operator/products/12?tab=photos', '/desk/products/12?tab=photos'],
+      ['/OPERATOR/stock?variant=3', '/desk/stock?variant=3'],
+      ['/%6Fperator/record', '/desk/record'],
+      ['//operator//settings', '/desk//settings'],
+    ] as const) {
+      const answer = await visit(from);
+      expect([from, answer.status, answer.headers.get('location')]).toEqual([from, 308, to]);
+    }
+  });
+
+  it('leaves alone a path that only starts like it', async () => {
+    const app: ShopApp = () => new Response('page');
+    for (const path of [
+      '/operators',
+      '/operator-guide',
+      '/desk/orders',
+      '/api/trpc/operator.orders',
+    ]) {
+      const answer = await serve(new Request(`http://shop.test${path}`), app);
+      expect([path, answer.status]).toEqual([path, 200]);
+    }
+  });
+});
+
 describe('serveShop: writes only from the shop’s own pages', () => {
   const reached = () => {
     const seen = { calls: 0 };

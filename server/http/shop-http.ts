@@ -1,7 +1,13 @@
 // The Worker's front layer, around TanStack Start: 405 for methods an API does not answer,
 // body limits (413), writes only from the shop's own pages (403/415), the unread rest of a body
 // settled, security headers on every response.
-import { endpointError, endpointOf, methodNotAllowed, payloadTooLarge } from './endpoints.ts';
+import {
+  classifiedPath,
+  endpointError,
+  endpointOf,
+  methodNotAllowed,
+  payloadTooLarge,
+} from './endpoints.ts';
 import { declaredTooLarge, limitBody } from './limits.ts';
 import { foreignWrite } from './own-origin.ts';
 import { cachedPage, type PageCacheOptions } from './page-cache.ts';
@@ -29,7 +35,10 @@ export async function serveShop(
 
   let response: Response;
   const refusal = foreignWrite(request, endpoint, options.ownOrigins);
-  if (endpoint.methods && !endpoint.methods.includes(request.method)) {
+  const moved = deskAddress(url);
+  if (moved) {
+    response = new Response(null, { status: 308, headers: { location: moved } });
+  } else if (endpoint.methods && !endpoint.methods.includes(request.method)) {
     response = methodNotAllowed(endpoint);
   } else if (declaredTooLarge(request, endpoint.bodyLimit)) {
     response = payloadTooLarge(endpoint);
@@ -54,4 +63,16 @@ export async function serveShop(
   // Every early answer (401, 404, 405, 413, 429 …) leaves the body unread: settle it.
   await limited.settle();
   return withSecurityHeaders(response, security);
+}
+
+/**
+ * The desk's first address: `/operator/…` (issue 33 named it the desk everywhere). Bookmarks and
+ * old links answer a permanent redirect to the same page under `/desk/…`, query kept; 308 keeps
+ * the method, though only pages lived there. Null for every other path.
+ */
+function deskAddress(url: URL): string | null {
+  if (!/^\/operator(\/|$)/.test(classifiedPath(url.pathname))) return null;
+  // The rest of the path as it was written: only its first segment ("operator") is replaced.
+  const rest = url.pathname.replace(/^\/*[^/]+/, '');
+  return `/desk${rest}${url.search}`;
 }

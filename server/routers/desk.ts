@@ -4,6 +4,7 @@
 import { router } from '../trpc.ts';
 import { catalogueDesk } from './desk/catalogue.ts';
 import { deliveryDesk } from './desk/delivery.ts';
+import { ordersDesk } from './desk/orders.ts';
 import { photosDesk } from './desk/photos.ts';
 import { shopDesk } from './desk/shop.ts';
 import { spreadsheetDesk } from './desk/spreadsheet.ts';
@@ -16,4 +17,5 @@ export const deskRouter = router({
   ...spreadsheetDesk,
   ...shopDesk,
   ...deliveryDesk,
+  ...ordersDesk,
 });

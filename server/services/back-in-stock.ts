@@ -59,7 +59,7 @@ type Waiting = {
 /**
  * Texts every shopper waiting for one of these variants (or, with none given, for any variant)
  * that is in stock now, and ends their requests (decision 0040). Called where stock comes back:
- * an order deleted while pending (the orders router), the operator's stock changes, and the cron's
+ * an order deleted while pending (the orders router), the desk's stock changes, and the cron's
  * sweep for a request made in the instant the stock returned.
  *
  * One read finds the waiting requests and writes each text. Then ONE statement deletes those

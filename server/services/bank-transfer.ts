@@ -7,7 +7,7 @@ import type { Context } from '../trpc.ts';
 export type BankTransfer = {
   /** The shop's bank account as configured; null when BANK_TRANSFER_DETAILS is not set. */
   details: string | null;
-  /** What the shopper quotes with the transfer, so the operator can match it to the order. */
+  /** What the shopper quotes with the transfer, so the desk can match it to the order. */
   reference: string;
 };
 

@@ -452,7 +452,7 @@ export async function sweepSms(ctx: Context, batch = 20): Promise<number> {
   return due.length;
 }
 
-/** The operator's Resend: a failed row is queued again (attempts start over) and delivered. */
+/** The desk's Resend: a failed row is queued again (attempts start over) and delivered. */
 export async function resendSms(ctx: Context, id: string): Promise<SmsRow | null> {
   const [row] = await ctx.db
     .update(smsNotifications)

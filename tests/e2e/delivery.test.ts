@@ -1,7 +1,7 @@
 // Delivery the Kampala way in the browser (issue 23), against the production build: the product
 // page's promise from the shop's options; the checkout's choice, whose fee and total change at once
 // (pickup free, upcountry 15,000 without cash on delivery) before Place Order; the area asked for;
-// the receipt naming the option; a pickup order the operator marks ready, and the shopper's steps
+// the receipt naming the option; a pickup order the desk marks ready, and the shopper's steps
 // on /orders. At 390 and 1366 px, axe-clean in light and dark, screenshots under /tmp/duuka-a/.
 import { mkdir } from 'node:fs/promises';
 import { eq, notInArray } from 'drizzle-orm';
@@ -17,7 +17,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { findDemoPieces, setStock } from '../support/catalogue.ts';
 import { shop } from '../support/shop.ts';
-import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
+import { deskOwner, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
@@ -236,8 +236,8 @@ describe('delivery at checkout, on the receipt and on /orders', () => {
 
       // The desk: the town, the bus company or stage, and whom to call when it arrives.
       const desk = await newPage(viewport);
-      await signIn(desk.page, await theOperator(db));
-      await desk.page.goto('/operator/orders');
+      await signIn(desk.page, await deskOwner(db));
+      await desk.page.goto('/desk/orders');
       const row = desk.page
         .getByRole('listitem', { name: `Order ${order.id.slice(0, 8)}` })
         .locator('dl[aria-label="Delivery"]');
@@ -254,7 +254,7 @@ describe('delivery at checkout, on the receipt and on /orders', () => {
       await page.context().close();
     });
 
-    it(`a pickup order marked ready by the operator shows "Ready for pickup" as its step (${label})`, async () => {
+    it(`a pickup order marked ready by the desk shows "Ready for pickup" as its step (${label})`, async () => {
       const [piece] = await findDemoPieces(db, { minStock: 1, skip, limit: 1 });
       if (!piece) throw new Error('the demo catalogue has pieces in one size');
       await setStock(db, piece.variantId, 10);
@@ -287,8 +287,8 @@ describe('delivery at checkout, on the receipt and on /orders', () => {
 
       // The operator marks it ready for pickup on the desk.
       const desk = await newPage(viewport);
-      await signIn(desk.page, await theOperator(db));
-      await desk.page.goto('/operator/orders');
+      await signIn(desk.page, await deskOwner(db));
+      await desk.page.goto('/desk/orders');
       const row = desk.page.getByRole('listitem', { name: `Order ${head}` });
       await row.getByLabel(`Status of order ${head}`).selectOption({ label: 'Ready for pickup' });
       await row.getByRole('button', { name: 'Update' }).click();

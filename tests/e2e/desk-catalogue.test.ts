@@ -45,7 +45,7 @@ describe('the desk’s catalogue', () => {
 
       const { page, errors } = await newPage(viewport);
       await signIn(page, staff);
-      await page.goto('/operator/products');
+      await page.goto('/desk/products');
       await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
       await page.getByRole('link', { name: 'New product' }).click();
       await page.getByRole('heading', { name: 'New product', level: 1 }).waitFor();
@@ -100,7 +100,7 @@ describe('the desk’s catalogue', () => {
       await page.getByLabel('Price for S · Ochre', { exact: true }).fill('145000');
       await page.getByRole('button', { name: 'Save product' }).click();
       await page.getByText('Product saved').waitFor();
-      await page.waitForURL(/\/operator\/products\/\d+$/);
+      await page.waitForURL(/\/desk\/products\/\d+$/);
       await page.getByRole('heading', { name, level: 1 }).waitFor();
       const [saved] = await db.select().from(products).where(eq(products.productName, name));
       expect(saved).toMatchObject({ status: 'published', price: 145_000, kind: 'clothes' });
@@ -125,7 +125,7 @@ describe('the desk’s catalogue', () => {
       const m = variants[2]?.id;
       expect(
         await page.getByRole('link', { name: 'Stock log for M · Indigo' }).getAttribute('href'),
-      ).toBe(`/operator/stock?variant=${m}`);
+      ).toBe(`/desk/stock?variant=${m}`);
       await axeBothThemes(page, `desk-product-editor-${viewport.width}`);
 
       await page.getByLabel('Price for M · Ochre', { exact: true }).scrollIntoViewIfNeeded();
@@ -154,7 +154,7 @@ describe('the desk’s catalogue', () => {
         .toBe('150000');
 
       // The list: found by name, with its status and price.
-      await page.goto('/operator/products');
+      await page.goto('/desk/products');
       await page.getByLabel('Search the catalogue', { exact: true }).fill(name);
       const row = page
         .getByRole('list', { name: 'Products' })
@@ -181,7 +181,7 @@ describe('the desk’s catalogue', () => {
       await page.getByLabel('Price', { exact: true }).fill('90000');
       await page.getByLabel('Stock', { exact: true }).fill('4');
       await page.getByRole('button', { name: 'Save product' }).click();
-      await page.waitForURL(/\/operator\/products\/\d+$/);
+      await page.waitForURL(/\/desk\/products\/\d+$/);
       await page.getByRole('heading', { name: bag, level: 1 }).waitFor();
       const [made] = await db.select().from(products).where(eq(products.productName, bag));
       expect(made).toMatchObject({ status: 'draft', kind: 'one-size', price: 90_000, options: [] });

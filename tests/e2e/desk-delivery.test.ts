@@ -1,7 +1,7 @@
 // Delivery on the desk in the browser (issue 23), against the production build, at 360 and 1366 px:
 // the owner changes upcountry's fee, adds a Kampala zone and a free-delivery threshold, and what a
 // visitor's checkout is offered changes at once; a bad fee keeps what was typed; staff read the
-// page and are refused a save; the operator sends an order out with its rider. axe clean in light
+// page and are refused a save; the desk sends an order out with its rider. axe clean in light
 // and dark on each screen.
 import { randomUUID } from 'node:crypto';
 import { eq, notInArray, sql } from 'drizzle-orm';
@@ -18,10 +18,10 @@ import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/
 import { demoPiece } from '../support/catalogue.ts';
 import { shop } from '../support/shop.ts';
 import {
+  deskOwner,
   type Shopper,
   sessionCookie,
   signIn,
-  theOperator,
   verifiedShopper,
 } from '../support/shoppers.ts';
 
@@ -51,7 +51,7 @@ async function defaults() {
 
 let owner: Shopper;
 beforeAll(async () => {
-  owner = await theOperator(db);
+  owner = await deskOwner(db);
   await defaults();
 });
 afterAll(async () => {
@@ -98,7 +98,7 @@ describe('delivery on the desk', () => {
     it(`the owner's save is what a visitor's checkout offers at once (${viewport.width} px)`, async () => {
       const { page, errors } = await newPage(viewport);
       await signIn(page, owner);
-      await page.goto('/operator/delivery');
+      await page.goto('/desk/delivery');
       const card = (name: string) => page.getByRole('group', { name, exact: true });
       await card('Upcountry by bus courier').getByLabel('Fee (UGX)').fill(upcountry);
       await page.getByRole('button', { name: 'Add a Kampala zone' }).click();
@@ -142,7 +142,7 @@ describe('delivery on the desk', () => {
     await setRole(db, sam.email, 'staff');
     const { page, errors } = await newPage(SMALL_PHONE);
     await signIn(page, sam);
-    await page.goto('/operator/delivery');
+    await page.goto('/desk/delivery');
     await page.getByText('only the shop’s owner changes them').waitFor();
     const fee = page
       .getByRole('group', { name: 'Upcountry by bus courier', exact: true })
@@ -226,7 +226,7 @@ describe('the order’s way on the desk', () => {
       const head = orderId.slice(0, 8);
       const { page, errors } = await newPage(viewport);
       await signIn(page, owner);
-      await page.goto('/operator/orders');
+      await page.goto('/desk/orders');
       const row = page.getByRole('listitem', { name: `Order ${head}` });
       await row.getByText('Opposite Capital Shoppers, blue gate').waitFor();
       await expect(

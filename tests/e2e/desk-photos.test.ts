@@ -85,7 +85,7 @@ describe('the photos panel', () => {
       });
       const { page, errors } = await newPage(viewport);
       await signIn(page, staff);
-      await page.goto(`/operator/products/${dress.id}`);
+      await page.goto(`/desk/products/${dress.id}`);
       await page.getByRole('heading', { name: 'Photos', level: 2 }).waitFor();
       await page.getByText('No photos yet.').waitFor();
 

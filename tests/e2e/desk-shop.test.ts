@@ -12,7 +12,7 @@ import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, settle } from '../support/browser.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { shop } from '../support/shop.ts';
-import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
+import { deskOwner, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(shop().databaseUrl);
 afterAll(async () => {
@@ -56,7 +56,7 @@ async function fitsWidth(page: Page, width: number) {
 
 let owner: Shopper;
 beforeAll(async () => {
-  owner = await theOperator(db);
+  owner = await deskOwner(db);
 });
 
 describe('the owner’s desk', () => {
@@ -67,7 +67,7 @@ describe('the owner’s desk', () => {
     ] as const) {
       const { page, errors } = await newPage(viewport);
       await signIn(page, owner);
-      await page.goto('/operator');
+      await page.goto('/desk');
       await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
       for (const label of ['Sales today', 'This week', 'This month']) {
         await expect(page.getByRole('term').filter({ hasText: label }).count()).resolves.toBe(1);
@@ -77,10 +77,10 @@ describe('the owner’s desk', () => {
       await page.getByRole('heading', { name: 'Low stock' }).waitFor();
       await expect(
         page.getByRole('link', { name: 'See the SMS log' }).getAttribute('href'),
-      ).resolves.toBe('/operator/orders');
+      ).resolves.toBe('/desk/orders');
       await expect(
         page.getByRole('link', { name: 'Open stock' }).getAttribute('href'),
-      ).resolves.toBe('/operator/stock');
+      ).resolves.toBe('/desk/stock');
       await fitsWidth(page, viewport.width);
       await shotsAndAxe(page, name);
       expect(errors).toEqual([]);
@@ -109,7 +109,7 @@ describe('the owner’s desk', () => {
     try {
       const { page, errors } = await newPage(SMALL_PHONE);
       await signIn(page, owner);
-      await page.goto('/operator');
+      await page.goto('/desk');
       await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
       await page
         .getByText(/UGX \d{2,3},\d{3},\d{3},\d{3}/)
@@ -129,7 +129,7 @@ describe('the owner’s desk', () => {
   it('settings saved are what a visitor reads on /contact; a bad one keeps what was typed', async () => {
     const { page, errors } = await newPage(SMALL_PHONE);
     await signIn(page, owner);
-    await page.goto('/operator/settings');
+    await page.goto('/desk/settings');
     await page.getByLabel('Support phone').waitFor();
     for (const label of [
       'Admin phone',
@@ -176,7 +176,7 @@ describe('the owner’s desk', () => {
     const sam = await verifiedShopper(db, 'Sam Ssali');
     const { page, errors } = await newPage(DESKTOP);
     await signIn(page, owner);
-    await page.goto('/operator/staff');
+    await page.goto('/desk/staff');
     await page.getByLabel('Email', { exact: true }).fill(sam.email);
     await page.getByRole('button', { name: 'Add staff' }).click();
     const remove = page.getByRole('button', { name: `Remove ${sam.email}` });
@@ -189,31 +189,31 @@ describe('the owner’s desk', () => {
     // Sam at the desk: Today, but not the staff page.
     const staffPage = await newPage(SMALL_PHONE);
     await signIn(staffPage.page, sam);
-    await staffPage.page.goto('/operator/staff');
+    await staffPage.page.goto('/desk/staff');
     await staffPage.page.getByText('Only the shop’s owner can do this.').waitFor();
     await fitsWidth(staffPage.page, SMALL_PHONE.width);
     await shotsAndAxe(staffPage.page, 'desk-staff-refused-360');
 
     await remove.click();
     await remove.waitFor({ state: 'detached' });
-    await staffPage.page.goto('/operator');
-    await staffPage.page.getByText('Operators only.').waitFor();
+    await staffPage.page.goto('/desk');
+    await staffPage.page.getByText('Staff only.').waitFor();
 
-    await page.goto('/operator/record');
+    await page.goto('/desk/record');
     const record = page.getByRole('list', { name: 'Desk record' });
     await record.getByText(`Staff removed · ${sam.email}`).waitFor();
     await record.getByText('Settings saved · Shop settings').first().waitFor();
     await shotsAndAxe(page, 'desk-record-1366');
     const phone = await newPage(SMALL_PHONE);
     await signIn(phone.page, owner);
-    await phone.page.goto('/operator/record');
+    await phone.page.goto('/desk/record');
     await phone.page
       .getByRole('list', { name: 'Desk record' })
       .getByText(`Staff removed · ${sam.email}`)
       .waitFor();
     await fitsWidth(phone.page, SMALL_PHONE.width);
     await shotsAndAxe(phone.page, 'desk-record-360');
-    await phone.page.goto('/operator/staff');
+    await phone.page.goto('/desk/staff');
     await phone.page.getByRole('button', { name: 'Add staff' }).waitFor();
     await fitsWidth(phone.page, SMALL_PHONE.width);
     await shotsAndAxe(phone.page, 'desk-staff-360');

@@ -41,7 +41,7 @@ describe('the spreadsheet page', () => {
       await setRole(db, staff.email, 'staff');
       const { page, errors } = await newPage(viewport);
       await signIn(page, staff);
-      await page.goto('/operator/spreadsheet');
+      await page.goto('/desk/spreadsheet');
       await page.getByRole('heading', { name: 'Spreadsheet', level: 1 }).waitFor();
 
       const [download] = await Promise.all([

@@ -55,7 +55,7 @@ describe('the stock page', () => {
     const m = piece.variants.M as number;
     const { page, errors } = await newPage(DESKTOP);
     await signIn(page, await staffMember());
-    await page.goto('/operator/stock');
+    await page.goto('/desk/stock');
     await page.getByRole('heading', { name: 'Stock', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Low stock' }).waitFor();
     await page.getByText(/Pieces with \d+ or fewer left/).waitFor();
@@ -101,7 +101,7 @@ describe('the stock page', () => {
     const l = piece.variants.L as number;
     const { page, errors } = await newPage(SMALL_PHONE);
     await signIn(page, await staffMember());
-    await page.goto(`/operator/stock?variant=${l}`);
+    await page.goto(`/desk/stock?variant=${l}`);
     await page.getByRole('heading', { name: `${piece.name} · L` }).waitFor();
     const log = page.getByRole('list', { name: 'Stock log' });
     await log.getByText('Counted').waitFor();

@@ -71,7 +71,7 @@ describe('the boutique’s desk, from a new dress to a back-in-stock text', () =
       await signIn(desk.page, staff);
 
       // A new dress: three sizes, two colours, a price for all, one M · Indigo in stock.
-      await desk.page.goto('/operator/products');
+      await desk.page.goto('/desk/products');
       await desk.page.getByRole('link', { name: 'New product' }).click();
       await desk.page.getByLabel('Name', { exact: true }).fill(name);
       await desk.page
@@ -101,7 +101,7 @@ describe('the boutique’s desk, from a new dress to a back-in-stock text', () =
         .check();
       await desk.page.getByRole('button', { name: 'Save product' }).click();
       await desk.page.getByText('Product saved').first().waitFor({ timeout: SAVED });
-      await desk.page.waitForURL(/\/operator\/products\/\d+$/, { timeout: SAVED });
+      await desk.page.waitForURL(/\/desk\/products\/\d+$/, { timeout: SAVED });
       const productId = Number(desk.page.url().split('/').pop());
 
       // Two photos from files, then published.
@@ -172,7 +172,7 @@ describe('the boutique’s desk, from a new dress to a back-in-stock text', () =
       await asker.page.getByText('We’ll text you when it’s back.').waitFor();
 
       // The staff member reads the sale in the stock log and restocks the size.
-      await desk.page.goto(`/operator/stock?variant=${mIndigo.id}`);
+      await desk.page.goto(`/desk/stock?variant=${mIndigo.id}`);
       const log = desk.page.getByRole('list', { name: 'Stock log' });
       await log.getByRole('listitem').filter({ hasText: 'Sale' }).first().waitFor();
       await desk.page.screenshot({
@@ -199,7 +199,7 @@ describe('the boutique’s desk, from a new dress to a back-in-stock text', () =
       ]);
 
       // The back-in-stock text on the SMS log.
-      await desk.page.goto('/operator/orders');
+      await desk.page.goto('/desk/orders');
       const sms = desk.page.getByRole('list', { name: 'SMS log' });
       await sms
         .getByText(new RegExp(`${name} in M/Indigo is back in stock`))

@@ -1,7 +1,7 @@
 // What the shopper sees about paying, in the browser against the production build and the fake
 // providers: no success toast before the money is in; a declined mobile-money payment told as
 // such (at checkout and on /orders); bank transfer with the shop's details and the reference to
-// quote, marked paid by the operator; a card paid or declined on the Pesapal fake's page. At
+// quote, marked paid by the desk; a card paid or declined on the Pesapal fake's page. At
 // 390 and 1366 px, with screenshots in light and dark under /tmp/shots-ui/.
 import { mkdir } from 'node:fs/promises';
 import { desc, eq } from 'drizzle-orm';
@@ -19,7 +19,7 @@ import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browse
 import { demoPiece } from '../support/catalogue.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';
 import { shop } from '../support/shop.ts';
-import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
+import { deskOwner, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
@@ -198,8 +198,8 @@ describe('what the shopper sees about paying', () => {
 
       // The operator sees the money arrive and marks it paid on the desk, with the bank's reference.
       const desk = await newPage(viewport);
-      await signIn(desk.page, await theOperator(db));
-      await desk.page.goto('/operator/orders');
+      await signIn(desk.page, await deskOwner(db));
+      await desk.page.goto('/desk/orders');
       const head = order.id.slice(0, 8);
       const awaiting = desk.page
         .getByRole('list', { name: 'Bank transfers and cash to confirm' })

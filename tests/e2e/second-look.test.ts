@@ -54,7 +54,7 @@ describe('figures in the display face', () => {
       await signIn(page, owner);
       const figures: { text: string; numeric: string }[] = [];
       // The morning view, the orders page's counts, the delivery page's promise of fees and days.
-      for (const path of ['/operator', '/operator/orders', '/operator/delivery']) {
+      for (const path of ['/desk', '/desk/orders', '/desk/delivery']) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForSelector('html[data-hydrated]', { state: 'attached' });

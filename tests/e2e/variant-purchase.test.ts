@@ -13,7 +13,7 @@ import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browse
 import { fillDeliveryArea } from '../support/checkout.ts';
 import { pdfPicture, pdfText } from '../support/pdf.ts';
 import { shop } from '../support/shop.ts';
-import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
+import { deskOwner, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(shop().databaseUrl);
 const SHOTS = '/tmp/duuka';
@@ -156,10 +156,10 @@ describe('a piece bought in a size and colour', () => {
     });
   }
 
-  it('the operator’s desk names the size of each piece, and the texts say M/Indigo', async () => {
+  it('the desk’s desk names the size of each piece, and the texts say M/Indigo', async () => {
     const variantId = await mIndigo();
     const shopper = await verifiedShopper(db, 'Brenda Desk', { phone: '+256772123457' });
-    const operator = await theOperator(db);
+    const operator = await deskOwner(db);
     const { page: buyer } = await newPage(DESKTOP);
     await signIn(buyer, shopper);
     const origin = shop().url;
@@ -176,7 +176,7 @@ describe('a piece bought in a size and colour', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page } = await newPage(viewport);
       await signIn(page, operator);
-      await page.goto('/operator/orders');
+      await page.goto('/desk/orders');
       const row = page.getByRole('listitem', { name: `Order ${orderId.slice(0, 8)}` });
       const pieces = row.getByRole('list', { name: 'Pieces' });
       await poll(() => pieces.textContent()).toContain(`${DRESS}${LABEL}`);

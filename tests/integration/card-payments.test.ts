@@ -410,7 +410,7 @@ describe('a card payment that does not pay the order', () => {
     }
   });
 
-  it('Invalid is explained; Reversed after paying keeps the order and is logged for the operator', async () => {
+  it('Invalid is explained; Reversed after paying keeps the order and is logged for the desk', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const invalid = await placedOrder();
@@ -429,7 +429,7 @@ describe('a card payment that does not pay the order', () => {
       await allowCheck(paid.id);
       await settleAtFake(trackingOf(paid.redirectUrl), { status: 'Reversed', notify: true });
       expect(await rowOf(paid.id)).toMatchObject({ status: 'reversed', reason: 'reversed' });
-      // Not silently unpaid: the order stays where it was, and the operator is told.
+      // Not silently unpaid: the order stays where it was, and the desk is told.
       expect((await orderRow(reversed.orderId))?.status).toBe('processing');
       expect(errors.mock.calls.flat().join(' ')).toMatch(/REVERSED.*operator/);
       expect(await cardStatus(reversed.shopper.id, reversed.orderId)).toMatchObject({

@@ -1,6 +1,6 @@
 // Delivery on the desk and the order's way (issue 23), on PGlite and PostgreSQL: the owner's
 // delivery settings (saved with their record and the catalogue's version, keyed, refused to staff,
-// what the checkout then offers), the operator's pickup and delivery states (refused where they do
+// what the checkout then offers), the desk's pickup and delivery states (refused where they do
 // not fit the order, the rider kept) and the texts they queue, word for word.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -90,9 +90,9 @@ async function settle() {
 describe('pickup and delivery states', () => {
   it('a pickup order: ready for pickup sends the spec’s text word for word; collected sends none', async () => {
     const { orderId } = await order('pickup', 'cash_on_delivery');
-    await as(staff).operator.setStatus({ orderId, status: 'processing' });
-    await as(staff).operator.setStatus({ orderId, status: 'ready_for_pickup' });
-    await as(staff).operator.setStatus({ orderId, status: 'collected' });
+    await as(staff).desk.setStatus({ orderId, status: 'processing' });
+    await as(staff).desk.setStatus({ orderId, status: 'ready_for_pickup' });
+    await as(staff).desk.setStatus({ orderId, status: 'collected' });
     await settle();
     expect((await statusOf(orderId))?.status).toBe('collected');
     const texts = await customerTexts(orderId);
@@ -108,7 +108,7 @@ describe('pickup and delivery states', () => {
     const pickup = await order('pickup', 'cash_on_delivery');
     for (const status of ['out_for_delivery', 'shipped'] as const) {
       await expect(
-        as(staff).operator.setStatus({
+        as(staff).desk.setStatus({
           orderId: pickup.orderId,
           status,
           riderName: 'Okello',
@@ -119,7 +119,7 @@ describe('pickup and delivery states', () => {
     const kampala = await order('kampala', 'cash_on_delivery');
     for (const status of ['ready_for_pickup', 'collected'] as const) {
       await expect(
-        as(staff).operator.setStatus({ orderId: kampala.orderId, status }),
+        as(staff).desk.setStatus({ orderId: kampala.orderId, status }),
       ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: DELIVERY_TEXT.pickupOnly });
     }
     expect((await statusOf(pickup.orderId))?.status).toBe('pending');
@@ -129,14 +129,14 @@ describe('pickup and delivery states', () => {
       (await customerTexts(kampala.orderId)).filter(([kind]) => kind !== 'order-confirmation'),
     ).toEqual([]);
     await expect(
-      as(staff).operator.setStatus({ orderId: randomUUID(), status: 'collected' }),
+      as(staff).desk.setStatus({ orderId: randomUUID(), status: 'collected' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('out for delivery needs the rider: kept on the order, named in the text', async () => {
     const { orderId } = await order('kampala', 'cash_on_delivery');
     const send = (rider: { riderName?: string; riderPhone?: string }) =>
-      as(staff).operator.setStatus({ orderId, status: 'out_for_delivery', ...rider });
+      as(staff).desk.setStatus({ orderId, status: 'out_for_delivery', ...rider });
     await expect(send({})).rejects.toThrow(DELIVERY_TEXT.riderNeeded);
     await expect(send({ riderName: 'Okello', riderPhone: '' })).rejects.toThrow(
       DELIVERY_TEXT.riderNeeded,
@@ -158,7 +158,7 @@ describe('pickup and delivery states', () => {
       riderName: 'Okello',
       riderPhone: '+256772123456',
     });
-    await as(staff).operator.setStatus({ orderId, status: 'delivered' });
+    await as(staff).desk.setStatus({ orderId, status: 'delivered' });
     await settle();
     expect(await customerTexts(orderId)).toEqual(
       expect.arrayContaining([
@@ -173,7 +173,7 @@ describe('pickup and delivery states', () => {
       ]),
     );
     // The desk's row shows the option, the area and the rider.
-    const row = (await as(staff).operator.orders()).find((o) => o.id === orderId);
+    const row = (await as(staff).desk.orders()).find((o) => o.id === orderId);
     expect(row).toMatchObject({
       deliveryOption: 'Kampala delivery',
       deliveryKind: 'delivery',
@@ -185,7 +185,7 @@ describe('pickup and delivery states', () => {
 
   it('shipped upcountry promises the option’s days; the confirmation names the option', async () => {
     const { orderId } = await order('upcountry', 'mobile_money');
-    await as(staff).operator.setStatus({ orderId, status: 'shipped', tracking: 'BUS-771' });
+    await as(staff).desk.setStatus({ orderId, status: 'shipped', tracking: 'BUS-771' });
     const pickup = await order('pickup', 'cash_on_delivery');
     const kampala = await order('kampala', 'cash_on_delivery');
     const ctx = testContext(test.db, new Headers(), extras);

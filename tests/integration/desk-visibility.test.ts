@@ -27,7 +27,7 @@ import { productSlugs } from '#server/services/catalogue.ts';
 import { bumpCatalogueVersion, catalogueVersion } from '#server/services/catalogue-version.ts';
 import { foundProducts, shopTools } from '#server/services/chat/assistant.ts';
 import { placeOrder } from '#server/services/checkout.ts';
-import { recentOrders } from '#server/services/operator.ts';
+import { recentOrders } from '#server/services/desk-orders.ts';
 import { receiptFor } from '#server/services/orders.ts';
 import { receiptPdf } from '#server/services/receipt-pdf.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
@@ -363,7 +363,7 @@ describe('a draft, published, then archived', () => {
     // The operator's list as the desk reads it.
     const operator = callerFor(test.db, new Headers({ cookie: buyer.cookie }), {
       operators: [buyer.email],
-    }).operator;
+    }).desk;
     expect((await operator.orders()).some((o) => o.id === orderId)).toBe(true);
   });
 

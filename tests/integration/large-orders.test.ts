@@ -89,7 +89,7 @@ describe('an order of UGX 3,000,005,000', () => {
     expect(JSON.stringify(data)).toContain('3000005000');
     expect(JSON.stringify(data)).not.toContain('"3000005000"');
 
-    // The texts name the same amount; the operator's desk lists it as a number.
+    // The texts name the same amount; the desk lists it as a number.
     const texts = await test.db
       .select()
       .from(smsNotifications)
@@ -99,7 +99,7 @@ describe('an order of UGX 3,000,005,000', () => {
       '(UGX 3,000,005,000) is received. Please pay by bank transfer',
     );
     expect(byKind('admin-new-order')).toContain('100 items, UGX 3,000,005,000, Bank Transfer');
-    const desk = await queryOverHttp(test.db, 'operator.orders', undefined, {
+    const desk = await queryOverHttp(test.db, 'desk.orders', undefined, {
       ...shoppers(),
       operators: [shopper.email.toLowerCase()],
     });

@@ -901,7 +901,7 @@ describe("the shop's set-up refused by the provider", () => {
       'DP00800001026',
     ],
   ])(
-    '%s: unavailable, try another method; logged for the operator with the code',
+    '%s: unavailable, try another method; logged for the desk with the code',
     async (_, phone, changes, code) => {
       const config: Record<string, string> = { ...changes };
       if (config.AIRTEL_PUBLIC_KEY === 'PLACEHOLDER') {
@@ -936,7 +936,7 @@ describe("the shop's set-up refused by the provider", () => {
 });
 
 describe("Airtel's x-key padding (AIRTEL_RSA_PADDING, decision 0062)", () => {
-  /** The desk's Money view, as an operator reads it. */
+  /** The desk's Money view, as the desk reads it. */
   async function moneyNotice() {
     const operator = await signedInShopper(test.db, auth);
     const desk = callerFor(test.db, new Headers({ cookie: operator.cookie }), {

@@ -1,6 +1,6 @@
 // SMS against a fake EgoSMS gateway on loopback (local/fakes/egosms.ts, the plain API's shape)
 // through the real adapter, on a real database: who gets which text, what the gateway's answers
-// turn into, bounded retries, never a text twice, never a failed order, and the operator's desk.
+// turn into, bounded retries, never a text twice, never a failed order, and the desk.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -462,7 +462,7 @@ describe('payment and status texts', () => {
     expect(rows[0]?.messageContent).toContain('UGX 25,000');
   });
 
-  it('the operator sets shipped, then cancelled: the customer gets each text; a customer is FORBIDDEN', async () => {
+  it('the desk sets shipped, then cancelled: the customer gets each text; a customer is FORBIDDEN', async () => {
     const operator = await signedInShopper(test.db, auth);
     const shopper = await shopperWithPhone('+256772000701');
     const { orderId } = await orderOfOne(shopper);
@@ -471,7 +471,7 @@ describe('payment and status texts', () => {
         sms,
         operators: [operator.email.toUpperCase().toLowerCase()],
         background: (work) => background.push(work),
-      }).operator;
+      }).desk;
 
     await as(operator.cookie).setStatus({ orderId, status: 'shipped', tracking: 'UG-4471' });
     await as(operator.cookie).setStatus({ orderId, status: 'shipped', tracking: 'UG-4471' });
@@ -502,9 +502,9 @@ describe('payment and status texts', () => {
       () => as(shopper.cookie).setStatus({ orderId, status: 'delivered' }),
       () => as(shopper.cookie).resend({ id: randomUUID() }),
     ]) {
-      await expect(call()).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Operators only.' });
+      await expect(call()).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Staff only.' });
     }
-    await expect(callerFor(test.db).operator.orders()).rejects.toMatchObject({
+    await expect(callerFor(test.db).desk.orders()).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
     await expect(
@@ -540,7 +540,7 @@ describe('payment and status texts', () => {
     const { orderId, total } = placed;
     await afterOrderPlaced(ctx(), placed);
     await afterPaymentReceived(ctx(), { orderId, amount: total, transactionId: '1234567891' });
-    await as(operator.cookie).operator.setStatus({ orderId, status: 'shipped' });
+    await as(operator.cookie).desk.setStatus({ orderId, status: 'shipped' });
     await settle();
     const texts = async () =>
       (await rowsOf(orderId)).map((r) => [r.recipientType, r.kind, r.status]).sort();
@@ -549,7 +549,7 @@ describe('payment and status texts', () => {
 
     // Switched on again: the next update is theirs.
     await orderUpdates(true);
-    await as(operator.cookie).operator.setStatus({ orderId, status: 'delivered' });
+    await as(operator.cookie).desk.setStatus({ orderId, status: 'delivered' });
     await settle();
     expect(await texts()).toEqual([
       ['admin', 'admin-new-order', 'sent'],
@@ -564,7 +564,7 @@ describe('payment and status texts', () => {
       sms,
       operators: [operator.email.toLowerCase()],
       background: (work) => background.push(work),
-    }).operator;
+    }).desk;
     const [failed] = await test.db
       .insert(smsNotifications)
       .values({

@@ -25,7 +25,7 @@ import type { Auth } from '#server/auth.ts';
 import { runScheduledSweeps } from '#server/scheduled.ts';
 import { textBackInStock } from '#server/services/back-in-stock.ts';
 import { placeOrder } from '#server/services/checkout.ts';
-import { recentOrders } from '#server/services/operator.ts';
+import { recentOrders } from '#server/services/desk-orders.ts';
 import { egoSms } from '#server/services/sms/egosms.ts';
 import type { SmsService } from '#server/services/sms.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';

@@ -18,7 +18,7 @@ import type { Shop } from './shop.ts';
 
 /** The social pages the browser tests' shop is configured with. */
 const SOCIAL_LINKS = 'https://www.instagram.com/duuka.ug, https://www.tiktok.com/@duuka.ug';
-/** The shop's bank account for transfers, as an operator would configure it. */
+/** The shop's bank account for transfers, as the desk would configure it. */
 const BANK_TRANSFER_DETAILS =
   'Stanbic Bank Uganda, Kampala Road branch · Account name: duuka Ltd · Account number: 9030012345678 · Swift: SBICUGKX';
 
@@ -77,7 +77,7 @@ async function startShop(index: number, stops: (() => Promise<unknown>)[]): Prom
     ...fakes.env,
     // The operator's desk opens for this address (tests/support/shoppers.ts OPERATOR_EMAIL).
     OPERATOR_EMAILS: 'operator@example.ug',
-    // The shop's social pages, as an operator would configure them (about-contact.test.ts).
+    // The shop's social pages, as the desk would configure them (about-contact.test.ts).
     SOCIAL_LINKS,
     BANK_TRANSFER_DETAILS,
     // Tests change the catalogue and read it back at once: no edge cache for anonymous pages

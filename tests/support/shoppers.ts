@@ -20,7 +20,7 @@ export const anyClientIp = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`
 export const OPERATOR_EMAIL = 'operator@example.ug';
 
 /** The operator's account: registered by the first browser test that needs it, then reused. */
-export async function theOperator(db: Db): Promise<Shopper> {
+export async function deskOwner(db: Db): Promise<Shopper> {
   const [row] = await db.select().from(user).where(eq(user.email, OPERATOR_EMAIL));
   if (row) return { email: row.email, name: row.name, id: row.id };
   return verifiedShopper(db, 'Olivia Operator', { email: OPERATOR_EMAIL });

@@ -308,7 +308,7 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
       config.timeoutMs,
       'Airtel Money token',
     );
-    // Wrong client id or secret (400, 401): the operator must fix the set-up. expires_in arrives
+    // Wrong client id or secret (400, 401): the desk must fix the set-up. expires_in arrives
     // as a string ("180"); oauthToken reads a number too.
     return oauthToken(response, 'Airtel Money token', {
       refusedStatuses: [400, 401],

@@ -366,7 +366,7 @@ async function settleCard(
       if (row.status === 'successful') return row;
       const whole = status.currency === CARD_CURRENCY && status.amount >= row.amount;
       if (whole) return markPaid(ctx, row, status.confirmationCode || row.providerReference || '');
-      // Less than the total, or another currency: the order is not paid; the operator refunds.
+      // Less than the total, or another currency: the order is not paid; the desk refunds.
       console.error(
         `Card payment ${row.id} (order ${row.orderId}): Pesapal completed ${status.currency} ${status.amount} for a total of ${CARD_CURRENCY} ${row.amount}: short, not paid; refund or collect the rest`,
       );
@@ -387,9 +387,9 @@ async function settleCard(
       return setOutcome(ctx.db, row, { status: 'failed', reason: status.reason }, ['pending']);
     case 'reversed':
       if (row.status === 'successful') {
-        // The order stays as it is (goods may be on their way); the operator decides.
+        // The order stays as it is (goods may be on their way); the desk decides.
         console.error(
-          `Card payment ${row.id}: Pesapal REVERSED the payment that paid order ${row.orderId}: the operator must look at it`,
+          `Card payment ${row.id}: Pesapal REVERSED the payment that paid order ${row.orderId}: the desk must look at it`,
         );
       }
       return setOutcome(ctx.db, row, { status: 'reversed', reason: 'reversed' }, [

@@ -98,7 +98,7 @@ export function mtnMomo(config: MtnConfig): MobileMoneyProvider {
       config.timeoutMs,
       'MTN MoMo token',
     );
-    // Wrong API user, key or subscription key (401, 403): the operator must fix the set-up.
+    // Wrong API user, key or subscription key (401, 403): the desk must fix the set-up.
     return oauthToken(response, 'MTN MoMo token', { refusedStatuses: [401, 403], lifetimeS: 3600 });
   });
 

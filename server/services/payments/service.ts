@@ -355,7 +355,7 @@ export async function markFailed(
  *   request of the same order still waiting (a retry) steps aside as expired first, so the one
  *   live payment per order stays one; should it succeed too, it becomes refund_due.
  * - Otherwise (paid by another payment, cancelled, deleted): the payment is refund_due, with
- *   its transaction id, for the operator to refund.
+ *   its transaction id, for the desk to refund.
  * Only a payment not yet settled with money (pending, expired, failed) changes, so a duplicate
  * callback or a second reader finds nothing; the payment-received follow-ups run once.
  */
@@ -446,7 +446,7 @@ export async function markPaid(
     );
   } else if (done?.status === 'refund_due') {
     // Money moved for an order already paid, cancelled or deleted: the provider's record stands;
-    // the operator refunds it (the row and this log).
+    // the desk refunds it (the row and this log).
     console.error(
       `Payment ${row.id} (order ${row.orderId}) succeeded (${transactionId}) but the order is paid, cancelled or deleted: refund due`,
     );

@@ -1,4 +1,4 @@
-// The desk's money in the browser (decision 0037), against the production build: the operator
+// The desk's money in the browser (decision 0037), against the production build: the desk
 // sees a bank-transfer order awaiting, marks it paid with the bank's reference and sees it paid;
 // a refund due is shown and Mark refunded records it. At phone and desktop widths.
 import { randomUUID } from 'node:crypto';
@@ -14,7 +14,7 @@ import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
 import { pdfText } from '../support/pdf.ts';
 import { shop } from '../support/shop.ts';
-import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
+import { deskOwner, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
@@ -46,7 +46,7 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 describe('the desk’s money', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`at ${viewport.width} px: a bank transfer is marked paid, and a refund due is marked refunded`, async () => {
-      const operator = await theOperator(db);
+      const operator = await deskOwner(db);
       const customer = await verifiedShopper(db, 'Sarah Namuli', { phone: '+256772555201' });
       const transfer = await anOrder(customer, 'bank_transfer');
       const owed = await anOrder(customer, 'mobile_money');
@@ -95,7 +95,7 @@ describe('the desk’s money', () => {
 
       const { page, errors } = await newPage(viewport);
       await signIn(page, operator);
-      await page.goto('/operator/orders');
+      await page.goto('/desk/orders');
       const money = page.locator('section[aria-labelledby="desk-money"]');
       await money.getByRole('heading', { name: 'Money', exact: true }).waitFor();
       const toConfirm = money.getByRole('list', { name: 'Bank transfers and cash to confirm' });
@@ -180,7 +180,7 @@ describe('the desk’s money', () => {
   }
 
   it('when Airtel refuses the signature, the Money view says first which padding to set', async () => {
-    const operator = await theOperator(db);
+    const operator = await deskOwner(db);
     // As the payments service keeps it after Airtel's DP00800001026 (airtel-signature.ts).
     await db
       .insert(systemSettings)
@@ -192,7 +192,7 @@ describe('the desk’s money', () => {
     try {
       const { page, errors } = await newPage(PHONE);
       await signIn(page, operator);
-      await page.goto('/operator/orders');
+      await page.goto('/desk/orders');
       const money = page.locator('section[aria-labelledby="desk-money"]');
       await money
         .getByRole('alert')

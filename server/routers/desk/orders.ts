@@ -1,9 +1,10 @@
-// The operator's desk (/operator): orders with status controls, the money (bank transfers and
+// The desk's orders (/desk/orders): orders with status controls, the money (bank transfers and
 // cash confirmed by hand, refunds, short or reversed payments) and the SMS log with its
 // statistics and Resend. The shop's staff and owners (core/desk.ts); a customer gets FORBIDDEN.
+// Earlier clients call these as `operator.*` (server/routers/index.ts keeps that name).
 import { DELIVERY_TEXT } from '#core/delivery.ts';
-import { MONEY_TEXT, markPaidInput, markRefundedInput } from '#core/operator.ts';
-import { OPERATOR_TEXT, resendInput, setStatusInput, smsHistoryInput } from '#core/sms.ts';
+import { MONEY_TEXT, markPaidInput, markRefundedInput } from '#core/desk-money.ts';
+import { DESK_ORDERS_TEXT, resendInput, setStatusInput, smsHistoryInput } from '#core/sms.ts';
 import {
   type MarkPaidProblem,
   type MarkRefundedProblem,
@@ -13,16 +14,16 @@ import {
   recentOrders,
   type SetStatusProblem,
   setOrderStatus,
-} from '../services/operator.ts';
-import { afterPaymentReceived } from '../services/order-events.ts';
-import { queueStatusText, resendSms, smsHistory, smsStatistics } from '../services/sms.ts';
-import { deskProcedure, router, shopperError } from '../trpc.ts';
+} from '../../services/desk-orders.ts';
+import { afterPaymentReceived } from '../../services/order-events.ts';
+import { queueStatusText, resendSms, smsHistory, smsStatistics } from '../../services/sms.ts';
+import { deskProcedure, shopperError } from '../../trpc.ts';
 
 const setStatusRefusal: Record<
   SetStatusProblem,
   [code: 'NOT_FOUND' | 'BAD_REQUEST', text: string]
 > = {
-  'not-found': ['NOT_FOUND', OPERATOR_TEXT.orderNotFound],
+  'not-found': ['NOT_FOUND', DESK_ORDERS_TEXT.orderNotFound],
   'pickup-only': ['BAD_REQUEST', DELIVERY_TEXT.pickupOnly],
   'delivery-only': ['BAD_REQUEST', DELIVERY_TEXT.deliveryOnly],
 };
@@ -44,7 +45,7 @@ const markRefundedRefusal: Record<
   'not-refundable': ['CONFLICT', MONEY_TEXT.notRefundable],
 };
 
-export const operatorRouter = router({
+export const ordersDesk = {
   orders: deskProcedure.query(({ ctx }) => recentOrders(ctx.db)),
 
   setStatus: deskProcedure.input(setStatusInput).mutation(async ({ ctx, input }) => {
@@ -113,6 +114,6 @@ export const operatorRouter = router({
     const row = await resendSms(ctx, input.id);
     return row
       ? { id: row.id, status: row.status }
-      : shopperError('NOT_FOUND', OPERATOR_TEXT.smsNotFound);
+      : shopperError('NOT_FOUND', DESK_ORDERS_TEXT.smsNotFound);
   }),
-});
+};

@@ -1,4 +1,4 @@
-// The record (/operator/record, owner only: desk.record): every desk write, who made it and when,
+// The record (/desk/record, owner only: desk.record): every desk write, who made it and when,
 // newest first, fifty at a time ("Older" reads the next page after the last one shown).
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -7,11 +7,11 @@ import { SETTING_LABELS } from '#core/desk-shop.ts';
 import { formatOrderDate, formatTime } from '#core/orders.ts';
 import { serverMessage } from '../../cart';
 import { Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/operator/DeskLayout';
+import { DeskPage } from '../../components/desk/DeskLayout';
 import { privatePageHead } from '../../session';
 import { type ApiOutput, useTRPC } from '../../trpc';
 
-export const Route = createFileRoute('/operator/record')({
+export const Route = createFileRoute('/desk/record')({
   head: privatePageHead('Record · Desk'),
   component: DeskRecord,
 });

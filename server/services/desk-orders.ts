@@ -1,8 +1,8 @@
-// The operator's desk: every customer's orders, newest first, and their status; the money an
-// operator confirms (bank transfer, cash from the rider) and the refunds they record (decision
-// 0037). Only the operator router (deskProcedure) calls this.
+// The desk's orders: every customer's orders, newest first, and their status; the money the
+// staff confirm (bank transfer, cash from the rider) and the refunds they record (decision
+// 0037). Only the desk's orders procedures (server/routers/desk/orders.ts) call this.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { canMarkPaid, isConfirmedByOperator } from '#core/operator.ts';
+import { canMarkPaid, isConfirmedAtDesk } from '#core/desk-money.ts';
 import type { OrderStatus } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
 import { orders, payments } from '#db/schema/index.ts';
@@ -75,7 +75,7 @@ export async function setOrderStatus(
 > {
   const out = status === 'out_for_delivery' && rider ? rider : null;
   // Cancelling an order whose money was received turns that payment into a refund due, so the
-  // desk's Refunds list shows it until the operator records the refund.
+  // desk's Refunds list shows it until the desk records the refund.
   const result = await db.execute<{
     previous: string;
     kind: string;
@@ -130,7 +130,7 @@ export type MarkPaidProblem =
 type Received = { order_id: string; amount: string | number; transaction_id: string };
 
 /**
- * An operator confirms a bank transfer, or the cash the rider handed over, as received. ONE
+ * The desk confirms a bank transfer, or the cash the rider handed over, as received. ONE
  * statement: a successful payment (the order's own total, read in the statement; the bank's or
  * rider's reference; who confirmed) is inserted only while the order may be marked paid and has
  * no successful payment; a pending order becomes processing; the receipt gets the reference.
@@ -215,7 +215,7 @@ async function whyNotPaid(db: Db, orderId: string): Promise<MarkPaidProblem> {
   if (!order) return 'not-found';
   if (order.paid) return 'already-paid';
   if (order.status === 'cancelled') return 'cancelled';
-  if (!isConfirmedByOperator(order.paymentMethod)) return 'paid-by-provider';
+  if (!isConfirmedAtDesk(order.paymentMethod)) return 'paid-by-provider';
   if (order.waiting) return 'payment-waiting';
   // A bank transfer past pending, a completed cash order (the shop settled it already), or the
   // other confirmation of a double submit.

@@ -1,4 +1,4 @@
-// Stock at the desk (/operator/stock, issue 22): what is running low (with the owner's
+// Stock at the desk (/desk/stock, issue 22): what is running low (with the owner's
 // threshold), a search for a piece or SKU, an Adjust control per variant, and the log of every
 // change. `?variant=ID` shows one variant and its own log (the product editor links there).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,15 +17,15 @@ import {
 import { formatOrderDate, formatTime } from '#core/orders.ts';
 import { serverMessage } from '../../cart';
 import { Notice } from '../../components/account/ui';
+import { DeskPage } from '../../components/desk/DeskLayout';
 import { ModalDialog } from '../../components/ModalDialog';
-import { DeskPage } from '../../components/operator/DeskLayout';
 import { privatePageHead } from '../../session';
 import { toast } from '../../toast';
 import { type ApiOutput, useTRPC } from '../../trpc';
 
 type StockSearch = { variant?: number };
 
-export const Route = createFileRoute('/operator/stock')({
+export const Route = createFileRoute('/desk/stock')({
   // A broken ?variant= is no selection, never an error page.
   validateSearch: (search: Record<string, unknown>): StockSearch => {
     const variant = Number(search.variant);
@@ -160,7 +160,7 @@ function PieceRow({ piece }: { piece: Piece }) {
     <li className="flex items-center gap-3 py-3">
       <div className="min-w-0 flex-1">
         <Link
-          to="/operator/stock"
+          to="/desk/stock"
           search={{ variant: piece.variantId }}
           className="block truncate font-medium underline-offset-4 hover:underline"
         >
@@ -349,7 +349,7 @@ function OneVariant({ variantId }: { variantId: number }) {
     <div className="mt-8 grid gap-10">
       <p>
         <Link
-          to="/operator/stock"
+          to="/desk/stock"
           className="text-sm font-medium text-ink-soft underline underline-offset-4 hover:text-ink"
         >
           ← All stock
@@ -481,7 +481,7 @@ function LogRowItem({ row, showPiece }: { row: LogRow; showPiece: boolean }) {
           {showPiece &&
             (row.variantId ? (
               <Link
-                to="/operator/stock"
+                to="/desk/stock"
                 search={{ variant: row.variantId }}
                 className="truncate text-sm underline-offset-4 hover:underline"
               >

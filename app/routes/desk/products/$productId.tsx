@@ -1,4 +1,4 @@
-// The product editor (/operator/products/{id}; 'new' creates), made for a phone in the shop:
+// The product editor (/desk/products/{id}; 'new' creates), made for a phone in the shop:
 // sizes as toggles from the piece's size system, colours typed as chips, the variants made from
 // sizes × colours with a suggested SKU, a price for all, stock per variant. A failed save keeps
 // what was typed; the request key made when the form opens makes a retried save answer once.
@@ -19,14 +19,14 @@ import {
 } from '#core/variants.ts';
 import { serverMessage } from '../../../cart';
 import { inputClass, Loading, Notice } from '../../../components/account/ui';
-import { DeskPage } from '../../../components/operator/DeskLayout';
-import { ProductPhotos } from '../../../components/operator/ProductPhotos';
-import { statusName } from '../../../components/operator/ProductStatusBadge';
+import { DeskPage } from '../../../components/desk/DeskLayout';
+import { ProductPhotos } from '../../../components/desk/ProductPhotos';
+import { statusName } from '../../../components/desk/ProductStatusBadge';
 import { privatePageHead } from '../../../session';
 import { toast } from '../../../toast';
 import { type ApiOutput, useTRPC } from '../../../trpc';
 
-export const Route = createFileRoute('/operator/products/$productId')({
+export const Route = createFileRoute('/desk/products/$productId')({
   head: privatePageHead('Product · Desk'),
   component: ProductPage,
 });
@@ -216,7 +216,7 @@ function Editor({ product }: { product: Loaded | null }) {
         await queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
         if (!product) {
           await navigate({
-            to: '/operator/products/$productId',
+            to: '/desk/products/$productId',
             params: { productId: String(saved.id) },
           });
         }
@@ -309,7 +309,7 @@ function Editor({ product }: { product: Loaded | null }) {
     >
       <p className="mt-4 text-sm">
         <Link
-          to="/operator/products"
+          to="/desk/products"
           className="text-ink-soft underline underline-offset-4 hover:text-ink"
         >
           All products
@@ -539,7 +539,7 @@ function Editor({ product }: { product: Loaded | null }) {
                       <p className="font-medium">{label || 'The piece'}</p>
                       {row.id !== undefined && (
                         <a
-                          href={`/operator/stock?variant=${row.id}`}
+                          href={`/desk/stock?variant=${row.id}`}
                           className="inline-flex min-h-11 items-center text-sm text-ink-soft underline underline-offset-4 hover:text-ink"
                         >
                           Stock log{label && <span className="sr-only"> for {label}</span>}

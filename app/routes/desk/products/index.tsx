@@ -1,4 +1,4 @@
-// The catalogue (/operator/products): every product, drafts and archived ones included, newest
+// The catalogue (/desk/products): every product, drafts and archived ones included, newest
 // first, searched by name or SKU, filtered by status. Each row opens the editor.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
@@ -8,12 +8,12 @@ import { PRODUCT_STATUSES, type ProductStatus } from '#core/desk.ts';
 import { formatUGX } from '#core/money.ts';
 import { serverMessage } from '../../../cart';
 import { inputClass, Notice } from '../../../components/account/ui';
-import { DeskPage } from '../../../components/operator/DeskLayout';
-import { ProductStatusBadge, statusName } from '../../../components/operator/ProductStatusBadge';
+import { DeskPage } from '../../../components/desk/DeskLayout';
+import { ProductStatusBadge, statusName } from '../../../components/desk/ProductStatusBadge';
 import { privatePageHead } from '../../../session';
 import { useTRPC } from '../../../trpc';
 
-export const Route = createFileRoute('/operator/products/')({
+export const Route = createFileRoute('/desk/products/')({
   head: privatePageHead('Products · Desk'),
   component: Products,
 });
@@ -36,7 +36,7 @@ function Products() {
       title="Products"
       action={
         <Link
-          to="/operator/products/$productId"
+          to="/desk/products/$productId"
           params={{ productId: 'new' }}
           className="btn btn-primary min-h-11"
         >
@@ -111,7 +111,7 @@ function Products() {
           {list.data.map((product) => (
             <li key={product.id}>
               <Link
-                to="/operator/products/$productId"
+                to="/desk/products/$productId"
                 params={{ productId: String(product.id) }}
                 className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-4 py-3 hover:bg-paper-2 sm:grid-cols-[4rem_1fr_auto] sm:px-2"
               >

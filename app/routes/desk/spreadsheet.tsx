@@ -1,4 +1,4 @@
-// The catalogue as a spreadsheet (/operator/spreadsheet, issue 22, decision 0047): download every
+// The catalogue as a spreadsheet (/desk/spreadsheet, issue 22, decision 0047): download every
 // product as a CSV, edit it in a spreadsheet, import it back. The server checks the whole file
 // first: a refused file's problems stay listed by row until the next try; nothing is half-saved.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,12 +9,12 @@ import { IMPORT_MAX_CHARS, type ImportSummary, SPREADSHEET_TEXT } from '#core/de
 import { serverMessage } from '../../cart';
 import { inputClass, Notice } from '../../components/account/ui';
 import { newOrderId } from '../../components/checkout/order-attempt';
-import { DeskPage } from '../../components/operator/DeskLayout';
+import { DeskPage } from '../../components/desk/DeskLayout';
 import { privatePageHead } from '../../session';
 import { toast } from '../../toast';
 import { useTRPC } from '../../trpc';
 
-export const Route = createFileRoute('/operator/spreadsheet')({
+export const Route = createFileRoute('/desk/spreadsheet')({
   head: privatePageHead('Spreadsheet · Desk'),
   component: Spreadsheet,
 });

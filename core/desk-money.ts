@@ -1,4 +1,4 @@
-// The operator's money (decision 0037): what the desk accepts when an operator confirms a bank
+// The desk's money (decision 0037): what the desk accepts when the desk confirms a bank
 // transfer or cash handed over by the rider, or records a refund, and the texts it answers with.
 // Pure: no I/O.
 import * as v from 'valibot';
@@ -19,25 +19,25 @@ export const MONEY_TEXT = {
   markedRefunded: 'Refund recorded',
 } as const;
 
-/** The ways to pay that an operator confirms by hand (the others confirm themselves). */
-export const CONFIRMED_BY_OPERATOR = ['bank_transfer', 'cash_on_delivery'] as const;
-export type OperatorConfirmed = (typeof CONFIRMED_BY_OPERATOR)[number];
+/** The ways to pay that the desk confirms by hand (the others confirm themselves). */
+export const CONFIRMED_AT_DESK = ['bank_transfer', 'cash_on_delivery'] as const;
+export type DeskConfirmed = (typeof CONFIRMED_AT_DESK)[number];
 
-export const isConfirmedByOperator = (method: string): method is OperatorConfirmed =>
-  (CONFIRMED_BY_OPERATOR as readonly string[]).includes(method);
+export const isConfirmedAtDesk = (method: string): method is DeskConfirmed =>
+  (CONFIRMED_AT_DESK as readonly string[]).includes(method);
 
 /**
  * Cash on delivery is handed over after the rider delivers: such an order may already be
- * processing, out for delivery, collected or delivered when the operator records the money. A bank transfer is
+ * processing, out for delivery, collected or delivered when the desk records the money. A bank transfer is
  * confirmed while the order waits (pending).
  */
 export function canMarkPaid(order: { status: string; paymentMethod: string }): boolean {
-  if (!isConfirmedByOperator(order.paymentMethod)) return false;
+  if (!isConfirmedAtDesk(order.paymentMethod)) return false;
   if (order.paymentMethod === 'bank_transfer') return order.status === 'pending';
   return !['completed', 'cancelled'].includes(order.status);
 }
 
-/** A payment whose money goes back to the customer once the operator records the refund. */
+/** A payment whose money goes back to the customer once the desk records the refund. */
 export const REFUNDABLE_STATUSES = ['refund_due', 'short'] as const;
 
 export const REFERENCE_MAX = 100;

@@ -1,4 +1,4 @@
-// Staff (/operator/staff, owner only: desk.staff, desk.addStaff, desk.removeStaff): who works at
+// Staff (/desk/staff, owner only: desk.staff, desk.addStaff, desk.removeStaff): who works at
 // the desk, adding someone who has signed up, and taking the desk away (their next request is
 // refused). The shop's configured owners (OPERATOR_EMAILS) are shown, and changed only there.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,12 +8,12 @@ import * as v from 'valibot';
 import { addStaffInput } from '#core/desk-shop.ts';
 import { serverMessage } from '../../cart';
 import { Field, inputClass, Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/operator/DeskLayout';
+import { DeskPage } from '../../components/desk/DeskLayout';
 import { privatePageHead } from '../../session';
 import { toast } from '../../toast';
 import { useTRPC } from '../../trpc';
 
-export const Route = createFileRoute('/operator/staff')({
+export const Route = createFileRoute('/desk/staff')({
   head: privatePageHead('Staff · Desk'),
   component: Staff,
 });

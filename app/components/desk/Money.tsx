@@ -5,26 +5,26 @@
 // uses it with one hand.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { formatUGX } from '#core/money.ts';
 import {
   MONEY_TEXT,
   payerNetworkLabel,
   paymentStateLabel,
   REFERENCE_MAX,
   waitedFor,
-} from '#core/operator.ts';
+} from '#core/desk-money.ts';
+import { formatUGX } from '#core/money.ts';
 import { orderIdHead, paymentMethodLabel, statusLabel } from '#core/orders.ts';
 import { serverMessage } from '../../cart';
 import { toast } from '../../toast';
 import { type ApiOutput, useTRPC } from '../../trpc';
 
-type Money = ApiOutput['operator']['money'];
+type Money = ApiOutput['desk']['money'];
 type AwaitingOrder = Money['toConfirm'][number];
 type MoneyRow = Money['refundsDue'][number];
 
 export function MoneySection() {
   const trpc = useTRPC();
-  const money = useQuery({ ...trpc.operator.money.queryOptions(), refetchInterval: 15_000 });
+  const money = useQuery({ ...trpc.desk.money.queryOptions(), refetchInterval: 15_000 });
   const data = money.data;
   const sum = (rows: ({ total: number } | MoneyRow)[]) =>
     rows.reduce((total, row) => total + ('total' in row ? row.total : heldAmount(row)), 0);
@@ -214,10 +214,10 @@ export function MarkPaid({ orderId, method }: { orderId: string; method: string 
   const queryClient = useQueryClient();
   const head = orderIdHead(orderId);
   const mark = useMutation(
-    trpc.operator.markPaid.mutationOptions({
+    trpc.desk.markPaid.mutationOptions({
       onSuccess: async () => {
         toast.success(MONEY_TEXT.markedPaid(head));
-        await queryClient.invalidateQueries({ queryKey: trpc.operator.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
       },
       onError: (error) => toast.error(serverMessage(error, 'The payment could not be recorded.')),
     }),
@@ -237,10 +237,10 @@ function MarkRefunded({ paymentId }: { paymentId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mark = useMutation(
-    trpc.operator.markRefunded.mutationOptions({
+    trpc.desk.markRefunded.mutationOptions({
       onSuccess: async () => {
         toast.success(MONEY_TEXT.markedRefunded);
-        await queryClient.invalidateQueries({ queryKey: trpc.operator.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
       },
       onError: (error) => toast.error(serverMessage(error, 'The refund could not be recorded.')),
     }),
@@ -303,7 +303,7 @@ function ReferenceForm({
         maxLength={REFERENCE_MAX}
         required
         autoComplete="off"
-        // biome-ignore lint/a11y/noAutofocus: the operator just asked for this field
+        // biome-ignore lint/a11y/noAutofocus: the desk just asked for this field
         autoFocus
         className="col-span-2 min-h-11 min-w-0 border border-line bg-paper px-3 text-base sm:w-56 sm:text-sm"
       />

@@ -1,4 +1,4 @@
-// The owner's morning view (/operator, desk.dashboard): the day's, the week's and the month's
+// The owner's morning view (/desk, desk.dashboard): the day's, the week's and the month's
 // sales, the orders by status, the money waiting, the top pieces, low stock and failed texts —
 // on a phone at a glance, each card a tap to the page where it is dealt with.
 import { useQuery } from '@tanstack/react-query';
@@ -9,11 +9,11 @@ import { formatUGX } from '#core/money.ts';
 import { ORDER_STATUSES, statusLabel } from '#core/orders.ts';
 import { serverMessage } from '../../cart';
 import { Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/operator/DeskLayout';
+import { DeskPage } from '../../components/desk/DeskLayout';
 import { privatePageHead } from '../../session';
 import { type ApiOutput, useTRPC } from '../../trpc';
 
-export const Route = createFileRoute('/operator/')({
+export const Route = createFileRoute('/desk/')({
   head: privatePageHead('Today · Desk'),
   component: Today,
 });
@@ -107,7 +107,7 @@ function Card({
   tone,
 }: {
   title: string;
-  to: '/operator/orders' | '/operator/stock' | '/operator/products';
+  to: '/desk/orders' | '/desk/stock' | '/desk/products';
   linkText: string;
   children: ReactNode;
   tone?: 'alert';
@@ -155,7 +155,7 @@ function Money({ data }: { data: Dashboard }) {
   return (
     <Card
       title="Money waiting"
-      to="/operator/orders"
+      to="/desk/orders"
       linkText="Confirm payments"
       tone={needsYou > 0 ? 'alert' : undefined}
     >
@@ -192,7 +192,7 @@ function Money({ data }: { data: Dashboard }) {
 
 function Statuses({ byStatus }: { byStatus: Record<string, number> }) {
   return (
-    <Card title="Orders by status" to="/operator/orders" linkText="Open orders">
+    <Card title="Orders by status" to="/desk/orders" linkText="Open orders">
       <dl className="grid grid-cols-2 gap-x-6 divide-line">
         {ORDER_STATUSES.map((status) => (
           <Figure key={status} label={statusLabel(status)} value={String(byStatus[status] ?? 0)} />
@@ -206,7 +206,7 @@ function Texts({ failed }: { failed: number }) {
   return (
     <Card
       title="Texts failed"
-      to="/operator/orders"
+      to="/desk/orders"
       linkText="See the SMS log"
       tone={failed > 0 ? 'alert' : undefined}
     >
@@ -224,7 +224,7 @@ function Texts({ failed }: { failed: number }) {
 
 function TopPieces({ pieces }: { pieces: Dashboard['topPieces'] }) {
   return (
-    <Card title="Top pieces" to="/operator/products" linkText="Open products">
+    <Card title="Top pieces" to="/desk/products" linkText="Open products">
       <p className="text-xs text-ink-soft">Last 30 days, by pieces sold</p>
       {pieces.length === 0 ? (
         <p className="mt-2 text-sm text-ink-soft">Nothing sold in the last 30 days.</p>
@@ -252,7 +252,7 @@ function LowStock({ rows }: { rows: Dashboard['lowStock'] }) {
   return (
     <Card
       title="Low stock"
-      to="/operator/stock"
+      to="/desk/stock"
       linkText="Open stock"
       tone={rows.some((row) => row.stock === 0) ? 'alert' : undefined}
     >

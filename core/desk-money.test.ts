@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { canMarkPaid, MONEY_TEXT, markPaidInput, waitedFor } from './operator.ts';
+import { canMarkPaid, MONEY_TEXT, markPaidInput, waitedFor } from './desk-money.ts';
 
 const orderId = '3f2a9c1e-7b4d-4e8a-9c3b-1d2e3f4a5b6c';
 
-describe('the reference an operator types', () => {
+describe('the reference the desk types', () => {
   it('is trimmed and kept as typed', () => {
     expect(v.parse(markPaidInput, { orderId, reference: '  FT26329XK81 ' })).toEqual({
       orderId,

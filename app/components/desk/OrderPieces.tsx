@@ -1,8 +1,8 @@
-// An order's pieces on the operator's desk, each with its size and colour, so the order can be
+// An order's pieces on the desk, each with its size and colour, so the order can be
 // picked from the desk: "2 × Ankara Wrap Dress  M · Indigo".
 import type { ApiOutput } from '../../trpc';
 
-type Piece = ApiOutput['operator']['orders'][number]['pieces'][number];
+type Piece = ApiOutput['desk']['orders'][number]['pieces'][number];
 
 /** Lines shown before the rest are counted. */
 const SHOWN = 6;

@@ -1,15 +1,15 @@
-// The boutique's desk (/operator, issue 22): for the shop's staff and owner. A signed-out visitor
+// The boutique's desk (/desk, issue 22; /operator redirects): for the shop's staff and owner. A signed-out visitor
 // goes to /login; a customer reads the server's refusal. Each section is a route under
-// app/routes/operator/.
+// app/routes/desk/.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { serverMessage } from '../cart';
 import { Loading, Notice } from '../components/account/ui';
-import { DeskNav } from '../components/operator/DeskLayout';
+import { DeskNav } from '../components/desk/DeskLayout';
 import { privatePageHead } from '../session';
 import { useTRPC } from '../trpc';
 
-export const Route = createFileRoute('/operator')({
+export const Route = createFileRoute('/desk')({
   head: privatePageHead('Desk'),
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient

@@ -1,4 +1,4 @@
-// The shop's settings (/operator/settings, desk.settings / desk.saveSettings): the admin's and the
+// The shop's settings (/desk/settings, desk.settings / desk.saveSettings): the admin's and the
 // support's contact, the bank details, the exchange rates and the low-stock threshold. A blank
 // field gives the shop's configuration back. Staff change the support contact and the
 // threshold; the owner everything (the server refuses the rest to staff whatever this page does).
@@ -10,12 +10,12 @@ import { OWNER_SETTINGS, SHOP_TEXT, saveSettingsInput } from '#core/desk-shop.ts
 import { FOREIGN_CURRENCIES, type ForeignCurrency } from '#core/money.ts';
 import { serverMessage } from '../../cart';
 import { Field, inputClass, Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/operator/DeskLayout';
+import { DeskPage } from '../../components/desk/DeskLayout';
 import { privatePageHead } from '../../session';
 import { toast } from '../../toast';
 import { type ApiOutput, useTRPC } from '../../trpc';
 
-export const Route = createFileRoute('/operator/settings')({
+export const Route = createFileRoute('/desk/settings')({
   head: privatePageHead('Settings · Desk'),
   component: Settings,
 });

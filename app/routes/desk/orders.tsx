@@ -1,7 +1,7 @@
-// The desk's orders (/operator/orders, issue 10): the money (issue 20: bank transfers and cash to
+// The desk's orders (/desk/orders, issue 10): the money (issue 20: bank transfers and cash to
 // confirm, refunds, short or reversed payments), orders with status controls and Mark paid, the
 // SMS log with its statistics, a failed text's error and Resend. Staff and owners (the layout,
-// app/routes/operator.tsx, checks who may see the desk).
+// app/routes/desk.tsx, checks who may see the desk).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { RotateCw } from 'lucide-react';
@@ -24,27 +24,27 @@ import { normalisePhone } from '#core/phone.ts';
 import { setStatusInput } from '#core/sms.ts';
 import { serverMessage } from '../../cart';
 import { Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/operator/DeskLayout';
-import { MarkPaid, MoneySection } from '../../components/operator/Money';
-import { OrderPieces } from '../../components/operator/OrderPieces';
+import { DeskPage } from '../../components/desk/DeskLayout';
+import { MarkPaid, MoneySection } from '../../components/desk/Money';
+import { OrderPieces } from '../../components/desk/OrderPieces';
 import { StatusBadge } from '../../components/orders/StatusBadge';
 import { privatePageHead } from '../../session';
 import { toast } from '../../toast';
 import { type ApiOutput, useTRPC } from '../../trpc';
 
-export const Route = createFileRoute('/operator/orders')({
+export const Route = createFileRoute('/desk/orders')({
   head: privatePageHead('Orders · Desk'),
-  component: OperatorDesk,
+  component: OrdersDesk,
 });
 
-type Sms = ApiOutput['operator']['sms'][number];
-type DeskOrder = ApiOutput['operator']['orders'][number];
+type Sms = ApiOutput['desk']['sms'][number];
+type DeskOrder = ApiOutput['desk']['orders'][number];
 
-function OperatorDesk() {
+function OrdersDesk() {
   const trpc = useTRPC();
-  const orders = useQuery(trpc.operator.orders.queryOptions());
-  const stats = useQuery(trpc.operator.smsStats.queryOptions());
-  const sms = useQuery({ ...trpc.operator.sms.queryOptions(), refetchInterval: 3000 });
+  const orders = useQuery(trpc.desk.orders.queryOptions());
+  const stats = useQuery(trpc.desk.smsStats.queryOptions());
+  const sms = useQuery({ ...trpc.desk.sms.queryOptions(), refetchInterval: 3000 });
   if (orders.isPending) return <Loading text="Loading the desk..." />;
   if (orders.isError) {
     return (
@@ -126,12 +126,12 @@ function OrderRow({ order }: { order: DeskOrder }) {
   const [problem, setProblem] = useState<string | null>(null);
   const head = orderIdHead(order.id);
   const save = useMutation(
-    trpc.operator.setStatus.mutationOptions({
+    trpc.desk.setStatus.mutationOptions({
       onSuccess: async () => {
         setProblem(null);
         toast.success(`Order #${head} is ${statusLabel(status).toLowerCase()}`);
         setNote('');
-        await queryClient.invalidateQueries({ queryKey: trpc.operator.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
       },
       onError: (error) => {
         const text = serverMessage(error, 'The status could not be changed.');
@@ -356,8 +356,8 @@ function SmsRow({ row }: { row: Sms }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const resend = useMutation(
-    trpc.operator.resend.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.operator.pathKey() }),
+    trpc.desk.resend.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() }),
       onError: (error) => toast.error(serverMessage(error, 'The text could not be resent.')),
     }),
   );

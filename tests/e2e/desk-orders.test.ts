@@ -1,5 +1,5 @@
-// The operator's desk in the browser, against the production build, the fake EgoSMS gateway and
-// the fake mobile-money providers: a customer's order arrives with its texts; the operator ships
+// The desk in the browser, against the production build, the fake EgoSMS gateway and
+// the fake mobile-money providers: a customer's order arrives with its texts; the desk ships
 // it and sees the shipped text go out; a customer is refused. At phone and desktop widths.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
 import { shop } from '../support/shop.ts';
-import { type Shopper, signIn, theOperator, verifiedShopper } from '../support/shoppers.ts';
+import { deskOwner, type Shopper, signIn, verifiedShopper } from '../support/shoppers.ts';
 
 const db = createDb(shop().databaseUrl);
 afterAll(closeBrowser);
@@ -28,9 +28,9 @@ async function textsTo(number: string): Promise<{ message: string }[]> {
 }
 
 let operator: Shopper;
-describe('the operator’s desk', () => {
-  it('an order’s texts go out; the operator ships it and the shipped text follows', async () => {
-    operator = await theOperator(db);
+describe('the desk’s desk', () => {
+  it('an order’s texts go out; the desk ships it and the shipped text follows', async () => {
+    operator = await deskOwner(db);
     const customer = await verifiedShopper(db, 'Daniel Ssempa', { phone: '+256772555101' });
     const piece = await demoPiece(db, { minStock: 6 });
     const shop = await newPage(DESKTOP);
@@ -55,7 +55,7 @@ describe('the operator’s desk', () => {
 
     const { page, errors } = await newPage(DESKTOP);
     await signIn(page, operator);
-    await page.goto('/operator/orders');
+    await page.goto('/desk/orders');
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     const row = page.getByRole('listitem', { name: `Order ${orderId.slice(0, 8)}` });
     await row.getByText(/Daniel Ssempa · 1 item · /).waitFor();
@@ -98,7 +98,7 @@ describe('the operator’s desk', () => {
       .returning();
     const { page, errors } = await newPage(PHONE);
     await signIn(page, operator);
-    await page.goto('/operator/orders');
+    await page.goto('/desk/orders');
     const item = page.locator(`li[data-status="failed"]`).filter({ hasText: '+256772555102' });
     await item.getByText('Money Not Enough To Send This Batch of Msgs').waitFor();
     await page.screenshot({ path: `${SHOTS}/operator-390.png`, fullPage: true });
@@ -122,13 +122,13 @@ describe('the operator’s desk', () => {
     expect(errors).toEqual([]);
   });
 
-  it('refuses a customer: Operators only.', async () => {
+  it('refuses a customer: Staff only.', async () => {
     const customer = await verifiedShopper(db, 'Curious Customer', { phone: '+256772555103' });
     const { page } = await newPage(DESKTOP);
     await signIn(page, customer);
-    await page.goto('/operator/orders');
-    await page.getByText('Operators only.').waitFor();
-    const direct = await page.request.get('/api/trpc/operator.orders');
+    await page.goto('/desk/orders');
+    await page.getByText('Staff only.').waitFor();
+    const direct = await page.request.get('/api/trpc/desk.orders');
     expect(direct.status()).toBe(403);
   });
 });

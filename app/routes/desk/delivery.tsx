@@ -1,4 +1,4 @@
-// Delivery on the desk (/operator/delivery, issue 23; desk.deliveryOptions /
+// Delivery on the desk (/desk/delivery, issue 23; desk.deliveryOptions /
 // desk.saveDeliveryOptions): each option as a card (its name, fee, days, details, whether it takes
 // cash on delivery and whether it is offered), Kampala zones and other options added, and the
 // free-delivery threshold. Fees are money: the owner changes them; staff read them (the server
@@ -20,12 +20,12 @@ import {
 } from '#core/desk-delivery.ts';
 import { serverMessage } from '../../cart';
 import { Field, inputClass, Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/operator/DeskLayout';
+import { DeskPage } from '../../components/desk/DeskLayout';
 import { privatePageHead } from '../../session';
 import { toast } from '../../toast';
 import { type ApiOutput, useTRPC } from '../../trpc';
 
-export const Route = createFileRoute('/operator/delivery')({
+export const Route = createFileRoute('/desk/delivery')({
   head: privatePageHead('Delivery · Desk'),
   component: Delivery,
 });

@@ -8,15 +8,15 @@ import type { DeskRole } from '#core/desk.ts';
 type Section = { to: string; label: string; exact?: boolean; ownerOnly?: boolean };
 
 export const DESK_SECTIONS: readonly Section[] = [
-  { to: '/operator', label: 'Today', exact: true },
-  { to: '/operator/orders', label: 'Orders' },
-  { to: '/operator/products', label: 'Products' },
-  { to: '/operator/stock', label: 'Stock' },
-  { to: '/operator/spreadsheet', label: 'Spreadsheet' },
-  { to: '/operator/delivery', label: 'Delivery' },
-  { to: '/operator/settings', label: 'Settings' },
-  { to: '/operator/staff', label: 'Staff', ownerOnly: true },
-  { to: '/operator/record', label: 'Record', ownerOnly: true },
+  { to: '/desk', label: 'Today', exact: true },
+  { to: '/desk/orders', label: 'Orders' },
+  { to: '/desk/products', label: 'Products' },
+  { to: '/desk/stock', label: 'Stock' },
+  { to: '/desk/spreadsheet', label: 'Spreadsheet' },
+  { to: '/desk/delivery', label: 'Delivery' },
+  { to: '/desk/settings', label: 'Settings' },
+  { to: '/desk/staff', label: 'Staff', ownerOnly: true },
+  { to: '/desk/record', label: 'Record', ownerOnly: true },
 ];
 
 export function DeskNav({ role }: { role: DeskRole }) {
