@@ -1,6 +1,8 @@
-// The errors whose message a shopper may read (a text from the spec's catalogue). Routers take
-// them from server/trpc.ts with their procedures; a service that server/trpc.ts itself imports
-// (the write gate) takes them from here, so that neither module needs the other to load.
+// How a service says no, and how that reaches the shopper. Every service answers
+// `{ ok: true, … } | { ok: false, problem }` (`Answer`); its router turns a problem into the tRPC
+// error and the text from the spec's catalogue with one table (`Refusals`) and `accepted`.
+// Routers take these from server/trpc.ts with their procedures; a service that server/trpc.ts
+// itself imports (the write gate) takes them from here, so neither module needs the other.
 import { TRPCError } from '@trpc/server';
 
 /** An error whose message the shopper may read: a text from the spec's catalogue. */
@@ -8,4 +10,28 @@ export class ShopperError extends TRPCError {}
 
 export function shopperError(code: TRPCError['code'], message: string): never {
   throw new ShopperError({ code, message });
+}
+
+/** A service's refusal: what went wrong, in the service's words (`'not-found'`, …). */
+export type Refused<Problem extends string> = { ok: false; problem: Problem };
+
+/** A service's answer: done (with what it made), or refused with its problem. */
+export type Answer<Done extends object, Problem extends string> =
+  | ({ ok: true } & Done)
+  | Refused<Problem>;
+
+/** A router's table: each problem a service may answer, as the tRPC code and the shopper's text. */
+export type Refusals<Problem extends string> = Record<
+  Problem,
+  readonly [code: TRPCError['code'], text: string]
+>;
+
+/** The answer when done; else the problem's error, from the router's table, thrown. */
+export function accepted<Done extends { ok: true }, Problem extends string>(
+  answer: Done | Refused<Problem>,
+  refusals: Refusals<Problem>,
+): Done {
+  if (answer.ok) return answer;
+  const [code, text] = refusals[answer.problem];
+  return shopperError(code, text);
 }

@@ -9,6 +9,7 @@ import { aboveCeiling, type PaymentRefusal, paymentRefusal } from '#core/payment
 import { buildReceipt, type Receipt, type ReceiptDelivery } from '#core/receipt.ts';
 import { nameWithVariant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
+import { PG, postgresCode } from '#db/errors.ts';
 import { deliveryOptions, orders, products, productVariants, profiles } from '#db/schema/index.ts';
 import { onSale, pOnSale } from './catalogue.ts';
 import { freeDeliveryOverSql } from './delivery.ts';
@@ -122,9 +123,6 @@ function firstProblem(
   return null;
 }
 
-const postgresCode = (error: unknown): string | undefined =>
-  (error as { cause?: { code?: string } })?.cause?.code;
-
 /** What the one write answers: the new order, or nothing when it placed nothing. */
 type Written = {
   order_id: string | null;
@@ -223,7 +221,7 @@ export async function placeOrder(
     // 23514: someone bought the last pieces between the read and the write (the stock CHECK);
     // 23503: a variant was removed meanwhile. Nothing was written either way.
     const code = postgresCode(error);
-    if (code !== '23514' && code !== '23503') throw error;
+    if (code !== PG.check && code !== PG.foreignKey) throw error;
   }
   if (!written?.order_id || !written.items || written.created_at === null) {
     // Above what this way of paying takes: the write computed the total and placed nothing.

@@ -8,6 +8,7 @@ import { type ProductSave, DESK_CATALOGUE_TEXT as T } from '#core/desk-catalogue
 import { slugify } from '#core/slug.ts';
 import type { Kind, ProductOption, VariantOptions } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
+import { PG, postgresError } from '#db/errors.ts';
 import { productCategories, productImages, products, productVariants } from '#db/schema/index.ts';
 import { likePattern } from './catalogue.ts';
 import { bumpCatalogueVersion } from './catalogue-version.ts';
@@ -200,12 +201,12 @@ export async function saveProducts(
   } catch (error) {
     // The same key saved at the same moment (a double tap): whichever index it met first, the
     // first save's answer is there now.
-    if (options.requestKey && (isRepeatedKey(error) || postgresError(error).code === '23505')) {
+    if (options.requestKey && (isRepeatedKey(error) || postgresError(error).code === PG.unique)) {
       const first = await earlierAnswer(db, options.requestKey, keyOwner);
       if (first) return answerFrom(first);
     }
     const { code, constraint } = postgresError(error);
-    if (code === '23514' && constraint === 'product_variants_stock_check') {
+    if (code === PG.check && constraint === 'product_variants_stock_check') {
       const index = Math.max(
         0,
         saves.findIndex((s) =>
@@ -217,7 +218,7 @@ export async function saveProducts(
       )?.label;
       return { ok: false, index, problem: T.notEnoughStock(label ?? ''), refusal: 'conflict' };
     }
-    if (code === '23505' || code === '23503') {
+    if (code === PG.unique || code === PG.foreignKey) {
       return { ok: false, index: 0, problem: T.savedAtOnce, refusal: 'conflict' };
     }
     throw error;
@@ -384,14 +385,6 @@ function editStatement(save: ProductSave, slug: string, actor: DeskActor, reason
 
 const intArray = (values: readonly number[]) => sql`${sql.param(values)}::int[]`;
 const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
-
-function postgresError(error: unknown): { code?: string; constraint?: string } {
-  // drizzle wraps a query's NeonDbError as its cause; a batch's comes as it is.
-  type Found = { code?: string; constraint?: string; cause?: Found };
-  const found = error as Found | undefined;
-  const source = found?.cause?.code ? found.cause : found;
-  return { code: source?.code, constraint: source?.constraint };
-}
 
 /** A row of the desk's product list. */
 export type DeskProductRow = {

@@ -5,6 +5,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { canMarkPaid, isConfirmedAtDesk } from '#core/desk-money.ts';
 import type { OrderStatus } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
+import { PG, postgresCode } from '#db/errors.ts';
 import { orders, payments } from '#db/schema/index.ts';
 import { airtelSignatureNotice, airtelSignatureSetting } from './payments/airtel-signature.ts';
 
@@ -187,7 +188,7 @@ export async function markOrderPaid(
     received = result.rows;
   } catch (error) {
     // 23505: the other confirmation of a double submit won the race (the unique index).
-    if ((error as { cause?: { code?: string } })?.cause?.code !== '23505') throw error;
+    if (postgresCode(error) !== PG.unique) throw error;
   }
   const [done] = received;
   if (done) {

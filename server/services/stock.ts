@@ -5,6 +5,7 @@ import { and, asc, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AdjustReason, StockReason } from '#core/desk.ts';
 import { pieceName, STOCK_LOG_PAGE } from '#core/desk-stock.ts';
 import type { Db } from '#db/client.ts';
+import { PG, postgresCode } from '#db/errors.ts';
 import { products, productVariants } from '#db/schema/index.ts';
 import { likePattern } from './catalogue.ts';
 import { bumpCatalogueVersionSql } from './catalogue-version.ts';
@@ -79,9 +80,6 @@ export type AdjustResult =
   | { ok: false; why: 'below-zero'; left: number }
   | { ok: false; why: 'key-reused' };
 
-const postgresCode = (error: unknown): string | undefined =>
-  (error as { cause?: { code?: string } })?.cause?.code;
-
 /**
  * Adds `delta` pieces (negative: takes them away). One read (the piece, and a request key's
  * earlier save), then ONE statement. A key already used answers its first save's level, when that
@@ -136,7 +134,7 @@ export async function adjustStock(
       if (first) return replay(first, actor, variantId);
     }
     const code = postgresCode(error);
-    if (code === '23514') {
+    if (code === PG.check) {
       const [now] = await db
         .select({ stock: productVariants.stock })
         .from(productVariants)
@@ -145,7 +143,7 @@ export async function adjustStock(
         ? { ok: false, why: 'below-zero', left: now.stock }
         : { ok: false, why: 'missing' };
     }
-    if (code === '23502') return { ok: false, why: 'missing' };
+    if (code === PG.notNull) return { ok: false, why: 'missing' };
     throw error;
   }
 }

@@ -17,18 +17,16 @@ import {
 } from '../../services/desk-orders.ts';
 import { afterPaymentReceived } from '../../services/order-events.ts';
 import { queueStatusText, resendSms, smsHistory, smsStatistics } from '../../services/sms.ts';
+import { accepted, type Refusals } from '../../shopper-error.ts';
 import { deskProcedure, shopperError } from '../../trpc.ts';
 
-const setStatusRefusal: Record<
-  SetStatusProblem,
-  [code: 'NOT_FOUND' | 'BAD_REQUEST', text: string]
-> = {
+const setStatusRefusal: Refusals<SetStatusProblem> = {
   'not-found': ['NOT_FOUND', DESK_ORDERS_TEXT.orderNotFound],
   'pickup-only': ['BAD_REQUEST', DELIVERY_TEXT.pickupOnly],
   'delivery-only': ['BAD_REQUEST', DELIVERY_TEXT.deliveryOnly],
 };
 
-const markPaidRefusal: Record<MarkPaidProblem, [code: 'NOT_FOUND' | 'CONFLICT', text: string]> = {
+const markPaidRefusal: Refusals<MarkPaidProblem> = {
   'not-found': ['NOT_FOUND', MONEY_TEXT.orderNotFound],
   'already-paid': ['CONFLICT', MONEY_TEXT.alreadyPaid],
   cancelled: ['CONFLICT', MONEY_TEXT.cancelled],
@@ -36,10 +34,7 @@ const markPaidRefusal: Record<MarkPaidProblem, [code: 'NOT_FOUND' | 'CONFLICT', 
   'payment-waiting': ['CONFLICT', MONEY_TEXT.paymentWaiting],
 };
 
-const markRefundedRefusal: Record<
-  MarkRefundedProblem,
-  [code: 'NOT_FOUND' | 'CONFLICT', text: string]
-> = {
+const markRefundedRefusal: Refusals<MarkRefundedProblem> = {
   'not-found': ['NOT_FOUND', MONEY_TEXT.paymentNotFound],
   'already-refunded': ['CONFLICT', MONEY_TEXT.alreadyRefunded],
   'not-refundable': ['CONFLICT', MONEY_TEXT.notRefundable],
@@ -53,8 +48,10 @@ export const ordersDesk = {
       input.status === 'out_for_delivery' && input.riderName && input.riderPhone
         ? { name: input.riderName, phone: input.riderPhone }
         : null;
-    const changed = await setOrderStatus(ctx.db, input.orderId, input.status, rider);
-    if (!changed.ok) return shopperError(...setStatusRefusal[changed.problem]);
+    const changed = accepted(
+      await setOrderStatus(ctx.db, input.orderId, input.status, rider),
+      setStatusRefusal,
+    );
     if (changed.previous !== input.status) {
       await queueStatusText(ctx, input.orderId, {
         status: input.status,
@@ -72,8 +69,10 @@ export const ordersDesk = {
 
   /** A bank transfer, or the rider's cash, received: the order is paid, once. */
   markPaid: deskProcedure.input(markPaidInput).mutation(async ({ ctx, input }) => {
-    const result = await markOrderPaid(ctx.db, { ...input, operatorId: ctx.user.id });
-    if (!result.ok) return shopperError(...markPaidRefusal[result.problem]);
+    const result = accepted(
+      await markOrderPaid(ctx.db, { ...input, operatorId: ctx.user.id }),
+      markPaidRefusal,
+    );
     ctx.background(
       afterPaymentReceived(ctx, {
         orderId: result.orderId,
@@ -86,8 +85,10 @@ export const ordersDesk = {
 
   /** Money due back was returned to the customer: recorded once, with its reference. */
   markRefunded: deskProcedure.input(markRefundedInput).mutation(async ({ ctx, input }) => {
-    const result = await markPaymentRefunded(ctx.db, { ...input, operatorId: ctx.user.id });
-    if (!result.ok) return shopperError(...markRefundedRefusal[result.problem]);
+    const result = accepted(
+      await markPaymentRefunded(ctx.db, { ...input, operatorId: ctx.user.id }),
+      markRefundedRefusal,
+    );
     return { paymentId: result.paymentId, status: 'refunded' as const };
   }),
 

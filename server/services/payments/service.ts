@@ -18,6 +18,7 @@ import {
 import { type PaymentMethod, paymentMethodLabel } from '#core/orders.ts';
 import { aboveCeiling, type PaymentRefusal, paymentRefusal } from '#core/payment-rules.ts';
 import type { Db } from '#db/client.ts';
+import { PG, postgresCode } from '#db/errors.ts';
 import { deliveryOptions, orders, payments, profiles, user } from '#db/schema/index.ts';
 import type { Context } from '../../trpc.ts';
 import { afterPaymentReceived } from '../order-events.ts';
@@ -53,9 +54,6 @@ export type PaymentProblem =
   | { notConfigured: Network };
 
 type PaymentRow = typeof payments.$inferSelect;
-
-const postgresCode = (error: unknown): string | undefined =>
-  (error as { cause?: { code?: string } })?.cause?.code;
 
 function view(row: PaymentRow): PaymentView {
   const reason = (row.reason as FailureReason | null) ?? null;
@@ -422,7 +420,7 @@ export async function markPaid(
   } catch (error) {
     // 23505: another payment of this order became successful at the same moment: this one is
     // money the order does not need.
-    if (postgresCode(error) !== '23505') throw error;
+    if (postgresCode(error) !== PG.unique) throw error;
     await ctx.db
       .update(payments)
       .set({ status: 'refund_due', transactionId, settledAt: sql`now()` })
