@@ -5,7 +5,7 @@
 // no other request pays for them.
 import { DELIVERY_WORDING, deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
-import { RECEIPT_TEXT, type Receipt, showsTax } from '#core/receipt.ts';
+import { RECEIPT_TEXT, type Receipt, type ReceiptPayment, showsTax } from '#core/receipt.ts';
 import { PdfDocument, type PdfFont, type PdfPage, type Rgb } from './pdf-writer.ts';
 
 // A4, in points.
@@ -243,7 +243,7 @@ function fact(pen: Pen, label: string, value: string, top: number): number {
 }
 
 /** PAID or UNPAID as a stamp, with how and the reference under a PAID one. */
-function stamp(pen: Pen, payment: NonNullable<Receipt['payment']>, top: number): number {
+function stamp(pen: Pen, payment: ReceiptPayment, top: number): number {
   const { strong } = pen.fonts;
   const paid = payment.state === 'paid';
   const word = paid ? RECEIPT_TEXT.paid : RECEIPT_TEXT.unpaid;
@@ -295,8 +295,10 @@ function orderColumn(pen: Pen, receipt: Receipt, top: number): number {
   return y;
 }
 
+type BankTransfer = NonNullable<Extract<ReceiptPayment, { state: 'unpaid' }>['bankTransfer']>;
+
 /** An unpaid bank transfer: where to send the money, and the reference to quote, in a box. */
-function bankTransferBox(layout: Layout, transfer: { details: string | null; reference: string }) {
+function bankTransferBox(layout: Layout, transfer: BankTransfer) {
   const { fonts } = layout;
   const inner = CONTENT_WIDTH - 36;
   const clean = (s: string) => printable(s, fonts.text);
