@@ -56,7 +56,9 @@ describe('a false sale', () => {
     const price = details.getByTestId('product-price');
     await price.waitFor();
     await expect(struck(details).count()).resolves.toBe(0);
-    await expect(details.getByTestId('partial-sale').innerText()).resolves.toBe('Sale in some sizes');
+    await expect(details.getByTestId('partial-sale').innerText()).resolves.toBe(
+      'Sale in some sizes',
+    );
     const size = page.getByRole('radiogroup', { name: 'Size', exact: true });
     await size.locator('label', { hasText: /^L/ }).click();
     await expect.poll(() => struck(details).count()).toBe(1);
