@@ -4,6 +4,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import {
   type DeliveryChoices,
+  type DeliveryKind,
   type DeliveryOption,
   FREE_DELIVERY_KEY,
   isDeliveryKind,
@@ -11,7 +12,8 @@ import {
 import type { Db } from '#db/client.ts';
 import { deliveryOptions, systemSettings } from '#db/schema/index.ts';
 
-const optionColumns = {
+/** An option as shoppers see it (`DeliveryOption`); the desk's read adds to these. */
+export const optionColumns = {
   id: deliveryOptions.id,
   kind: deliveryOptions.kind,
   name: deliveryOptions.name,
@@ -53,13 +55,20 @@ export function thresholdFrom(rows: readonly { value: string }[]): number | null
   return amount ? Number(amount) : null;
 }
 
+/** An option's row with its kind narrowed (for flatMap): none for a kind the shop does not know. */
+export function withKnownKind<Row extends { kind: string }>(
+  row: Row,
+): (Row & { kind: DeliveryKind })[] {
+  return isDeliveryKind(row.kind) ? [{ ...row, kind: row.kind }] : [];
+}
+
 /** The rows as the shop's choices. */
 export function choicesFrom(
   options: readonly (Omit<DeliveryOption, 'kind'> & { kind: string })[],
   free: readonly { value: string }[],
 ): DeliveryChoices {
   return {
-    options: options.flatMap((o) => (isDeliveryKind(o.kind) ? [{ ...o, kind: o.kind }] : [])),
+    options: options.flatMap(withKnownKind),
     freeDeliveryOver: thresholdFrom(free),
   };
 }

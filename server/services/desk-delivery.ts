@@ -3,7 +3,7 @@
 // version (the product page's promise is on cached pages). Options are never deleted: orders name
 // them. Only desk.deliveryOptions and desk.saveDeliveryOptions call this.
 import { asc, eq, sql } from 'drizzle-orm';
-import { FREE_DELIVERY_KEY, isDeliveryKind } from '#core/delivery.ts';
+import { FREE_DELIVERY_KEY } from '#core/delivery.ts';
 import {
   DESK_DELIVERY_TEXT,
   type DeskDeliveryOption,
@@ -14,54 +14,35 @@ import {
 import type { Db } from '#db/client.ts';
 import { deliveryOptions, systemSettings } from '#db/schema/index.ts';
 import { bumpCatalogueVersion } from './catalogue-version.ts';
-import { freeDeliveryQuery, thresholdFrom } from './delivery.ts';
+import { freeDeliveryQuery, optionColumns, thresholdFrom, withKnownKind } from './delivery.ts';
 import { type DeskActor, recordDeskWrite } from './desk-record.ts';
+
+/** An option as the desk shows it (`DeskDeliveryOption`): the shoppers' columns, and `active`. */
+const deskOptionColumns = { ...optionColumns, active: deliveryOptions.active };
 
 /** Every option, offered or retired, in the owner's order. */
 export function allOptionsQuery(db: Db) {
   return db
-    .select({
-      id: deliveryOptions.id,
-      kind: deliveryOptions.kind,
-      name: deliveryOptions.name,
-      fee: deliveryOptions.fee,
-      minDays: deliveryOptions.minDays,
-      maxDays: deliveryOptions.maxDays,
-      details: deliveryOptions.details,
-      cashOnDelivery: deliveryOptions.cashOnDelivery,
-      active: deliveryOptions.active,
-    })
+    .select(deskOptionColumns)
     .from(deliveryOptions)
     .orderBy(asc(deliveryOptions.position), asc(deliveryOptions.id));
 }
-
-type Row = Awaited<ReturnType<typeof allOptionsQuery>>[number];
-
-const asOption = (row: Row): DeskDeliveryOption[] =>
-  isDeliveryKind(row.kind) ? [{ ...row, kind: row.kind }] : [];
 
 /** What the desk's delivery page shows. */
 export async function deskDeliveryChoices(
   db: Db,
 ): Promise<{ options: DeskDeliveryOption[]; freeDeliveryOver: number | null }> {
   const [rows, free] = await db.batch([allOptionsQuery(db), freeDeliveryQuery(db)]);
-  return { options: rows.flatMap(asOption), freeDeliveryOver: thresholdFrom(free) };
+  return { options: rows.flatMap(withKnownKind), freeDeliveryOver: thresholdFrom(free) };
 }
 
 export type SaveDeliveryProblem = { code: 'BAD_REQUEST'; text: string };
 /** What a save answers, and what its record keeps (a retry with the same key reads it back). */
 export type SaveDeliveryAnswer = { changed: string[]; added: string[] };
 
-const FIELDS = [
-  'kind',
-  'name',
-  'fee',
-  'minDays',
-  'maxDays',
-  'details',
-  'cashOnDelivery',
-  'active',
-] as const;
+/** What a save writes and tells apart as changed: every column the desk reads but the id. */
+const { id: _id, ...savedColumns } = deskOptionColumns;
+const FIELDS = Object.keys(savedColumns) as (keyof typeof savedColumns)[];
 
 /**
  * Saves the options as sent (in that order) and the threshold, in ONE batch with the record and
@@ -96,17 +77,9 @@ export async function saveDeliveryOptions(
   let position = 0;
   for (const option of input.options) {
     position += 1;
-    const values = {
-      kind: option.kind,
-      name: option.name,
-      fee: option.fee,
-      minDays: option.minDays,
-      maxDays: option.maxDays,
-      details: option.details,
-      cashOnDelivery: option.cashOnDelivery,
-      active: option.active,
-      position,
-    };
+    // The option as sent is the id and the saved columns (a strict input): all but the id, placed.
+    const { id: _sent, ...fields } = option;
+    const values = { ...fields, position };
     const before = option.id ? stored.get(option.id) : undefined;
     if (option.id && before) {
       if (FIELDS.some((field) => before[field] !== option[field])) changed.push(option.name);

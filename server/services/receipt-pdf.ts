@@ -5,7 +5,7 @@
 // no other request pays for them.
 import { DELIVERY_WORDING, deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
-import { RECEIPT_TEXT, type Receipt, showsTax } from '#core/receipt.ts';
+import { RECEIPT_TEXT, type Receipt, type ReceiptPayment, showsTax } from '#core/receipt.ts';
 import { PdfDocument, type PdfFont, type PdfPage, type Rgb } from './pdf-writer.ts';
 
 // A4, in points.
@@ -14,6 +14,10 @@ const PAGE_HEIGHT = 841.89;
 const MARGIN = 50;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const FOOTER_TOP = 70;
+const RIGHT = MARGIN + CONTENT_WIDTH;
+/** The first page's two columns (who; paid or not, when, how): their width, the right's x. */
+const COLUMN = CONTENT_WIDTH / 2 - 16;
+const HALF = MARGIN + CONTENT_WIDTH / 2 + 16;
 
 // The shop's palette (app/styles.css, light theme).
 const PALETTE = {
@@ -104,15 +108,395 @@ function wrap(value: string, font: PdfFont, size: number, width: number): string
   return lines;
 }
 
+/** The shop's hex colours as the writer takes them. */
+const colour = (hex: string): Rgb => [
+  Number.parseInt(hex.slice(1, 3), 16) / 255,
+  Number.parseInt(hex.slice(3, 5), 16) / 255,
+  Number.parseInt(hex.slice(5, 7), 16) / 255,
+];
+
+const widthOf = (s: string, font: PdfFont, size: number, tracking = 0) =>
+  font.widthOf(s, size) + tracking * Math.max(0, [...s].length - 1);
+
+/** A page to draw on, with the document's fonts (the text font is each line's default). */
+type Pen = { page: PdfPage; fonts: Fonts };
+
+/**
+ * What the receipt's parts share as they draw one after another: the pages so far, the page being
+ * drawn, and the cursor on it (from the page's foot up, in points, as PDF counts).
+ */
+type Layout = Pen & { doc: PdfDocument; pages: PdfPage[]; y: number };
+
+type Draw = {
+  x: number;
+  y: number;
+  size: number;
+  font?: PdfFont;
+  color?: string;
+  tracking?: number;
+  align?: 'left' | 'right';
+};
+
+/** Draws one line (already printable); right-aligned text ends at x. */
+function write({ page, fonts }: Pen, s: string, o: Draw) {
+  const font = o.font ?? fonts.text;
+  const tracking = o.tracking ?? 0;
+  const x = o.align === 'right' ? o.x - widthOf(s, font, o.size, tracking) : o.x;
+  page.text(s, {
+    x,
+    y: o.y,
+    size: o.size,
+    font,
+    color: colour(o.color ?? PALETTE.ink),
+    tracking,
+  });
+}
+
+/** Small capitals in gold, like the shop's eyebrows. */
+function eyebrow(pen: Pen, s: string, x: number, y: number, align?: 'right') {
+  write(pen, s.toUpperCase(), {
+    x,
+    y,
+    size: 7.5,
+    font: pen.fonts.strong,
+    color: PALETTE.gold,
+    tracking: 1.6,
+    align,
+  });
+}
+
+function rule(page: PdfPage, y: number, from = MARGIN, to = RIGHT, c: string = PALETTE.line) {
+  page.line([from, y], [to, y], 0.75, colour(c));
+}
+
+/** A value wrapped into small, softer lines under a fact; gives where the next line goes. */
+function softLines(pen: Pen, value: string, x: number, y: number): number {
+  const font = pen.fonts.text;
+  for (const line of wrap(printable(value, font), font, 9.5, COLUMN)) {
+    write(pen, line, { x, y, size: 9.5, color: PALETTE.inkSoft });
+    y -= 13;
+  }
+  return y;
+}
+
+/** A page on the shop's paper. */
+function paperPage(doc: PdfDocument): PdfPage {
+  const page = doc.page(PAGE_WIDTH, PAGE_HEIGHT);
+  page.rectangle({
+    x: 0,
+    y: 0,
+    width: PAGE_WIDTH,
+    height: PAGE_HEIGHT,
+    fill: colour(PALETTE.paper),
+  });
+  return page;
+}
+
+/** The first page's head: the wordmark, and the receipt's number at the right. */
+function masthead(layout: Layout, receipt: Receipt) {
+  const { fonts } = layout;
+  let y = PAGE_HEIGHT - MARGIN - 30;
+  write(layout, 'duuka', { x: MARGIN - 2, y, size: 42, font: fonts.display, tracking: 1 });
+  eyebrow(layout, 'Kampala · Uganda', MARGIN, y - 20);
+  eyebrow(layout, RECEIPT_TEXT.title, RIGHT, y + 14, 'right');
+  write(layout, printable(receipt.receiptNumber, fonts.strong), {
+    x: RIGHT,
+    y: y - 6,
+    size: 15,
+    font: fonts.strong,
+    align: 'right',
+  });
+  y -= 46;
+  rule(layout.page, y);
+  rule(layout.page, y, MARGIN, MARGIN + 56, PALETTE.clay);
+  layout.y = y;
+}
+
+/** The left column from `top`: who ordered, and where. Gives where the column ends. */
+function customerColumn(pen: Pen, receipt: Receipt, top: number): number {
+  const { strong } = pen.fonts;
+  const info = receipt.customerInfo;
+  const address = info.address;
+  eyebrow(pen, RECEIPT_TEXT.customerInfo, MARGIN, top);
+  let y = top - 17;
+  for (const line of wrap(printable(info.name, strong), strong, 11.5, COLUMN)) {
+    write(pen, line, { x: MARGIN, y, size: 11.5, font: strong });
+    y -= 15;
+  }
+  const place = [address.city, address.country].filter(Boolean).join(', ');
+  for (const detail of [info.email, info.phone, address.street, place]) {
+    if (detail) y = softLines(pen, detail, MARGIN, y);
+  }
+  return y;
+}
+
+/** One fact of the right column: its label, then its value. Gives where the next one goes. */
+function fact(pen: Pen, label: string, value: string, top: number): number {
+  const { strong } = pen.fonts;
+  eyebrow(pen, label, HALF, top);
+  let y = top - 17;
+  for (const line of wrap(printable(value, strong), strong, 11, COLUMN)) {
+    write(pen, line, { x: HALF, y, size: 11, font: strong });
+    y -= 14;
+  }
+  return y - 12;
+}
+
+/** PAID or UNPAID as a stamp, with how and the reference under a PAID one. */
+function stamp(pen: Pen, payment: ReceiptPayment, top: number): number {
+  const { strong } = pen.fonts;
+  const paid = payment.state === 'paid';
+  const word = paid ? RECEIPT_TEXT.paid : RECEIPT_TEXT.unpaid;
+  const tint = paid ? PALETTE.paid : PALETTE.clay;
+  const width = widthOf(word, strong, 12, 2.4) + 20;
+  pen.page.rectangle({
+    x: HALF,
+    y: top - 8,
+    width,
+    height: 24,
+    stroke: colour(tint),
+    strokeWidth: 1.5,
+  });
+  write(pen, word, { x: HALF + 10, y: top, size: 12, font: strong, color: tint, tracking: 2.4 });
+  const detail = paid
+    ? [payment.method, payment.reference ? `${RECEIPT_TEXT.reference} ${payment.reference}` : '']
+    : [RECEIPT_TEXT.awaitingPayment];
+  return softLines(pen, detail.filter(Boolean).join(' · '), HALF, top - 24) - 14;
+}
+
+/**
+ * How it reaches the shopper: the option and where, what happens to a parcel sent upcountry,
+ * then the number to call (the rider's, or ours when the parcel arrives) and the notes.
+ */
+function deliveryFacts(pen: Pen, delivery: NonNullable<Receipt['delivery']>, top: number): number {
+  const wording = DELIVERY_WORDING[delivery.kind];
+  // The lines under it sit closer to the option than a next fact would.
+  let y = fact(pen, RECEIPT_TEXT.delivery, deliveryLine(delivery), top) + 8;
+  const phone = delivery.kind === 'pickup' ? '' : phoneText(delivery.phone);
+  const more = [
+    wording.promise,
+    phone && `${wording.calls} ${phone}`,
+    delivery.notes && `${RECEIPT_TEXT.deliveryNotes}: ${delivery.notes}`,
+  ];
+  for (const detail of more) {
+    if (detail) y = softLines(pen, detail, HALF, y);
+  }
+  return y - 12;
+}
+
+/** The right column from `top`: paid or not, when, how, and the delivery. Gives its end. */
+function orderColumn(pen: Pen, receipt: Receipt, top: number): number {
+  let y = top;
+  if (receipt.payment) y = stamp(pen, receipt.payment, y);
+  y = fact(pen, RECEIPT_TEXT.orderDate, [receipt.date, receipt.time].filter(Boolean).join(', '), y);
+  y = fact(pen, RECEIPT_TEXT.paymentMethod, receipt.paymentMethod, y);
+  if (receipt.transactionId) y = fact(pen, RECEIPT_TEXT.transactionId, receipt.transactionId, y);
+  if (receipt.delivery) y = deliveryFacts(pen, receipt.delivery, y);
+  return y;
+}
+
+type BankTransfer = NonNullable<Extract<ReceiptPayment, { state: 'unpaid' }>['bankTransfer']>;
+
+/** An unpaid bank transfer: where to send the money, and the reference to quote, in a box. */
+function bankTransferBox(layout: Layout, transfer: BankTransfer) {
+  const { fonts } = layout;
+  const inner = CONTENT_WIDTH - 36;
+  const clean = (s: string) => printable(s, fonts.text);
+  const detailLines = (transfer.details ?? RECEIPT_TEXT.bankTransferMissing)
+    .split(/\r?\n/)
+    .flatMap((line) => (clean(line) ? wrap(clean(line), fonts.text, 10, inner) : []));
+  const quote = wrap(
+    printable(`${RECEIPT_TEXT.bankTransferQuote} ${transfer.reference}`, fonts.strong),
+    fonts.strong,
+    10.5,
+    inner,
+  );
+  const height = 30 + detailLines.length * 14 + 8 + quote.length * 14 + 10;
+  layout.page.rectangle({
+    x: MARGIN,
+    y: layout.y - height,
+    width: CONTENT_WIDTH,
+    height,
+    fill: colour(PALETTE.paper2),
+    stroke: colour(PALETTE.clay),
+    strokeWidth: 0.75,
+  });
+  let line = layout.y - 20;
+  eyebrow(layout, RECEIPT_TEXT.bankTransferTitle, MARGIN + 18, line);
+  line -= 18;
+  for (const text of detailLines) {
+    write(layout, text, { x: MARGIN + 18, y: line, size: 10 });
+    line -= 14;
+  }
+  line -= 8;
+  for (const text of quote) {
+    write(layout, text, {
+      x: MARGIN + 18,
+      y: line,
+      size: 10.5,
+      font: fonts.strong,
+      color: PALETTE.clay,
+    });
+    line -= 14;
+  }
+  layout.y -= height + 22;
+}
+
+/** The items table's head at the cursor; the rows start under it. */
+function tableHead(layout: Layout) {
+  const top = layout.y;
+  layout.page.rectangle({
+    x: MARGIN,
+    y: top - 24,
+    width: CONTENT_WIDTH,
+    height: 24,
+    fill: colour(PALETTE.paper2),
+  });
+  const base = top - 15.5;
+  const head = (s: string, x: number, align?: 'right') =>
+    write(layout, s.toUpperCase(), {
+      x: MARGIN + x,
+      y: base,
+      size: 7.5,
+      font: layout.fonts.strong,
+      color: PALETTE.inkSoft,
+      tracking: 1.2,
+      align,
+    });
+  head(RECEIPT_TEXT.item, TABLE.namePad);
+  head(RECEIPT_TEXT.quantity, TABLE.qtyRight, 'right');
+  head(RECEIPT_TEXT.unitPrice, TABLE.unitRight, 'right');
+  head(RECEIPT_TEXT.lineTotal, TABLE.totalRight, 'right');
+  layout.y = top - 24;
+}
+
+/** A continuation page: a smaller masthead; the cursor under it. */
+function continuationPage(layout: Layout, receipt: Receipt) {
+  layout.page = paperPage(layout.doc);
+  layout.pages.push(layout.page);
+  const { fonts } = layout;
+  const top = PAGE_HEIGHT - MARGIN - 20;
+  write(layout, 'duuka', { x: MARGIN - 1, y: top, size: 24, font: fonts.display, tracking: 0.6 });
+  write(layout, printable(receipt.receiptNumber, fonts.strong), {
+    x: RIGHT,
+    y: top + 2,
+    size: 10,
+    font: fonts.strong,
+    align: 'right',
+  });
+  rule(layout.page, top - 16);
+  layout.y = top - 40;
+}
+
+/**
+ * One piece's row: the name wrapped in its column with the size and colour ("M · Indigo") under
+ * it, smaller and softer, and the figures at the right. A row that would run into the foot goes
+ * onto a continuation page, under the table's head again.
+ */
+function pieceRow(layout: Layout, receipt: Receipt, item: Receipt['items'][number]) {
+  const { fonts } = layout;
+  const name = printable(item.name, fonts.text);
+  const lines = wrap(name, fonts.text, TABLE.size, TABLE.nameWidth);
+  const variant = item.variant
+    ? wrap(printable(item.variant, fonts.text), fonts.text, TABLE.labelSize, TABLE.nameWidth)
+    : [];
+  const height =
+    lines.length * TABLE.leading +
+    variant.length * TABLE.labelLeading +
+    (variant.length ? TABLE.labelGap : 0) +
+    2 * TABLE.rowPad;
+  if (layout.y - height < FOOTER_TOP) {
+    continuationPage(layout, receipt);
+    tableHead(layout);
+  }
+  let baseline = layout.y - TABLE.rowPad - TABLE.size + 1;
+  const figure = (s: string, x: number, font = fonts.text) =>
+    write(layout, s, { x: MARGIN + x, y: baseline, size: TABLE.size, font, align: 'right' });
+  figure(String(item.quantity), TABLE.qtyRight);
+  figure(formatUGX(item.price), TABLE.unitRight);
+  figure(formatUGX(item.price * item.quantity), TABLE.totalRight, fonts.strong);
+  for (const line of lines) {
+    write(layout, line, { x: MARGIN + TABLE.namePad, y: baseline, size: TABLE.size });
+    baseline -= TABLE.leading;
+  }
+  baseline += TABLE.leading - TABLE.labelLeading - TABLE.labelGap;
+  for (const line of variant) {
+    write(layout, line, {
+      x: MARGIN + TABLE.namePad,
+      y: baseline,
+      size: TABLE.labelSize,
+      color: PALETTE.inkSoft,
+    });
+    baseline -= TABLE.labelLeading;
+  }
+  layout.y -= height;
+  rule(layout.page, layout.y);
+}
+
+/** The totals at the right, kept together (on a continuation page if need be), then thanks. */
+function totals(layout: Layout, receipt: Receipt) {
+  const { fonts } = layout;
+  const figures: [string, string][] = [
+    [RECEIPT_TEXT.subtotal, formatUGX(receipt.subtotal)],
+    [RECEIPT_TEXT.deliveryFee, formatUGX(receipt.deliveryFee)],
+    [
+      RECEIPT_TEXT.discount,
+      receipt.discount > 0 ? `− ${formatUGX(receipt.discount)}` : formatUGX(0),
+    ],
+  ];
+  if (showsTax(receipt)) figures.push([RECEIPT_TEXT.tax, formatUGX(receipt.tax)]);
+  const totalsHeight = figures.length * 19 + 120;
+  if (layout.y - totalsHeight < FOOTER_TOP) continuationPage(layout, receipt);
+  const labelX = RIGHT - 240;
+  const valueX = MARGIN + TABLE.totalRight;
+  let y = layout.y - 24;
+  for (const [label, value] of figures) {
+    write(layout, label, { x: labelX, y, size: 9.5, color: PALETTE.inkSoft });
+    write(layout, value, { x: valueX, y, size: 10, align: 'right' });
+    y -= 19;
+  }
+  y += 4;
+  rule(layout.page, y, labelX, RIGHT, PALETTE.ink);
+  y -= 28;
+  write(layout, RECEIPT_TEXT.total, { x: labelX, y, size: 17, font: fonts.display });
+  write(layout, formatUGX(receipt.total), {
+    x: valueX,
+    y,
+    size: 16,
+    font: fonts.strong,
+    color: PALETTE.clay,
+    align: 'right',
+  });
+  y -= 48;
+  write(layout, RECEIPT_TEXT.thanks, { x: MARGIN, y, size: 15, font: fonts.display });
+  layout.y = y;
+}
+
+/** Every page's foot: where the shop is, and which page of how many. */
+function footers({ pages, fonts }: Layout, receipt: Receipt) {
+  const number = printable(receipt.receiptNumber, fonts.text);
+  pages.forEach((page, index) => {
+    const pen = { page, fonts };
+    rule(page, FOOTER_TOP - 24);
+    write(pen, 'duuka · Kampala, Uganda', {
+      x: MARGIN,
+      y: FOOTER_TOP - 38,
+      size: 7.5,
+      color: PALETTE.inkSoft,
+    });
+    write(pen, `${number} · Page ${index + 1} of ${pages.length}`, {
+      x: RIGHT,
+      y: FOOTER_TOP - 38,
+      size: 7.5,
+      color: PALETTE.inkSoft,
+      align: 'right',
+    });
+  });
+}
+
 export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   const [display, text, strong] = await loadFaces();
   if (!display || !text || !strong) throw new Error('receipt fonts missing');
-  const colour = (hex: string): Rgb => [
-    Number.parseInt(hex.slice(1, 3), 16) / 255,
-    Number.parseInt(hex.slice(3, 5), 16) / 255,
-    Number.parseInt(hex.slice(5, 7), 16) / 255,
-  ];
-
   const doc = new PdfDocument({
     title: `${RECEIPT_TEXT.title} ${receipt.receiptNumber}`,
     author: 'duuka',
@@ -125,354 +509,22 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     text: doc.font(text, 'Manrope-Regular'),
     strong: doc.font(strong, 'Manrope-SemiBold'),
   };
+  const first = paperPage(doc);
+  const layout: Layout = { doc, fonts, pages: [first], page: first, y: 0 };
 
-  type Draw = {
-    x: number;
-    y: number;
-    size: number;
-    font?: PdfFont;
-    color?: string;
-    tracking?: number;
-    align?: 'left' | 'right';
-  };
-  const widthOf = (s: string, font: PdfFont, size: number, tracking = 0) =>
-    font.widthOf(s, size) + tracking * Math.max(0, [...s].length - 1);
-
-  /** Draws one line (already printable); right-aligned text ends at x. */
-  function write(page: PdfPage, s: string, o: Draw) {
-    const font = o.font ?? fonts.text;
-    const tracking = o.tracking ?? 0;
-    const x = o.align === 'right' ? o.x - widthOf(s, font, o.size, tracking) : o.x;
-    page.text(s, {
-      x,
-      y: o.y,
-      size: o.size,
-      font,
-      color: colour(o.color ?? PALETTE.ink),
-      tracking,
-    });
-  }
-  /** Small capitals in gold, like the shop's eyebrows. */
-  const eyebrow = (page: PdfPage, s: string, x: number, y: number, align?: 'right') =>
-    write(page, s.toUpperCase(), {
-      x,
-      y,
-      size: 7.5,
-      font: fonts.strong,
-      color: PALETTE.gold,
-      tracking: 1.6,
-      align,
-    });
-  const rule = (
-    page: PdfPage,
-    y: number,
-    from = MARGIN,
-    to = MARGIN + CONTENT_WIDTH,
-    c: string = PALETTE.line,
-  ) => page.line([from, y], [to, y], 0.75, colour(c));
-  const clean = (s: string, font: PdfFont = fonts.text) => printable(s, font);
-
-  const pages: PdfPage[] = [];
-  function newPage(): PdfPage {
-    const page = doc.page(PAGE_WIDTH, PAGE_HEIGHT);
-    page.rectangle({
-      x: 0,
-      y: 0,
-      width: PAGE_WIDTH,
-      height: PAGE_HEIGHT,
-      fill: colour(PALETTE.paper),
-    });
-    pages.push(page);
-    return page;
-  }
-
-  // First page: the wordmark, the receipt's number and date, who and how.
-  let page = newPage();
-  let y = PAGE_HEIGHT - MARGIN - 30;
-  write(page, 'duuka', { x: MARGIN - 2, y, size: 42, font: fonts.display, tracking: 1 });
-  eyebrow(page, 'Kampala · Uganda', MARGIN, y - 20);
-  const right = MARGIN + CONTENT_WIDTH;
-  eyebrow(page, RECEIPT_TEXT.title, right, y + 14, 'right');
-  write(page, clean(receipt.receiptNumber, fonts.strong), {
-    x: right,
-    y: y - 6,
-    size: 15,
-    font: fonts.strong,
-    align: 'right',
-  });
-  y -= 46;
-  rule(page, y);
-  rule(page, y, MARGIN, MARGIN + 56, PALETTE.clay);
-
-  // Customer and payment, side by side.
-  y -= 30;
-  const column = CONTENT_WIDTH / 2 - 16;
-  const half = MARGIN + CONTENT_WIDTH / 2 + 16;
-  const info = receipt.customerInfo;
-  const address = info.address;
-  eyebrow(page, RECEIPT_TEXT.customerInfo, MARGIN, y);
-  let left = y - 17;
-  for (const line of wrap(clean(info.name, fonts.strong), fonts.strong, 11.5, column)) {
-    write(page, line, { x: MARGIN, y: left, size: 11.5, font: fonts.strong });
-    left -= 15;
-  }
-  const place = [address.city, address.country].filter(Boolean).join(', ');
-  for (const detail of [info.email, info.phone, address.street, place]) {
-    if (!detail) continue;
-    for (const line of wrap(clean(detail), fonts.text, 9.5, column)) {
-      write(page, line, { x: MARGIN, y: left, size: 9.5, color: PALETTE.inkSoft });
-      left -= 13;
-    }
-  }
-
-  let across = y;
-  const fact = (label: string, value: string) => {
-    eyebrow(page, label, half, across);
-    across -= 17;
-    for (const line of wrap(clean(value, fonts.strong), fonts.strong, 11, column)) {
-      write(page, line, { x: half, y: across, size: 11, font: fonts.strong });
-      across -= 14;
-    }
-    across -= 12;
-  };
-  /** PAID or UNPAID as a stamp, with how and the reference under a PAID one. */
-  const stamp = (payment: NonNullable<Receipt['payment']>) => {
-    const paid = payment.state === 'paid';
-    const word = paid ? RECEIPT_TEXT.paid : RECEIPT_TEXT.unpaid;
-    const tint = paid ? PALETTE.paid : PALETTE.clay;
-    const width = widthOf(word, fonts.strong, 12, 2.4) + 20;
-    page.rectangle({
-      x: half,
-      y: across - 8,
-      width,
-      height: 24,
-      stroke: colour(tint),
-      strokeWidth: 1.5,
-    });
-    write(page, word, {
-      x: half + 10,
-      y: across,
-      size: 12,
-      font: fonts.strong,
-      color: tint,
-      tracking: 2.4,
-    });
-    across -= 24;
-    const detail = paid
-      ? [payment.method, payment.reference ? `${RECEIPT_TEXT.reference} ${payment.reference}` : '']
-      : [RECEIPT_TEXT.awaitingPayment];
-    for (const line of wrap(clean(detail.filter(Boolean).join(' · ')), fonts.text, 9.5, column)) {
-      write(page, line, { x: half, y: across, size: 9.5, color: PALETTE.inkSoft });
-      across -= 13;
-    }
-    across -= 14;
-  };
-  if (receipt.payment) stamp(receipt.payment);
-  fact(RECEIPT_TEXT.orderDate, [receipt.date, receipt.time].filter(Boolean).join(', '));
-  fact(RECEIPT_TEXT.paymentMethod, receipt.paymentMethod);
-  if (receipt.transactionId) fact(RECEIPT_TEXT.transactionId, receipt.transactionId);
-  // How it reaches the shopper: the option and where, what happens to a parcel sent upcountry,
-  // then the number to call (the rider's, or ours when the parcel arrives) and the notes.
-  const delivery = receipt.delivery;
-  if (delivery) {
-    const wording = DELIVERY_WORDING[delivery.kind];
-    fact(RECEIPT_TEXT.delivery, deliveryLine(delivery));
-    across += 8;
-    const phone = delivery.kind === 'pickup' ? '' : phoneText(delivery.phone);
-    const more = [
-      wording.promise,
-      phone && `${wording.calls} ${phone}`,
-      delivery.notes && `${RECEIPT_TEXT.deliveryNotes}: ${delivery.notes}`,
-    ];
-    for (const detail of more) {
-      if (!detail) continue;
-      for (const line of wrap(clean(detail), fonts.text, 9.5, column)) {
-        write(page, line, { x: half, y: across, size: 9.5, color: PALETTE.inkSoft });
-        across -= 13;
-      }
-    }
-    across -= 12;
-  }
-  y = Math.min(left, across) - 22;
-
-  // An unpaid bank transfer: where to send the money, and the reference to quote.
+  // First page: the wordmark and the receipt's number; who, and paid or not, when and how, side
+  // by side; the bank's details to pay by transfer.
+  masthead(layout, receipt);
+  const top = layout.y - 30;
+  const left = customerColumn(layout, receipt, top);
+  const across = orderColumn(layout, receipt, top);
+  layout.y = Math.min(left, across) - 22;
   const transfer = receipt.payment?.state === 'unpaid' ? receipt.payment.bankTransfer : null;
-  if (transfer) {
-    const inner = CONTENT_WIDTH - 36;
-    const detailLines = (transfer.details ?? RECEIPT_TEXT.bankTransferMissing)
-      .split(/\r?\n/)
-      .flatMap((line) => (clean(line) ? wrap(clean(line), fonts.text, 10, inner) : []));
-    const quote = wrap(
-      clean(`${RECEIPT_TEXT.bankTransferQuote} ${transfer.reference}`, fonts.strong),
-      fonts.strong,
-      10.5,
-      inner,
-    );
-    const height = 30 + detailLines.length * 14 + 8 + quote.length * 14 + 10;
-    page.rectangle({
-      x: MARGIN,
-      y: y - height,
-      width: CONTENT_WIDTH,
-      height,
-      fill: colour(PALETTE.paper2),
-      stroke: colour(PALETTE.clay),
-      strokeWidth: 0.75,
-    });
-    let line = y - 20;
-    eyebrow(page, RECEIPT_TEXT.bankTransferTitle, MARGIN + 18, line);
-    line -= 18;
-    for (const text of detailLines) {
-      write(page, text, { x: MARGIN + 18, y: line, size: 10 });
-      line -= 14;
-    }
-    line -= 8;
-    for (const text of quote) {
-      write(page, text, {
-        x: MARGIN + 18,
-        y: line,
-        size: 10.5,
-        font: fonts.strong,
-        color: PALETTE.clay,
-      });
-      line -= 14;
-    }
-    y -= height + 22;
-  }
+  if (transfer) bankTransferBox(layout, transfer);
 
-  // The items.
-  const tableTop = (p: PdfPage, top: number) => {
-    p.rectangle({
-      x: MARGIN,
-      y: top - 24,
-      width: CONTENT_WIDTH,
-      height: 24,
-      fill: colour(PALETTE.paper2),
-    });
-    const base = top - 15.5;
-    const head = (s: string, x: number, align?: 'right') =>
-      write(p, s.toUpperCase(), {
-        x: MARGIN + x,
-        y: base,
-        size: 7.5,
-        font: fonts.strong,
-        color: PALETTE.inkSoft,
-        tracking: 1.2,
-        align,
-      });
-    head(RECEIPT_TEXT.item, TABLE.namePad);
-    head(RECEIPT_TEXT.quantity, TABLE.qtyRight, 'right');
-    head(RECEIPT_TEXT.unitPrice, TABLE.unitRight, 'right');
-    head(RECEIPT_TEXT.lineTotal, TABLE.totalRight, 'right');
-    return top - 24;
-  };
-  /** A continuation page: a smaller masthead, then the table's head again. */
-  const nextPage = () => {
-    page = newPage();
-    const top = PAGE_HEIGHT - MARGIN - 20;
-    write(page, 'duuka', { x: MARGIN - 1, y: top, size: 24, font: fonts.display, tracking: 0.6 });
-    write(page, clean(receipt.receiptNumber, fonts.strong), {
-      x: right,
-      y: top + 2,
-      size: 10,
-      font: fonts.strong,
-      align: 'right',
-    });
-    rule(page, top - 16);
-    return top - 40;
-  };
-
-  y = tableTop(page, y);
-  for (const item of receipt.items) {
-    const lines = wrap(clean(item.name), fonts.text, TABLE.size, TABLE.nameWidth);
-    // The size and colour ("M · Indigo") under the name, smaller and softer; wrapped the same way.
-    const variant = item.variant
-      ? wrap(clean(item.variant), fonts.text, TABLE.labelSize, TABLE.nameWidth)
-      : [];
-    const height =
-      lines.length * TABLE.leading +
-      variant.length * TABLE.labelLeading +
-      (variant.length ? TABLE.labelGap : 0) +
-      2 * TABLE.rowPad;
-    if (y - height < FOOTER_TOP) {
-      const top = nextPage();
-      y = tableTop(page, top);
-    }
-    let baseline = y - TABLE.rowPad - TABLE.size + 1;
-    const figure = (s: string, x: number, font = fonts.text) =>
-      write(page, s, { x: MARGIN + x, y: baseline, size: TABLE.size, font, align: 'right' });
-    figure(String(item.quantity), TABLE.qtyRight);
-    figure(formatUGX(item.price), TABLE.unitRight);
-    figure(formatUGX(item.price * item.quantity), TABLE.totalRight, fonts.strong);
-    for (const line of lines) {
-      write(page, line, { x: MARGIN + TABLE.namePad, y: baseline, size: TABLE.size });
-      baseline -= TABLE.leading;
-    }
-    baseline += TABLE.leading - TABLE.labelLeading - TABLE.labelGap;
-    for (const line of variant) {
-      write(page, line, {
-        x: MARGIN + TABLE.namePad,
-        y: baseline,
-        size: TABLE.labelSize,
-        color: PALETTE.inkSoft,
-      });
-      baseline -= TABLE.labelLeading;
-    }
-    y -= height;
-    rule(page, y);
-  }
-
-  // The totals, kept together at the right.
-  const figures: [string, string][] = [
-    [RECEIPT_TEXT.subtotal, formatUGX(receipt.subtotal)],
-    [RECEIPT_TEXT.deliveryFee, formatUGX(receipt.deliveryFee)],
-    [
-      RECEIPT_TEXT.discount,
-      receipt.discount > 0 ? `− ${formatUGX(receipt.discount)}` : formatUGX(0),
-    ],
-  ];
-  if (showsTax(receipt)) figures.push([RECEIPT_TEXT.tax, formatUGX(receipt.tax)]);
-  const totalsHeight = figures.length * 19 + 120;
-  if (y - totalsHeight < FOOTER_TOP) y = nextPage();
-  const labelX = MARGIN + CONTENT_WIDTH - 240;
-  const valueX = MARGIN + TABLE.totalRight;
-  y -= 24;
-  for (const [label, value] of figures) {
-    write(page, label, { x: labelX, y, size: 9.5, color: PALETTE.inkSoft });
-    write(page, value, { x: valueX, y, size: 10, align: 'right' });
-    y -= 19;
-  }
-  y += 4;
-  rule(page, y, labelX, MARGIN + CONTENT_WIDTH, PALETTE.ink);
-  y -= 28;
-  write(page, RECEIPT_TEXT.total, { x: labelX, y, size: 17, font: fonts.display });
-  write(page, formatUGX(receipt.total), {
-    x: valueX,
-    y,
-    size: 16,
-    font: fonts.strong,
-    color: PALETTE.clay,
-    align: 'right',
-  });
-  y -= 48;
-  write(page, RECEIPT_TEXT.thanks, { x: MARGIN, y, size: 15, font: fonts.display });
-
-  // Every page's foot: where the shop is, and which page of how many.
-  pages.forEach((p, index) => {
-    rule(p, FOOTER_TOP - 24);
-    write(p, 'duuka · Kampala, Uganda', {
-      x: MARGIN,
-      y: FOOTER_TOP - 38,
-      size: 7.5,
-      color: PALETTE.inkSoft,
-    });
-    write(p, `${clean(receipt.receiptNumber)} · Page ${index + 1} of ${pages.length}`, {
-      x: right,
-      y: FOOTER_TOP - 38,
-      size: 7.5,
-      color: PALETTE.inkSoft,
-      align: 'right',
-    });
-  });
-
+  tableHead(layout);
+  for (const item of receipt.items) pieceRow(layout, receipt, item);
+  totals(layout, receipt);
+  footers(layout, receipt);
   return doc.save();
 }
