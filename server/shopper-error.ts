@@ -12,7 +12,10 @@ export function shopperError(code: TRPCError['code'], message: string): never {
   throw new ShopperError({ code, message });
 }
 
-/** A service's refusal: what went wrong, in the service's words (`'not-found'`, …). */
+/**
+ * A service's refusal: what went wrong, in the service's words (`'not-found'`, …). A refusal whose
+ * text names something (a count, a network) carries it beside the problem: `{ …, left: 3 }`.
+ */
 export type Refused<Problem extends string> = { ok: false; problem: Problem };
 
 /** A service's answer: done (with what it made), or refused with its problem. */
@@ -20,18 +23,29 @@ export type Answer<Done extends object, Problem extends string> =
   | ({ ok: true } & Done)
   | Refused<Problem>;
 
-/** A router's table: each problem a service may answer, as the tRPC code and the shopper's text. */
-export type Refusals<Problem extends string> = Record<
-  Problem,
-  readonly [code: TRPCError['code'], text: string]
->;
+/**
+ * A router's table: each problem a service may answer, as the tRPC code and the shopper's text.
+ * The text is made from the refusal (`Refusal`, the service's refusals) when it names something.
+ */
+export type Refusals<
+  Problem extends string,
+  Refusal extends Refused<Problem> = Refused<Problem>,
+> = {
+  readonly [P in Problem]: readonly [
+    code: TRPCError['code'],
+    text: string | ((refusal: Refusal & { problem: P }) => string),
+  ];
+};
+
+type RefusalIn<A> = Extract<A, { ok: false }>;
 
 /** The answer when done; else the problem's error, from the router's table, thrown. */
-export function accepted<Done extends { ok: true }, Problem extends string>(
-  answer: Done | Refused<Problem>,
-  refusals: Refusals<Problem>,
-): Done {
-  if (answer.ok) return answer;
-  const [code, text] = refusals[answer.problem];
-  return shopperError(code, text);
+export function accepted<A extends { ok: true } | Refused<string>>(
+  answer: A,
+  refusals: Refusals<RefusalIn<A>['problem'], RefusalIn<A>>,
+): Extract<A, { ok: true }> {
+  if (answer.ok) return answer as Extract<A, { ok: true }>;
+  const refusal = answer as RefusalIn<A>;
+  const [code, text] = refusals[refusal.problem as RefusalIn<A>['problem']];
+  return shopperError(code, typeof text === 'string' ? text : text(refusal as never));
 }

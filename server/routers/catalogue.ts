@@ -8,7 +8,7 @@ import {
 import { BACK_IN_STOCK_LIMIT } from '#core/limits.ts';
 import { listingInput, searchInput } from '#core/listing-input.ts';
 import { notifyWhenBackInput, VARIANT_TEXT } from '#core/variants.ts';
-import { askBackInStock } from '../services/back-in-stock.ts';
+import { askBackInStock, type BackInStockProblem } from '../services/back-in-stock.ts';
 import type { Facets } from '../services/catalogue.ts';
 import {
   exchangeRates,
@@ -22,7 +22,14 @@ import {
   searchProducts,
   shopRows,
 } from '../services/catalogue.ts';
+import { accepted, type Refusals } from '../shopper-error.ts';
 import { limited, protectedProcedure, publicProcedure, router, shopperError } from '../trpc.ts';
+
+const backInStockRefusal: Refusals<BackInStockProblem> = {
+  missing: ['NOT_FOUND', TEXT.productNotFound],
+  'in-stock': ['BAD_REQUEST', VARIANT_TEXT.notInStockNow],
+  'no-phone': ['BAD_REQUEST', VARIANT_TEXT.notifyNeedsPhone],
+};
 
 const noFacets: Facets = { sizes: [], colours: [], exact: true };
 
@@ -90,11 +97,8 @@ export const catalogueRouter = router({
     .input(notifyWhenBackInput)
     .use(limited('back-in-stock', BACK_IN_STOCK_LIMIT))
     .mutation(async ({ ctx, input }) => {
-      const answer = await askBackInStock(ctx.db, ctx.user.id, input.variantId);
-      if (answer.ok) return { asked: true as const };
-      if (answer.why === 'missing') return shopperError('NOT_FOUND', TEXT.productNotFound);
-      if (answer.why === 'in-stock') return shopperError('BAD_REQUEST', VARIANT_TEXT.notInStockNow);
-      return shopperError('BAD_REQUEST', VARIANT_TEXT.notifyNeedsPhone);
+      accepted(await askBackInStock(ctx.db, ctx.user.id, input.variantId), backInStockRefusal);
+      return { asked: true as const };
     }),
 
   productBySlug: publicProcedure.input(productSlugInput).query(async ({ ctx, input }) => {

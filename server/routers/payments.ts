@@ -13,62 +13,50 @@ import {
   startPaymentInput,
 } from '#core/mobile-money.ts';
 import { PAYMENT_RULE_TEXT } from '#core/payment-rules.ts';
+import type { RuleRefused } from '../services/payment-rules.ts';
 import {
-  type CardProblem,
+  type CardRefused,
   cardPaymentStatusOf,
   startCardPayment,
 } from '../services/payments/card.ts';
 import {
   changePaymentMethod,
   orderAndPayment,
-  type PaymentProblem,
+  type PaymentRefused,
   paymentStatusOf,
   startPayment,
 } from '../services/payments/service.ts';
+import { accepted, type Refusals, type Refused } from '../shopper-error.ts';
 import { limited, protectedProcedure, router, shopperError } from '../trpc.ts';
 
-function refuse(problem: PaymentProblem): never {
-  if (typeof problem === 'object') {
-    if ('notConfigured' in problem) {
-      return shopperError('SERVICE_UNAVAILABLE', PAYMENT_TEXT.notConfigured(problem.notConfigured));
-    }
-    // The checkout's own rule (core/payment-rules.ts), with its texts.
-    return shopperError(
-      'BAD_REQUEST',
-      problem.kind === 'cash-not-offered'
-        ? DELIVERY_TEXT.cashNotOffered(problem.option)
-        : PAYMENT_RULE_TEXT.overCeiling(problem.method),
-    );
-  }
-  switch (problem) {
-    case 'order-not-found':
-      return shopperError('NOT_FOUND', PAYMENT_TEXT.orderNotFound);
-    case 'not-mobile-money':
-      return shopperError('BAD_REQUEST', PAYMENT_TEXT.notMobileMoney);
-    case 'already-paid':
-      return shopperError('CONFLICT', PAYMENT_TEXT.alreadyPaid);
-    case 'not-pending':
-      return shopperError('CONFLICT', PAYMENT_TEXT.notPending);
-    case 'no-number':
-      return shopperError('BAD_REQUEST', PAYMENT_TEXT.invalidNumber);
-    case 'unsupported-network':
-      return shopperError('BAD_REQUEST', PAYMENT_TEXT.unsupportedNetwork);
-  }
-}
+/** What both ways of paying refuse alike, the checkout's own rule (core/payment-rules.ts) too. */
+type Shared = Refused<'order-not-found' | 'already-paid' | 'not-pending'> | RuleRefused;
+const sharedRefusal: Refusals<Shared['problem'], Shared> = {
+  'order-not-found': ['NOT_FOUND', PAYMENT_TEXT.orderNotFound],
+  'already-paid': ['CONFLICT', PAYMENT_TEXT.alreadyPaid],
+  'not-pending': ['CONFLICT', PAYMENT_TEXT.notPending],
+  'cash-not-offered': ['BAD_REQUEST', (refused) => DELIVERY_TEXT.cashNotOffered(refused.option)],
+  'over-ceiling': ['BAD_REQUEST', (refused) => PAYMENT_RULE_TEXT.overCeiling(refused.method)],
+};
 
-function refuseCard(problem: CardProblem): never {
-  switch (problem) {
-    case 'not-configured':
-      return shopperError('SERVICE_UNAVAILABLE', CARD_TEXT.notConfigured);
-    case 'unavailable':
-      return shopperError('SERVICE_UNAVAILABLE', CARD_TEXT.reasons.unavailable);
-    // Neither mobile money nor card (bank transfer, cash): as before card payments existed.
-    case 'not-card':
-      return refuse('not-mobile-money');
-    default:
-      return refuse(problem);
-  }
-}
+const paymentRefusal: Refusals<PaymentRefused['problem'], PaymentRefused> = {
+  ...sharedRefusal,
+  'not-mobile-money': ['BAD_REQUEST', PAYMENT_TEXT.notMobileMoney],
+  'no-number': ['BAD_REQUEST', PAYMENT_TEXT.invalidNumber],
+  'unsupported-network': ['BAD_REQUEST', PAYMENT_TEXT.unsupportedNetwork],
+  'not-configured': [
+    'SERVICE_UNAVAILABLE',
+    (refused) => PAYMENT_TEXT.notConfigured(refused.network),
+  ],
+};
+
+const cardRefusal: Refusals<CardRefused['problem'], CardRefused> = {
+  ...sharedRefusal,
+  // Neither mobile money nor card (bank transfer, cash): as before card payments existed.
+  'not-card': ['BAD_REQUEST', PAYMENT_TEXT.notMobileMoney],
+  'not-configured': ['SERVICE_UNAVAILABLE', CARD_TEXT.notConfigured],
+  unavailable: ['SERVICE_UNAVAILABLE', CARD_TEXT.reasons.unavailable],
+};
 
 export const paymentsRouter = router({
   start: protectedProcedure
@@ -76,11 +64,12 @@ export const paymentsRouter = router({
     .use(limited('payment', PAYMENT_LIMIT))
     .mutation(async ({ ctx, input }) => {
       const result = await startPayment(ctx, ctx.user.id, input);
-      if (result.ok) return result.payment;
-      if (result.problem !== 'not-mobile-money') return refuse(result.problem);
+      if (result.ok || result.problem !== 'not-mobile-money') {
+        return accepted(result, paymentRefusal).payment;
+      }
       // A card order (the phone, if given, means nothing here): Pesapal's page.
       const card = await startCardPayment(ctx, ctx.user.id, { orderId: input.orderId });
-      return card.ok ? card.payment : refuseCard(card.problem);
+      return accepted(card, cardRefusal).payment;
     }),
 
   status: protectedProcedure
@@ -100,12 +89,10 @@ export const paymentsRouter = router({
     .input(changeMethodInput)
     .use(limited('payment', PAYMENT_LIMIT))
     .mutation(async ({ ctx, input }) => {
-      const result = await changePaymentMethod(
-        ctx,
-        ctx.user.id,
-        input.orderId,
-        input.paymentMethod,
+      accepted(
+        await changePaymentMethod(ctx, ctx.user.id, input.orderId, input.paymentMethod),
+        paymentRefusal,
       );
-      return result.ok ? { changed: true } : refuse(result.problem);
+      return { changed: true };
     }),
 });

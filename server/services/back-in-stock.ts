@@ -3,13 +3,13 @@
 import { sql } from 'drizzle-orm';
 import { SMS_TEXT } from '#core/sms.ts';
 import type { Db } from '#db/client.ts';
+import type { Answer } from '../shopper-error.ts';
 import type { Context } from '../trpc.ts';
 import { pOnSale } from './catalogue.ts';
 import { deliverLater, outboxRow } from './sms.ts';
 
-export type BackInStockAnswer =
-  | { ok: true }
-  | { ok: false; why: 'missing' | 'in-stock' | 'no-phone' };
+export type BackInStockProblem = 'missing' | 'in-stock' | 'no-phone';
+export type BackInStockAnswer = Answer<object, BackInStockProblem>;
 
 /**
  * Records the request in one statement (a second ask of the same variant changes nothing). Only
@@ -38,9 +38,9 @@ export async function askBackInStock(
            (select count(*)::int from asked) as asked`,
   );
   const row = result.rows[0];
-  if (!row || row.stock === null) return { ok: false, why: 'missing' };
-  if (Number(row.stock) > 0) return { ok: false, why: 'in-stock' };
-  if (!row.phone) return { ok: false, why: 'no-phone' };
+  if (!row || row.stock === null) return { ok: false, problem: 'missing' };
+  if (Number(row.stock) > 0) return { ok: false, problem: 'in-stock' };
+  if (!row.phone) return { ok: false, problem: 'no-phone' };
   return { ok: true };
 }
 

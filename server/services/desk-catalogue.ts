@@ -10,6 +10,7 @@ import type { Kind, ProductOption, VariantOptions } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import { PG, postgresError } from '#db/errors.ts';
 import { productCategories, productImages, products, productVariants } from '#db/schema/index.ts';
+import type { Refused } from '../shopper-error.ts';
 import { likePattern } from './catalogue.ts';
 import { bumpCatalogueVersion } from './catalogue-version.ts';
 import {
@@ -26,10 +27,12 @@ export type SaveReason = 'saved' | 'imported';
 export type SavedProduct = { id: number; slug: string };
 /** Why a save was refused: a product or variant that isn't there, a clash with another save
  * (a SKU another product has, sales meanwhile, a race), or input the catalogue can't take. */
-export type SaveRefusal = 'not-found' | 'conflict' | 'invalid';
+export type SaveProblem = 'not-found' | 'conflict' | 'invalid';
+/** A refused save: its problem, the desk's text saying what (the SKU, the size) and which save. */
+export type SaveRefusal = Refused<SaveProblem> & { text: string; index: number };
 export type SaveProductsAnswer =
   | { ok: true; saved: SavedProduct[]; restocked: number[] }
-  | { ok: false; index: number; problem: string; refusal: SaveRefusal };
+  | SaveRefusal;
 
 type ExistingVariant = {
   id: number;
@@ -114,11 +117,11 @@ export async function saveProducts(
   const seenSkus = new Set<string>();
   const slugs: string[] = [];
   for (const [index, save] of saves.entries()) {
-    const refuse = (problem: string, refusal: SaveRefusal = 'invalid') => ({
-      ok: false as const,
-      index,
+    const refuse = (text: string, problem: SaveProblem = 'invalid'): SaveRefusal => ({
+      ok: false,
       problem,
-      refusal,
+      text,
+      index,
     });
     if (save.id !== undefined) {
       if (!found.has(save.id) || seenIds.has(save.id)) return refuse(T.badId, 'not-found');
@@ -216,10 +219,10 @@ export async function saveProducts(
       const label = saves[index]?.variants.find(
         (v) => v.stockWas !== undefined && v.stock < v.stockWas,
       )?.label;
-      return { ok: false, index, problem: T.notEnoughStock(label ?? ''), refusal: 'conflict' };
+      return { ok: false, problem: 'conflict', text: T.notEnoughStock(label ?? ''), index };
     }
     if (code === PG.unique || code === PG.foreignKey) {
-      return { ok: false, index: 0, problem: T.savedAtOnce, refusal: 'conflict' };
+      return { ok: false, problem: 'conflict', text: T.savedAtOnce, index: 0 };
     }
     throw error;
   }

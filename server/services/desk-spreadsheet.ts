@@ -16,6 +16,7 @@ import {
   type VariantNow,
 } from '#core/desk-spreadsheet.ts';
 import type { Db } from '#db/client.ts';
+import type { Refused } from '../shopper-error.ts';
 import { saveProducts } from './desk-catalogue.ts';
 import {
   type DeskActor,
@@ -122,9 +123,9 @@ async function catalogueNow(
   };
 }
 
-export type ImportAnswer =
-  | ({ ok: true; restocked: number[] } & ImportSummary)
-  | { ok: false; problems: string[] };
+/** A refused file: its problems, one a row (the page lists them). */
+export type ImportRefusal = Refused<'bad-file'> & { problems: string[] };
+export type ImportAnswer = ({ ok: true; restocked: number[] } & ImportSummary) | ImportRefusal;
 
 /**
  * Imports the file whole or not at all: every problem is named by its row before anything is
@@ -143,7 +144,7 @@ export async function importProducts(
   // Imported already (a retry after a dropped connection): what it did then.
   if (earlier) return { ok: true, ...earlier, restocked: [] };
   const plan = planImport(csv, catalogue, (input) => v.safeParse(saveProductInput, input));
-  if (!plan.ok) return plan;
+  if (!plan.ok) return { ok: false, problem: 'bad-file', problems: plan.problems };
   const answer = { ok: true as const, ...plan.summary, restocked: [] as number[] };
   // Nothing changes: nothing is written (a retry plans the same again).
   if (plan.saves.length === 0) return answer;
@@ -158,7 +159,7 @@ export async function importProducts(
       // The same import sent twice at once: the other one wrote it (its record holds the key).
       if (await earlierAnswer(db, requestKey, keyOwner)) return answer;
       const planned = plan.saves[saved.index] ?? { rows: [], skus: [] };
-      return { ok: false, problems: [saveProblem(planned, saved.problem)] };
+      return { ok: false, problem: 'bad-file', problems: [saveProblem(planned, saved.text)] };
     }
     return { ...answer, restocked: saved.restocked };
   } catch (error) {

@@ -4,7 +4,19 @@
 // nothing.
 import { type SQL, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '#core/orders.ts';
-import { PAYMENT_CEILINGS } from '#core/payment-rules.ts';
+import { PAYMENT_CEILINGS, type PaymentRefusal } from '#core/payment-rules.ts';
+import type { Refused } from '../shopper-error.ts';
+
+/** The rule's refusal as a service answers it: its kind the problem, with what the text names. */
+export type RuleRefused =
+  | (Refused<'cash-not-offered'> & { option: string })
+  | (Refused<'over-ceiling'> & { method: PaymentMethod });
+
+export function ruleRefused(refusal: PaymentRefusal): RuleRefused {
+  return refusal.kind === 'cash-not-offered'
+    ? { ok: false, problem: refusal.kind, option: refusal.option }
+    : { ok: false, problem: refusal.kind, method: refusal.method };
+}
 
 /** True where `method` may pay `total` on an option whose cash-on-delivery flag is `takesCash`. */
 export function paymentAllowedSql(method: PaymentMethod, takesCash: SQL, total: SQL): SQL {

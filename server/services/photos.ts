@@ -20,6 +20,7 @@ import {
 import { COLOUR, type ProductOption } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import { productImages, products } from '#db/schema/index.ts';
+import type { Answer } from '../shopper-error.ts';
 import type { AvatarStore } from './avatar.ts';
 import { bumpCatalogueVersion } from './catalogue-version.ts';
 import {
@@ -252,14 +253,9 @@ function photosNow([[product], photos]: readonly [
 const coloursOf = (options: ProductOption[]) =>
   options.find((option) => option.name === COLOUR)?.values ?? [];
 
-/** Why a setPhotos was refused: the tRPC code and the text. */
-export class PhotosRefused extends Error {
-  readonly code: 'NOT_FOUND' | 'BAD_REQUEST';
-  constructor(code: 'NOT_FOUND' | 'BAD_REQUEST', message: string) {
-    super(message);
-    this.code = code;
-  }
-}
+/** Why a setPhotos was refused: no such product, a photo named twice, another product's photo,
+ * a colour the product does not come in. */
+export type SetPhotosProblem = 'not-found' | 'repeated' | 'other-product' | 'bad-colour';
 
 /**
  * Sets a product's photos as the desk shows them: the list's order becomes the positions, each
@@ -272,7 +268,7 @@ export async function setPhotos(
   deps: { db: Db; photos: AvatarStore },
   actor: DeskActor,
   input: SetPhotosInput,
-): Promise<{ photos: DeskPhoto[] }> {
+): Promise<Answer<{ photos: DeskPhoto[] }, SetPhotosProblem>> {
   const { db } = deps;
   // The key is read after the photos, in their batch: a double submit's second that sees the
   // first's photos sees its record too (one commit writes both), and answers as the first did.
@@ -287,22 +283,22 @@ export async function setPhotos(
     about: (details) => details.productId === input.productId,
   };
   const replayed = replayOf(earlier, keyOwner);
-  if (replayed) return { photos: replayed.photos as DeskPhoto[] };
+  if (replayed) return { ok: true, photos: replayed.photos as DeskPhoto[] };
   const current = photosNow([productRows, photoRows]);
-  if (!current) throw new PhotosRefused('NOT_FOUND', DESK_TEXT.productNotFound);
+  if (!current) return { ok: false, problem: 'not-found' };
   const byId = new Map(current.photos.map((photo) => [photo.id, photo]));
   const seen = new Set<number>();
   for (const photo of input.photos) {
-    if (seen.has(photo.id)) throw new PhotosRefused('BAD_REQUEST', PHOTO_TEXT.repeated);
+    if (seen.has(photo.id)) return { ok: false, problem: 'repeated' };
     seen.add(photo.id);
-    if (!byId.has(photo.id)) throw new PhotosRefused('BAD_REQUEST', PHOTO_TEXT.otherProduct);
+    if (!byId.has(photo.id)) return { ok: false, problem: 'other-product' };
     if (photo.colour !== null && !current.colours.includes(photo.colour)) {
-      throw new PhotosRefused('BAD_REQUEST', PHOTO_TEXT.badColour);
+      return { ok: false, problem: 'bad-colour' };
     }
   }
   for (const id of input.removed) {
-    if (seen.has(id)) throw new PhotosRefused('BAD_REQUEST', PHOTO_TEXT.repeated);
-    if (!byId.has(id)) throw new PhotosRefused('BAD_REQUEST', PHOTO_TEXT.otherProduct);
+    if (seen.has(id)) return { ok: false, problem: 'repeated' };
+    if (!byId.has(id)) return { ok: false, problem: 'other-product' };
   }
   const removing = new Set(input.removed);
   const removed = current.photos.filter((photo) => removing.has(photo.id));
@@ -364,12 +360,12 @@ export async function setPhotos(
   } catch (error) {
     if (isRepeatedKey(error)) {
       const first = await earlierAnswer(db, input.requestKey, keyOwner);
-      if (first) return { photos: first.photos as DeskPhoto[] };
+      if (first) return { ok: true, photos: first.photos as DeskPhoto[] };
     }
     throw error;
   }
   // Originals go after the write: a failed write leaves every photo whole.
   const keys = removed.flatMap((photo) => keyOfPhotoUrl(photo.url) ?? []);
   await Promise.all(keys.map((key) => deps.photos.delete(key).catch(() => {})));
-  return { photos: kept };
+  return { ok: true, photos: kept };
 }

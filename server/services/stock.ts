@@ -7,6 +7,7 @@ import { pieceName, STOCK_LOG_PAGE } from '#core/desk-stock.ts';
 import type { Db } from '#db/client.ts';
 import { PG, postgresCode } from '#db/errors.ts';
 import { products, productVariants } from '#db/schema/index.ts';
+import type { Refused } from '../shopper-error.ts';
 import { likePattern } from './catalogue.ts';
 import { bumpCatalogueVersionSql } from './catalogue-version.ts';
 import {
@@ -74,11 +75,12 @@ export type Adjustment = {
   requestKey?: string;
 };
 
-export type AdjustResult =
-  | { ok: true; stock: number; cameBack: boolean }
-  | { ok: false; why: 'missing' }
-  | { ok: false; why: 'below-zero'; left: number }
-  | { ok: false; why: 'key-reused' };
+export type AdjustProblem = 'missing' | 'below-zero' | 'key-reused';
+/** A refusal: below zero says how many pieces are left. */
+export type AdjustRefusal =
+  | Refused<'missing' | 'key-reused'>
+  | (Refused<'below-zero'> & { left: number });
+export type AdjustResult = { ok: true; stock: number; cameBack: boolean } | AdjustRefusal;
 
 /**
  * Adds `delta` pieces (negative: takes them away). One read (the piece, and a request key's
@@ -100,7 +102,7 @@ export async function adjustStock(
     earlierAnswerQuery(db, requestKey),
   ]);
   if (earlier) return replay(earlier, actor, variantId);
-  if (!piece) return { ok: false, why: 'missing' };
+  if (!piece) return { ok: false, problem: 'missing' };
 
   const details = sql`(select jsonb_build_object('variantId', id, 'sku', sku, 'delta', ${delta}::int,
     'reason', ${reason}::text, 'stock', stock) from changed)`;
@@ -140,10 +142,10 @@ export async function adjustStock(
         .from(productVariants)
         .where(eq(productVariants.id, variantId));
       return now
-        ? { ok: false, why: 'below-zero', left: now.stock }
-        : { ok: false, why: 'missing' };
+        ? { ok: false, problem: 'below-zero', left: now.stock }
+        : { ok: false, problem: 'missing' };
     }
-    if (code === PG.notNull) return { ok: false, why: 'missing' };
+    if (code === PG.notNull) return { ok: false, problem: 'missing' };
     throw error;
   }
 }
@@ -157,7 +159,7 @@ function replay(earlier: EarlierSave, actor: DeskActor, variantId: number): Adju
   const stock = (earlier.details as { stock?: unknown }).stock;
   return same
     ? { ok: true, stock: stock as number, cameBack: false }
-    : { ok: false, why: 'key-reused' };
+    : { ok: false, problem: 'key-reused' };
 }
 
 export type StockLogRow = {

@@ -411,7 +411,7 @@ describe('a payment that does not go through', () => {
       shopper.id,
       { orderId },
     );
-    expect(result).toEqual({ ok: false, problem: { notConfigured: 'mtn' } });
+    expect(result).toEqual({ ok: false, problem: 'not-configured', network: 'mtn' });
     expect(await paymentsOf(orderId)).toHaveLength(0);
   });
 });

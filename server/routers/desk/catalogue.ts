@@ -8,14 +8,22 @@ import {
   saveProductInput,
 } from '#core/desk-catalogue.ts';
 import { textBackInStock } from '../../services/back-in-stock.ts';
-import { deskProduct, deskProducts, saveProducts } from '../../services/desk-catalogue.ts';
+import {
+  deskProduct,
+  deskProducts,
+  type SaveProblem,
+  type SaveRefusal,
+  saveProducts,
+} from '../../services/desk-catalogue.ts';
+import { accepted, type Refusals } from '../../shopper-error.ts';
 import { deskProcedure, shopperError } from '../../trpc.ts';
 
-const refusalCode = {
-  'not-found': 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  invalid: 'BAD_REQUEST',
-} as const;
+// The save's text says what was wrong (the SKU taken, the size short): the table gives the code.
+const saveRefusal: Refusals<SaveProblem, SaveRefusal> = {
+  'not-found': ['NOT_FOUND', (refused) => refused.text],
+  conflict: ['CONFLICT', (refused) => refused.text],
+  invalid: ['BAD_REQUEST', (refused) => refused.text],
+};
 
 export const catalogueDesk = {
   /** Every product, drafts and archived ones included, newest first; searched by name or SKU. */
@@ -33,11 +41,13 @@ export const catalogueDesk = {
   /** Creates (no id) or edits (an id) a product in one write; answers where it lives. */
   saveProduct: deskProcedure.input(saveProductInput).mutation(async ({ ctx, input }) => {
     const { requestKey, ...save } = input;
-    const answer = await saveProducts(ctx.db, { email: ctx.user.email }, [save], {
-      reason: 'saved',
-      requestKey,
-    });
-    if (!answer.ok) return shopperError(refusalCode[answer.refusal], answer.problem);
+    const answer = accepted(
+      await saveProducts(ctx.db, { email: ctx.user.email }, [save], {
+        reason: 'saved',
+        requestKey,
+      }),
+      saveRefusal,
+    );
     const [saved] = answer.saved;
     if (!saved) return shopperError('CONFLICT', DESK_CATALOGUE_TEXT.savedAtOnce);
     // Shoppers who asked for a size back are texted after the answer.

@@ -3,9 +3,17 @@
 import * as v from 'valibot';
 import { idSchema } from '#core/bounds.ts';
 import { DESK_TEXT } from '#core/desk.ts';
-import { setPhotosInput } from '#core/desk-photos.ts';
-import { PhotosRefused, productPhotos, setPhotos } from '../../services/photos.ts';
+import { PHOTO_TEXT, setPhotosInput } from '#core/desk-photos.ts';
+import { productPhotos, type SetPhotosProblem, setPhotos } from '../../services/photos.ts';
+import { accepted, type Refusals } from '../../shopper-error.ts';
 import { deskProcedure, shopperError } from '../../trpc.ts';
+
+const setPhotosRefusal: Refusals<SetPhotosProblem> = {
+  'not-found': ['NOT_FOUND', DESK_TEXT.productNotFound],
+  repeated: ['BAD_REQUEST', PHOTO_TEXT.repeated],
+  'other-product': ['BAD_REQUEST', PHOTO_TEXT.otherProduct],
+  'bad-colour': ['BAD_REQUEST', PHOTO_TEXT.badColour],
+};
 
 const productIdInput = v.strictObject(
   { productId: idSchema(DESK_TEXT.productNotFound) },
@@ -21,11 +29,10 @@ export const photosDesk = {
   }),
 
   setPhotos: deskProcedure.input(setPhotosInput).mutation(async ({ ctx, input }) => {
-    try {
-      return await setPhotos({ db: ctx.db, photos: ctx.photos }, ctx.user, input);
-    } catch (error) {
-      if (error instanceof PhotosRefused) return shopperError(error.code, error.message);
-      throw error;
-    }
+    const { photos } = accepted(
+      await setPhotos({ db: ctx.db, photos: ctx.photos }, ctx.user, input),
+      setPhotosRefusal,
+    );
+    return { photos };
   }),
 };

@@ -1,8 +1,13 @@
 // The catalogue as a spreadsheet: desk.importProducts (the export is GET /api/desk/products.csv).
 import { importProductsInput } from '#core/desk-spreadsheet.ts';
 import { textBackInStock } from '../../services/back-in-stock.ts';
-import { importProducts } from '../../services/desk-spreadsheet.ts';
-import { deskProcedure, shopperError } from '../../trpc.ts';
+import { type ImportRefusal, importProducts } from '../../services/desk-spreadsheet.ts';
+import { accepted, type Refusals } from '../../shopper-error.ts';
+import { deskProcedure } from '../../trpc.ts';
+
+const importRefusal: Refusals<ImportRefusal['problem'], ImportRefusal> = {
+  'bad-file': ['BAD_REQUEST', (refused) => refused.problems.join('\n')],
+};
 
 export const spreadsheetDesk = {
   /**
@@ -10,13 +15,10 @@ export const spreadsheetDesk = {
    * line, each naming its row; the page lists them.
    */
   importProducts: deskProcedure.input(importProductsInput).mutation(async ({ ctx, input }) => {
-    const answer = await importProducts(
-      ctx.db,
-      { email: ctx.user.email },
-      input.csv,
-      input.requestKey,
+    const answer = accepted(
+      await importProducts(ctx.db, { email: ctx.user.email }, input.csv, input.requestKey),
+      importRefusal,
     );
-    if (!answer.ok) return shopperError('BAD_REQUEST', answer.problems.join('\n'));
     // Sizes back in stock: their waiting shoppers get their texts.
     if (answer.restocked.length > 0) ctx.background(textBackInStock(ctx, answer.restocked));
     const { ok, restocked, ...summary } = answer;

@@ -2,18 +2,30 @@
 import { DESK_TEXT } from '#core/desk.ts';
 import { adjustStockInput, STOCK_TEXT, stockLogInput, stockSearchInput } from '#core/desk-stock.ts';
 import { textBackInStock } from '../../services/back-in-stock.ts';
-import { adjustStock, lowStock, searchStock, stockLog } from '../../services/stock.ts';
-import { deskProcedure, shopperError } from '../../trpc.ts';
+import {
+  type AdjustProblem,
+  type AdjustRefusal,
+  adjustStock,
+  lowStock,
+  searchStock,
+  stockLog,
+} from '../../services/stock.ts';
+import { accepted, type Refusals } from '../../shopper-error.ts';
+import { deskProcedure } from '../../trpc.ts';
+
+const adjustRefusal: Refusals<AdjustProblem, AdjustRefusal> = {
+  missing: ['NOT_FOUND', DESK_TEXT.variantNotFound],
+  'key-reused': ['CONFLICT', DESK_TEXT.badRequestKey],
+  'below-zero': ['CONFLICT', (refused) => STOCK_TEXT.belowZero(refused.left)],
+};
 
 export const stockDesk = {
   /** Adds or takes pieces with a reason; answers the level after. */
   adjustStock: deskProcedure.input(adjustStockInput).mutation(async ({ ctx, input }) => {
-    const result = await adjustStock(ctx.db, { email: ctx.user.email }, input);
-    if (!result.ok) {
-      if (result.why === 'missing') return shopperError('NOT_FOUND', DESK_TEXT.variantNotFound);
-      if (result.why === 'key-reused') return shopperError('CONFLICT', DESK_TEXT.badRequestKey);
-      return shopperError('CONFLICT', STOCK_TEXT.belowZero(result.left));
-    }
+    const result = accepted(
+      await adjustStock(ctx.db, { email: ctx.user.email }, input),
+      adjustRefusal,
+    );
     // A size back from sold out: whoever asked is texted (decision 0040). After the answer; a
     // request a failure leaves is answered by the cron's sweep.
     if (result.cameBack) {

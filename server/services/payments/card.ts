@@ -13,11 +13,12 @@ import {
 } from '#core/card-payments.ts';
 import { PROVIDER_TIMEOUT_MS, STATUS_CHECK_INTERVAL_MS } from '#core/mobile-money.ts';
 import { receiptNumber } from '#core/orders.ts';
-import { aboveCeiling, type PaymentRefusal } from '#core/payment-rules.ts';
+import { aboveCeiling } from '#core/payment-rules.ts';
 import type { Db } from '#db/client.ts';
 import { payments, systemSettings } from '#db/schema/index.ts';
+import type { Refused } from '../../shopper-error.ts';
 import type { Context } from '../../trpc.ts';
-import { paymentAllowedSql } from '../payment-rules.ts';
+import { paymentAllowedSql, type RuleRefused, ruleRefused } from '../payment-rules.ts';
 import type { CardPayments, PesapalStatus } from './pesapal.ts';
 import { ProviderError } from './provider.ts';
 import { markPaid, type OrderAndPayment, orderAndPayment } from './service.ts';
@@ -42,14 +43,16 @@ export type CardPaymentView = {
   redirectUrl: string;
 };
 
-export type CardProblem =
-  | PaymentRefusal
-  | 'order-not-found'
-  | 'not-card'
-  | 'already-paid'
-  | 'not-pending'
-  | 'not-configured'
-  | 'unavailable';
+export type CardRefused =
+  | Refused<
+      | 'order-not-found'
+      | 'not-card'
+      | 'already-paid'
+      | 'not-pending'
+      | 'not-configured'
+      | 'unavailable'
+    >
+  | RuleRefused;
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -153,13 +156,13 @@ export async function startCardPayment(
   ctx: Context,
   customerId: string,
   input: { orderId: string },
-): Promise<{ ok: true; payment: CardPaymentView } | { ok: false; problem: CardProblem }> {
+): Promise<{ ok: true; payment: CardPaymentView } | CardRefused> {
   const card = ctx.payments.card;
   const { order, latest, shopper } = await orderAndPayment(ctx.db, customerId, input.orderId);
   if (!order) return { ok: false, problem: 'order-not-found' };
   if (order.method !== 'card') return { ok: false, problem: 'not-card' };
   const overCeiling = aboveCeiling('card', order.total);
-  if (overCeiling) return { ok: false, problem: overCeiling };
+  if (overCeiling) return ruleRefused(overCeiling);
   if (latest?.status === 'successful') return { ok: false, problem: 'already-paid' };
   if (latest?.status === 'pending') {
     if (latest.network !== 'pesapal') return { ok: false, problem: 'unavailable' };
@@ -244,7 +247,7 @@ export async function startCardPayment(
 async function stillWaiting(
   ctx: Context,
   row: PaymentRow,
-): Promise<{ ok: true; payment: CardPaymentView } | { ok: false; problem: CardProblem } | null> {
+): Promise<{ ok: true; payment: CardPaymentView } | CardRefused | null> {
   if (!row.redirectUrl) {
     // Another start is still talking to Pesapal; or one was abandoned with no page at all.
     if (Date.now() - row.createdAt.getTime() < submitWindowMs(ctx.payments.card)) {
@@ -266,7 +269,7 @@ async function stillWaiting(
 async function pageOf(
   ctx: Context,
   row: PaymentRow,
-): Promise<{ ok: true; payment: CardPaymentView } | { ok: false; problem: CardProblem }> {
+): Promise<{ ok: true; payment: CardPaymentView } | CardRefused> {
   const until = row.createdAt.getTime() + submitWindowMs(ctx.payments.card);
   let current: PaymentRow | undefined = row;
   while (current?.status === 'pending' && !current.redirectUrl && Date.now() < until) {

@@ -16,13 +16,14 @@ import {
   STATUS_CHECK_INTERVAL_MS,
 } from '#core/mobile-money.ts';
 import { type PaymentMethod, paymentMethodLabel } from '#core/orders.ts';
-import { aboveCeiling, type PaymentRefusal, paymentRefusal } from '#core/payment-rules.ts';
+import { aboveCeiling, paymentRefusal } from '#core/payment-rules.ts';
 import type { Db } from '#db/client.ts';
 import { PG, postgresCode } from '#db/errors.ts';
 import { deliveryOptions, orders, payments, profiles, user } from '#db/schema/index.ts';
+import type { Refused } from '../../shopper-error.ts';
 import type { Context } from '../../trpc.ts';
 import { afterPaymentReceived } from '../order-events.ts';
-import { paymentAllowedSql } from '../payment-rules.ts';
+import { paymentAllowedSql, type RuleRefused, ruleRefused } from '../payment-rules.ts';
 import { AirtelSignatureRefused } from './airtel-money.ts';
 import { forgetAirtelSignatureRefused, noteAirtelSignatureRefused } from './airtel-signature.ts';
 import { ProviderError, type ProviderStatus } from './provider.ts';
@@ -43,15 +44,18 @@ export type PaymentView = {
   expiresAt: string;
 };
 
-export type PaymentProblem =
-  | 'order-not-found'
-  | 'not-mobile-money'
-  | 'already-paid'
-  | 'not-pending'
-  | 'no-number'
-  | 'unsupported-network'
-  | PaymentRefusal
-  | { notConfigured: Network };
+/** Why mobile money was refused; a network the shop has no set-up for is named. */
+export type PaymentRefused =
+  | Refused<
+      | 'order-not-found'
+      | 'not-mobile-money'
+      | 'already-paid'
+      | 'not-pending'
+      | 'no-number'
+      | 'unsupported-network'
+    >
+  | RuleRefused
+  | (Refused<'not-configured'> & { network: Network });
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -153,12 +157,12 @@ export async function startPayment(
   ctx: Context,
   customerId: string,
   input: { orderId: string; phone?: string },
-): Promise<{ ok: true; payment: PaymentView } | { ok: false; problem: PaymentProblem }> {
+): Promise<{ ok: true; payment: PaymentView } | PaymentRefused> {
   const { order, latest, shopper } = await orderAndPayment(ctx.db, customerId, input.orderId);
   if (!order) return { ok: false, problem: 'order-not-found' };
   if (order.method !== 'mobile_money') return { ok: false, problem: 'not-mobile-money' };
   const overCeiling = aboveCeiling('mobile_money', order.total);
-  if (overCeiling) return { ok: false, problem: overCeiling };
+  if (overCeiling) return ruleRefused(overCeiling);
   if (latest?.status === 'successful') return { ok: false, problem: 'already-paid' };
   if (latest?.status === 'pending') {
     if (!isExpired(latest)) return { ok: true, payment: view(latest) };
@@ -174,7 +178,7 @@ export async function startPayment(
   const network = networkOf(phone);
   if (!network) return { ok: false, problem: 'unsupported-network' };
   const provider = ctx.payments.providers[network];
-  if (!provider) return { ok: false, problem: { notConfigured: network } };
+  if (!provider) return { ok: false, problem: 'not-configured', network };
 
   // The amount is the order's own total, read in the insert itself. The partial unique index
   // lets only one payment per order wait or succeed: a racing second start inserts nothing.
@@ -524,7 +528,7 @@ export async function changePaymentMethod(
   customerId: string,
   orderId: string,
   method: Exclude<PaymentMethod, 'mobile_money'>,
-): Promise<{ ok: true } | { ok: false; problem: PaymentProblem }> {
+): Promise<{ ok: true } | PaymentRefused> {
   const { order, latest } = await orderAndPayment(ctx.db, customerId, orderId);
   if (!order) return { ok: false, problem: 'order-not-found' };
   if (order.method !== 'mobile_money') return { ok: false, problem: 'not-mobile-money' };
@@ -533,7 +537,7 @@ export async function changePaymentMethod(
     return { ok: false, problem: 'not-pending' };
   const option = { name: order.optionName, cashOnDelivery: order.takesCash };
   const refused = paymentRefusal(method, option, order.total);
-  if (refused) return { ok: false, problem: refused };
+  if (refused) return ruleRefused(refused);
   const optionTakesCash = sql`coalesce((select d.cash_on_delivery from delivery_options d
                                         where d.id = orders.delivery_option_id), false)`;
   const result = await ctx.db.execute<{ id: string }>(sql`
