@@ -4,9 +4,11 @@
 // person for the same kind of save, reads it back instead of writing twice (decision 0059).
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import { DESK_TEXT } from '#core/desk.ts';
+import { RECORD_PAGE } from '#core/desk-shop.ts';
 import type { Db } from '#db/client.ts';
+import { PG, postgresError } from '#db/errors.ts';
 import { deskRecords } from '#db/schema/index.ts';
-import { shopperError } from '../shopper-error.ts';
+import { type Refused, shopperError } from '../shopper-error.ts';
 
 export type DeskActor = { email: string };
 
@@ -112,10 +114,19 @@ export async function earlierAnswer(
 
 /** Postgres's unique-violation on the request key: a retried save met its first self. */
 export function isRepeatedKey(error: unknown): boolean {
-  const text =
-    String((error as { message?: unknown })?.message ?? '') +
-    String((error as { cause?: { message?: unknown } })?.cause?.message ?? '');
-  return text.includes('desk_records_request_key_unique');
+  const { code, constraint } = postgresError(error);
+  return code === PG.unique && constraint === 'desk_records_request_key_unique';
+}
+
+/** A page of the record for the desk (`before`: the last id of the page before), and the next
+ * page's cursor (null: the last page). */
+export async function deskRecordPage(db: Db, before?: number) {
+  const rows = await deskRecordsNewest(db, RECORD_PAGE + 1, before);
+  const page = rows.slice(0, RECORD_PAGE).map((row) => ({
+    ...row,
+    createdAt: new Date(row.createdAt).toISOString(),
+  }));
+  return { records: page, next: rows.length > RECORD_PAGE ? (page.at(-1)?.id ?? null) : null };
 }
 
 /**
@@ -144,21 +155,44 @@ export function deskRecordsNewest(db: Db, limit = 200, before?: number) {
  * record's unique key, or is refused by what the first one changed (the staff member removed
  * already): either way, once the key is recorded, it answers the same.
  */
-export async function keyedSave<T>(
+export function keyedSave<T>(
   db: Db,
   key: string | undefined,
   owner: KeyOwner,
   save: () => Promise<T>,
-) {
+): Promise<T> {
+  return keyed(db, key, owner, save, (details) => details as T);
+}
+
+/**
+ * keyedSave for a service's answer (`{ ok: true, … } | { ok: false, problem }`): the first save's
+ * record is its answer, done. A refused save records nothing, so its retry is checked again.
+ */
+export function keyedAnswer<Answer extends { ok: true } | Refused<string>>(
+  db: Db,
+  key: string | undefined,
+  owner: KeyOwner,
+  save: () => Promise<Answer>,
+): Promise<Answer> {
+  return keyed(db, key, owner, save, (details) => ({ ok: true, ...details }) as Answer);
+}
+
+async function keyed<T>(
+  db: Db,
+  key: string | undefined,
+  owner: KeyOwner,
+  save: () => Promise<T>,
+  replayed: (details: Record<string, unknown>) => T,
+): Promise<T> {
   const earlier = await earlierAnswer(db, key, owner);
-  if (earlier) return earlier as T;
+  if (earlier) return replayed(earlier);
   try {
     return await save();
   } catch (error) {
     if (!key) throw error;
     // (A failed look leaves the save's own error to answer.)
     const [again] = await earlierAnswerQuery(db, key).catch(() => []);
-    if (again) return replayOf(again, owner) as T;
+    if (again) return replayed(replayOf(again, owner) as Record<string, unknown>);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 // The catalogue: desk.products, desk.product, desk.saveProduct (drafts, publishing, archiving).
 // Staff and the owner edit the catalogue; every save goes through saveProducts (decision 0043).
+import type { TRPCRouterRecord } from '@trpc/server';
 import { DESK_TEXT } from '#core/desk.ts';
 import {
   DESK_CATALOGUE_TEXT,
@@ -54,4 +55,4 @@ export const catalogueDesk = {
     if (answer.restocked.length > 0) ctx.background(textBackInStock(ctx, answer.restocked));
     return saved;
   }),
-};
+} satisfies TRPCRouterRecord;

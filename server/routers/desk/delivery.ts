@@ -1,6 +1,7 @@
 // Delivery on the desk (issue 23): desk.deliveryOptions (every option, retired ones too, and the
 // free-delivery threshold; staff read it) and desk.saveDeliveryOptions (the owner's: delivery fees
 // are money settings).
+import type { TRPCRouterRecord } from '@trpc/server';
 import { DESK_DELIVERY_TEXT, saveDeliveryInput } from '#core/desk-delivery.ts';
 import {
   deskDeliveryChoices,
@@ -39,4 +40,4 @@ export const deliveryDesk = {
       },
     ),
   ),
-};
+} satisfies TRPCRouterRecord;

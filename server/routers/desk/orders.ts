@@ -2,6 +2,7 @@
 // cash confirmed by hand, refunds, short or reversed payments) and the SMS log with its
 // statistics and Resend. The shop's staff and owners (core/desk.ts); a customer gets FORBIDDEN.
 // Earlier clients call these as `operator.*` (server/routers/index.ts keeps that name).
+import type { TRPCRouterRecord } from '@trpc/server';
 import { DELIVERY_TEXT } from '#core/delivery.ts';
 import { MONEY_TEXT, markPaidInput, markRefundedInput } from '#core/desk-money.ts';
 import { DESK_ORDERS_TEXT, resendInput, setStatusInput, smsHistoryInput } from '#core/sms.ts';
@@ -117,4 +118,4 @@ export const ordersDesk = {
       ? { id: row.id, status: row.status }
       : shopperError('NOT_FOUND', DESK_ORDERS_TEXT.smsNotFound);
   }),
-};
+} satisfies TRPCRouterRecord;

@@ -1,5 +1,6 @@
 // Pictures: desk.photos (a product's photos for the panel), desk.setPhotos (order, alt text,
 // colour, removal); uploads are POST /api/desk/products/{id}/photos (server/http/desk-photos.ts).
+import type { TRPCRouterRecord } from '@trpc/server';
 import * as v from 'valibot';
 import { idSchema } from '#core/bounds.ts';
 import { DESK_TEXT } from '#core/desk.ts';
@@ -35,4 +36,4 @@ export const photosDesk = {
     );
     return { photos };
   }),
-};
+} satisfies TRPCRouterRecord;

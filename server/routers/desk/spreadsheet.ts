@@ -1,4 +1,5 @@
 // The catalogue as a spreadsheet: desk.importProducts (the export is GET /api/desk/products.csv).
+import type { TRPCRouterRecord } from '@trpc/server';
 import { importProductsInput } from '#core/desk-spreadsheet.ts';
 import { textBackInStock } from '../../services/back-in-stock.ts';
 import { type ImportRefusal, importProducts } from '../../services/desk-spreadsheet.ts';
@@ -24,4 +25,4 @@ export const spreadsheetDesk = {
     const { ok, restocked, ...summary } = answer;
     return summary;
   }),
-};
+} satisfies TRPCRouterRecord;

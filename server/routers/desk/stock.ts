@@ -1,4 +1,5 @@
 // Stock: desk.adjustStock, desk.stockLog, desk.lowStock, desk.stockSearch.
+import type { TRPCRouterRecord } from '@trpc/server';
 import { DESK_TEXT } from '#core/desk.ts';
 import { adjustStockInput, STOCK_TEXT, stockLogInput, stockSearchInput } from '#core/desk-stock.ts';
 import { textBackInStock } from '../../services/back-in-stock.ts';
@@ -50,4 +51,4 @@ export const stockDesk = {
   stockSearch: deskProcedure
     .input(stockSearchInput)
     .query(({ ctx, input }) => (input.q.trim() ? searchStock(ctx.db, input.q) : [])),
-};
+} satisfies TRPCRouterRecord;

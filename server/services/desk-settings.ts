@@ -1,0 +1,56 @@
+// The shop's settings as the desk saves them (issue 22): what changed, written in one batch with
+// its record (the names changed, never the values) and the catalogue's version (the contact and
+// the prices' approximations show on cached pages). The values and their fallback are in
+// shop-settings.ts.
+import type { DeskRole } from '#core/desk.ts';
+import { kampalaDay, OWNER_SETTINGS } from '#core/desk-shop.ts';
+import type { Db } from '#db/client.ts';
+import type { Refused } from '../shopper-error.ts';
+import { bumpCatalogueVersion } from './catalogue-version.ts';
+import { type DeskActor, keyedAnswer, recordDeskWrite } from './desk-record.ts';
+import {
+  changedSettings,
+  type SettingName,
+  type SettingsChange,
+  type SettingsFallback,
+  settingsFrom,
+  settingsQuery,
+  settingsWrites,
+} from './shop-settings.ts';
+
+/** Each setting's value, and whether the desk or the configuration gives it. */
+export async function deskSettings(db: Db, fallback: SettingsFallback) {
+  return settingsFrom(await settingsQuery(db), fallback);
+}
+
+const isOwnerSetting = (name: SettingName) => (OWNER_SETTINGS as readonly string[]).includes(name);
+
+/**
+ * Saves what changed. Staff may change the support contact and the low-stock threshold; the
+ * owner, everything. The same request key again answers the first save.
+ */
+export function saveDeskSettings(
+  db: Db,
+  actor: DeskActor,
+  role: DeskRole,
+  input: SettingsChange & { requestKey?: string },
+): Promise<{ ok: true; changed: SettingName[] } | Refused<'owner-only'>> {
+  const { requestKey, ...change } = input;
+  return keyedAnswer(db, requestKey, { actor, action: 'settings.saved' }, async () => {
+    const changed = await changedSettings(db, change);
+    if (role !== 'owner' && changed.some(isOwnerSetting)) {
+      return { ok: false, problem: 'owner-only' };
+    }
+    await db.batch([
+      recordDeskWrite(db, actor, {
+        action: 'settings.saved',
+        subject: 'Shop settings',
+        details: { changed },
+        requestKey,
+      }),
+      bumpCatalogueVersion(db),
+      ...settingsWrites(db, changed, change, kampalaDay(new Date())),
+    ]);
+    return { ok: true, changed };
+  });
+}
