@@ -166,7 +166,8 @@ export function keyedSave<T>(
 
 /**
  * keyedSave for a service's answer (`{ ok: true, … } | { ok: false, problem }`): the first save's
- * record is its answer, done. A refused save records nothing, so its retry is checked again.
+ * record is its answer, done. A refusal is looked behind like an error: it may come from what the
+ * first save under the key changed (the member removed already), whose answer it then is.
  */
 export function keyedAnswer<Answer extends { ok: true } | Refused<string>>(
   db: Db,
@@ -174,7 +175,19 @@ export function keyedAnswer<Answer extends { ok: true } | Refused<string>>(
   owner: KeyOwner,
   save: () => Promise<Answer>,
 ): Promise<Answer> {
-  return keyed(db, key, owner, save, (details) => ({ ok: true, ...details }) as Answer);
+  const replayed = (details: Record<string, unknown>) => ({ ok: true, ...details }) as Answer;
+  return keyed(
+    db,
+    key,
+    owner,
+    async () => {
+      const answer = await save();
+      if (answer.ok || !key) return answer;
+      const [again] = await earlierAnswerQuery(db, key).catch(() => []);
+      return again ? replayed(replayOf(again, owner) as Record<string, unknown>) : answer;
+    },
+    replayed,
+  );
 }
 
 async function keyed<T>(
