@@ -8,6 +8,7 @@ import {
   DEFAULT_TAX,
   formatLongDate,
   formatTime,
+  ORDER_STATUSES,
   paymentMethodLabel,
   receiptNumber,
 } from './orders.ts';
@@ -89,15 +90,10 @@ export type PaymentFacts = {
   bankDetails: string | null;
 };
 
-const PAST_PENDING = [
-  'processing',
-  'ready_for_pickup',
-  'out_for_delivery',
-  'shipped',
-  'delivered',
-  'collected',
-  'completed',
-];
+/** Every status the shop moves an order on to: all but pending and cancelled. */
+const PAST_PENDING: readonly string[] = ORDER_STATUSES.filter(
+  (status) => status !== 'pending' && status !== 'cancelled',
+);
 
 /**
  * PAID when a successful payment is recorded. Without one, an order the shop moved past pending

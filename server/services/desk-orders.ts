@@ -7,6 +7,7 @@ import type { OrderStatus } from '#core/orders.ts';
 import type { Db } from '#db/client.ts';
 import { PG, postgresCode } from '#db/errors.ts';
 import { orders, payments } from '#db/schema/index.ts';
+import { deliveryColumns } from './orders.ts';
 import { airtelSignatureNotice, airtelSignatureSetting } from './payments/airtel-signature.ts';
 
 /** A line of an order as the desk shows it: "2 × Ankara Wrap Dress, M · Indigo". */
@@ -22,14 +23,7 @@ export async function recentOrders(db: Db, limit = 50) {
       status: orders.status,
       createdAt: orders.createdAt,
       // How it reaches the customer (issue 23): the option, the address a rider needs, the rider.
-      deliveryOption: orders.deliveryOption,
-      deliveryKind: orders.deliveryKind,
-      deliveryArea: orders.deliveryArea,
-      deliveryLandmark: orders.deliveryLandmark,
-      deliveryPhone: orders.deliveryPhone,
-      deliveryNotes: orders.deliveryNotes,
-      riderName: orders.riderName,
-      riderPhone: orders.riderPhone,
+      ...deliveryColumns,
       // Spelled out: inside a sub-select drizzle would leave the outer column unqualified.
       items: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
       // What to pick: each line with its size and colour ('' for a piece without options).
@@ -56,8 +50,8 @@ export async function recentOrders(db: Db, limit = 50) {
 export type SetStatusProblem = 'not-found' | 'pickup-only' | 'delivery-only';
 
 /** Statuses only a pickup order may take; those only an order sent out may take (issue 23). */
-const PICKUP_ONLY = ['ready_for_pickup', 'collected'];
-const SENT_ONLY = ['out_for_delivery', 'shipped'];
+const PICKUP_ONLY: readonly OrderStatus[] = ['ready_for_pickup', 'collected'];
+const SENT_ONLY: readonly OrderStatus[] = ['out_for_delivery', 'shipped'];
 
 /**
  * Sets the status (with the rider's name and phone when it goes out for delivery); answers the

@@ -43,8 +43,9 @@ export type OrderView = {
   delivery: OrderDelivery;
 };
 
-/** An order's delivery columns (orders from before issue 23 were migrated to Kampala delivery). */
-const deliveryColumns = {
+/** An order's delivery columns (orders from before issue 23 were migrated to Kampala delivery);
+ * the desk's orders read the same. */
+export const deliveryColumns = {
   deliveryOption: orders.deliveryOption,
   deliveryKind: orders.deliveryKind,
   deliveryArea: orders.deliveryArea,
@@ -54,16 +55,7 @@ const deliveryColumns = {
   riderName: orders.riderName,
   riderPhone: orders.riderPhone,
 };
-type DeliveryRow = {
-  deliveryOption: string;
-  deliveryKind: string;
-  deliveryArea: string;
-  deliveryLandmark: string;
-  deliveryPhone: string | null;
-  deliveryNotes: string;
-  riderName: string | null;
-  riderPhone: string | null;
-};
+type DeliveryRow = Pick<typeof orders.$inferSelect, keyof typeof deliveryColumns>;
 
 /** The columns as the order's delivery. */
 export function deliveryOf(row: DeliveryRow): OrderDelivery {

@@ -5,7 +5,7 @@
 // with a later next_attempt_at for the Cron Trigger's sweep, permanent ones fail at once. A text
 // never blocks or fails what caused it: every entry point catches and logs.
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { paymentMethodLabel } from '#core/orders.ts';
+import { type OrderStatus, paymentMethodLabel } from '#core/orders.ts';
 import { isValidPhone, normalisePhone } from '#core/phone.ts';
 import {
   clip,
@@ -250,7 +250,7 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
 }
 
 /** Each status that texts the customer, and the text's kind. */
-const STATUS_TEXTS: Partial<Record<string, SmsKind>> = {
+const STATUS_TEXTS: Partial<Record<OrderStatus, SmsKind>> = {
   shipped: 'shipped',
   delivered: 'delivered',
   cancelled: 'cancelled',
@@ -266,7 +266,7 @@ export async function queueStatusText(
   ctx: Context,
   orderId: string,
   change: {
-    status: string;
+    status: OrderStatus;
     tracking?: string | null;
     reason?: string | null;
     refund?: boolean;
