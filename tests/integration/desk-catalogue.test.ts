@@ -408,9 +408,9 @@ describe('desk.saveProduct', () => {
     });
     expect(answer).toEqual({
       ok: false,
+      problem: 'conflict',
+      text: DESK_CATALOGUE_TEXT.skuTaken(taken?.sku as string),
       index: 1,
-      problem: DESK_CATALOGUE_TEXT.skuTaken(taken?.sku as string),
-      refusal: 'conflict',
     });
     expect(await countOf(products)).toBe(products0 + 2);
     expect(await countOf(deskRecords)).toBe(records0 + 2);
