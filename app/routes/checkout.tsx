@@ -291,8 +291,9 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
     }
     forgetOrderAttempt(sessionStorage);
     setStatus('placed');
-    // The server took the stock with the order; the cart empties here and on the server.
-    await cart.clear();
+    // The order's write took the stock and the lines bought out of the shopper's server cart
+    // (decision 0068): only this page's copy follows, with no further call.
+    await cart.ordered(items);
     void queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
     // No success toast before the money is in: the heading says where the payment stands.
     if (method === 'cash_on_delivery') {
