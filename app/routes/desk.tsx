@@ -3,11 +3,11 @@
 // app/routes/desk/.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { serverMessage } from '../cart';
-import { Loading, Notice } from '../components/account/ui';
-import { DeskNav } from '../components/desk/DeskLayout';
-import { privatePageHead } from '../session';
-import { useTRPC } from '../trpc';
+import { Loading, Notice } from '#app/components/account/ui.tsx';
+import { DeskNav } from '#app/components/desk/DeskLayout.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { useTRPC } from '#app/trpc.ts';
 
 export const Route = createFileRoute('/desk')({
   head: privatePageHead('Desk'),
@@ -27,7 +27,7 @@ function Desk() {
   if (role.isError) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20">
-        <Notice tone="error">{serverMessage(role.error, 'The desk could not be loaded.')}</Notice>
+        <Notice tone="error">{errorMessage(role.error, 'The desk could not be loaded.')}</Notice>
       </section>
     );
   }

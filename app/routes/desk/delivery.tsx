@@ -8,6 +8,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
+import { Field, inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
+import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import { DELIVERY_KINDS, type DeliveryKind, deliveryPromise } from '#core/delivery.ts';
 import {
   DESK_DELIVERY_TEXT,
@@ -18,12 +24,6 @@ import {
   OPTION_NAME_MAX,
   saveDeliveryInput,
 } from '#core/desk-delivery.ts';
-import { serverMessage } from '../../cart';
-import { Field, inputClass, Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/desk/DeskLayout';
-import { privatePageHead } from '../../session';
-import { toast } from '../../toast';
-import { type ApiOutput, useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/desk/delivery')({
   head: privatePageHead('Delivery · Desk'),
@@ -56,7 +56,7 @@ function Delivery() {
       <DeskPage title="Delivery">
         <div className="mt-8">
           <Notice tone="error">
-            {serverMessage(loaded.error, 'Delivery could not be loaded.')}
+            {errorMessage(loaded.error, 'Delivery could not be loaded.')}
           </Notice>
         </div>
       </DeskPage>
@@ -124,7 +124,7 @@ function DeliveryForm({ loaded }: { loaded: Loaded }) {
         await queryClient.invalidateQueries({ queryKey: trpc.checkout.deliveryOptions.queryKey() });
       },
       onError: (error) => {
-        const text = serverMessage(error, 'Delivery could not be saved. Try again.');
+        const text = errorMessage(error, 'Delivery could not be saved. Try again.');
         setProblem(text);
         toast.error(text);
       },

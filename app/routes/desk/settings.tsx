@@ -6,14 +6,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
+import { Field, inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
+import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import { OWNER_SETTINGS, SHOP_TEXT, saveSettingsInput } from '#core/desk-shop.ts';
 import { FOREIGN_CURRENCIES, type ForeignCurrency } from '#core/money.ts';
-import { serverMessage } from '../../cart';
-import { Field, inputClass, Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/desk/DeskLayout';
-import { privatePageHead } from '../../session';
-import { toast } from '../../toast';
-import { type ApiOutput, useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/desk/settings')({
   head: privatePageHead('Settings · Desk'),
@@ -41,7 +41,7 @@ function Settings() {
       <DeskPage title="Settings">
         <div className="mt-8">
           <Notice tone="error">
-            {serverMessage(settings.error, 'The settings could not be loaded.')}
+            {errorMessage(settings.error, 'The settings could not be loaded.')}
           </Notice>
         </div>
       </DeskPage>
@@ -89,7 +89,7 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
         await queryClient.invalidateQueries({ queryKey: trpc.contact.channels.queryKey() });
       },
       onError: (error) => {
-        const text = serverMessage(error, 'The settings could not be saved. Try again.');
+        const text = errorMessage(error, 'The settings could not be saved. Try again.');
         setProblem(text);
         toast.error(text);
       },

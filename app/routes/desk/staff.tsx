@@ -5,13 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import * as v from 'valibot';
+import { Field, inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
+import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { useTRPC } from '#app/trpc.ts';
 import { addStaffInput } from '#core/desk-shop.ts';
-import { serverMessage } from '../../cart';
-import { Field, inputClass, Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/desk/DeskLayout';
-import { privatePageHead } from '../../session';
-import { toast } from '../../toast';
-import { useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/desk/staff')({
   head: privatePageHead('Staff · Desk'),
@@ -40,7 +40,7 @@ function Staff() {
         toast.success(`${answer.email} added as ${answer.role}`);
         await refresh();
       },
-      onError: (error) => setProblem(serverMessage(error, 'They could not be added. Try again.')),
+      onError: (error) => setProblem(errorMessage(error, 'They could not be added. Try again.')),
     }),
   );
   const remove = useMutation(
@@ -50,8 +50,7 @@ function Staff() {
         toast.success(`${answer.email} no longer works at the desk`);
         await refresh();
       },
-      onError: (error) =>
-        toast.error(serverMessage(error, 'They could not be removed. Try again.')),
+      onError: (error) => toast.error(errorMessage(error, 'They could not be removed. Try again.')),
     }),
   );
 
@@ -61,7 +60,7 @@ function Staff() {
       <DeskPage title="Staff">
         <div className="mt-8">
           <Notice tone="error">
-            {serverMessage(staff.error, 'The staff could not be loaded.')}
+            {errorMessage(staff.error, 'The staff could not be loaded.')}
           </Notice>
         </div>
       </DeskPage>
