@@ -6,10 +6,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import * as v from 'valibot';
 import { Field, inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
-import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
+import { TextArea } from '#app/components/desk/TextArea.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
@@ -53,13 +54,9 @@ function Delivery() {
   if (loaded.isPending) return <Loading text="Loading delivery..." />;
   if (loaded.isError) {
     return (
-      <DeskPage title="Delivery">
-        <div className="mt-8">
-          <Notice tone="error">
-            {errorMessage(loaded.error, 'Delivery could not be loaded.')}
-          </Notice>
-        </div>
-      </DeskPage>
+      <DeskPageProblem title="Delivery">
+        {errorMessage(loaded.error, 'Delivery could not be loaded.')}
+      </DeskPageProblem>
     );
   }
   return (
@@ -291,7 +288,6 @@ function OptionCard({
   index: number;
   onChange: (patch: Partial<Draft>) => void;
 }) {
-  const id = useId();
   const text =
     (name: 'name' | 'fee' | 'minDays' | 'maxDays') => (event: { target: { value: string } }) =>
       onChange({ [name]: event.target.value });
@@ -341,27 +337,20 @@ function OptionCard({
           autoComplete="off"
           className="sm:col-span-2"
         />
-        <div className="col-span-2 sm:col-span-12">
-          <label
-            htmlFor={`${id}-details`}
-            className="text-xs font-semibold uppercase tracking-[0.16em]"
-          >
-            Details
-          </label>
-          <textarea
-            id={`${id}-details`}
-            rows={2}
-            maxLength={OPTION_DETAILS_MAX}
-            value={draft.details}
-            onChange={(event) => onChange({ details: event.target.value })}
-            aria-describedby={`${id}-details-note`}
-            className={inputClass}
-          />
-          <p id={`${id}-details-note`} className="mt-1.5 text-xs text-ink-soft">
-            Shown under the choice at checkout
-            {draft.kind === 'pickup' ? ': the boutique’s address and hours.' : '.'}
-          </p>
-        </div>
+        <TextArea
+          label="Details"
+          rows={2}
+          maxLength={OPTION_DETAILS_MAX}
+          value={draft.details}
+          onChange={(event) => onChange({ details: event.target.value })}
+          note={
+            <>
+              Shown under the choice at checkout
+              {draft.kind === 'pickup' ? ': the boutique’s address and hours.' : '.'}
+            </>
+          }
+          className="col-span-2 sm:col-span-12"
+        />
       </div>
       <div className="mt-3 flex flex-wrap gap-x-6">
         <Check

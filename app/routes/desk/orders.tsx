@@ -7,8 +7,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { Loading, Notice } from '#app/components/account/ui.tsx';
-import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { Loading } from '#app/components/account/ui.tsx';
+import { DeskNotLoaded, DeskPage } from '#app/components/desk/DeskLayout.tsx';
 import { MarkPaid, MoneySection } from '#app/components/desk/Money.tsx';
 import { OrderPieces } from '#app/components/desk/OrderPieces.tsx';
 import { StatusBadge } from '#app/components/orders/StatusBadge.tsx';
@@ -47,11 +47,7 @@ function OrdersDesk() {
   const sms = useQuery({ ...trpc.desk.sms.queryOptions(), refetchInterval: 3000 });
   if (orders.isPending) return <Loading text="Loading the desk..." />;
   if (orders.isError) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-20">
-        <Notice tone="error">{errorMessage(orders.error, 'The desk could not be loaded.')}</Notice>
-      </section>
-    );
+    return <DeskNotLoaded error={orders.error} />;
   }
   return (
     <DeskPage eyebrow="Desk" title="Orders">

@@ -6,8 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
-import { Field, inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
-import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { Field, Loading, Notice } from '#app/components/account/ui.tsx';
+import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
+import { TextArea } from '#app/components/desk/TextArea.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
@@ -38,13 +39,9 @@ function Settings() {
   if (settings.isPending) return <Loading text="Loading the settings..." />;
   if (settings.isError) {
     return (
-      <DeskPage title="Settings">
-        <div className="mt-8">
-          <Notice tone="error">
-            {errorMessage(settings.error, 'The settings could not be loaded.')}
-          </Notice>
-        </div>
-      </DeskPage>
+      <DeskPageProblem title="Settings">
+        {errorMessage(settings.error, 'The settings could not be loaded.')}
+      </DeskPageProblem>
     );
   }
   return (
@@ -272,24 +269,5 @@ function Group({
       </div>
       {children}
     </section>
-  );
-}
-
-function TextArea({
-  label,
-  note,
-  ...area
-}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; note: string }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-[0.16em]">
-        {label}
-      </label>
-      <textarea id={id} rows={3} aria-describedby={`${id}-note`} className={inputClass} {...area} />
-      <p id={`${id}-note`} className="mt-1.5 text-xs text-ink-soft">
-        {note}
-      </p>
-    </div>
   );
 }

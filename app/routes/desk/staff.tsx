@@ -6,7 +6,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import * as v from 'valibot';
 import { Field, inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
-import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
@@ -57,13 +57,9 @@ function Staff() {
   if (staff.isPending) return <Loading text="Loading the staff..." />;
   if (staff.isError) {
     return (
-      <DeskPage title="Staff">
-        <div className="mt-8">
-          <Notice tone="error">
-            {errorMessage(staff.error, 'The staff could not be loaded.')}
-          </Notice>
-        </div>
-      </DeskPage>
+      <DeskPageProblem title="Staff">
+        {errorMessage(staff.error, 'The staff could not be loaded.')}
+      </DeskPageProblem>
     );
   }
 

@@ -7,7 +7,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ExternalLink, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
-import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
 import { ProductPhotos } from '#app/components/desk/ProductPhotos.tsx';
 import { statusName } from '#app/components/desk/ProductStatusBadge.tsx';
 import { errorMessage } from '#app/error-message.ts';
@@ -64,13 +64,9 @@ function ProductPage() {
   if (product.isPending) return <Loading text="Loading the product..." />;
   if (product.isError) {
     return (
-      <DeskPage title="Product">
-        <div className="mt-6">
-          <Notice tone="error">
-            {errorMessage(product.error, 'The product could not be loaded.')}
-          </Notice>
-        </div>
-      </DeskPage>
+      <DeskPageProblem title="Product" className="mt-6">
+        {errorMessage(product.error, 'The product could not be loaded.')}
+      </DeskPageProblem>
     );
   }
   return <Editor key={`${product.data.id}-${product.dataUpdatedAt}`} product={product.data} />;
@@ -78,11 +74,9 @@ function ProductPage() {
 
 function Missing() {
   return (
-    <DeskPage title="Product">
-      <div className="mt-6">
-        <Notice tone="error">{DESK_CATALOGUE_TEXT.badId}</Notice>
-      </div>
-    </DeskPage>
+    <DeskPageProblem title="Product" className="mt-6">
+      {DESK_CATALOGUE_TEXT.badId}
+    </DeskPageProblem>
   );
 }
 
