@@ -10,6 +10,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { Field, inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
 import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
+import { SaveButton } from '#app/components/desk/SaveButton.tsx';
 import { TextArea } from '#app/components/desk/TextArea.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
@@ -266,13 +267,9 @@ function DeliveryForm({ loaded }: { loaded: Loaded }) {
         />
         {problem && <Notice tone="error">{problem}</Notice>}
         {owner && (
-          <button
-            type="submit"
-            className="btn btn-primary min-h-12 w-full"
-            disabled={save.isPending}
-          >
-            {save.isPending ? 'Saving…' : 'Save delivery'}
-          </button>
+          <SaveButton pending={save.isPending} className="w-full">
+            Save delivery
+          </SaveButton>
         )}
       </aside>
     </form>

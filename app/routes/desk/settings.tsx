@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { Field, Loading, Notice } from '#app/components/account/ui.tsx';
 import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
+import { SaveButton } from '#app/components/desk/SaveButton.tsx';
 import { TextArea } from '#app/components/desk/TextArea.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
@@ -238,13 +239,9 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
         />
       </Group>
 
-      <button
-        type="submit"
-        className="btn btn-primary min-h-12 w-full sm:w-auto"
-        disabled={save.isPending}
-      >
-        {save.isPending ? 'Saving…' : 'Save settings'}
-      </button>
+      <SaveButton pending={save.isPending} className="w-full sm:w-auto">
+        Save settings
+      </SaveButton>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import * as v from 'valibot';
 import { Field, inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
 import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
+import { SaveButton } from '#app/components/desk/SaveButton.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
@@ -151,13 +152,9 @@ function Staff() {
                 <option value="owner">Owner: also staff and money</option>
               </select>
             </div>
-            <button
-              type="submit"
-              className="btn btn-primary min-h-12 w-full sm:w-auto"
-              disabled={add.isPending}
-            >
-              {add.isPending ? 'Adding…' : 'Add staff'}
-            </button>
+            <SaveButton pending={add.isPending} busy="Adding…" className="w-full sm:w-auto">
+              Add staff
+            </SaveButton>
           </form>
         </section>
       </div>

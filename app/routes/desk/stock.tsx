@@ -7,6 +7,7 @@ import { Minus, Plus } from 'lucide-react';
 import { useDeferredValue, useId, useRef, useState } from 'react';
 import { Notice } from '#app/components/account/ui.tsx';
 import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { SaveButton } from '#app/components/desk/SaveButton.tsx';
 import { ModalDialog } from '#app/components/ModalDialog.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
@@ -329,9 +330,7 @@ function AdjustForm({ piece, onClose }: { piece: Piece; onClose: () => void }) {
               <button type="button" className="btn btn-outline min-h-12" onClick={close}>
                 Cancel
               </button>
-              <button type="submit" className="btn btn-primary min-h-12" disabled={save.isPending}>
-                {save.isPending ? 'Saving…' : 'Save change'}
-              </button>
+              <SaveButton pending={save.isPending}>Save change</SaveButton>
             </div>
           </form>
         );

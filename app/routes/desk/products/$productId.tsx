@@ -10,6 +10,7 @@ import { inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
 import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
 import { ProductPhotos } from '#app/components/desk/ProductPhotos.tsx';
 import { statusName } from '#app/components/desk/ProductStatusBadge.tsx';
+import { SaveButton } from '#app/components/desk/SaveButton.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
@@ -479,13 +480,9 @@ function Editor({ product }: { product: Loaded | null }) {
             </div>
           </div>
           {problem && <Notice tone="error">{problem}</Notice>}
-          <button
-            type="submit"
-            disabled={save.isPending}
-            className="btn btn-primary min-h-12 w-full"
-          >
-            {save.isPending ? 'Saving...' : 'Save product'}
-          </button>
+          <SaveButton pending={save.isPending} busy="Saving..." className="w-full">
+            Save product
+          </SaveButton>
         </aside>
       </form>
       {product && (
