@@ -4,7 +4,6 @@
 // keeps as a copy for the next visit. At login a visitor's cart is merged into the server's.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHydrated } from '@tanstack/react-router';
-import { TRPCClientError } from '@trpc/client';
 import {
   createContext,
   type ReactNode,
@@ -33,6 +32,7 @@ import {
 import type { Product } from '#core/catalogue.ts';
 import { CART_OWNER_KEY, CART_STORAGE_KEY, PENDING_ADD_KEY } from '#core/settings.ts';
 import type { Variant } from '#core/variants.ts';
+import { errorMessage } from './error-message';
 import type { SessionUser } from './session';
 import { toast } from './toast';
 import { useTRPC } from './trpc';
@@ -157,11 +157,6 @@ function takePendingAdd(): { product: CartProduct; quantity: number } | null {
 
 const NO_CART: Cart = emptyCart();
 
-/** The server's refusal text (the spec's toast), or `fallback` when no answer came. */
-export function serverMessage(error: unknown, fallback: string): string {
-  return error instanceof TRPCClientError && error.data && error.message ? error.message : fallback;
-}
-
 /**
  * Who is signed in, read straight from the query cache (undefined while unknown). A query
  * observer would keep showing a session query that was removed from the cache (sign-out and
@@ -246,7 +241,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       try {
         current = await queryClient.ensureQueryData(trpc.cart.get.queryOptions());
       } catch (error) {
-        toast.error(serverMessage(error, CART_TEXT.addFailed));
+        toast.error(errorMessage(error, CART_TEXT.addFailed));
         return false;
       }
       const present = current.productsInCart.find((l) => l.variantId === product.variantId);
@@ -264,7 +259,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         // The N pieces in one call: the server adds them all or, past the stock, none.
         await serverChange(() => sendAdd({ variantId: product.variantId, quantity }));
       } catch (error) {
-        toast.error(serverMessage(error, CART_TEXT.addFailed));
+        toast.error(errorMessage(error, CART_TEXT.addFailed));
         return false;
       }
       toast.success(change.toast);
@@ -307,7 +302,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       try {
         await serverChange(send);
       } catch (error) {
-        toast.error(serverMessage(error, failed));
+        toast.error(errorMessage(error, failed));
         return false;
       }
       toast.success(change.toast);
@@ -360,7 +355,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         .then((cart) => writeLocalCart(cart, id))
         .catch((error) => {
           syncedFor.current = null;
-          toast.error(serverMessage(error, CART_TEXT.addFailed));
+          toast.error(errorMessage(error, CART_TEXT.addFailed));
         });
     },
     [serverChange, sendMerge],
