@@ -4,7 +4,6 @@
 // keeps as a copy for the next visit. At login a visitor's cart is merged into the server's.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHydrated } from '@tanstack/react-router';
-import { TRPCClientError } from '@trpc/client';
 import {
   createContext,
   type ReactNode,
@@ -28,10 +27,12 @@ import {
   removeFromCart,
   savedCartText,
   updateCartQuantity,
+  withoutBought,
 } from '#core/cart.ts';
 import type { Product } from '#core/catalogue.ts';
 import { CART_OWNER_KEY, CART_STORAGE_KEY, PENDING_ADD_KEY } from '#core/settings.ts';
 import type { Variant } from '#core/variants.ts';
+import { errorMessage } from './error-message';
 import type { SessionUser } from './session';
 import { toast } from './toast';
 import { useTRPC } from './trpc';
@@ -44,8 +45,11 @@ export type CartActions = {
   add: (product: CartProduct, quantity?: number) => Promise<boolean>;
   setQuantity: (variantId: number, quantity: number) => Promise<boolean>;
   remove: (variantId: number) => Promise<boolean>;
-  /** Empties the cart here and on the server, without a toast (after an order). */
-  clear: () => Promise<boolean>;
+  /**
+   * After an order of `bought`, without a toast: a visitor's cart empties; a shopper's server
+   * cart lost those lines in the order's own write, so only this copy follows it.
+   */
+  ordered: (bought: readonly { variantId: number; quantity: number }[]) => Promise<void>;
   /** Remembers a logged-out add, completed by `afterLogin`. */
   rememberPendingAdd: (product: CartProduct, quantity: number) => void;
   /** At login: merges a visitor's cart into the server's, then completes a remembered add. */
@@ -153,14 +157,6 @@ function takePendingAdd(): { product: CartProduct; quantity: number } | null {
 
 const NO_CART: Cart = emptyCart();
 
-/** A refusal worked out here (the spec's text), after the server's answer. */
-class CartRefusal extends Error {}
-
-/** The server's refusal text (the spec's toast), or `fallback` when no answer came. */
-export function serverMessage(error: unknown, fallback: string): string {
-  return error instanceof TRPCClientError && error.data && error.message ? error.message : fallback;
-}
-
 /**
  * Who is signed in, read straight from the query cache (undefined while unknown). A query
  * observer would keep showing a session query that was removed from the cache (sign-out and
@@ -199,7 +195,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const { mutateAsync: sendAdd } = useMutation(trpc.cart.add.mutationOptions());
   const { mutateAsync: sendUpdate } = useMutation(trpc.cart.update.mutationOptions());
   const { mutateAsync: sendRemove } = useMutation(trpc.cart.remove.mutationOptions());
-  const { mutateAsync: sendClear } = useMutation(trpc.cart.clear.mutationOptions());
   const { mutateAsync: sendMerge } = useMutation(trpc.cart.merge.mutationOptions());
 
   // Server changes run one after another, so answers arrive in the order the shopper acted; an
@@ -246,7 +241,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       try {
         current = await queryClient.ensureQueryData(trpc.cart.get.queryOptions());
       } catch (error) {
-        toast.error(serverMessage(error, CART_TEXT.addFailed));
+        toast.error(errorMessage(error, CART_TEXT.addFailed));
         return false;
       }
       const present = current.productsInCart.find((l) => l.variantId === product.variantId);
@@ -261,28 +256,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return false;
       }
       try {
-        await serverChange(async () => {
-          const { variantId } = product;
-          if (quantity === 1) return sendAdd({ variantId });
-          if (present) return sendUpdate({ variantId, quantity: present.quantity + quantity });
-          // N pieces of a new line in one call; a stock that fell meanwhile is refused, not cut.
-          const merged = await sendMerge({ items: [{ variantId, quantity }] });
-          const line = merged.productsInCart.find((l) => l.variantId === variantId);
-          if (line?.quantity === quantity) return merged;
-          const restored = line ? await sendRemove({ variantId }) : merged;
-          queryClient.setQueryData(cartKey, restored);
-          throw new CartRefusal(CART_TEXT.cannotAdd(quantity, line?.stock ?? 0));
-        });
+        // The N pieces in one call: the server adds them all or, past the stock, none.
+        await serverChange(() => sendAdd({ variantId: product.variantId, quantity }));
       } catch (error) {
-        toast.error(
-          error instanceof CartRefusal ? error.message : serverMessage(error, CART_TEXT.addFailed),
-        );
+        toast.error(errorMessage(error, CART_TEXT.addFailed));
         return false;
       }
       toast.success(change.toast);
       return true;
     },
-    [queryClient, trpc, cartKey, serverChange, sendAdd, sendUpdate, sendMerge, sendRemove],
+    [queryClient, trpc, serverChange, sendAdd],
   );
 
   const add = useCallback(
@@ -319,7 +302,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       try {
         await serverChange(send);
       } catch (error) {
-        toast.error(serverMessage(error, failed));
+        toast.error(errorMessage(error, failed));
         return false;
       }
       toast.success(change.toast);
@@ -348,21 +331,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [userId, currentCart, commit, sendRemove],
   );
 
-  const clear = useCallback(async (): Promise<boolean> => {
-    const cart = emptyCart();
-    if (!userId) {
-      writeLocalCart(cart, null);
-      return true;
-    }
-    queryClient.setQueryData(cartKey, cart);
-    try {
-      await serverChange(() => sendClear());
-      return true;
-    } catch (error) {
-      toast.error(serverMessage(error, CART_TEXT.clearFailed));
-      return false;
-    }
-  }, [userId, queryClient, cartKey, serverChange, sendClear]);
+  const ordered = useCallback(
+    async (bought: readonly { variantId: number; quantity: number }[]): Promise<void> => {
+      if (!userId) {
+        writeLocalCart(emptyCart(), null);
+        return;
+      }
+      // A cart.get on its way read the cart before the order: it must not land after this.
+      await queryClient.cancelQueries({ queryKey: cartKey });
+      queryClient.setQueryData<Cart>(cartKey, (cart) => cart && withoutBought(cart, bought));
+    },
+    [userId, queryClient, cartKey],
+  );
 
   /** A visitor's own cart joins the shopper's server cart once they are signed in. */
   const syncWithServer = useCallback(
@@ -375,7 +355,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         .then((cart) => writeLocalCart(cart, id))
         .catch((error) => {
           syncedFor.current = null;
-          toast.error(serverMessage(error, CART_TEXT.addFailed));
+          toast.error(errorMessage(error, CART_TEXT.addFailed));
         });
     },
     [serverChange, sendMerge],
@@ -431,11 +411,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
       add,
       setQuantity,
       remove,
-      clear,
+      ordered,
       rememberPendingAdd,
       afterLogin,
     }),
-    [userId, add, setQuantity, remove, clear, rememberPendingAdd, afterLogin],
+    [userId, add, setQuantity, remove, ordered, rememberPendingAdd, afterLogin],
   );
   const state = useMemo<CartState>(
     () => ({ ...actions, cart, itemCount: cartItemCount(cart), ready }),

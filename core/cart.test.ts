@@ -17,6 +17,7 @@ import {
   removeFromCart,
   savedCartText,
   updateCartQuantity,
+  withoutBought,
 } from './cart.ts';
 import { CART_STORAGE_KEY } from './settings.ts';
 
@@ -204,6 +205,22 @@ describe('removing and clearing', () => {
 
   it('computes the subtotal with a missing quantity counting as 1', () => {
     expect(cartSubtotal([{ price: 1000 }, { price: 500, quantity: 3 }])).toBe(2500);
+  });
+
+  it('after an order, drops the lines it covers and keeps the rest of a larger line', () => {
+    const three = cartOf(addToCart(cart, scarf, 2));
+    expect(three.productsInCart.map((l) => [l.variantId, l.quantity])).toEqual([
+      [11, 1],
+      [2, 3],
+    ]);
+    const left = withoutBought(three, [
+      { variantId: 11, quantity: 2 },
+      { variantId: 2, quantity: 1 },
+      { variantId: 42, quantity: 1 },
+    ]);
+    expect(left).toEqual({ productsInCart: [{ ...scarf, quantity: 2 }], subtotal: 60_000 });
+    expect(withoutBought(three, cartItems(three))).toEqual(emptyCart());
+    expect(withoutBought(three, [])).toEqual(three);
   });
 
   it('loads lines from elsewhere (the server) with their subtotal', () => {

@@ -138,6 +138,24 @@ export function clearCart(): CartChange {
   return { ok: true, cart: emptyCart(), toast: CART_TEXT.cleared };
 }
 
+/**
+ * The cart after an order of `bought` (the server's own rule, applied in the order's write:
+ * decision 0068): a line the order covers goes; a line holding more keeps the rest.
+ */
+export function withoutBought(
+  cart: Cart,
+  bought: readonly { variantId: number; quantity: number }[],
+): Cart {
+  const lines = cart.productsInCart.flatMap((line) => {
+    const taken = bought
+      .filter((b) => b.variantId === line.variantId)
+      .reduce((sum, b) => sum + b.quantity, 0);
+    if (taken === 0) return [line];
+    return line.quantity > taken ? [{ ...line, quantity: line.quantity - taken }] : [];
+  });
+  return withLines(lines);
+}
+
 /** Replaces the cart with the given lines (e.g. the server's answer); the subtotal follows them. */
 export function loadCart(lines: readonly CartLine[]): Cart {
   return withLines(lines.map((l) => ({ ...l })));
@@ -261,6 +279,11 @@ const pieceRef = <E extends v.ObjectEntries>(extra: E, message: string) =>
   );
 
 export const cartProductInput = pieceRef({}, CART_TEXT.addFailed);
+/** `cart.add`: the piece and how many to add (the dialog's N; 1 when absent), up to a line's limit. */
+export const cartAddInput = pieceRef(
+  { quantity: v.optional(wholeSchema(1, MAX_LINE_QUANTITY, CART_TEXT.addFailed), 1) },
+  CART_TEXT.addFailed,
+);
 export const cartQuantityInput = pieceRef({ quantity }, CART_TEXT.updateFailed);
 export const cartMergeInput = v.strictObject(
   {

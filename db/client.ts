@@ -5,7 +5,7 @@ import * as schema from './schema/index.ts';
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 const neonEndpoint = neonConfig.fetchEndpoint;
 
-/** A database URL on a loopback host names the local Neon endpoint (local/neon-endpoint.ts). */
+/** A database URL on a loopback host names the local Neon endpoint (local/neon/endpoint.ts). */
 export function isLocalDatabaseUrl(databaseUrl: string): boolean {
   return LOOPBACK_HOSTS.has(new URL(databaseUrl).hostname);
 }

@@ -7,7 +7,9 @@ import { migrateDatabase } from '#db/migrate.ts';
 import { forgetSeededAdminPhone, seedDemoCatalogue } from '#db/seed.ts';
 import { runningEndpoint } from './data-dir-lock.ts';
 import { latencyFromEnv } from './distance.ts';
-import { pgliteBackend, postgresBackend, startLocalNeon } from './neon-endpoint.ts';
+import { startLocalNeon } from './neon/endpoint.ts';
+import { pgliteBackend } from './neon/pglite-backend.ts';
+import { postgresBackend } from './neon/postgres-backend.ts';
 
 export type LocalDatabase = {
   /** What the Worker gets as DATABASE_URL: a loopback URL that names the endpoint. */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { profiles, user } from '#db/schema/index.ts';
-import { mailedLink } from '../tests/support/mailbox.ts';
+import { mailedLink } from './mailed-link.ts';
 
 export const SHOPPER_PASSWORD = 'kampala-local-2026';
 

@@ -21,7 +21,8 @@ import { buildForPreview } from '#local/build.ts';
 import { chromiumLaunch } from '#local/chromium.ts';
 import { freePort } from '#local/free-port.ts';
 import { shopperOverHttp } from '#local/http-shopper.ts';
-import { pgliteBackend, startLocalNeon } from '#local/neon-endpoint.ts';
+import { startLocalNeon } from '#local/neon/endpoint.ts';
+import { pgliteBackend } from '#local/neon/pglite-backend.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
 
 const ROUTES: { name: string; path: string; signedIn: boolean }[] = [

@@ -24,12 +24,10 @@ import { seedDemoCatalogue } from '#db/seed.ts';
 import { buildForPreview } from '#local/build.ts';
 import { freePort } from '#local/free-port.ts';
 import { shopperOverHttp } from '#local/http-shopper.ts';
-import {
-  pgliteBackend,
-  postgresBackend,
-  type SqlBackend,
-  startLocalNeon,
-} from '#local/neon-endpoint.ts';
+import { startLocalNeon } from '#local/neon/endpoint.ts';
+import { pgliteBackend } from '#local/neon/pglite-backend.ts';
+import { postgresBackend } from '#local/neon/postgres-backend.ts';
+import type { SqlBackend } from '#local/neon/sql-backend.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
 import { callerFor } from '../tests/support/trpc.ts';
 import { distanceRows, distanceTable, interactiveRows, interactiveTable } from './distance.ts';

@@ -13,7 +13,8 @@ import { seedDemoCatalogue } from '#db/seed.ts';
 import { buildForPreview } from '#local/build.ts';
 import { chromiumLaunch, launchOptions } from '#local/chromium.ts';
 import { freePort } from '#local/free-port.ts';
-import { pgliteBackend, startLocalNeon } from '#local/neon-endpoint.ts';
+import { startLocalNeon } from '#local/neon/endpoint.ts';
+import { pgliteBackend } from '#local/neon/pglite-backend.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
 
 /** The pages weighed: the home page, the shop and a product page with sizes, colours and pictures. */

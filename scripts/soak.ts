@@ -19,7 +19,9 @@ import { buildForPreview } from '#local/build.ts';
 import { startLocalFakes } from '#local/fakes/index.ts';
 import { freePort } from '#local/free-port.ts';
 import { SHOPPER_PASSWORD, shopperOverHttp } from '#local/http-shopper.ts';
-import { pgliteBackend, postgresBackend, startLocalNeon } from '#local/neon-endpoint.ts';
+import { startLocalNeon } from '#local/neon/endpoint.ts';
+import { pgliteBackend } from '#local/neon/pglite-backend.ts';
+import { postgresBackend } from '#local/neon/postgres-backend.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);

@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { cartProduct, useCartActions } from '#app/cart.tsx';
+import { toast } from '#app/toast.tsx';
 import type { Product } from '#core/catalogue.ts';
 import type { Variant } from '#core/variants.ts';
 import { VARIANT_TEXT } from '#core/variants.ts';
-import { cartProduct, useCartActions } from '../cart';
-import { toast } from '../toast';
 
 /**
  * Add to cart (spec: storefront §4). Logged out: the wanted product and quantity are remembered

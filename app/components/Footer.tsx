@@ -3,12 +3,13 @@ import { Link, useHydrated } from '@tanstack/react-router';
 import { ArrowUp, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import * as v from 'valibot';
+import { errorMessage, UNEXPECTED } from '#app/error-message.ts';
+import { toast } from '#app/toast.tsx';
+import { useTRPC } from '#app/trpc.ts';
 import { EMAIL_MAX, newsletterInput, TEXT } from '#core/contact.ts';
 import { LEGAL_PAGES } from '#core/legal-pages.ts';
-import { toast } from '../toast';
-import { useTRPC } from '../trpc';
 import { SocialLinkList, useSocialLinks, useSupportLinks } from './SocialIcons';
-import { SHOP_CONTACT, shopperMessage } from './shop-contact';
+import { SHOP_CONTACT } from './shop-contact';
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home' },
@@ -154,7 +155,7 @@ function Newsletter() {
           toast.success(result.isNew ? TEXT.subscribedToast : TEXT.alreadySubscribedToast);
           form.reset();
         },
-        onError: (error) => refused(shopperMessage(error)),
+        onError: (error) => refused(errorMessage(error, UNEXPECTED)),
       },
     );
   }

@@ -3,10 +3,10 @@
 // shop charges — cart, checkout, receipts, payments — is always UGX, and those screens say so.
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { cachedCurrency, subscribeToSettings } from '#app/settings-store.ts';
+import { useTRPC } from '#app/trpc.ts';
 import { approximatePrice, type ExchangeRates, formatUGX, rateLine } from '#core/money.ts';
 import { formatLongDate } from '#core/orders.ts';
-import { cachedCurrency, subscribeToSettings } from '../settings-store';
-import { useTRPC } from '../trpc';
 
 /** The chosen display currency; 'UGX' on the server and before hydration. */
 function useDisplayCurrency(): string {

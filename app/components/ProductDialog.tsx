@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { useId } from 'react';
+import { errorMessage } from '#app/error-message.ts';
+import { useTRPC } from '#app/trpc.ts';
 import type { Product, ProductDetail } from '#core/catalogue.ts';
 import { CARD_SIZES, picturesFor } from '#core/pictures.ts';
 import { COLOUR } from '#core/variants.ts';
-import { useTRPC } from '../trpc';
 import { ModalDialog } from './ModalDialog';
 import { PriceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
 import { ProductBuyBox, useChoice } from './product/ProductBuyBox';
-import { errorText } from './StatusBox';
 
 /**
  * The product detail dialog: a native modal <dialog> (the page behind is inert, Esc closes it,
@@ -62,7 +62,7 @@ export function ProductDialog({ product, onClose }: { product: Product; onClose:
                   />
                 </p>
                 <p role="status" className="text-sm text-ink-soft">
-                  {detail.isError ? errorText(detail.error) : 'Loading sizes…'}
+                  {detail.isError ? errorMessage(detail.error) : 'Loading sizes…'}
                 </p>
               </div>
             </div>

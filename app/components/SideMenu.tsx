@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useSession } from '../session';
-import { useTRPC } from '../trpc';
+import { useSession } from '#app/session.ts';
+import { useTRPC } from '#app/trpc.ts';
 
 /** Spec §9: the menu slides in and out in about 300 ms. */
 export const MENU_SLIDE_MS = 300;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, SVGProps } from 'react';
+import { useTRPC } from '#app/trpc.ts';
 import type { SocialLink, SocialNetwork } from '#core/social.ts';
-import { useTRPC } from '../trpc';
 import { type SupportLinks, supportLinks } from './shop-contact';
 
 /** Simple original glyphs for the social networks (lucide no longer ships brand marks). */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { errorMessage } from '#app/error-message.ts';
 
 /** Loading text, an error box, or an empty state: one look for all of them. */
 export function StatusBox({
@@ -21,15 +22,10 @@ export function StatusBox({
   );
 }
 
-/** The message a failed load shows: the server's text, or the spec's generic one. */
-export function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'An unexpected error occurred.';
-}
-
 /** A catalogue route's pending and error views (spec: loading text; the message in an error box). */
 export const productRouteStates = {
   pendingComponent: () => <StatusBox>Loading our amazing products...</StatusBox>,
   errorComponent: ({ error }: { error: unknown }) => (
-    <StatusBox tone="error">{errorText(error)}</StatusBox>
+    <StatusBox tone="error">{errorMessage(error)}</StatusBox>
   ),
 };

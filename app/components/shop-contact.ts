@@ -1,5 +1,3 @@
-import { TRPCClientError } from '@trpc/client';
-
 /** The shop's own contact details, shown in the footer and on the Contact page. */
 export const SHOP_CONTACT = {
   city: 'Kampala, Uganda',
@@ -37,10 +35,4 @@ export function supportLinks(support?: { phone: string; email: string } | null):
     email: support.email,
     emailHref: `mailto:${support.email}`,
   };
-}
-
-/** What a shopper may read from a failed call: the server's message, or the spec's generic text. */
-export function shopperMessage(error: unknown): string {
-  if (error instanceof TRPCClientError && error.shape) return error.message;
-  return 'An unexpected error occurred.';
 }

@@ -10,15 +10,15 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
-import { CartProvider } from '../cart';
-import { ChatPanel, ChatProvider } from '../components/chat/Chat';
-import { ErrorScreen } from '../components/ErrorScreen';
-import { Footer } from '../components/Footer';
-import { Header } from '../components/Header';
-import { type ShopContext, withSession } from '../session';
-import { APPEARANCE_BOOT_SCRIPT } from '../settings-store';
-import appCss from '../styles.css?url';
-import { Toaster } from '../toast';
+import { CartProvider } from '#app/cart.tsx';
+import { ChatPanel, ChatProvider } from '#app/components/chat/Chat.tsx';
+import { ErrorScreen } from '#app/components/ErrorScreen.tsx';
+import { Footer } from '#app/components/Footer.tsx';
+import { Header } from '#app/components/Header.tsx';
+import { type ShopContext, withSession } from '#app/session.ts';
+import { APPEARANCE_BOOT_SCRIPT } from '#app/settings-store.ts';
+import appCss from '#app/styles.css?url';
+import { Toaster } from '#app/toast.tsx';
 
 /** The same file, type and CORS mode as the stylesheet's @font-face (fonts are fetched anonymously). */
 const TEXT_FONT_PRELOAD = {

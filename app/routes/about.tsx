@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Gem, HandHeart, Leaf, Scissors } from 'lucide-react';
-import { pageHead } from '../seo';
+import { pageHead } from '#app/seo.ts';
 
 export const Route = createFileRoute('/about')({
   head: () =>

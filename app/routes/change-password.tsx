@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
+import { authCall } from '#app/auth-client.ts';
+import { RequireSession } from '#app/components/account/RequireSession.tsx';
+import { Notice, PageHeading, PasswordField } from '#app/components/account/ui.tsx';
+import { privatePageHead } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { useTRPC } from '#app/trpc.ts';
 import { changePasswordProblem, passwordErrorText, TEXT } from '#core/account.ts';
-import { authCall } from '../auth-client';
-import { RequireSession } from '../components/account/RequireSession';
-import { Notice, PageHeading, PasswordField } from '../components/account/ui';
-import { privatePageHead } from '../session';
-import { toast } from '../toast';
-import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/change-password')({
   head: privatePageHead('Change password'),

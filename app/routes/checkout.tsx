@@ -2,6 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Banknote, CreditCard, Landmark, type LucideIcon, Smartphone } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useCart } from '#app/cart.tsx';
+import { Loading, Notice } from '#app/components/account/ui.tsx';
+import { OrderSummary } from '#app/components/cart/Summary.tsx';
+import { VariantLabel } from '#app/components/cart/VariantLabel.tsx';
+import { DeliveryChoice } from '#app/components/checkout/DeliveryChoice.tsx';
+import type { PaymentStep } from '#app/components/checkout/MobileMoneyPayment.tsx';
+import { forgetOrderAttempt, orderAttemptId } from '#app/components/checkout/order-attempt.ts';
+import { PayerNumber } from '#app/components/checkout/PayerNumber.tsx';
+import { ProductImage } from '#app/components/ProductImage.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead, useSession, withSession } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import { CART_TEXT, type Cart, cartItems } from '#core/cart.ts';
 import { type DeliveryChoices, type DeliveryOption, deliveryFee } from '#core/delivery.ts';
 import { DELIVERY_CHOICE_TEXT } from '#core/delivery-choice.ts';
@@ -17,18 +30,6 @@ import {
   type PaymentMethod,
 } from '#core/orders.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
-import { serverMessage, useCart } from '../cart';
-import { Loading, Notice } from '../components/account/ui';
-import { OrderSummary } from '../components/cart/Summary';
-import { VariantLabel } from '../components/cart/VariantLabel';
-import { DeliveryChoice } from '../components/checkout/DeliveryChoice';
-import type { PaymentStep } from '../components/checkout/MobileMoneyPayment';
-import { forgetOrderAttempt, orderAttemptId } from '../components/checkout/order-attempt';
-import { PayerNumber } from '../components/checkout/PayerNumber';
-import { ProductImage } from '../components/ProductImage';
-import { privatePageHead, useSession, withSession } from '../session';
-import { toast } from '../toast';
-import { type ApiOutput, useTRPC } from '../trpc';
 
 /** The page's heading while an order's mobile money payment is on screen. */
 const MOBILE_MONEY_HEADINGS: Record<PaymentStep, string> = {
@@ -39,18 +40,18 @@ const MOBILE_MONEY_HEADINGS: Record<PaymentStep, string> = {
 
 // What only shows once chosen or placed loads then, not with the checkout.
 const MobileMoneyPayment = lazy(() =>
-  import('../components/checkout/MobileMoneyPayment').then((m) => ({
+  import('#app/components/checkout/MobileMoneyPayment.tsx').then((m) => ({
     default: m.MobileMoneyPayment,
   })),
 );
 const CardHandOver = lazy(() =>
-  import('../components/checkout/Placed').then((m) => ({ default: m.CardHandOver })),
+  import('#app/components/checkout/Placed.tsx').then((m) => ({ default: m.CardHandOver })),
 );
 const BankTransferPlaced = lazy(() =>
-  import('../components/checkout/Placed').then((m) => ({ default: m.BankTransferPlaced })),
+  import('#app/components/checkout/Placed.tsx').then((m) => ({ default: m.BankTransferPlaced })),
 );
 const BankDetails = lazy(() =>
-  import('../components/payments/BankDetails').then((m) => ({ default: m.BankDetails })),
+  import('#app/components/payments/BankDetails.tsx').then((m) => ({ default: m.BankDetails })),
 );
 
 export const Route = createFileRoute('/checkout')({
@@ -274,7 +275,7 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
         ...asked.order,
       });
     } catch (failure) {
-      const text = serverMessage(failure, CHECKOUT_TEXT.checkoutError);
+      const text = errorMessage(failure, CHECKOUT_TEXT.checkoutError);
       setError(text);
       toast.error(text);
       setPaying(null);
@@ -291,8 +292,9 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
     }
     forgetOrderAttempt(sessionStorage);
     setStatus('placed');
-    // The server took the stock with the order; the cart empties here and on the server.
-    await cart.clear();
+    // The order's write took the stock and the lines bought out of the shopper's server cart
+    // (decision 0068): only this page's copy follows, with no further call.
+    await cart.ordered(items);
     void queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
     // No success toast before the money is in: the heading says where the payment stands.
     if (method === 'cash_on_delivery') {

@@ -3,6 +3,12 @@ import { createFileRoute, useHydrated } from '@tanstack/react-router';
 import { CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import * as v from 'valibot';
+import { SocialLinkList, useSocialLinks, useSupportLinks } from '#app/components/SocialIcons.tsx';
+import { SHOP_CONTACT } from '#app/components/shop-contact.ts';
+import { errorMessage, UNEXPECTED } from '#app/error-message.ts';
+import { pageHead } from '#app/seo.ts';
+import { toast } from '#app/toast.tsx';
+import { useTRPC } from '#app/trpc.ts';
 import {
   COMMENT_MAX,
   type ContactField,
@@ -13,11 +19,6 @@ import {
   PHONE_MAX,
   TEXT,
 } from '#core/contact.ts';
-import { SocialLinkList, useSocialLinks, useSupportLinks } from '../components/SocialIcons';
-import { SHOP_CONTACT, shopperMessage } from '../components/shop-contact';
-import { pageHead } from '../seo';
-import { toast } from '../toast';
-import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/contact')({
   head: () =>
@@ -194,7 +195,7 @@ function ContactForm() {
         setCommentLength(0);
       },
       onError: (failure) => {
-        const reason = shopperMessage(failure);
+        const reason = errorMessage(failure, UNEXPECTED);
         refused(contactFieldOf(reason), reason);
       },
     });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LegalPage, type LegalSection, TextLink } from '#app/components/legal/LegalPage.tsx';
+import { pageHead } from '#app/seo.ts';
 import { BROWSER_ITEMS, type BrowserItem, INERT_SETTINGS, SESSION_COOKIE } from '#core/legal.ts';
-import { LegalPage, type LegalSection, TextLink } from '../components/legal/LegalPage';
-import { pageHead } from '../seo';
 
 export const Route = createFileRoute('/cookies')({
   head: () =>

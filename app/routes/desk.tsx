@@ -3,11 +3,10 @@
 // app/routes/desk/.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { serverMessage } from '../cart';
-import { Loading, Notice } from '../components/account/ui';
-import { DeskNav } from '../components/desk/DeskLayout';
-import { privatePageHead } from '../session';
-import { useTRPC } from '../trpc';
+import { Loading } from '#app/components/account/ui.tsx';
+import { DeskNav, DeskNotLoaded } from '#app/components/desk/DeskLayout.tsx';
+import { privatePageHead } from '#app/session.ts';
+import { useTRPC } from '#app/trpc.ts';
 
 export const Route = createFileRoute('/desk')({
   head: privatePageHead('Desk'),
@@ -25,11 +24,7 @@ function Desk() {
   const role = useQuery(trpc.desk.role.queryOptions());
   if (role.isPending) return <Loading text="Loading the desk..." />;
   if (role.isError) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-20">
-        <Notice tone="error">{serverMessage(role.error, 'The desk could not be loaded.')}</Notice>
-      </section>
-    );
+    return <DeskNotLoaded error={role.error} />;
   }
   return (
     <>

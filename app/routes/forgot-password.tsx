@@ -1,8 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { authCall } from '#app/auth-client.ts';
+import { AuthShell, Field, Notice } from '#app/components/account/ui.tsx';
 import { RESET_TEXT, resetErrorText, TEXT } from '#core/account.ts';
-import { authCall } from '../auth-client';
-import { AuthShell, Field, Notice } from '../components/account/ui';
 
 // "Forgot password?": a link to set a new one, mailed to the address if it has an account. The
 // answer is the same either way (server/auth.ts), and so is this screen.

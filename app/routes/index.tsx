@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { HeroCarousel } from '../components/HeroCarousel';
-import { ProductRow } from '../components/ProductRow';
-import { productRouteStates } from '../components/StatusBox';
-import { pageHead } from '../seo';
-import { useTRPC } from '../trpc';
+import { HeroCarousel } from '#app/components/HeroCarousel.tsx';
+import { ProductRow } from '#app/components/ProductRow.tsx';
+import { productRouteStates } from '#app/components/StatusBox.tsx';
+import { pageHead } from '#app/seo.ts';
+import { useTRPC } from '#app/trpc.ts';
 
 export const Route = createFileRoute('/')({
   loader: ({ context }) =>

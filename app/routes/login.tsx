@@ -1,6 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
+import { authCall, serialised } from '#app/auth-client.ts';
+import { useCartActions } from '#app/cart.tsx';
+import { AuthShell, Field, Notice, PasswordField } from '#app/components/account/ui.tsx';
+import { homeIfSignedIn, useRefreshSession } from '#app/session.ts';
+import { applyAppearance, writeCachedSettings } from '#app/settings-store.ts';
+import { toast } from '#app/toast.tsx';
+import { useTRPC } from '#app/trpc.ts';
 import {
   loginErrorText,
   RESEND_NOTICE_MS,
@@ -9,13 +16,6 @@ import {
   TWO_FACTOR_TEXT,
   VERIFY_CALLBACK_PATH,
 } from '#core/account.ts';
-import { authCall, serialised } from '../auth-client';
-import { useCartActions } from '../cart';
-import { AuthShell, Field, Notice, PasswordField } from '../components/account/ui';
-import { homeIfSignedIn, useRefreshSession } from '../session';
-import { applyAppearance, writeCachedSettings } from '../settings-store';
-import { toast } from '../toast';
-import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/login')({
   head: () => ({ meta: [{ title: 'Log in · duuka' }] }),

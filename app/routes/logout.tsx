@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { serialised } from '#app/auth-client.ts';
+import { useSignOut } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
 import { LOGOUT_REDIRECT_MS, TEXT } from '#core/account.ts';
-import { serialised } from '../auth-client';
-import { useSignOut } from '../session';
-import { toast } from '../toast';
 
 export const Route = createFileRoute('/logout')({
   head: () => ({ meta: [{ title: 'Logged out · duuka' }] }),

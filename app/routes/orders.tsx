@@ -6,12 +6,12 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
+import { Loading, Notice, PageHeading } from '#app/components/account/ui.tsx';
+import { OrderDetails, type OrderTab } from '#app/components/orders/OrderDetails.tsx';
+import { OrderList } from '#app/components/orders/OrderList.tsx';
+import { privatePageHead, withSession } from '#app/session.ts';
+import { useTRPC } from '#app/trpc.ts';
 import { ORDERS_TEXT, orderIdInput } from '#core/orders.ts';
-import { Loading, Notice, PageHeading } from '../components/account/ui';
-import { OrderDetails, type OrderTab } from '../components/orders/OrderDetails';
-import { OrderList } from '../components/orders/OrderList';
-import { privatePageHead, withSession } from '../session';
-import { useTRPC } from '../trpc';
 
 type OrdersSearch = { order?: string; view?: 'receipt' };
 

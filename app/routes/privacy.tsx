@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ACCOUNT_DELETION, DATA_KEPT, PDPO, RECIPIENTS, SESSION_COOKIE } from '#core/legal.ts';
-import { CART_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '#core/settings.ts';
 import {
   Facts,
   LegalPage,
@@ -8,8 +6,10 @@ import {
   Points,
   ShopContact,
   TextLink,
-} from '../components/legal/LegalPage';
-import { pageHead } from '../seo';
+} from '#app/components/legal/LegalPage.tsx';
+import { pageHead } from '#app/seo.ts';
+import { ACCOUNT_DELETION, DATA_KEPT, PDPO, RECIPIENTS, SESSION_COOKIE } from '#core/legal.ts';
+import { CART_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '#core/settings.ts';
 
 export const Route = createFileRoute('/privacy')({
   head: () =>

@@ -3,6 +3,12 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import * as v from 'valibot';
+import { DeleteAccount } from '#app/components/account/DeleteAccount.tsx';
+import { RequireSession } from '#app/components/account/RequireSession.tsx';
+import { Field, inputClass, Loading, Notice, PageHeading } from '#app/components/account/ui.tsx';
+import { privatePageHead, type SessionUser, withSession } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import {
   AVATAR_ACCEPT,
   avatarProblem,
@@ -10,12 +16,6 @@ import {
   profileInput,
   TEXT,
 } from '#core/account.ts';
-import { DeleteAccount } from '../components/account/DeleteAccount';
-import { RequireSession } from '../components/account/RequireSession';
-import { Field, inputClass, Loading, Notice, PageHeading } from '../components/account/ui';
-import { privatePageHead, type SessionUser, withSession } from '../session';
-import { toast } from '../toast';
-import { type ApiOutput, useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/profile')({
   head: privatePageHead('My Profile'),

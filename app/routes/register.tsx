@@ -1,5 +1,8 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
+import { authCall, serialised } from '#app/auth-client.ts';
+import { AuthShell, Field, Notice, PasswordField } from '#app/components/account/ui.tsx';
+import { homeIfSignedIn } from '#app/session.ts';
 import {
   fullNameProblem,
   MIN_PASSWORD_LENGTH,
@@ -8,9 +11,6 @@ import {
   TEXT,
   VERIFY_CALLBACK_PATH,
 } from '#core/account.ts';
-import { authCall, serialised } from '../auth-client';
-import { AuthShell, Field, Notice, PasswordField } from '../components/account/ui';
-import { homeIfSignedIn } from '../session';
 
 export const Route = createFileRoute('/register')({
   head: () => ({ meta: [{ title: 'Create account · duuka' }] }),

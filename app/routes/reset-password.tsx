@@ -1,8 +1,8 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { authCall } from '#app/auth-client.ts';
+import { AuthShell, Notice, PasswordField } from '#app/components/account/ui.tsx';
 import { newPasswordProblem, RESET_TEXT, resetErrorText } from '#core/account.ts';
-import { authCall } from '../auth-client';
-import { AuthShell, Notice, PasswordField } from '../components/account/ui';
 
 // The mailed link lands here with its token: a new password by the change-password rules. Setting
 // it signs out every session of the account (server/auth.ts), then the shopper logs in again.

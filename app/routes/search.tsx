@@ -3,16 +3,16 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
+import { FilterBar } from '#app/components/listing/FilterBar.tsx';
+import { FILTER_KEYS, linkSearch, withoutFilters } from '#app/components/listing/listing-url.ts';
+import { Pagination } from '#app/components/Pagination.tsx';
+import { ProductGrid } from '#app/components/ProductGrid.tsx';
+import { StatusBox } from '#app/components/StatusBox.tsx';
+import { pageHead } from '#app/seo.ts';
+import { useTRPC } from '#app/trpc.ts';
 import { readSearchTerm, SEARCH_TERM_MAX, TEXT } from '#core/catalogue.ts';
 import { activeFilterCount, filtersOf, searchPageSearch } from '#core/listing.ts';
 import { FILTER_TEXT, noFilteredPiecesText } from '#core/listing-text.ts';
-import { FilterBar } from '../components/listing/FilterBar';
-import { FILTER_KEYS, linkSearch, withoutFilters } from '../components/listing/listing-url';
-import { Pagination } from '../components/Pagination';
-import { ProductGrid } from '../components/ProductGrid';
-import { StatusBox } from '../components/StatusBox';
-import { pageHead } from '../seo';
-import { useTRPC } from '../trpc';
 
 /** How long typing pauses before the search page searches (a phone searches as the shopper types). */
 const TYPING_PAUSE_MS = 300;

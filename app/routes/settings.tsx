@@ -2,6 +2,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
+import { DeleteAccount } from '#app/components/account/DeleteAccount.tsx';
+import { RequireSession } from '#app/components/account/RequireSession.tsx';
+import { TwoFactor } from '#app/components/account/TwoFactor.tsx';
+import { Field, inputClass, Loading, PageHeading } from '#app/components/account/ui.tsx';
+import { privatePageHead, type SessionUser, withSession } from '#app/session.ts';
+import {
+  applyAppearance,
+  markSettingsUnsynced,
+  readCachedSettings,
+  settingsUnsynced,
+  writeCachedSettings,
+} from '#app/settings-store.ts';
+import { toast } from '#app/toast.tsx';
+import { useTRPC } from '#app/trpc.ts';
 import { MAX_NAME_LENGTH, SETTINGS_RETRY_DELAYS_MS, settingsInput, TEXT } from '#core/account.ts';
 import {
   CURRENCIES,
@@ -10,20 +24,6 @@ import {
   type ShopperSettings,
   VISIBILITIES,
 } from '#core/settings.ts';
-import { DeleteAccount } from '../components/account/DeleteAccount';
-import { RequireSession } from '../components/account/RequireSession';
-import { TwoFactor } from '../components/account/TwoFactor';
-import { Field, inputClass, Loading, PageHeading } from '../components/account/ui';
-import { privatePageHead, type SessionUser, withSession } from '../session';
-import {
-  applyAppearance,
-  markSettingsUnsynced,
-  readCachedSettings,
-  settingsUnsynced,
-  writeCachedSettings,
-} from '../settings-store';
-import { toast } from '../toast';
-import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/settings')({
   head: privatePageHead('Settings'),

@@ -1,12 +1,13 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { Pagination } from '#app/components/Pagination.tsx';
+import { ProductGrid } from '#app/components/ProductGrid.tsx';
+import { ProductRow } from '#app/components/ProductRow.tsx';
+import { productRouteStates, StatusBox } from '#app/components/StatusBox.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { pageHead } from '#app/seo.ts';
+import { useTRPC } from '#app/trpc.ts';
 import { shopSearch } from '#core/catalogue.ts';
-import { Pagination } from '../components/Pagination';
-import { ProductGrid } from '../components/ProductGrid';
-import { ProductRow } from '../components/ProductRow';
-import { errorText, productRouteStates, StatusBox } from '../components/StatusBox';
-import { pageHead } from '../seo';
-import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/shop')({
   // Read as the search screen reads it: a bad ?q= or ?page= is never an error page.
@@ -83,7 +84,7 @@ function SearchResults({ term, page }: { term: string; page: number }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const results = useQuery(trpc.catalogue.search.queryOptions({ term, page }));
-  if (results.isError) return <StatusBox tone="error">{errorText(results.error)}</StatusBox>;
+  if (results.isError) return <StatusBox tone="error">{errorMessage(results.error)}</StatusBox>;
   if (!results.data) return <StatusBox>Searching...</StatusBox>;
   const { products, total } = results.data;
   if (total === 0) {

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TERMS_FACTS } from '#core/legal.ts';
 import {
   LegalPage,
   type LegalSection,
   Points,
   ShopContact,
   TextLink,
-} from '../components/legal/LegalPage';
-import { pageHead } from '../seo';
+} from '#app/components/legal/LegalPage.tsx';
+import { pageHead } from '#app/seo.ts';
+import { TERMS_FACTS } from '#core/legal.ts';
 
 export const Route = createFileRoute('/terms')({
   head: () =>

@@ -3,6 +3,8 @@
 
 import {
   CART_TEXT,
+  type Cart,
+  cartAddInput,
   cartMergeInput,
   cartProductInput,
   cartQuantityInput,
@@ -13,13 +15,15 @@ import { VARIANT_TEXT } from '#core/variants.ts';
 import {
   addToCart,
   type CartAnswer,
+  type CartProblem,
   clearCart,
   getCart,
   mergeIntoCart,
   removeFromCart,
   setCartQuantity,
 } from '../services/cart.ts';
-import { gatedProcedure, limited, protectedProcedure, router, shopperError } from '../trpc.ts';
+import { accepted, type Refusals } from '../shopper-error.ts';
+import { gatedProcedure, limited, protectedProcedure, router } from '../trpc.ts';
 
 /** The piece a quantity change names, without its quantity. */
 const pieceRef = (input: PieceRef & { quantity: number }): PieceRef =>
@@ -28,33 +32,44 @@ const pieceRef = (input: PieceRef & { quantity: number }): PieceRef =>
 /** A change to the cart: one batch, its writes gated by the session and the limit (0057). */
 const changeCart = gatedProcedure.use(limited('cart', CART_LIMIT));
 
-function answer(result: CartAnswer, refused: (available: number, requested: number) => string) {
-  if (result.ok) return result.cart;
-  if (result.refusal.kind === 'product-missing')
-    return shopperError('NOT_FOUND', 'Product not found');
-  if (result.refusal.kind === 'choose-size') {
-    return shopperError('BAD_REQUEST', VARIANT_TEXT.chooseSize);
-  }
-  return shopperError('BAD_REQUEST', refused(result.refusal.available, result.refusal.requested));
+/**
+ * The cart, or the refusal's tRPC code and toast. Past the stock, the text is the change's own
+ * (`tooMany`), from what the line may hold and what it held.
+ */
+function changed(answer: CartAnswer, tooMany: (available: number, inCart: number) => string): Cart {
+  const refusals: Refusals<CartProblem> = {
+    'product-missing': ['NOT_FOUND', 'Product not found'],
+    'choose-size': ['BAD_REQUEST', VARIANT_TEXT.chooseSize],
+    'stock-limit': [
+      'BAD_REQUEST',
+      answer.ok || answer.problem !== 'stock-limit' ? '' : tooMany(answer.available, answer.inCart),
+    ],
+  };
+  return accepted<{ ok: true; cart: Cart }, CartProblem>(answer, refusals).cart;
 }
 
 export const cartRouter = router({
   get: protectedProcedure.query(({ ctx }) => getCart(ctx.db, ctx.user.id)),
 
-  add: changeCart
-    .input(cartProductInput)
-    .mutation(async ({ ctx, input }) =>
-      answer(await addToCart(ctx.db, ctx.user.id, input, ctx.gate), (available) =>
-        CART_TEXT.cannotAddMore(available),
-      ),
-    ),
+  add: changeCart.input(cartAddInput).mutation(async ({ ctx, input }) => {
+    const { quantity, ...piece } = input;
+    return changed(
+      await addToCart(ctx.db, ctx.user.id, piece, quantity, ctx.gate),
+      // The cart rules' texts (core/cart.ts): one more, or more of a line already there, is
+      // "cannot add more"; N of a new line names the N.
+      (available, inCart) =>
+        quantity === 1 || inCart > 0
+          ? CART_TEXT.cannotAddMore(available)
+          : CART_TEXT.cannotAdd(quantity, available),
+    );
+  }),
 
   update: changeCart
     .input(cartQuantityInput)
     .mutation(async ({ ctx, input }) =>
-      answer(
+      changed(
         await setCartQuantity(ctx.db, ctx.user.id, pieceRef(input), input.quantity, ctx.gate),
-        (available, requested) => CART_TEXT.cannotSet(requested, available),
+        (available) => CART_TEXT.cannotSet(input.quantity, available),
       ),
     ),
 

@@ -4,48 +4,50 @@ import { CHECKOUT_LIMIT } from '#core/limits.ts';
 import { CHECKOUT_TEXT, placeOrderInput } from '#core/orders.ts';
 import { PAYMENT_RULE_TEXT } from '#core/payment-rules.ts';
 import { VARIANT_TEXT } from '#core/variants.ts';
-import { type CheckoutProblem, placeOrder } from '../services/checkout.ts';
+import {
+  type CheckoutPlaced,
+  type CheckoutProblem,
+  type CheckoutRefused,
+  type CheckoutResult,
+  placeOrder,
+} from '../services/checkout.ts';
 import { deliveryChoices } from '../services/delivery.ts';
 import { afterOrderPlaced } from '../services/order-events.ts';
 import { shopSettings } from '../services/shop-settings.ts';
-import {
-  gatedProcedure,
-  limited,
-  protectedProcedure,
-  publicProcedure,
-  router,
-  shopperError,
-} from '../trpc.ts';
+import { accepted, type Refusals } from '../shopper-error.ts';
+import { gatedProcedure, limited, protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
-function refuse(problem: CheckoutProblem): never {
-  switch (problem.kind) {
-    case 'empty-cart':
-      return shopperError('BAD_REQUEST', CHECKOUT_TEXT.emptyCart);
-    case 'profile-incomplete':
-      return shopperError('BAD_REQUEST', CHECKOUT_TEXT.profileIncomplete);
-    case 'product-missing':
-      return shopperError('NOT_FOUND', CHECKOUT_TEXT.productNotFound(problem.name));
-    case 'choose-size':
-      return shopperError('BAD_REQUEST', VARIANT_TEXT.chooseSize);
-    case 'insufficient-stock':
-      return shopperError(
-        'CONFLICT',
-        CHECKOUT_TEXT.insufficientStock(problem.name, problem.available),
-      );
-    case 'order-id-taken':
-      return shopperError('CONFLICT', CHECKOUT_TEXT.orderFailed);
-    case 'delivery-unavailable':
-      return shopperError('CONFLICT', DELIVERY_TEXT.optionUnavailable);
-    case 'cash-not-offered':
-      return shopperError('BAD_REQUEST', DELIVERY_TEXT.cashNotOffered(problem.option));
-    case 'over-ceiling':
-      return shopperError('BAD_REQUEST', PAYMENT_RULE_TEXT.overCeiling(problem.method));
-    case 'area-needed':
-      return shopperError(
-        'BAD_REQUEST',
-        problem.courier ? DELIVERY_TEXT.townRequired : DELIVERY_TEXT.areaRequired,
-      );
-  }
+/**
+ * Each problem as its tRPC code and the spec's text; a text names what the refusal carries beside
+ * its problem (only the refused problem's entry is read, so the others name nothing).
+ */
+function checkoutRefusals(answer: CheckoutResult): Refusals<CheckoutProblem> {
+  type Beside<P extends CheckoutProblem> = Extract<CheckoutRefused, { problem: P }>;
+  const beside = <P extends CheckoutProblem>(problem: P) =>
+    !answer.ok && answer.problem === problem ? (answer as Beside<P>) : undefined;
+  const missing = beside('product-missing');
+  const short = beside('insufficient-stock');
+  const cash = beside('cash-not-offered');
+  const ceiling = beside('over-ceiling');
+  const area = beside('area-needed');
+  return {
+    'empty-cart': ['BAD_REQUEST', CHECKOUT_TEXT.emptyCart],
+    'profile-incomplete': ['BAD_REQUEST', CHECKOUT_TEXT.profileIncomplete],
+    'product-missing': ['NOT_FOUND', CHECKOUT_TEXT.productNotFound(missing?.name ?? '')],
+    'choose-size': ['BAD_REQUEST', VARIANT_TEXT.chooseSize],
+    'insufficient-stock': [
+      'CONFLICT',
+      CHECKOUT_TEXT.insufficientStock(short?.name ?? '', short?.available ?? 0),
+    ],
+    'order-id-taken': ['CONFLICT', CHECKOUT_TEXT.orderFailed],
+    'delivery-unavailable': ['CONFLICT', DELIVERY_TEXT.optionUnavailable],
+    'cash-not-offered': ['BAD_REQUEST', DELIVERY_TEXT.cashNotOffered(cash?.option ?? '')],
+    'over-ceiling': ['BAD_REQUEST', PAYMENT_RULE_TEXT.overCeiling(ceiling?.method ?? 'card')],
+    'area-needed': [
+      'BAD_REQUEST',
+      area?.courier ? DELIVERY_TEXT.townRequired : DELIVERY_TEXT.areaRequired,
+    ],
+  };
 }
 
 export const checkoutRouter = router({
@@ -81,16 +83,16 @@ export const checkoutRouter = router({
         },
         { gate: ctx.gate, later: ctx.background },
       );
-      if (!result.ok) return refuse(result.problem);
+      const { order } = accepted<CheckoutPlaced, CheckoutProblem>(result, checkoutRefusals(result));
       // The texts are queued after the answer, off the shopper's wait: the Worker's waitUntil
       // runs the queueing to its end (it never throws); a send that fails is retried by the
       // scheduled sweep (decision 0054).
-      if (result.order.created) ctx.background(afterOrderPlaced(ctx, result.order));
+      if (order.created) ctx.background(afterOrderPlaced(ctx, order));
       return {
-        orderId: result.order.orderId,
-        total: result.order.total,
-        deliveryFee: result.order.deliveryFee,
-        created: result.order.created,
+        orderId: order.orderId,
+        total: order.total,
+        deliveryFee: order.deliveryFee,
+        created: order.created,
       };
     }),
 

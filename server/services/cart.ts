@@ -4,20 +4,30 @@
 // the client. Each write also carries the change's gate (the session, the attempt's limit:
 // decision 0057), and the batch goes through it.
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { PieceRef } from '#core/cart.ts';
-import { type Cart, type CartLine, loadCart } from '#core/cart.ts';
+import {
+  type Cart,
+  type CartLine,
+  loadCart,
+  MAX_LINE_QUANTITY,
+  type PieceRef,
+} from '#core/cart.ts';
 import type { Db } from '#db/client.ts';
 import { cartItems, products, productVariants } from '#db/schema/index.ts';
+import type { Refused } from '../shopper-error.ts';
 import { cardPictureWidths, onSale, pOnSale } from './catalogue.ts';
 import { WriteGate } from './write-gate.ts';
 
 /** Why a change was refused, for the spec's cart toasts. */
-export type CartRefusal =
-  | { kind: 'product-missing' }
-  | { kind: 'choose-size' }
-  | { kind: 'stock-limit'; name: string; available: number; requested: number };
+export type CartProblem = 'product-missing' | 'choose-size' | 'stock-limit';
 
-export type CartAnswer = { ok: true; cart: Cart } | { ok: false; refusal: CartRefusal; cart: Cart };
+/**
+ * The cart as it is now, changed or not (the shop's one refusal shape, the cart beside it). Past
+ * the stock, the refusal says how many the line may hold and how many it held before.
+ */
+export type CartAnswer =
+  | { ok: true; cart: Cart }
+  | (Refused<'product-missing' | 'choose-size'> & { cart: Cart })
+  | (Refused<'stock-limit'> & { cart: Cart; available: number; inCart: number });
 
 function readCart(db: Db, userId: string) {
   return db
@@ -63,10 +73,10 @@ export function variantOf(ref: PieceRef): SQL {
   return sql`(select min(id) from product_variants where product_id = ${ref.productId} having count(*) = 1)`;
 }
 
-/** What a refusal needs: the piece's name and stock, and how many variants its product has. */
+/** What a refusal needs: the piece's stock, and how many variants its product has. */
 const pieceOf = (db: Db, ref: PieceRef) =>
-  db.execute<{ name: string; label: string; stock: number; variants: number }>(sql`
-    select p.product_name as name, v.label, v.stock,
+  db.execute<{ stock: number | null; variants: number }>(sql`
+    select v.stock,
            (select count(*)::int from product_variants s where s.product_id = p.id) as variants
     from products p left join product_variants v on v.id = ${variantOf(ref)}
     where p.id = ${'variantId' in ref ? sql`(select product_id from product_variants where id = ${ref.variantId})` : sql`${ref.productId}::int`}
@@ -76,20 +86,28 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
   return toCart(await readCart(db, userId));
 }
 
-/** Adds one piece: a new line with 1, or the line's quantity + 1, never above the stock. */
+/**
+ * Adds `quantity` pieces (1 from a card, N from the dialog): a new line with them, or the line's
+ * quantity + them, never above the stock nor a line's limit (core/cart.ts). Refused, nothing
+ * changes: the client never has to undo part of an add.
+ */
 export async function addToCart(
   db: Db,
   userId: string,
   ref: PieceRef,
+  quantity = 1,
   gate = new WriteGate(db, null),
 ): Promise<CartAnswer> {
+  const most = sql`least(v.stock, ${MAX_LINE_QUANTITY})`;
   const [added, piece, lines] = await gate.batch([
     db.execute<{ variant_id: number }>(sql`
       insert into cart_items (user_id, variant_id, quantity)
-      select ${userId}, v.id, 1 from product_variants v join products p on p.id = v.product_id
-      where v.id = ${variantOf(ref)} and v.stock >= 1 and ${pOnSale} and ${gate.allows()}
-      on conflict (user_id, variant_id) do update set quantity = cart_items.quantity + 1
-        where cart_items.quantity + 1 <= (select stock from product_variants where id = excluded.variant_id)
+      select ${userId}, v.id, ${quantity}::int
+      from product_variants v join products p on p.id = v.product_id
+      where v.id = ${variantOf(ref)} and ${quantity} <= ${most} and ${pOnSale} and ${gate.allows()}
+      on conflict (user_id, variant_id) do update set quantity = cart_items.quantity + excluded.quantity
+        where cart_items.quantity + excluded.quantity <=
+          (select ${most} from product_variants v where v.id = excluded.variant_id)
       returning variant_id`),
     pieceOf(db, ref),
     readCart(db, userId),
@@ -99,33 +117,28 @@ export async function addToCart(
     lines.find((l) =>
       'variantId' in ref ? l.variantId === ref.variantId : l.variantId === variantId,
     )?.quantity ?? 0;
-  return answer(added.rows.length > 0, lines, piece.rows[0], inCart + 1);
+  return answer(added.rows.length > 0, lines, piece.rows[0], inCart);
 }
 
-/** The cart after a change, or why the change placed nothing: a piece gone, unchosen, or too few. */
+/**
+ * The cart after a change, or why the change placed nothing: a piece gone, unchosen, or too few
+ * (`inCart`: what the line held, unchanged).
+ */
 function answer(
   changed: boolean,
   lines: ReadLine[],
-  piece: { name: string; label: string | null; stock: number | null; variants: number } | undefined,
-  requested: number,
+  piece: { stock: number | null; variants: number } | undefined,
+  inCart: number,
 ): CartAnswer {
   const cart = toCart(lines);
   if (changed) return { ok: true, cart };
   if (piece && piece.stock === null && piece.variants > 1) {
-    return { ok: false, refusal: { kind: 'choose-size' }, cart };
+    return { ok: false, problem: 'choose-size', cart };
   }
-  if (!piece || piece.stock === null)
-    return { ok: false, refusal: { kind: 'product-missing' }, cart };
-  return {
-    ok: false,
-    refusal: {
-      kind: 'stock-limit',
-      name: piece.name,
-      available: Number(piece.stock),
-      requested,
-    },
-    cart,
-  };
+  if (!piece || piece.stock === null) return { ok: false, problem: 'product-missing', cart };
+  // A line never holds more than its limit, whatever the stock.
+  const available = Math.min(Number(piece.stock), MAX_LINE_QUANTITY);
+  return { ok: false, problem: 'stock-limit', cart, available, inCart };
 }
 
 /** Sets a line's quantity (0 or less removes it), never above the stock. */
@@ -149,10 +162,15 @@ export async function setCartQuantity(
     readCart(db, userId),
   ]);
   // A line that is not in the cart cannot be set: answered like a product that is gone.
-  const inCart = lines.some((l) =>
+  const line = lines.find((l) =>
     'variantId' in ref ? l.variantId === ref.variantId : l.productId === ref.productId,
   );
-  return answer(updated.rows.length > 0, lines, inCart ? piece.rows[0] : undefined, quantity);
+  return answer(
+    updated.rows.length > 0,
+    lines,
+    line ? piece.rows[0] : undefined,
+    line?.quantity ?? 0,
+  );
 }
 
 export async function removeFromCart(

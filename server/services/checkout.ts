@@ -1,7 +1,7 @@
 // Placing an order (DESIGN: one-write checkout; decisions 0001, 0003 and 0039). Prices and stock
-// are read per variant from the database now; the order, its items and every stock decrement are
-// ONE statement, keyed
-// by the order id the client made, so a retried or double-clicked checkout makes one order.
+// are read per variant from the database now; the order, its items, every stock decrement and the
+// lines it bought taken out of the shopper's cart are ONE statement, keyed by the order id the
+// client made, so a retried or double-clicked checkout makes one order.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DEFAULT_DELIVERY_OPTION_ID, isDeliveryKind } from '#core/delivery.ts';
 import type { PaymentMethod } from '#core/orders.ts';
@@ -11,6 +11,7 @@ import { nameWithVariant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import { PG, postgresCode } from '#db/errors.ts';
 import { deliveryOptions, orders, products, productVariants, profiles } from '#db/schema/index.ts';
+import type { Refused } from '../shopper-error.ts';
 import { onSale, pOnSale } from './catalogue.ts';
 import { freeDeliveryOverSql } from './delivery.ts';
 import { saveReceipt } from './orders.ts';
@@ -22,18 +23,32 @@ export type OrderLine = ({ variantId: number } | { productId: number }) & { quan
 /** A line once its variant is known. */
 type VariantLine = { variantId: number; quantity: number };
 
-/** Why an order could not be placed, in terms the checkout turns into the spec's texts. */
-export type CheckoutProblem =
-  | { kind: 'empty-cart' }
-  | { kind: 'profile-incomplete' }
-  | { kind: 'product-missing'; name: string }
-  | { kind: 'choose-size' }
-  | { kind: 'insufficient-stock'; name: string; available: number }
-  | { kind: 'order-id-taken' }
-  | { kind: 'delivery-unavailable' }
-  | PaymentRefusal
+/**
+ * Why an order could not be placed (the shop's one refusal shape), with what the spec's text
+ * names beside the problem: the piece, the stock left, the option, the way of paying.
+ */
+export type CheckoutRefused =
+  | Refused<
+      | 'empty-cart'
+      | 'profile-incomplete'
+      | 'choose-size'
+      | 'order-id-taken'
+      | 'delivery-unavailable'
+    >
+  | (Refused<'product-missing'> & { name: string })
+  | (Refused<'insufficient-stock'> & { name: string; available: number })
+  | (Refused<'cash-not-offered'> & { option: string })
+  | (Refused<'over-ceiling'> & { method: PaymentMethod })
   /** No area for a rider, or no town for the bus (upcountry). */
-  | { kind: 'area-needed'; courier: boolean };
+  | (Refused<'area-needed'> & { courier: boolean });
+
+export type CheckoutProblem = CheckoutRefused['problem'];
+
+/** The payment rules' refusal (core/payment-rules.ts) in the checkout's shape. */
+const paymentRefused = (refusal: PaymentRefusal): CheckoutRefused =>
+  refusal.kind === 'cash-not-offered'
+    ? { ok: false, problem: refusal.kind, option: refusal.option }
+    : { ok: false, problem: refusal.kind, method: refusal.method };
 
 /**
  * How the order reaches the shopper, as sent: the option (absent: Kampala delivery, for older
@@ -58,9 +73,8 @@ export type PlacedOrder = {
   receipt: Receipt | null;
 };
 
-export type CheckoutResult =
-  | { ok: true; order: PlacedOrder }
-  | { ok: false; problem: CheckoutProblem };
+export type CheckoutPlaced = { ok: true; order: PlacedOrder };
+export type CheckoutResult = CheckoutPlaced | CheckoutRefused;
 
 /** The same variant twice in one cart is one line with the quantities added. */
 export function mergeLines(lines: readonly VariantLine[]): VariantLine[] {
@@ -80,7 +94,7 @@ type Stock = { id: number; productId: number; name: string; label: string; stock
 function resolveLines(
   lines: readonly OrderLine[],
   found: Stock[],
-): { ok: true; lines: VariantLine[] } | { ok: false; problem: CheckoutProblem } {
+): { ok: true; lines: VariantLine[] } | CheckoutRefused {
   const resolved: VariantLine[] = [];
   for (const line of lines) {
     if ('variantId' in line) {
@@ -89,9 +103,8 @@ function resolveLines(
     }
     const variants = found.filter((v) => v.productId === line.productId);
     const [only] = variants;
-    if (variants.length > 1) return { ok: false, problem: { kind: 'choose-size' } };
-    if (!only)
-      return { ok: false, problem: { kind: 'product-missing', name: `#${line.productId}` } };
+    if (variants.length > 1) return { ok: false, problem: 'choose-size' };
+    if (!only) return { ok: false, problem: 'product-missing', name: `#${line.productId}` };
     resolved.push({ variantId: only.id, quantity: line.quantity });
   }
   return { ok: true, lines: mergeLines(resolved) };
@@ -102,19 +115,21 @@ function firstProblem(
   lines: VariantLine[],
   found: Stock[],
   shownNames: ReadonlyMap<number, string>,
-): CheckoutProblem | null {
+): CheckoutRefused | null {
   const byId = new Map(found.map((v) => [v.id, v]));
   for (const line of lines) {
     const variant = byId.get(line.variantId);
     if (!variant) {
       return {
-        kind: 'product-missing',
+        ok: false,
+        problem: 'product-missing',
         name: shownNames.get(line.variantId) ?? `#${line.variantId}`,
       };
     }
     if (variant.stock < line.quantity) {
       return {
-        kind: 'insufficient-stock',
+        ok: false,
+        problem: 'insufficient-stock',
         name: nameWithVariant(variant.name, variant.label),
         available: variant.stock,
       };
@@ -146,8 +161,9 @@ type Written = {
  * names, variant labels and prices into the items, and takes each variant's stock in the same
  * statement, logging each as a 'sale' (stock_movements, from the update's RETURNING: the level
  * it left); the variants' CHECK (stock >= 0) refuses an oversell,
- * so a lost race rolls the whole statement back. The same order id again (a retry) changes
- * nothing and answers the order.
+ * so a lost race rolls the whole statement back. The lines bought leave the shopper's cart in
+ * that statement too (decision 0068: the page no longer asks for it to be cleared after). The
+ * same order id again (a retry) changes nothing and answers the order.
  */
 export async function placeOrder(
   db: Db,
@@ -167,7 +183,7 @@ export async function placeOrder(
     shownNames?: ReadonlyMap<number, string>;
   } = {},
 ): Promise<CheckoutResult> {
-  if (order.lines.length === 0) return { ok: false, problem: { kind: 'empty-cart' } };
+  if (order.lines.length === 0) return { ok: false, problem: 'empty-cart' };
   const { gate = new WriteGate(db, null), later, shownNames = new Map() } = options;
 
   const asked = order.delivery ?? {};
@@ -188,15 +204,15 @@ export async function placeOrder(
   if (existing) return replay(existing, customer.id, order.orderId);
   // No profile yet is a profile without a phone (one is made when the shopper opens theirs).
   if (!profile?.fullName.trim() || !profile.phone) {
-    return { ok: false, problem: { kind: 'profile-incomplete' } };
+    return { ok: false, problem: 'profile-incomplete' };
   }
   const refused = deliveryProblem(option, asked, order.paymentMethod);
-  if (refused) return { ok: false, problem: refused };
+  if (refused) return refused;
   const resolved = resolveLines(order.lines, found);
   if (!resolved.ok) return resolved;
   const { lines } = resolved;
   const problem = firstProblem(lines, found, shownNames);
-  if (problem) return { ok: false, problem };
+  if (problem) return problem;
 
   const delivery: Omit<ReceiptDelivery, 'option' | 'kind'> & { optionId: string } = {
     optionId,
@@ -227,7 +243,7 @@ export async function placeOrder(
     // Above what this way of paying takes: the write computed the total and placed nothing.
     const asked = written?.asked_total;
     const overCeiling = asked == null ? null : aboveCeiling(order.paymentMethod, Number(asked));
-    if (overCeiling) return { ok: false, problem: overCeiling };
+    if (overCeiling) return paymentRefused(overCeiling);
     return explainRefusal(db, customer.id, order, lines, shownNames);
   }
   const deliveryFee = Number(written.delivery_fee ?? 0);
@@ -297,13 +313,13 @@ function deliveryProblem(
   option: { kind: string; name: string; cashOnDelivery: boolean; active: boolean } | undefined,
   asked: DeliveryRequest,
   paymentMethod: PaymentMethod,
-): CheckoutProblem | null {
-  if (!option?.active) return { kind: 'delivery-unavailable' };
+): CheckoutRefused | null {
+  if (!option?.active) return { ok: false, problem: 'delivery-unavailable' };
   // The total is not known before the write: the write checks its ceiling.
   const refused = paymentRefusal(paymentMethod, option, null);
-  if (refused) return refused;
+  if (refused) return paymentRefused(refused);
   if (asked.optionId && option.kind !== 'pickup' && !asked.area?.trim()) {
-    return { kind: 'area-needed', courier: option.kind === 'courier' };
+    return { ok: false, problem: 'area-needed', courier: option.kind === 'courier' };
   }
   return null;
 }
@@ -334,7 +350,8 @@ const stockOf = (db: Db, lines: readonly OrderLine[]) => {
 };
 
 /**
- * The order, its items and the stock decrements: one statement, all or nothing. The fee is the
+ * The order, its items, the stock decrements and the cart's lines bought: one statement, all or
+ * nothing. The fee is the
  * option's, read here (free at or above the owner's threshold); an option retired meanwhile, cash
  * on delivery it no longer takes, or a total above what the way of paying takes (core/payment-
  * rules.ts) places nothing. The total asked is answered either way, to say which.
@@ -401,6 +418,18 @@ async function writeOrder(
       insert into stock_movements (variant_id, sku, change, stock_after, reason, order_id)
       select taken.id, taken.sku, -taken.quantity, taken.stock, 'sale', placed.id
       from taken cross join placed
+    ),
+    -- The shopper's cart loses what the order bought (decision 0068), only when it was placed
+    -- now (a retry places nothing, so it takes nothing: lines added since stay): a line the order
+    -- covers goes, a line holding more keeps the rest.
+    emptied as (
+      delete from cart_items c using wanted w, placed
+      where c.user_id = ${customerId} and c.variant_id = w.variant_id and c.quantity <= w.quantity
+    ),
+    lessened as (
+      update cart_items c set quantity = c.quantity - w.quantity
+      from wanted w cross join placed
+      where c.user_id = ${customerId} and c.variant_id = w.variant_id and c.quantity > w.quantity
     )
     select placed.id as order_id, placed.created_at, placed.total, placed.delivery_fee,
            placed.delivery_option, placed.delivery_kind,
@@ -440,18 +469,16 @@ async function explainRefusal(
   ]);
   if (existing) return replay(existing, customerId, order.orderId);
   const refused = deliveryProblem(option, asked, order.paymentMethod);
-  if (refused) return { ok: false, problem: refused };
+  if (refused) return refused;
   const problem = firstProblem(lines, found, shownNames);
-  if (problem) return { ok: false, problem };
+  if (problem) return problem;
   // The stock came back between the write and this read: still a refusal of this attempt.
   const first = found[0];
   return {
     ok: false,
-    problem: {
-      kind: 'insufficient-stock',
-      name: first ? nameWithVariant(first.name, first.label) : '',
-      available: first?.stock ?? 0,
-    },
+    problem: 'insufficient-stock',
+    name: first ? nameWithVariant(first.name, first.label) : '',
+    available: first?.stock ?? 0,
   };
 }
 
@@ -461,7 +488,7 @@ function replay(
   customerId: string,
   orderId: string,
 ): CheckoutResult {
-  if (existing.customerId !== customerId) return { ok: false, problem: { kind: 'order-id-taken' } };
+  if (existing.customerId !== customerId) return { ok: false, problem: 'order-id-taken' };
   return {
     ok: true,
     order: {

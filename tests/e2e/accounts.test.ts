@@ -6,8 +6,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { orders, user } from '#db/schema/index.ts';
+import { mailedLink } from '#local/mailed-link.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, SMALL_PHONE } from '../support/browser.ts';
-import { mailedLink } from '../support/mailbox.ts';
 import { shop } from '../support/shop.ts';
 
 const db = createDb(shop().databaseUrl);

@@ -4,9 +4,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { RESET_TEXT, TEXT } from '#core/account.ts';
 import { createDb } from '#db/client.ts';
+import { mailedLink } from '#local/mailed-link.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
-import { mailedLink } from '../support/mailbox.ts';
 import { shop } from '../support/shop.ts';
 import { SHOPPER_PASSWORD, signIn, verifiedShopper } from '../support/shoppers.ts';
 

@@ -180,6 +180,14 @@ describe('purchase', () => {
       const piece = await pieceWithStock(skip, 3);
       const shopper = await newShopper(`Nakato ${label}`);
       const { page, errors } = await shopPage(viewport);
+      // The changes the page asks of the server (a batch names its procedures with commas).
+      const changes: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (request.method() === 'POST' && pathname.startsWith('/api/trpc/')) {
+          changes.push(...pathname.slice('/api/trpc/'.length).split(','));
+        }
+      });
 
       // Browse, open the piece, ask for 2 while logged out: off to /login.
       await page.goto('/shop');
@@ -193,11 +201,14 @@ describe('purchase', () => {
       await page.waitForURL('**/login');
 
       // Login completes the add and lands on the cart.
+      changes.length = 0;
       await logIn(page, shopper);
       await page.waitForURL('**/cart');
       await toastText(page, `${piece.name} added to cart`);
       await poll(() => lineQuantity(page, piece.name)).toBe('2');
       await poll(() => cartCount(page)).toBe('Cart, 2 items');
+      // The 2 pieces in one add: no merge, set or undo to reach them.
+      expect(changes.filter((name) => name.startsWith('cart.'))).toEqual(['cart.add']);
 
       // The stepper: up to the stock, where the + rests and says why (no error toast to meet).
       const line = cartLine(page, piece.name);
@@ -264,6 +275,7 @@ describe('purchase', () => {
       await mobileMoney.check();
       await fillDeliveryArea(page);
 
+      changes.length = 0;
       await page.getByRole('button', { name: 'Place Order' }).click();
       // The approval screen waits for the phone (which never answers here); the order is saved,
       // placed but not paid: the page says so, and no success toast claims more.
@@ -278,6 +290,8 @@ describe('purchase', () => {
       expect(await shownToasts(page)).not.toContainEqual(
         expect.stringContaining('Order placed successfully!'),
       );
+      // The order's own write emptied the server cart: the page asked nothing more of it.
+      expect(changes.filter((name) => name.startsWith('cart.'))).toEqual([]);
       await page.goto('/orders');
       await poll(() => cartCount(page)).toBe('Cart');
 

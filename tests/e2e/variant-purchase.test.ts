@@ -156,7 +156,7 @@ describe('a piece bought in a size and colour', () => {
     });
   }
 
-  it('the desk’s desk names the size of each piece, and the texts say M/Indigo', async () => {
+  it('the desk names the size of each piece, and the texts say M/Indigo', async () => {
     const variantId = await mIndigo();
     const shopper = await verifiedShopper(db, 'Brenda Desk', { phone: '+256772123457' });
     const operator = await deskOwner(db);

@@ -2,7 +2,7 @@
 // database, a local cart merged at login, and each shopper reaching only their own cart.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CART_TEXT } from '#core/cart.ts';
+import { CART_TEXT, MAX_LINE_QUANTITY } from '#core/cart.ts';
 import { products } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
@@ -53,6 +53,52 @@ describe('cart', () => {
       CART_TEXT.cannotAddMore(2),
     );
     expect((await cart.get()).productsInCart[0]?.quantity).toBe(2);
+  });
+
+  it('adds N pieces in one call; past the stock or a line’s limit it refuses and changes nothing', async () => {
+    const buyer = await signedInShopper(test.db, auth);
+    const cart = as(buyer);
+    const [blazer, scarce, plenty] = [
+      await product(50_000, 5),
+      await product(20_000, 2),
+      await product(1_000, MAX_LINE_QUANTITY + 1),
+    ];
+    const quantities = async () =>
+      Object.fromEntries((await cart.get()).productsInCart.map((l) => [l.variantId, l.quantity]));
+    expect((await cart.add({ variantId: blazer.variantId, quantity: 3 })).productsInCart).toEqual([
+      expect.objectContaining({ variantId: blazer.variantId, quantity: 3, stock: 5 }),
+    ]);
+    // More of a line already there, or N of a new line, past the stock: the cart rules' texts.
+    await expect(cart.add({ variantId: blazer.variantId, quantity: 3 })).rejects.toThrow(
+      CART_TEXT.cannotAddMore(5),
+    );
+    await expect(cart.add({ productId: scarce.id, quantity: 3 })).rejects.toThrow(
+      CART_TEXT.cannotAdd(3, 2),
+    );
+    expect(await quantities()).toEqual({ [blazer.variantId]: 3 });
+    expect((await cart.add({ variantId: blazer.variantId, quantity: 2 })).subtotal).toBe(250_000);
+    // A line holds MAX_LINE_QUANTITY at most, whatever the stock.
+    await cart.add({ variantId: plenty.variantId, quantity: MAX_LINE_QUANTITY });
+    await expect(cart.add({ variantId: plenty.variantId })).rejects.toThrow(
+      CART_TEXT.cannotAddMore(MAX_LINE_QUANTITY),
+    );
+    const before = { [blazer.variantId]: 5, [plenty.variantId]: MAX_LINE_QUANTITY };
+    expect(await quantities()).toEqual(before);
+    // Not a whole number from 1 to the line's limit: the input's text, never a 500.
+    for (const quantity of [1.5, -1, 0, '2', 2_147_483_648, MAX_LINE_QUANTITY + 1, null]) {
+      const refused = await mutateOverHttp(
+        test.db,
+        'cart.add',
+        { variantId: scarce.variantId, quantity },
+        { auth, cookie: buyer.cookie },
+      );
+      expect({ quantity, status: refused.status, text: refused.body.error?.message }).toEqual({
+        quantity,
+        status: 400,
+        text: CART_TEXT.addFailed,
+      });
+    }
+    expect(await quantities()).toEqual(before);
   });
 
   it('sets quantities within the stock; 0 removes the line; prices follow the database', async () => {

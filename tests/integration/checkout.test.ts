@@ -6,7 +6,15 @@ import { neonConfig } from '@neondatabase/serverless';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_TEXT, DELIVERY_FEE } from '#core/orders.ts';
-import { orderItems, orders, products, profiles, receipts, user } from '#db/schema/index.ts';
+import {
+  cartItems,
+  orderItems,
+  orders,
+  products,
+  profiles,
+  receipts,
+  user,
+} from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { placeOrder } from '#server/services/checkout.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
@@ -38,6 +46,17 @@ async function customer(name = 'Nakato Achieng') {
 }
 
 const stockOf = (piece: { variantId: number }) => stockNow(test.db, { variantId: piece.variantId });
+
+const byVariant = (a: number[], b: number[]) => (a[0] ?? 0) - (b[0] ?? 0);
+
+/** The shopper's server cart as [variant, quantity] pairs, by variant. */
+async function cartOf(shopper: { id: string }) {
+  const lines = await test.db
+    .select({ variantId: cartItems.variantId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.userId, shopper.id));
+  return lines.map((l) => [l.variantId, l.quantity]).sort(byVariant);
+}
 
 describe('placeOrder', () => {
   it('prices the order from the database: items + 5,000 delivery, pending, receipt stored', async () => {
@@ -117,7 +136,7 @@ describe('placeOrder', () => {
       lines: [{ variantId: bag.variantId, quantity: 4 }],
       paymentMethod: 'card',
     });
-    expect(theirs).toEqual({ ok: false, problem: { kind: 'order-id-taken' } });
+    expect(theirs).toEqual({ ok: false, problem: 'order-id-taken' });
     const [order] = await test.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.customerId).toBe(a.id);
     expect(await stockOf(bag)).toBe(4);
@@ -133,7 +152,9 @@ describe('placeOrder', () => {
     });
     expect(short).toEqual({
       ok: false,
-      problem: { kind: 'insufficient-stock', name: 'Bark Cloth Shirt', available: 1 },
+      problem: 'insufficient-stock',
+      name: 'Bark Cloth Shirt',
+      available: 1,
     });
 
     const gone = await product(20_000, 4, 'Beaded Anklet');
@@ -154,7 +175,8 @@ describe('placeOrder', () => {
     );
     expect(missing).toEqual({
       ok: false,
-      problem: { kind: 'product-missing', name: 'Beaded Anklet' },
+      problem: 'product-missing',
+      name: 'Beaded Anklet',
     });
     expect(await test.db.select().from(orders).where(eq(orders.id, orderId))).toEqual([]);
     expect(await stockOf(shirt)).toBe(1);
@@ -178,7 +200,9 @@ describe('placeOrder', () => {
     for (const refused of results.filter((r) => !r.ok)) {
       expect(refused).toEqual({
         ok: false,
-        problem: { kind: 'insufficient-stock', name: 'Leather Sandal', available: 0 },
+        problem: 'insufficient-stock',
+        name: 'Leather Sandal',
+        available: 0,
       });
     }
     expect(await stockOf(sandal)).toBe(0);
@@ -194,15 +218,83 @@ describe('placeOrder', () => {
       lines: [{ variantId: hat.variantId, quantity: 3 }],
       paymentMethod: 'card' as const,
     };
+    await test.db
+      .insert(cartItems)
+      .values({ userId: shopper.id, variantId: hat.variantId, quantity: 5 });
     const results = await Promise.all(
       Array.from({ length: 10 }, () => placeOrder(test.db, shopper, order)),
     );
     expect(results.every((r) => r.ok && r.order.orderId === order.orderId)).toBe(true);
     expect(results.filter((r) => r.ok && r.order.created)).toHaveLength(1);
     expect(await stockOf(hat)).toBe(5);
+    // The cart lost the 3 bought once, not once per attempt.
+    expect(await cartOf(shopper)).toEqual([[hat.variantId, 2]]);
     expect(
       await test.db.select().from(orderItems).where(eq(orderItems.orderId, order.orderId)),
     ).toHaveLength(1);
+  });
+
+  it('takes what it bought out of the shopper’s cart in the same write, once', async () => {
+    const [dress, scarf, bag] = await Promise.all([
+      product(145_000, 5, 'Gomesi Silk Dress'),
+      product(35_000, 10, 'Kitenge Scarf'),
+      product(80_000, 4, 'Woven Bag'),
+    ]);
+    const shopper = await customer();
+    const other = await customer('Okello James');
+    const line = (who: { id: string }, piece: { variantId: number }, quantity: number) => ({
+      userId: who.id,
+      variantId: piece.variantId,
+      quantity,
+    });
+    await test.db
+      .insert(cartItems)
+      .values([
+        line(shopper, dress, 2),
+        line(shopper, scarf, 3),
+        line(shopper, bag, 1),
+        line(other, dress, 2),
+      ]);
+    // Too little stock: refused, and the cart keeps every line.
+    const refused = await placeOrder(test.db, shopper, {
+      orderId: randomUUID(),
+      lines: [{ variantId: bag.variantId, quantity: 5 }],
+      paymentMethod: 'card',
+    });
+    expect(refused).toMatchObject({ ok: false, problem: 'insufficient-stock' });
+    const everything = [
+      [dress.variantId, 2],
+      [scarf.variantId, 3],
+      [bag.variantId, 1],
+    ].sort(byVariant);
+    expect(await cartOf(shopper)).toEqual(everything);
+
+    const order = {
+      orderId: randomUUID(),
+      // More dresses than the cart held (another tab's cart): the line goes all the same.
+      lines: [
+        { variantId: dress.variantId, quantity: 3 },
+        { variantId: scarf.variantId, quantity: 1 },
+      ],
+      paymentMethod: 'cash_on_delivery' as const,
+    };
+    expect(await placeOrder(test.db, shopper, order)).toMatchObject({ ok: true });
+    // The dresses bought cover their line: gone. One scarf of three: two stay. The bag, not
+    // bought, stays; another shopper's cart is theirs.
+    const left = [
+      [scarf.variantId, 2],
+      [bag.variantId, 1],
+    ].sort(byVariant);
+    expect(await cartOf(shopper)).toEqual(left);
+    expect(await cartOf(other)).toEqual([[dress.variantId, 2]]);
+
+    // Added after the order: a retry of it takes nothing more.
+    await test.db.insert(cartItems).values(line(shopper, dress, 1));
+    expect(await placeOrder(test.db, shopper, order)).toMatchObject({
+      ok: true,
+      order: { created: false },
+    });
+    expect(await cartOf(shopper)).toEqual([...left, [dress.variantId, 1]].sort(byVariant));
   });
 
   it('writes once, at a 1-line and at a 10-line cart (round trips counted at the driver)', async () => {

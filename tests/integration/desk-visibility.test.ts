@@ -394,7 +394,8 @@ describe('a draft, published, then archived', () => {
     expect(archived).toBe(true);
     expect(result).toEqual({
       ok: false,
-      problem: { kind: 'product-missing', name: `#${variant('S')}` },
+      problem: 'product-missing',
+      name: `#${variant('S')}`,
     });
     const orders = await test.db.execute(sql`select 1 from orders where id = ${raced}`);
     expect(orders.rows).toHaveLength(0);

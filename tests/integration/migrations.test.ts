@@ -10,12 +10,10 @@ import { migrate } from 'drizzle-orm/neon-http/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '#db/client.ts';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '#db/migrate.ts';
-import {
-  pgliteBackend,
-  postgresBackend,
-  type SqlBackend,
-  startLocalNeon,
-} from '#local/neon-endpoint.ts';
+import { startLocalNeon } from '#local/neon/endpoint.ts';
+import { pgliteBackend } from '#local/neon/pglite-backend.ts';
+import { postgresBackend } from '#local/neon/postgres-backend.ts';
+import type { SqlBackend } from '#local/neon/sql-backend.ts';
 import { freshPostgresDatabase } from '../support/postgres.ts';
 
 type Journal = { entries: { idx: number; tag: string }[] };

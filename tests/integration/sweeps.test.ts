@@ -77,7 +77,11 @@ const RULES: Record<string, Rule> = {
   },
   'account.deleteAccount': { access: 'shopper', valid: () => ({ password: 'not-the-password' }) },
   'cart.get': { access: 'shopper', valid: () => undefined },
-  'cart.add': { access: 'shopper', valid: () => ({ variantId: own.variantId }) },
+  'cart.add': {
+    access: 'shopper',
+    valid: () => ({ variantId: own.variantId }),
+    numbers: () => ({ variantId: own.variantId, quantity: 1 }),
+  },
   'cart.update': { access: 'shopper', valid: () => ({ variantId: own.variantId, quantity: 1 }) },
   'cart.remove': { access: 'shopper', valid: () => ({ variantId: own.variantId }) },
   'cart.clear': { access: 'shopper', valid: () => undefined },

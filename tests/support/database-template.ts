@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
-import { pgliteBackend, postgresBackend, startLocalNeon } from '#local/neon-endpoint.ts';
+import { startLocalNeon } from '#local/neon/endpoint.ts';
+import { pgliteBackend } from '#local/neon/pglite-backend.ts';
+import { postgresBackend } from '#local/neon/postgres-backend.ts';
 import { admin, freshPostgresDatabase } from './postgres.ts';
 
 declare module 'vitest' {

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 
 import type { Db } from '#db/client.ts';
 import { profiles, user } from '#db/schema/index.ts';
-import { mailedLink } from './mailbox.ts';
+import { mailedLink } from '#local/mailed-link.ts';
 import { timed } from './profile.ts';
 import { shop } from './shop.ts';
 

@@ -3,7 +3,9 @@
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { createDb, type Db } from '#db/client.ts';
-import { pgliteBackend, postgresBackend, startLocalNeon } from '#local/neon-endpoint.ts';
+import { startLocalNeon } from '#local/neon/endpoint.ts';
+import { pgliteBackend } from '#local/neon/pglite-backend.ts';
+import { postgresBackend } from '#local/neon/postgres-backend.ts';
 import { freshPostgresDatabase } from './postgres.ts';
 
 export type TestDatabase = { db: Db; databaseUrl: string; close(): Promise<void> };

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
+import { authCall } from '#app/auth-client.ts';
+import { forgetLocalAccountData } from '#app/settings-store.ts';
+import { toast } from '#app/toast.tsx';
+import { useTRPC } from '#app/trpc.ts';
 import { TEXT } from '#core/account.ts';
-import { authCall } from '../../auth-client';
-import { forgetLocalAccountData } from '../../settings-store';
-import { toast } from '../../toast';
-import { useTRPC } from '../../trpc';
 import { Notice, PasswordField } from './ui';
 
 /** The delete-account control and its confirm dialog (profile and settings screens). */

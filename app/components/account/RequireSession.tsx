@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { type SessionUser, useSession } from '../../session';
+import { type SessionUser, useSession } from '#app/session.ts';
 import { Loading } from './ui';
 
 /** Account screens: 'Loading authentication...', then Access Required for visitors (spec). */

@@ -5,11 +5,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { renderSVG } from 'uqr';
+import { authCall } from '#app/auth-client.ts';
+import { useSession } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { useTRPC } from '#app/trpc.ts';
 import { TEXT, TWO_FACTOR_TEXT } from '#core/account.ts';
-import { authCall } from '../../auth-client';
-import { useSession } from '../../session';
-import { toast } from '../../toast';
-import { useTRPC } from '../../trpc';
 import { Field, Notice, PasswordField } from './ui';
 
 type Step =

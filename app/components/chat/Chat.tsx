@@ -8,8 +8,8 @@
 import { Link } from '@tanstack/react-router';
 import { Maximize2, MessageCircle, Minus, X } from 'lucide-react';
 import { createContext, lazy, type ReactNode, Suspense, useContext, useState } from 'react';
+import { useSession } from '#app/session.ts';
 import { CHAT_TEXT } from '#core/chat.ts';
-import { useSession } from '../../session';
 
 type Panel = 'closed' | 'open' | 'minimised';
 

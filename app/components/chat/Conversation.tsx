@@ -3,6 +3,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '#app/error-message.ts';
+import { useTRPC, useTRPCClient } from '#app/trpc.ts';
 import {
   CHAT_CATEGORIES,
   CHAT_CHIPS,
@@ -13,8 +15,6 @@ import {
   isCardsPart,
 } from '#core/chat.ts';
 import { formatTime } from '#core/orders.ts';
-import { serverMessage } from '../../cart';
-import { useTRPC, useTRPCClient } from '../../trpc';
 import { ProductCards } from './ProductCards';
 
 type Message = {
@@ -50,7 +50,7 @@ export default function Conversation({ onOpenProduct }: { onOpenProduct?: () => 
         setMessages(result.messages);
         if (result.messages.length > 0) setView('chat');
       },
-      onError: (error) => setProblem(serverMessage(error, CHAT_TEXT.sendFailed(DEFAULT_SUPPORT))),
+      onError: (error) => setProblem(errorMessage(error, CHAT_TEXT.sendFailed(DEFAULT_SUPPORT))),
     });
   });
   // Closing the panel or leaving stops the reply on its way.
@@ -96,7 +96,7 @@ export default function Conversation({ onOpenProduct }: { onOpenProduct?: () => 
       }
     } catch (error) {
       if (controller.signal.aborted) return;
-      const known = serverMessage(error, '');
+      const known = errorMessage(error, '');
       append(known && !/unexpected/i.test(known) ? known : CHAT_TEXT.sendFailed(DEFAULT_SUPPORT));
     } finally {
       if (reply.current === controller) reply.current = null;

@@ -5,10 +5,10 @@
 import { useRouter } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
+import { Price } from '#app/components/Price.tsx';
 import { PLACEHOLDER_IMAGE } from '#core/catalogue.ts';
 import { type ChatProductCard, cardHref } from '#core/chat.ts';
 import { pictureSources } from '#core/pictures.ts';
-import { Price } from '../Price';
 
 /** Shown 56 px wide (112 px on a sharp screen): the smallest stored copy is plenty. */
 const THUMB_SIZES = '56px';

@@ -4,9 +4,9 @@
 // /orders.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { errorMessage } from '#app/error-message.ts';
+import { useTRPC } from '#app/trpc.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
-import { serverMessage } from '../../cart';
-import { useTRPC } from '../../trpc';
 
 /** Opens the card payment page of the order; `problem` says why it did not open. */
 export function useCardPayment(orderId: string) {
@@ -27,7 +27,7 @@ export function useCardPayment(orderId: string) {
       window.location.assign(answer.redirectUrl);
       return true;
     } catch (error) {
-      setProblem(serverMessage(error, PAYMENT_STATE_TEXT.cardStartFailed));
+      setProblem(errorMessage(error, PAYMENT_STATE_TEXT.cardStartFailed));
       return false;
     }
   }

@@ -4,6 +4,7 @@
 // a pickup, where the boutique is. The figures are display only: the server reads the fee.
 import { Bike, Bus, type LucideIcon, Store } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { inputClass } from '#app/components/account/ui.tsx';
 import {
   AREA_MAX,
   type DeliveryKind,
@@ -14,7 +15,6 @@ import {
 } from '#core/delivery.ts';
 import { DELIVERY_WORDING, deliveryTime } from '#core/delivery-choice.ts';
 import type { DeliveryField, DeliveryForm } from '#core/delivery-form.ts';
-import { inputClass } from '../account/ui';
 
 const KIND_ICONS: Record<DeliveryKind, LucideIcon> = {
   delivery: Bike,

@@ -5,11 +5,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Loader2, Smartphone, XCircle } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Notice } from '#app/components/account/ui.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import { displayNumber, PAYMENT_TEXT, STATUS_POLL_MS } from '#core/mobile-money.ts';
 import { PAYMENT_METHOD_CHOICES, type PaymentMethod } from '#core/orders.ts';
-import { serverMessage } from '../../cart';
-import { type ApiOutput, useTRPC } from '../../trpc';
-import { Notice } from '../account/ui';
 import { PayerNumber } from './PayerNumber';
 
 type Payment = NonNullable<ApiOutput['payments']['status']>;
@@ -53,7 +53,7 @@ export function MobileMoneyPayment({
     try {
       setPayment(await start.mutateAsync({ orderId, phone: number }));
     } catch (error) {
-      setProblem(serverMessage(error, PAYMENT_TEXT.failed));
+      setProblem(errorMessage(error, PAYMENT_TEXT.failed));
     }
   }
 
@@ -194,7 +194,7 @@ function AnotherMethod({
       await change.mutateAsync({ orderId, paymentMethod: method });
       onChanged(method);
     } catch (error) {
-      setProblem(serverMessage(error, PAYMENT_TEXT.notPending));
+      setProblem(errorMessage(error, PAYMENT_TEXT.notPending));
     }
   }
   return (

@@ -1,8 +1,8 @@
 // The mobile-money payer's number with the network it belongs to (checkout and retries). Apart
 // from MobileMoneyPayment so the checkout's first load carries the field, not the payment screen.
 import { useId } from 'react';
+import { inputClass } from '#app/components/account/ui.tsx';
 import { NETWORK_LABEL, networkOf, PAYMENT_TEXT } from '#core/mobile-money.ts';
-import { inputClass } from '../account/ui';
 
 /** The payer's number field with the network it belongs to (checkout and retries). */
 export function PayerNumber({

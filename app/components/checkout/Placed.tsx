@@ -3,12 +3,12 @@
 import { Link } from '@tanstack/react-router';
 import { CreditCard, Landmark, Loader2, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { Notice } from '#app/components/account/ui.tsx';
+import { BankDetails } from '#app/components/payments/BankDetails.tsx';
 import { CART_TEXT } from '#core/cart.ts';
 import { formatUGX } from '#core/money.ts';
 import { PAYMENT_METHOD_CHOICES, receiptNumber } from '#core/orders.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
-import { Notice } from '../account/ui';
-import { BankDetails } from '../payments/BankDetails';
 import { useCardPayment } from './CardPayment';
 
 /** A card order placed: off to Pesapal's page; if it cannot open, the order is saved and says so. */

@@ -3,6 +3,8 @@
 // refuses them to staff whatever the page shows.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { Notice } from '#app/components/account/ui.tsx';
+import { errorMessage } from '#app/error-message.ts';
 import type { DeskRole } from '#core/desk.ts';
 
 type Section = { to: string; label: string; exact?: boolean; ownerOnly?: boolean };
@@ -62,6 +64,37 @@ export function DeskPage({
         {action}
       </header>
       {children}
+    </section>
+  );
+}
+
+/**
+ * A desk page that could not be drawn (its read failed, or the address names nothing): its
+ * title, then why. `className` spaces the notice as the page's own content would start.
+ */
+export function DeskPageProblem({
+  title,
+  className = 'mt-8',
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <DeskPage title={title}>
+      <div className={className}>
+        <Notice tone="error">{children}</Notice>
+      </div>
+    </DeskPage>
+  );
+}
+
+/** The desk itself could not be read (who is asking, or the orders): no desk page to frame it. */
+export function DeskNotLoaded({ error }: { error: unknown }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20">
+      <Notice tone="error">{errorMessage(error, 'The desk could not be loaded.')}</Notice>
     </section>
   );
 }

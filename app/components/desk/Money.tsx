@@ -5,6 +5,9 @@
 // uses it with one hand.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { errorMessage } from '#app/error-message.ts';
+import { toast } from '#app/toast.tsx';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import {
   MONEY_TEXT,
   payerNetworkLabel,
@@ -14,9 +17,6 @@ import {
 } from '#core/desk-money.ts';
 import { formatUGX } from '#core/money.ts';
 import { orderIdHead, paymentMethodLabel, statusLabel } from '#core/orders.ts';
-import { serverMessage } from '../../cart';
-import { toast } from '../../toast';
-import { type ApiOutput, useTRPC } from '../../trpc';
 
 type Money = ApiOutput['desk']['money'];
 type AwaitingOrder = Money['toConfirm'][number];
@@ -35,7 +35,7 @@ export function MoneySection() {
       </h2>
       {money.isError && (
         <p className="mt-3 text-sm text-danger">
-          {serverMessage(money.error, 'The money could not be loaded.')}
+          {errorMessage(money.error, 'The money could not be loaded.')}
         </p>
       )}
       {data?.airtelSignature && (
@@ -219,7 +219,7 @@ export function MarkPaid({ orderId, method }: { orderId: string; method: string 
         toast.success(MONEY_TEXT.markedPaid(head));
         await queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
       },
-      onError: (error) => toast.error(serverMessage(error, 'The payment could not be recorded.')),
+      onError: (error) => toast.error(errorMessage(error, 'The payment could not be recorded.')),
     }),
   );
   return (
@@ -242,7 +242,7 @@ function MarkRefunded({ paymentId }: { paymentId: string }) {
         toast.success(MONEY_TEXT.markedRefunded);
         await queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
       },
-      onError: (error) => toast.error(serverMessage(error, 'The refund could not be recorded.')),
+      onError: (error) => toast.error(errorMessage(error, 'The refund could not be recorded.')),
     }),
   );
   return (

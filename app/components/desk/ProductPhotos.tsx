@@ -6,6 +6,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { newOrderId } from '#app/components/checkout/order-attempt.ts';
+import { errorMessage } from '#app/error-message.ts';
+import { toast } from '#app/toast.tsx';
+import { useTRPC } from '#app/trpc.ts';
 import {
   ALT_MAX,
   type DeskPhoto,
@@ -13,10 +17,6 @@ import {
   PHOTO_TEXT,
   photoUploadPath,
 } from '#core/desk-photos.ts';
-import { serverMessage } from '../../cart';
-import { toast } from '../../toast';
-import { useTRPC } from '../../trpc';
-import { newOrderId } from '../checkout/order-attempt';
 
 type Upload = {
   id: string;
@@ -65,7 +65,7 @@ export function ProductPhotos({ productId }: { productId: number }) {
         toast.success(PHOTO_TEXT.saved);
         await queryClient.invalidateQueries({ queryKey: trpc.desk.photos.pathKey() });
       },
-      onError: (error) => toast.error(serverMessage(error, PHOTO_TEXT.failed)),
+      onError: (error) => toast.error(errorMessage(error, PHOTO_TEXT.failed)),
     }),
   );
 
@@ -200,7 +200,7 @@ export function ProductPhotos({ productId }: { productId: number }) {
 
       {saved.isError ? (
         <p role="alert" className="mt-6 text-danger">
-          {serverMessage(saved.error, PHOTO_TEXT.failed)}
+          {errorMessage(saved.error, PHOTO_TEXT.failed)}
         </p>
       ) : draft === null ? (
         <p role="status" className="mt-6 text-ink-soft">

@@ -3,8 +3,8 @@
 // readable measure, and the other two documents at the foot.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useSupportLinks } from '#app/components/SocialIcons.tsx';
 import { LEGAL_PAGES, LEGAL_UPDATED } from '#core/legal-pages.ts';
-import { useSupportLinks } from '../SocialIcons';
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 

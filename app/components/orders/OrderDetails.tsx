@@ -3,6 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Phone, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef } from 'react';
+import { VariantLabel } from '#app/components/cart/VariantLabel.tsx';
+import { toast } from '#app/toast.tsx';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import { orderSteps } from '#core/delivery.ts';
 import {
   DELIVERY_WORDING,
@@ -20,9 +23,6 @@ import {
   orderIdHead,
   paymentMethodLabel,
 } from '#core/orders.ts';
-import { toast } from '../../toast';
-import { type ApiOutput, useTRPC } from '../../trpc';
-import { VariantLabel } from '../cart/VariantLabel';
 import { OrderPayment } from './OrderPayment';
 import { ReceiptView } from './ReceiptView';
 import { StatusBadge } from './StatusBadge';

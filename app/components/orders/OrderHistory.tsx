@@ -2,11 +2,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
+import { Loading } from '#app/components/account/ui.tsx';
+import { type SessionUser, useSession } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
 import { formatUGX } from '#core/money.ts';
 import { formatOrderDate, ORDERS_TEXT, orderIdTail } from '#core/orders.ts';
-import { type SessionUser, useSession } from '../../session';
-import { toast } from '../../toast';
-import { Loading } from '../account/ui';
 import type { Order } from './OrderDetails';
 import { PaymentBadge } from './OrderPayment';
 import { StatusBadge } from './StatusBadge';

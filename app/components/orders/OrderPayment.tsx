@@ -4,6 +4,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Landmark, Truck, XCircle } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Notice } from '#app/components/account/ui.tsx';
+import { useCardPayment } from '#app/components/checkout/CardPayment.tsx';
+import { BankDetails } from '#app/components/payments/BankDetails.tsx';
+import { toast } from '#app/toast.tsx';
+import { useTRPC } from '#app/trpc.ts';
 import { displayNumber, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import { paymentMethodLabel, receiptNumber } from '#core/orders.ts';
@@ -13,16 +18,13 @@ import {
   paymentStanding,
   STANDING_LABEL,
 } from '#core/payment-states.ts';
-import { toast } from '../../toast';
-import { useTRPC } from '../../trpc';
-import { Notice } from '../account/ui';
-import { useCardPayment } from '../checkout/CardPayment';
-import { BankDetails } from '../payments/BankDetails';
 import type { Order } from './OrderDetails';
 
 // The payment screen loads when the shopper asks to pay again, not with the order.
 const MobileMoneyPayment = lazy(() =>
-  import('../checkout/MobileMoneyPayment').then((m) => ({ default: m.MobileMoneyPayment })),
+  import('#app/components/checkout/MobileMoneyPayment.tsx').then((m) => ({
+    default: m.MobileMoneyPayment,
+  })),
 );
 
 type Tone = 'paid' | 'waiting' | 'problem' | 'quiet';

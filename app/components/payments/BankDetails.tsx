@@ -1,8 +1,8 @@
 // The shop's bank account for a transfer (BANK_TRANSFER_DETAILS) and, once the order exists, the
 // reference to quote. Never an invented account: unset, the shop sends its details.
 import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '#app/trpc.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
-import { useTRPC } from '../../trpc';
 
 /** Separate the free text's parts ("Bank · Account name: … · Account number: …") into lines. */
 const lines = (details: string) =>

@@ -1,8 +1,8 @@
 import { Maximize2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { ProductImage } from '#app/components/ProductImage.tsx';
 import type { ProductImage as Picture } from '#core/catalogue.ts';
 import { GALLERY_SIZES } from '#core/pictures.ts';
-import { ProductImage } from '../ProductImage';
 import { PictureArrows } from './PictureArrows';
 
 // The full-screen view loads when first opened: the page ships without it.

@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
+import { errorMessage, UNEXPECTED } from '#app/error-message.ts';
+import { useSession } from '#app/session.ts';
+import { useTRPC } from '#app/trpc.ts';
 import { VARIANT_TEXT } from '#core/variants.ts';
-import { useSession } from '../../session';
-import { useTRPC } from '../../trpc';
-import { shopperMessage } from '../shop-contact';
 
 /** "Tell me when it's back" for a sold-out size: one request per shopper and variant, answered by
  * one SMS when it returns. A visitor is asked to sign in first. */
@@ -32,7 +32,7 @@ export function NotifyWhenBack({ variantId }: { variantId: number }) {
           setStatus(
             error instanceof TRPCClientError && error.data?.code === 'UNAUTHORIZED'
               ? { kind: 'sign-in' }
-              : { kind: 'refused', text: shopperMessage(error) },
+              : { kind: 'refused', text: errorMessage(error, UNEXPECTED) },
           ),
       },
     );

@@ -1,4 +1,7 @@
 import { useRef, useState } from 'react';
+import { AddToCartButton } from '#app/components/AddToCartButton.tsx';
+import { PriceTag } from '#app/components/PriceTag.tsx';
+import { QuantityStepper } from '#app/components/QuantityStepper.tsx';
 import type { ProductDetail } from '#core/catalogue.ts';
 import { LOW_STOCK_BELOW, saleText } from '#core/catalogue.ts';
 import { formatUGX } from '#core/money.ts';
@@ -10,9 +13,6 @@ import {
   sizesOf,
 } from '#core/product-choice.ts';
 import { VARIANT_TEXT, type Variant, type VariantOptions } from '#core/variants.ts';
-import { AddToCartButton } from '../AddToCartButton';
-import { PriceTag } from '../PriceTag';
-import { QuantityStepper } from '../QuantityStepper';
 import { NotifyWhenBack } from './NotifyWhenBack';
 import { SizeGuide } from './SizeGuide';
 import { VariantPicker } from './VariantPicker';

@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { useId } from 'react';
+import { ModalDialog } from '#app/components/ModalDialog.tsx';
 import { sizeGuideFor } from '#core/size-guide.ts';
 import type { Kind } from '#core/variants.ts';
-import { ModalDialog } from '../ModalDialog';
 
 export default function SizeGuideDialog({
   kind,

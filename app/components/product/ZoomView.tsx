@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
+import { ModalDialog } from '#app/components/ModalDialog.tsx';
+import { ProductImage } from '#app/components/ProductImage.tsx';
 import type { ProductImage as Picture } from '#core/catalogue.ts';
-import { ModalDialog } from '../ModalDialog';
-import { ProductImage } from '../ProductImage';
 import { PictureArrows } from './PictureArrows';
 
 /** The full-screen view: the picture as large as the screen allows. */

@@ -6,8 +6,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import * as v from 'valibot';
+import { Field, inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
+import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
+import { SaveButton } from '#app/components/desk/SaveButton.tsx';
+import { TextArea } from '#app/components/desk/TextArea.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import { DELIVERY_KINDS, type DeliveryKind, deliveryPromise } from '#core/delivery.ts';
 import {
   DESK_DELIVERY_TEXT,
@@ -18,12 +26,6 @@ import {
   OPTION_NAME_MAX,
   saveDeliveryInput,
 } from '#core/desk-delivery.ts';
-import { serverMessage } from '../../cart';
-import { Field, inputClass, Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/desk/DeskLayout';
-import { privatePageHead } from '../../session';
-import { toast } from '../../toast';
-import { type ApiOutput, useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/desk/delivery')({
   head: privatePageHead('Delivery · Desk'),
@@ -53,13 +55,9 @@ function Delivery() {
   if (loaded.isPending) return <Loading text="Loading delivery..." />;
   if (loaded.isError) {
     return (
-      <DeskPage title="Delivery">
-        <div className="mt-8">
-          <Notice tone="error">
-            {serverMessage(loaded.error, 'Delivery could not be loaded.')}
-          </Notice>
-        </div>
-      </DeskPage>
+      <DeskPageProblem title="Delivery">
+        {errorMessage(loaded.error, 'Delivery could not be loaded.')}
+      </DeskPageProblem>
     );
   }
   return (
@@ -124,7 +122,7 @@ function DeliveryForm({ loaded }: { loaded: Loaded }) {
         await queryClient.invalidateQueries({ queryKey: trpc.checkout.deliveryOptions.queryKey() });
       },
       onError: (error) => {
-        const text = serverMessage(error, 'Delivery could not be saved. Try again.');
+        const text = errorMessage(error, 'Delivery could not be saved. Try again.');
         setProblem(text);
         toast.error(text);
       },
@@ -269,13 +267,9 @@ function DeliveryForm({ loaded }: { loaded: Loaded }) {
         />
         {problem && <Notice tone="error">{problem}</Notice>}
         {owner && (
-          <button
-            type="submit"
-            className="btn btn-primary min-h-12 w-full"
-            disabled={save.isPending}
-          >
-            {save.isPending ? 'Saving…' : 'Save delivery'}
-          </button>
+          <SaveButton pending={save.isPending} className="w-full">
+            Save delivery
+          </SaveButton>
         )}
       </aside>
     </form>
@@ -291,7 +285,6 @@ function OptionCard({
   index: number;
   onChange: (patch: Partial<Draft>) => void;
 }) {
-  const id = useId();
   const text =
     (name: 'name' | 'fee' | 'minDays' | 'maxDays') => (event: { target: { value: string } }) =>
       onChange({ [name]: event.target.value });
@@ -341,27 +334,20 @@ function OptionCard({
           autoComplete="off"
           className="sm:col-span-2"
         />
-        <div className="col-span-2 sm:col-span-12">
-          <label
-            htmlFor={`${id}-details`}
-            className="text-xs font-semibold uppercase tracking-[0.16em]"
-          >
-            Details
-          </label>
-          <textarea
-            id={`${id}-details`}
-            rows={2}
-            maxLength={OPTION_DETAILS_MAX}
-            value={draft.details}
-            onChange={(event) => onChange({ details: event.target.value })}
-            aria-describedby={`${id}-details-note`}
-            className={inputClass}
-          />
-          <p id={`${id}-details-note`} className="mt-1.5 text-xs text-ink-soft">
-            Shown under the choice at checkout
-            {draft.kind === 'pickup' ? ': the boutique’s address and hours.' : '.'}
-          </p>
-        </div>
+        <TextArea
+          label="Details"
+          rows={2}
+          maxLength={OPTION_DETAILS_MAX}
+          value={draft.details}
+          onChange={(event) => onChange({ details: event.target.value })}
+          note={
+            <>
+              Shown under the choice at checkout
+              {draft.kind === 'pickup' ? ': the boutique’s address and hours.' : '.'}
+            </>
+          }
+          className="col-span-2 sm:col-span-12"
+        />
       </div>
       <div className="mt-3 flex flex-wrap gap-x-6">
         <Check

@@ -5,13 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Loading } from '#app/components/account/ui.tsx';
+import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import { formatUGX } from '#core/money.ts';
 import { ORDER_STATUSES, statusLabel } from '#core/orders.ts';
-import { serverMessage } from '../../cart';
-import { Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/desk/DeskLayout';
-import { privatePageHead } from '../../session';
-import { type ApiOutput, useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/desk/')({
   head: privatePageHead('Today · Desk'),
@@ -29,11 +29,9 @@ function Today() {
   if (board.isPending) return <Loading text="Loading today..." />;
   if (board.isError) {
     return (
-      <DeskPage title="Today">
-        <div className="mt-8">
-          <Notice tone="error">{serverMessage(board.error, 'Today could not be loaded.')}</Notice>
-        </div>
-      </DeskPage>
+      <DeskPageProblem title="Today">
+        {errorMessage(board.error, 'Today could not be loaded.')}
+      </DeskPageProblem>
     );
   }
   const data = board.data;

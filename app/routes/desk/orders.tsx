@@ -7,6 +7,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { Loading } from '#app/components/account/ui.tsx';
+import { DeskNotLoaded, DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { MarkPaid, MoneySection } from '#app/components/desk/Money.tsx';
+import { OrderPieces } from '#app/components/desk/OrderPieces.tsx';
+import { StatusBadge } from '#app/components/orders/StatusBadge.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import { isDeliveryKind, ORDER_STEPS, RIDER_NAME_MAX } from '#core/delivery.ts';
 import { DELIVERY_WORDING } from '#core/delivery-choice.ts';
 import { displayNumber } from '#core/mobile-money.ts';
@@ -22,15 +31,6 @@ import {
 } from '#core/orders.ts';
 import { normalisePhone } from '#core/phone.ts';
 import { setStatusInput } from '#core/sms.ts';
-import { serverMessage } from '../../cart';
-import { Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/desk/DeskLayout';
-import { MarkPaid, MoneySection } from '../../components/desk/Money';
-import { OrderPieces } from '../../components/desk/OrderPieces';
-import { StatusBadge } from '../../components/orders/StatusBadge';
-import { privatePageHead } from '../../session';
-import { toast } from '../../toast';
-import { type ApiOutput, useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/desk/orders')({
   head: privatePageHead('Orders · Desk'),
@@ -47,11 +47,7 @@ function OrdersDesk() {
   const sms = useQuery({ ...trpc.desk.sms.queryOptions(), refetchInterval: 3000 });
   if (orders.isPending) return <Loading text="Loading the desk..." />;
   if (orders.isError) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-20">
-        <Notice tone="error">{serverMessage(orders.error, 'The desk could not be loaded.')}</Notice>
-      </section>
-    );
+    return <DeskNotLoaded error={orders.error} />;
   }
   return (
     <DeskPage eyebrow="Desk" title="Orders">
@@ -134,7 +130,7 @@ function OrderRow({ order }: { order: DeskOrder }) {
         await queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
       },
       onError: (error) => {
-        const text = serverMessage(error, 'The status could not be changed.');
+        const text = errorMessage(error, 'The status could not be changed.');
         setProblem(text);
         toast.error(text);
       },
@@ -358,7 +354,7 @@ function SmsRow({ row }: { row: Sms }) {
   const resend = useMutation(
     trpc.desk.resend.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() }),
-      onError: (error) => toast.error(serverMessage(error, 'The text could not be resent.')),
+      onError: (error) => toast.error(errorMessage(error, 'The text could not be resent.')),
     }),
   );
   const tone =

@@ -3,13 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { Loading, Notice } from '#app/components/account/ui.tsx';
+import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import { SETTING_LABELS } from '#core/desk-shop.ts';
 import { formatOrderDate, formatTime } from '#core/orders.ts';
-import { serverMessage } from '../../cart';
-import { Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/desk/DeskLayout';
-import { privatePageHead } from '../../session';
-import { type ApiOutput, useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/desk/record')({
   head: privatePageHead('Record · Desk'),
@@ -61,7 +61,7 @@ function Page({
   if (page.isError) {
     return (
       <li className="py-4">
-        <Notice tone="error">{serverMessage(page.error, 'The record could not be loaded.')}</Notice>
+        <Notice tone="error">{errorMessage(page.error, 'The record could not be loaded.')}</Notice>
       </li>
     );
   }

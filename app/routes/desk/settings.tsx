@@ -6,14 +6,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
+import { Field, Loading, Notice } from '#app/components/account/ui.tsx';
+import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
+import { SaveButton } from '#app/components/desk/SaveButton.tsx';
+import { TextArea } from '#app/components/desk/TextArea.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import { OWNER_SETTINGS, SHOP_TEXT, saveSettingsInput } from '#core/desk-shop.ts';
 import { FOREIGN_CURRENCIES, type ForeignCurrency } from '#core/money.ts';
-import { serverMessage } from '../../cart';
-import { Field, inputClass, Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/desk/DeskLayout';
-import { privatePageHead } from '../../session';
-import { toast } from '../../toast';
-import { type ApiOutput, useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/desk/settings')({
   head: privatePageHead('Settings · Desk'),
@@ -38,13 +40,9 @@ function Settings() {
   if (settings.isPending) return <Loading text="Loading the settings..." />;
   if (settings.isError) {
     return (
-      <DeskPage title="Settings">
-        <div className="mt-8">
-          <Notice tone="error">
-            {serverMessage(settings.error, 'The settings could not be loaded.')}
-          </Notice>
-        </div>
-      </DeskPage>
+      <DeskPageProblem title="Settings">
+        {errorMessage(settings.error, 'The settings could not be loaded.')}
+      </DeskPageProblem>
     );
   }
   return (
@@ -89,7 +87,7 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
         await queryClient.invalidateQueries({ queryKey: trpc.contact.channels.queryKey() });
       },
       onError: (error) => {
-        const text = serverMessage(error, 'The settings could not be saved. Try again.');
+        const text = errorMessage(error, 'The settings could not be saved. Try again.');
         setProblem(text);
         toast.error(text);
       },
@@ -241,13 +239,9 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
         />
       </Group>
 
-      <button
-        type="submit"
-        className="btn btn-primary min-h-12 w-full sm:w-auto"
-        disabled={save.isPending}
-      >
-        {save.isPending ? 'Saving…' : 'Save settings'}
-      </button>
+      <SaveButton pending={save.isPending} className="w-full sm:w-auto">
+        Save settings
+      </SaveButton>
     </form>
   );
 }
@@ -272,24 +266,5 @@ function Group({
       </div>
       {children}
     </section>
-  );
-}
-
-function TextArea({
-  label,
-  note,
-  ...area
-}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; note: string }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-[0.16em]">
-        {label}
-      </label>
-      <textarea id={id} rows={3} aria-describedby={`${id}-note`} className={inputClass} {...area} />
-      <p id={`${id}-note`} className="mt-1.5 text-xs text-ink-soft">
-        {note}
-      </p>
-    </div>
   );
 }

@@ -5,14 +5,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Download, Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { inputClass, Notice } from '#app/components/account/ui.tsx';
+import { newOrderId } from '#app/components/checkout/order-attempt.ts';
+import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { useTRPC } from '#app/trpc.ts';
 import { IMPORT_MAX_CHARS, type ImportSummary, SPREADSHEET_TEXT } from '#core/desk-spreadsheet.ts';
-import { serverMessage } from '../../cart';
-import { inputClass, Notice } from '../../components/account/ui';
-import { newOrderId } from '../../components/checkout/order-attempt';
-import { DeskPage } from '../../components/desk/DeskLayout';
-import { privatePageHead } from '../../session';
-import { toast } from '../../toast';
-import { useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/desk/spreadsheet')({
   head: privatePageHead('Spreadsheet · Desk'),
@@ -64,7 +64,7 @@ function Spreadsheet() {
           void queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
         },
         onError: (error) => {
-          const text = serverMessage(error, 'The file could not be imported. Please try again.');
+          const text = errorMessage(error, 'The file could not be imported. Please try again.');
           setOutcome({ kind: 'refused', problems: text.split('\n') });
         },
       },

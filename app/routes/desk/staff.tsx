@@ -5,13 +5,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import * as v from 'valibot';
+import { Field, inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
+import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
+import { SaveButton } from '#app/components/desk/SaveButton.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { useTRPC } from '#app/trpc.ts';
 import { addStaffInput } from '#core/desk-shop.ts';
-import { serverMessage } from '../../cart';
-import { Field, inputClass, Loading, Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/desk/DeskLayout';
-import { privatePageHead } from '../../session';
-import { toast } from '../../toast';
-import { useTRPC } from '../../trpc';
 
 export const Route = createFileRoute('/desk/staff')({
   head: privatePageHead('Staff · Desk'),
@@ -40,7 +41,7 @@ function Staff() {
         toast.success(`${answer.email} added as ${answer.role}`);
         await refresh();
       },
-      onError: (error) => setProblem(serverMessage(error, 'They could not be added. Try again.')),
+      onError: (error) => setProblem(errorMessage(error, 'They could not be added. Try again.')),
     }),
   );
   const remove = useMutation(
@@ -50,21 +51,16 @@ function Staff() {
         toast.success(`${answer.email} no longer works at the desk`);
         await refresh();
       },
-      onError: (error) =>
-        toast.error(serverMessage(error, 'They could not be removed. Try again.')),
+      onError: (error) => toast.error(errorMessage(error, 'They could not be removed. Try again.')),
     }),
   );
 
   if (staff.isPending) return <Loading text="Loading the staff..." />;
   if (staff.isError) {
     return (
-      <DeskPage title="Staff">
-        <div className="mt-8">
-          <Notice tone="error">
-            {serverMessage(staff.error, 'The staff could not be loaded.')}
-          </Notice>
-        </div>
-      </DeskPage>
+      <DeskPageProblem title="Staff">
+        {errorMessage(staff.error, 'The staff could not be loaded.')}
+      </DeskPageProblem>
     );
   }
 
@@ -156,13 +152,9 @@ function Staff() {
                 <option value="owner">Owner: also staff and money</option>
               </select>
             </div>
-            <button
-              type="submit"
-              className="btn btn-primary min-h-12 w-full sm:w-auto"
-              disabled={add.isPending}
-            >
-              {add.isPending ? 'Adding…' : 'Add staff'}
-            </button>
+            <SaveButton pending={add.isPending} busy="Adding…" className="w-full sm:w-auto">
+              Add staff
+            </SaveButton>
           </form>
         </section>
       </div>

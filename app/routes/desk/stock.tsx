@@ -5,6 +5,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Minus, Plus } from 'lucide-react';
 import { useDeferredValue, useId, useRef, useState } from 'react';
+import { Notice } from '#app/components/account/ui.tsx';
+import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { SaveButton } from '#app/components/desk/SaveButton.tsx';
+import { ModalDialog } from '#app/components/ModalDialog.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
 import { ADJUST_REASONS, type AdjustReason } from '#core/desk.ts';
 import {
   adjustReasonWords,
@@ -15,13 +23,6 @@ import {
   stockWho,
 } from '#core/desk-stock.ts';
 import { formatOrderDate, formatTime } from '#core/orders.ts';
-import { serverMessage } from '../../cart';
-import { Notice } from '../../components/account/ui';
-import { DeskPage } from '../../components/desk/DeskLayout';
-import { ModalDialog } from '../../components/ModalDialog';
-import { privatePageHead } from '../../session';
-import { toast } from '../../toast';
-import { type ApiOutput, useTRPC } from '../../trpc';
 
 type StockSearch = { variant?: number };
 
@@ -77,7 +78,7 @@ function LowStock() {
       )}
       {low.isError && (
         <div className="mt-4">
-          <Notice tone="error">{serverMessage(low.error, 'Low stock could not be loaded.')}</Notice>
+          <Notice tone="error">{errorMessage(low.error, 'Low stock could not be loaded.')}</Notice>
         </div>
       )}
       {low.data && (
@@ -133,7 +134,7 @@ function FindPiece() {
       />
       {found.isError && (
         <div className="mt-4">
-          <Notice tone="error">{serverMessage(found.error, 'The search failed.')}</Notice>
+          <Notice tone="error">{errorMessage(found.error, 'The search failed.')}</Notice>
         </div>
       )}
       {term && found.data && (
@@ -220,7 +221,7 @@ function AdjustForm({ piece, onClose }: { piece: Piece; onClose: () => void }) {
         closeRef.current?.();
         await queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
       },
-      onError: (error) => setProblem(serverMessage(error, 'The change could not be saved.')),
+      onError: (error) => setProblem(errorMessage(error, 'The change could not be saved.')),
     }),
   );
   const delta = Number(change);
@@ -329,9 +330,7 @@ function AdjustForm({ piece, onClose }: { piece: Piece; onClose: () => void }) {
               <button type="button" className="btn btn-outline min-h-12" onClick={close}>
                 Cancel
               </button>
-              <button type="submit" className="btn btn-primary min-h-12" disabled={save.isPending}>
-                {save.isPending ? 'Saving…' : 'Save change'}
-              </button>
+              <SaveButton pending={save.isPending}>Save change</SaveButton>
             </div>
           </form>
         );
@@ -356,9 +355,7 @@ function OneVariant({ variantId }: { variantId: number }) {
         </Link>
       </p>
       {first.isError && (
-        <Notice tone="error">
-          {serverMessage(first.error, 'This piece could not be loaded.')}
-        </Notice>
+        <Notice tone="error">{errorMessage(first.error, 'This piece could not be loaded.')}</Notice>
       )}
       {first.data && !piece && <Notice tone="info">This piece no longer exists.</Notice>}
       {piece && (
@@ -439,7 +436,7 @@ function LogPage({
   if (page.isError) {
     return (
       <li className="py-4">
-        <Notice tone="error">{serverMessage(page.error, 'The log could not be loaded.')}</Notice>
+        <Notice tone="error">{errorMessage(page.error, 'The log could not be loaded.')}</Notice>
       </li>
     );
   }

@@ -5,14 +5,14 @@ import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-ro
 import { TRPCClientError } from '@trpc/client';
 import { ArrowLeft } from 'lucide-react';
 import * as v from 'valibot';
+import { Loading, Notice } from '#app/components/account/ui.tsx';
+import { OrderDetails } from '#app/components/orders/OrderDetails.tsx';
+import { HistoryHeading, RequireShopper } from '#app/components/orders/OrderHistory.tsx';
+import { StatusBox } from '#app/components/StatusBox.tsx';
+import { orNotFound } from '#app/not-found.ts';
+import { privatePageHead, withSession } from '#app/session.ts';
+import { useTRPC } from '#app/trpc.ts';
 import { ORDERS_TEXT, orderIdInput } from '#core/orders.ts';
-import { Loading, Notice } from '../../components/account/ui';
-import { OrderDetails } from '../../components/orders/OrderDetails';
-import { HistoryHeading, RequireShopper } from '../../components/orders/OrderHistory';
-import { StatusBox } from '../../components/StatusBox';
-import { orNotFound } from '../../not-found';
-import { privatePageHead, withSession } from '../../session';
-import { useTRPC } from '../../trpc';
 
 type DetailsSearch = { view?: 'receipt' };
 

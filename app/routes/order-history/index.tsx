@@ -1,15 +1,15 @@
 // Orders, reading B (spec: account "Reading B"): the ORDER HISTORY table of the shopper's orders.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ORDERS_TEXT } from '#core/orders.ts';
-import { Loading, Notice } from '../../components/account/ui';
+import { Loading, Notice } from '#app/components/account/ui.tsx';
 import {
   HistoryHeading,
   OrderHistoryTable,
   RequireShopper,
-} from '../../components/orders/OrderHistory';
-import { privatePageHead, withSession } from '../../session';
-import { useTRPC } from '../../trpc';
+} from '#app/components/orders/OrderHistory.tsx';
+import { privatePageHead, withSession } from '#app/session.ts';
+import { useTRPC } from '#app/trpc.ts';
+import { ORDERS_TEXT } from '#core/orders.ts';
 
 export const Route = createFileRoute('/order-history/')({
   head: privatePageHead('Order History'),

@@ -1,18 +1,19 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Truck } from 'lucide-react';
+import { ProductGrid } from '#app/components/ProductGrid.tsx';
+import { Gallery } from '#app/components/product/Gallery.tsx';
+import { ProductBuyBox, useChoice } from '#app/components/product/ProductBuyBox.tsx';
+import { StatusBox } from '#app/components/StatusBox.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { orNotFound } from '#app/not-found.ts';
+import { jsonLdScript, pageHead, productJsonLd, productShareImage, siteOrigin } from '#app/seo.ts';
+import { useTRPC } from '#app/trpc.ts';
 import { type ProductDetail, TEXT } from '#core/catalogue.ts';
 import { deliveryPromise } from '#core/delivery.ts';
 import { picturesFor } from '#core/pictures.ts';
 import { productPageSearch } from '#core/product-search.ts';
 import { COLOUR, type Variant } from '#core/variants.ts';
-import { ProductGrid } from '../../components/ProductGrid';
-import { Gallery } from '../../components/product/Gallery';
-import { ProductBuyBox, useChoice } from '../../components/product/ProductBuyBox';
-import { errorText, StatusBox } from '../../components/StatusBox';
-import { orNotFound } from '../../not-found';
-import { jsonLdScript, pageHead, productJsonLd, productShareImage, siteOrigin } from '../../seo';
-import { useTRPC } from '../../trpc';
 
 /** A product's own page: the shareable, server-rendered deep link. A slug that names no product
  * (or could not: too long, control characters) is the 404 view: catalogue.productBySlug says so. */
@@ -53,7 +54,7 @@ export const Route = createFileRoute('/products/$slug')({
       </Link>
     </StatusBox>
   ),
-  errorComponent: ({ error }) => <StatusBox tone="error">{errorText(error)}</StatusBox>,
+  errorComponent: ({ error }) => <StatusBox tone="error">{errorMessage(error)}</StatusBox>,
   component: ProductPage,
 });
 

@@ -1,17 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { FilterBar } from '#app/components/listing/FilterBar.tsx';
+import { FILTER_KEYS, linkSearch, withoutFilters } from '#app/components/listing/listing-url.ts';
+import { Pagination } from '#app/components/Pagination.tsx';
+import { ProductGrid } from '#app/components/ProductGrid.tsx';
+import { productRouteStates, StatusBox } from '#app/components/StatusBox.tsx';
+import { orNotFound } from '#app/not-found.ts';
+import { pageHead } from '#app/seo.ts';
+import { useTRPC } from '#app/trpc.ts';
 import { NO_SUCH_CATEGORY, SHOP_GROUPS, TEXT } from '#core/catalogue.ts';
 import { filtersOf, listingPageSearch } from '#core/listing.ts';
 import { FILTER_TEXT, noFilteredPiecesText } from '#core/listing-text.ts';
-import { FilterBar } from '../../components/listing/FilterBar';
-import { FILTER_KEYS, linkSearch, withoutFilters } from '../../components/listing/listing-url';
-import { Pagination } from '../../components/Pagination';
-import { ProductGrid } from '../../components/ProductGrid';
-import { productRouteStates, StatusBox } from '../../components/StatusBox';
-import { orNotFound } from '../../not-found';
-import { pageHead } from '../../seo';
-import { useTRPC } from '../../trpc';
 
 /** /products (everything), /products?category={id}, /products?group=...: the full listing. */
 export const Route = createFileRoute('/products/')({

@@ -6,25 +6,34 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ExternalLink, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { PRODUCT_STATUSES, type ProductStatus } from '#core/desk.ts';
-import { CATALOGUE_LIMITS, DESK_CATALOGUE_TEXT, suggestSku } from '#core/desk-catalogue.ts';
+import { inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
+import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
+import { ProductPhotos } from '#app/components/desk/ProductPhotos.tsx';
+import { statusName } from '#app/components/desk/ProductStatusBadge.tsx';
+import { SaveButton } from '#app/components/desk/SaveButton.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { toast } from '#app/toast.tsx';
+import { type ApiOutput, useTRPC } from '#app/trpc.ts';
+import { PRODUCT_STATUSES } from '#core/desk.ts';
+import { CATALOGUE_LIMITS, DESK_CATALOGUE_TEXT } from '#core/desk-catalogue.ts';
 import {
-  COLOUR,
-  KINDS,
-  type Kind,
-  type ProductOption,
-  SIZE,
-  SIZES,
-  variantLabel,
-} from '#core/variants.ts';
-import { serverMessage } from '../../../cart';
-import { inputClass, Loading, Notice } from '../../../components/account/ui';
-import { DeskPage } from '../../../components/desk/DeskLayout';
-import { ProductPhotos } from '../../../components/desk/ProductPhotos';
-import { statusName } from '../../../components/desk/ProductStatusBadge';
-import { privatePageHead } from '../../../session';
-import { toast } from '../../../toast';
-import { type ApiOutput, useTRPC } from '../../../trpc';
+  addedColours,
+  combinations,
+  emptyProductForm,
+  formOptions,
+  type ProductForm,
+  type ProductRow,
+  productForm,
+  productSaveInput,
+  sizeChoices,
+  sizesForKind,
+  toggledSizes,
+  withPriceForAll,
+  withRow,
+  withRows,
+} from '#core/desk-product-form.ts';
+import { KINDS, type Kind } from '#core/variants.ts';
 
 export const Route = createFileRoute('/desk/products/$productId')({
   head: privatePageHead('Product · Desk'),
@@ -33,127 +42,11 @@ export const Route = createFileRoute('/desk/products/$productId')({
 
 type Loaded = ApiOutput['desk']['product'];
 
-/** A variant row as typed: numbers stay text until the save, so nothing typed is lost. */
-type Row = {
-  id?: number;
-  sku: string;
-  skuTouched: boolean;
-  price: string;
-  compareAtPrice: string;
-  stock: string;
-  /** The stock when the editor loaded it: the save moves stock by the difference. */
-  stockWas?: number;
-};
-
-type Form = {
-  name: string;
-  description: string;
-  categoryIds: number[];
-  status: ProductStatus;
-  kind: Kind;
-  sizes: string[];
-  colours: string[];
-  /** By the variant's values, "M|Indigo" ('|' for a piece without options). */
-  rows: Record<string, Row>;
-};
-
 const KIND_NAMES: Record<Kind, string> = {
   clothes: 'Clothes (XS–XXL)',
   shoes: 'Shoes (EU 36–46)',
   'one-size': 'One size',
 };
-
-const keyOf = (size: string | undefined, colour: string | undefined) =>
-  `${size ?? ''}|${colour ?? ''}`;
-
-function emptyForm(): Form {
-  return withRows({
-    name: '',
-    description: '',
-    categoryIds: [],
-    status: 'draft',
-    kind: 'clothes',
-    sizes: [],
-    colours: [],
-    rows: {},
-  });
-}
-
-function formOf(product: Loaded): Form {
-  const values = (name: string) => product.options.find((o) => o.name === name)?.values ?? [];
-  const rows: Record<string, Row> = {};
-  for (const v of product.variants) {
-    rows[keyOf(v.options[SIZE], v.options[COLOUR])] = {
-      id: v.id,
-      sku: v.sku,
-      skuTouched: true,
-      price: String(v.price),
-      compareAtPrice: v.compareAtPrice === null ? '' : String(v.compareAtPrice),
-      stock: String(v.stock),
-      stockWas: v.stock,
-    };
-  }
-  return {
-    name: product.name,
-    description: product.description,
-    categoryIds: product.categoryIds,
-    status: product.status,
-    kind: product.kind,
-    sizes: values(SIZE),
-    colours: values(COLOUR),
-    rows,
-  };
-}
-
-/** The product's options as the form stands: Size, then Colour, each when chosen. */
-function optionsOf(form: Form): ProductOption[] {
-  const options: ProductOption[] = [];
-  if (form.sizes.length) options.push({ name: SIZE, values: form.sizes });
-  if (form.colours.length) options.push({ name: COLOUR, values: form.colours });
-  return options;
-}
-
-/** Every combination of the chosen sizes and colours, in order (one for a piece without). */
-function combinations(form: Form) {
-  const sizes: (string | undefined)[] = form.sizes.length ? form.sizes : [undefined];
-  const colours: (string | undefined)[] = form.colours.length ? form.colours : [undefined];
-  const options = optionsOf(form);
-  return sizes.flatMap((size) =>
-    colours.map((colour) => {
-      const values: Record<string, string> = {};
-      if (size) values[SIZE] = size;
-      if (colour) values[COLOUR] = colour;
-      return { key: keyOf(size, colour), values, label: variantLabel(values, options) };
-    }),
-  );
-}
-
-/** A new row: the SKU suggested, the price of the rows already there. */
-function newRow(form: Form, values: Record<string, string>): Row {
-  const price = Object.values(form.rows).find((r) => r.price !== '')?.price ?? '';
-  return {
-    sku: suggestSku(form.name, Object.values(values)),
-    skuTouched: false,
-    price,
-    compareAtPrice: '',
-    stock: '0',
-  };
-}
-
-/** The form with a row for every combination (rows typed earlier are kept, by their values). */
-function withRows(form: Form): Form {
-  const rows = { ...form.rows };
-  for (const combo of combinations(form)) {
-    const row = rows[combo.key];
-    if (!row) rows[combo.key] = newRow(form, combo.values);
-    else if (!row.skuTouched)
-      rows[combo.key] = { ...row, sku: suggestSku(form.name, Object.values(combo.values)) };
-  }
-  return { ...form, rows };
-}
-
-const numberOf = (text: string) =>
-  text.trim() === '' ? Number.NaN : Number(text.replace(/[,\s]/g, ''));
 
 function ProductPage() {
   const { productId } = Route.useParams();
@@ -172,13 +65,9 @@ function ProductPage() {
   if (product.isPending) return <Loading text="Loading the product..." />;
   if (product.isError) {
     return (
-      <DeskPage title="Product">
-        <div className="mt-6">
-          <Notice tone="error">
-            {serverMessage(product.error, 'The product could not be loaded.')}
-          </Notice>
-        </div>
-      </DeskPage>
+      <DeskPageProblem title="Product" className="mt-6">
+        {errorMessage(product.error, 'The product could not be loaded.')}
+      </DeskPageProblem>
     );
   }
   return <Editor key={`${product.data.id}-${product.dataUpdatedAt}`} product={product.data} />;
@@ -186,11 +75,9 @@ function ProductPage() {
 
 function Missing() {
   return (
-    <DeskPage title="Product">
-      <div className="mt-6">
-        <Notice tone="error">{DESK_CATALOGUE_TEXT.badId}</Notice>
-      </div>
-    </DeskPage>
+    <DeskPageProblem title="Product" className="mt-6">
+      {DESK_CATALOGUE_TEXT.badId}
+    </DeskPageProblem>
   );
 }
 
@@ -199,7 +86,9 @@ function Editor({ product }: { product: Loaded | null }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const categories = useQuery(trpc.catalogue.categories.queryOptions());
-  const [form, setForm] = useState<Form>(() => (product ? formOf(product) : emptyForm()));
+  const [form, setForm] = useState<ProductForm>(() =>
+    product ? productForm(product) : emptyProductForm(),
+  );
   // One key per form opened: a retry after a dropped connection answers the first save.
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
   const [problem, setProblem] = useState<string | null>(null);
@@ -222,68 +111,32 @@ function Editor({ product }: { product: Loaded | null }) {
         }
       },
       onError: (error) =>
-        setProblem(serverMessage(error, 'The product could not be saved. Please try again.')),
+        setProblem(errorMessage(error, 'The product could not be saved. Please try again.')),
     }),
   );
 
-  const update = (change: Partial<Form>) =>
+  const update = (change: Partial<ProductForm>) =>
     setForm((current) => withRows({ ...current, ...change }));
-  const setRow = (key: string, change: Partial<Row>) =>
-    setForm((current) => {
-      const row = current.rows[key];
-      return row
-        ? { ...current, rows: { ...current.rows, [key]: { ...row, ...change } } }
-        : current;
-    });
+  const setRow = (key: string, change: Partial<ProductRow>) =>
+    setForm((current) => withRow(current, key, change));
 
-  const kindSizes = SIZES[form.kind];
-  // Sizes the piece already has beyond its system's list (an import's "One size", "UK 8") stay.
-  const sizeChoices = [...kindSizes, ...form.sizes.filter((s) => !kindSizes.includes(s))];
-  const toggleSize = (size: string) =>
-    update({
-      sizes: form.sizes.includes(size)
-        ? form.sizes.filter((s) => s !== size)
-        : sizeChoices.filter((s) => s === size || form.sizes.includes(s)),
-    });
+  const choices = sizeChoices(form);
+  const toggleSize = (size: string) => update({ sizes: toggledSizes(form, size) });
   const addColour = () => {
-    const value = colour.trim().replace(/\s+/g, ' ');
-    if (!value) return;
-    if (!form.colours.some((c) => c.toLowerCase() === value.toLowerCase())) {
-      update({ colours: [...form.colours, value] });
-    }
+    if (!colour.trim()) return;
+    const colours = addedColours(form, colour);
+    if (colours) update({ colours });
     setColour('');
   };
 
   const combos = combinations(form);
-  const options = optionsOf(form);
+  const options = formOptions(form);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (save.isPending) return;
     setProblem(null);
-    save.mutate({
-      ...(product ? { id: product.id } : {}),
-      requestKey,
-      name: form.name,
-      description: form.description,
-      categoryIds: form.categoryIds,
-      status: form.status,
-      // Without sizes a piece is one size, whatever system was picked.
-      kind: form.sizes.length ? form.kind : 'one-size',
-      options,
-      variants: combos.map(({ key, values }) => {
-        const row = form.rows[key] as Row;
-        return {
-          ...(row.id ? { id: row.id } : {}),
-          options: values,
-          sku: row.sku,
-          price: numberOf(row.price),
-          ...(row.compareAtPrice.trim() ? { compareAtPrice: numberOf(row.compareAtPrice) } : {}),
-          stock: numberOf(row.stock),
-          ...(row.stockWas !== undefined ? { stockWas: row.stockWas } : {}),
-        };
-      }),
-    });
+    save.mutate(productSaveInput(form, { id: product?.id, requestKey }));
   }
 
   const legend = 'text-xs font-semibold uppercase tracking-[0.16em]';
@@ -396,11 +249,7 @@ function Editor({ product }: { product: Loaded | null }) {
                 value={form.kind}
                 onChange={(e) => {
                   const kind = e.target.value as Kind;
-                  update({
-                    kind,
-                    sizes:
-                      kind === 'one-size' ? [] : form.sizes.filter((s) => SIZES[kind].includes(s)),
-                  });
+                  update({ kind, sizes: sizesForKind(form, kind) });
                 }}
                 className={`${inputClass} min-h-11`}
               >
@@ -411,11 +260,11 @@ function Editor({ product }: { product: Loaded | null }) {
                 ))}
               </select>
             </div>
-            {sizeChoices.length > 0 && (
+            {choices.length > 0 && (
               <fieldset>
                 <legend className={legend}>Sizes</legend>
                 <div className="mt-2 flex flex-wrap gap-2">
-                  {sizeChoices.map((size) => (
+                  {choices.map((size) => (
                     <button
                       key={size}
                       type="button"
@@ -505,17 +354,7 @@ function Editor({ product }: { product: Loaded | null }) {
                   <button
                     type="button"
                     className="btn btn-outline min-h-11"
-                    onClick={() =>
-                      setForm((current) => ({
-                        ...current,
-                        rows: Object.fromEntries(
-                          Object.entries(current.rows).map(([k, r]) => [
-                            k,
-                            { ...r, price: priceForAll.trim() },
-                          ]),
-                        ),
-                      }))
-                    }
+                    onClick={() => setForm((current) => withPriceForAll(current, priceForAll))}
                   >
                     Apply
                   </button>
@@ -641,13 +480,9 @@ function Editor({ product }: { product: Loaded | null }) {
             </div>
           </div>
           {problem && <Notice tone="error">{problem}</Notice>}
-          <button
-            type="submit"
-            disabled={save.isPending}
-            className="btn btn-primary min-h-12 w-full"
-          >
-            {save.isPending ? 'Saving...' : 'Save product'}
-          </button>
+          <SaveButton pending={save.isPending} busy="Saving..." className="w-full">
+            Save product
+          </SaveButton>
         </aside>
       </form>
       {product && (

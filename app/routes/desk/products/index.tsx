@@ -4,14 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import { inputClass, Notice } from '#app/components/account/ui.tsx';
+import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { ProductStatusBadge, statusName } from '#app/components/desk/ProductStatusBadge.tsx';
+import { errorMessage } from '#app/error-message.ts';
+import { privatePageHead } from '#app/session.ts';
+import { useTRPC } from '#app/trpc.ts';
 import { PRODUCT_STATUSES, type ProductStatus } from '#core/desk.ts';
 import { formatUGX } from '#core/money.ts';
-import { serverMessage } from '../../../cart';
-import { inputClass, Notice } from '../../../components/account/ui';
-import { DeskPage } from '../../../components/desk/DeskLayout';
-import { ProductStatusBadge, statusName } from '../../../components/desk/ProductStatusBadge';
-import { privatePageHead } from '../../../session';
-import { useTRPC } from '../../../trpc';
 
 export const Route = createFileRoute('/desk/products/')({
   head: privatePageHead('Products · Desk'),
@@ -95,7 +95,7 @@ function Products() {
       {list.isError ? (
         <div className="mt-6">
           <Notice tone="error">
-            {serverMessage(list.error, 'The products could not be loaded.')}
+            {errorMessage(list.error, 'The products could not be loaded.')}
           </Notice>
         </div>
       ) : list.isPending ? (

@@ -1,4 +1,4 @@
-// Embedded PGlite in a process of its own (started by pgliteBackend in neon-endpoint.ts). PGlite
+// Embedded PGlite in a process of its own (started by pgliteBackend in pglite-backend.ts). PGlite
 // runs each statement synchronously in WebAssembly and ignores statement_timeout, so in the
 // endpoint's own thread one slow statement froze every request (and the dev server beside it).
 // Here it freezes only this process, and the endpoint stops a statement by killing it. Messages

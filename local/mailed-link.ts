@@ -1,4 +1,5 @@
-// The newest mailed link for an address, from the local outbox. better-auth sends verification
+// The newest mailed link for an address, from the local outbox: how the browser tests and the
+// bench's shoppers (local/http-shopper.ts) verify an address. better-auth sends verification
 // mail after answering the request (the Worker's waitUntil), so the mail may land a moment later:
 // look again for up to 5 s before giving up.
 import { desc, eq } from 'drizzle-orm';

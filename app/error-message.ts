@@ -1,0 +1,18 @@
+import { TRPCClientError } from '@trpc/client';
+
+/** The server's own words for a failure it did not explain (server/trpc.ts UNEXPECTED_ERROR). */
+export const UNEXPECTED = 'An unexpected error occurred.';
+
+/**
+ * The text a screen shows for a failed call, one rule for every screen:
+ * - the server answered (a refusal, or its masked 500): its message, which is written for people;
+ * - it did not (offline, a gateway's page): `fallback`, the screen's own "could not" text;
+ * - no `fallback` (a route's error view): the error's own message, else UNEXPECTED. A route's view
+ *   may hold the error of the server's render, rebuilt in the browser as a plain Error, no longer
+ *   a TRPCClientError, and must read as it did on the server.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof TRPCClientError && error.data && error.message) return error.message;
+  if (fallback !== undefined) return fallback;
+  return error instanceof Error && error.message ? error.message : UNEXPECTED;
+}
