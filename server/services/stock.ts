@@ -75,7 +75,6 @@ export type Adjustment = {
   requestKey?: string;
 };
 
-export type AdjustProblem = 'missing' | 'below-zero' | 'key-reused';
 /** A refusal: below zero says how many pieces are left. */
 export type AdjustRefusal =
   | Refused<'missing' | 'key-reused'>

@@ -4,7 +4,6 @@ import { DESK_TEXT } from '#core/desk.ts';
 import { adjustStockInput, STOCK_TEXT, stockLogInput, stockSearchInput } from '#core/desk-stock.ts';
 import { textBackInStock } from '../../services/back-in-stock.ts';
 import {
-  type AdjustProblem,
   type AdjustRefusal,
   adjustStock,
   lowStock,
@@ -14,7 +13,7 @@ import {
 import { accepted, type Refusals } from '../../shopper-error.ts';
 import { deskProcedure } from '../../trpc.ts';
 
-const adjustRefusal: Refusals<AdjustProblem, AdjustRefusal> = {
+const adjustRefusal: Refusals<AdjustRefusal['problem'], AdjustRefusal> = {
   missing: ['NOT_FOUND', DESK_TEXT.variantNotFound],
   'key-reused': ['CONFLICT', DESK_TEXT.badRequestKey],
   'below-zero': ['CONFLICT', (refused) => STOCK_TEXT.belowZero(refused.left)],
