@@ -98,9 +98,9 @@ export const shopDesk = {
       email: member.email,
       name: member.name as string | null,
       role: member.role as 'owner' | 'staff',
-      fromConfiguration: ctx.operators.includes(member.email.toLowerCase()),
+      fromConfiguration: ctx.ownerEmails.includes(member.email.toLowerCase()),
     }));
-    for (const email of ctx.operators) {
+    for (const email of ctx.ownerEmails) {
       const found = members.find((member) => member.email.toLowerCase() === email);
       if (found) found.role = 'owner';
       else members.unshift({ email, name: null, role: 'owner', fromConfiguration: true });
@@ -149,7 +149,7 @@ export const shopDesk = {
         if (input.email === ctx.user.email.toLowerCase()) {
           return shopperError('BAD_REQUEST', SHOP_TEXT.notYourself);
         }
-        if (ctx.operators.includes(input.email)) {
+        if (ctx.ownerEmails.includes(input.email)) {
           return shopperError('BAD_REQUEST', SHOP_TEXT.configuredOwner(input.email));
         }
         const [account] = await accountRole(ctx.db, input.email);

@@ -16,11 +16,10 @@ import { receiptNumber } from '#core/orders.ts';
 import { aboveCeiling, type PaymentRefusal } from '#core/payment-rules.ts';
 import type { Db } from '#db/client.ts';
 import { payments, systemSettings } from '#db/schema/index.ts';
-import type { Context } from '../../trpc.ts';
 import { paymentAllowedSql } from '../payment-rules.ts';
 import type { CardPayments, PesapalStatus } from './pesapal.ts';
 import { ProviderError } from './provider.ts';
-import { markPaid, type OrderAndPayment, orderAndPayment } from './service.ts';
+import { markPaid, type OrderAndPayment, orderAndPayment, type Paying } from './service.ts';
 
 /** What payments.start and payments.status answer for a card payment. */
 export type CardPaymentView = {
@@ -103,7 +102,7 @@ async function reread(db: Db, id: string): Promise<PaymentRow | undefined> {
 /** The shop's IPN URL's id: PESAPAL_IPN_ID, else the one registered (once) and kept. */
 const ipnIds = new WeakMap<CardPayments, { url: string; ipnId: string }>();
 
-async function notificationId(ctx: Context, card: CardPayments): Promise<string> {
+async function notificationId(ctx: Paying, card: CardPayments): Promise<string> {
   if (card.configuredIpnId) return card.configuredIpnId;
   const url = `${ctx.payments.callbackOrigin}/api/payments/pesapal/ipn`;
   const known = ipnIds.get(card);
@@ -150,7 +149,7 @@ function splitName(name: string): { firstName: string; lastName: string } {
  * one, a new attempt (a new merchant reference) starts.
  */
 export async function startCardPayment(
-  ctx: Context,
+  ctx: Paying,
   customerId: string,
   input: { orderId: string },
 ): Promise<{ ok: true; payment: CardPaymentView } | { ok: false; problem: CardProblem }> {
@@ -242,7 +241,7 @@ export async function startCardPayment(
  * last read, then it expires (null: a new attempt may start).
  */
 async function stillWaiting(
-  ctx: Context,
+  ctx: Paying,
   row: PaymentRow,
 ): Promise<{ ok: true; payment: CardPaymentView } | { ok: false; problem: CardProblem } | null> {
   if (!row.redirectUrl) {
@@ -264,7 +263,7 @@ async function stillWaiting(
 
 /** Waits for the start that is submitting this attempt to store Pesapal's page. */
 async function pageOf(
-  ctx: Context,
+  ctx: Paying,
   row: PaymentRow,
 ): Promise<{ ok: true; payment: CardPaymentView } | { ok: false; problem: CardProblem }> {
   const until = row.createdAt.getTime() + submitWindowMs(ctx.payments.card);
@@ -285,7 +284,7 @@ async function pageOf(
  * order's payments are mobile money's (service.ts answers).
  */
 export async function cardPaymentStatus(
-  ctx: Context,
+  ctx: Paying,
   customerId: string,
   orderId: string,
 ): Promise<CardStatus> {
@@ -299,7 +298,7 @@ type CardStatus =
 
 /** cardPaymentStatus on an order already read (payments.status reads it once for both ways). */
 export async function cardPaymentStatusOf(
-  ctx: Context,
+  ctx: Paying,
   { order, latest }: OrderAndPayment,
 ): Promise<CardStatus> {
   if (!order) return { order: false };
@@ -314,7 +313,7 @@ export async function cardPaymentStatusOf(
  * seconds asks Pesapal (the claim on checked_at); the others answer the row as it is.
  */
 export async function refreshCardPayment(
-  ctx: Context,
+  ctx: Paying,
   row: PaymentRow,
   options: { force?: boolean } = {},
 ): Promise<PaymentRow> {
@@ -322,7 +321,7 @@ export async function refreshCardPayment(
 }
 
 async function readStatus(
-  ctx: Context,
+  ctx: Paying,
   row: PaymentRow,
   intervalMs: number,
 ): Promise<{ row: PaymentRow; read: boolean }> {
@@ -349,7 +348,7 @@ async function readStatus(
 
 /** Records Pesapal's answer (null: no answer) for a card payment. */
 async function settleCard(
-  ctx: Context,
+  ctx: Paying,
   row: PaymentRow,
   status: PesapalStatus | null,
 ): Promise<PaymentRow> {
@@ -429,7 +428,7 @@ async function setOutcome(
  * payment's order id, or null for a tracking id the shop never had.
  */
 export async function cardNotification(
-  ctx: Context,
+  ctx: Paying,
   trackingId: string,
 ): Promise<{ orderId: string | null } | null> {
   if (!/^[A-Za-z0-9-]{1,100}$/.test(trackingId)) return null;
@@ -456,7 +455,7 @@ export async function cardNotification(
  * quarter of their age apart, at least 15 minutes), since a late Completed still counts. Declined
  * ones are read again only on a hint (the shopper's return, Pesapal's IPN).
  */
-export async function sweepCardPayments(ctx: Context, batch = 50): Promise<number> {
+export async function sweepCardPayments(ctx: Paying, batch = 50): Promise<number> {
   if (!ctx.payments.card) return 0;
   const waiting = await ctx.db
     .select()
