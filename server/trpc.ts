@@ -96,7 +96,9 @@ export const protectedProcedure = t.procedure.use(({ ctx, type, next }) =>
  * its cookie is known, and the database refuses each write unless that session is still live and
  * the shopper's; `limited` counts the attempt in the change's first batch. One trip in a row for
  * a change of one batch (decision 0057). Its answer stands when the read names the same shopper:
- * the gate made its writes theirs.
+ * the gate made its writes theirs. A write without the condition would write for an ended
+ * session: tests/integration/write-gate.test.ts reads every statement each gated procedure sends
+ * and fails on one (decision 0072).
  */
 export const gatedProcedure = t.procedure.use(({ ctx, next }) =>
   signedIn(
