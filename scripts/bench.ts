@@ -18,10 +18,12 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { preview } from 'vite';
+import { DEFAULT_SUPPORT } from '#core/chat.ts';
 import { createDb } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { seedDemoCatalogue } from '#db/seed.ts';
 import { buildForPreview } from '#local/build.ts';
+import { memoryBucket } from '#local/fakes/r2-bucket.ts';
 import { freePort } from '#local/free-port.ts';
 import { shopperOverHttp } from '#local/http-shopper.ts';
 import { startLocalNeon } from '#local/neon/endpoint.ts';
@@ -29,7 +31,11 @@ import { pgliteBackend } from '#local/neon/pglite-backend.ts';
 import { postgresBackend } from '#local/neon/postgres-backend.ts';
 import type { SqlBackend } from '#local/neon/sql-backend.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
-import { callerFor } from '../tests/support/trpc.ts';
+import { createAuth } from '#server/auth.ts';
+import { createContext } from '#server/context.ts';
+import { appRouter } from '#server/routers/index.ts';
+import { outboxMailer } from '#server/services/mail.ts';
+import { createCallerFactory } from '#server/trpc.ts';
 import { distanceRows, distanceTable, interactiveRows, interactiveTable } from './distance.ts';
 import { pageWeights, pageWeightTable } from './page-weight.ts';
 
@@ -61,7 +67,9 @@ function stats(samples: number[]): Stats {
 }
 
 /** The filtered listings and sorted searches measured (names are the bench's row labels). */
-function listingJobs(caller: ReturnType<typeof callerFor>): [string, () => Promise<unknown>][] {
+function listingJobs(
+  caller: ReturnType<typeof inProcessCaller>,
+): [string, () => Promise<unknown>][] {
   return [
     ['list (no filter)', () => caller.catalogue.list({})],
     ['list size M', () => caller.catalogue.list({ filters: { size: 'M' } })],
@@ -229,9 +237,33 @@ function recording(backend: SqlBackend): SqlBackend {
   };
 }
 
+/**
+ * The router called in-process, as SSR calls it, signed out: the shop's context (server/context.ts)
+ * on the bench's database, with in-memory buckets and nothing else configured.
+ */
+function inProcessCaller(db: ReturnType<typeof createDb>) {
+  const origin = 'http://bench.test';
+  const secret = randomBytes(24).toString('base64url');
+  const context = createContext({
+    db,
+    headers: new Headers(),
+    auth: createAuth({ db, secret, baseURL: origin, mailer: outboxMailer(db) }),
+    avatars: memoryBucket(),
+    photos: memoryBucket(),
+    background: (work) => void work.catch((error: unknown) => console.error(error)),
+    payments: { providers: {}, callbackOrigin: origin },
+    sms: { gateway: null, adminPhone: null },
+    bankDetails: null,
+    ownerEmails: [],
+    assistant: { apiKey: null, model: 'gemini-2.5-flash', baseUrl: null, contact: DEFAULT_SUPPORT },
+    social: [],
+  });
+  return createCallerFactory(appRouter)(context);
+}
+
 /** The measured calls, through the tRPC caller as SSR makes them. */
 function catalogueJobs(db: ReturnType<typeof createDb>) {
-  const caller = callerFor(db);
+  const caller = inProcessCaller(db);
   const jobs: [string, () => Promise<unknown>][] = [];
   for (const [kind, term] of Object.entries(TERMS)) {
     for (const scope of SCOPES) {

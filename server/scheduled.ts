@@ -1,11 +1,12 @@
 // The Cron Trigger's work (wrangler.toml `[triggers]`, every minute): each area's sweep picks up
 // what the request path left (payments still pending or expired within the day, SMS to retry).
 // A sweep's failure is logged and never stops the others.
+
+import type { Context } from './context.ts';
 import { sweepBackInStock } from './services/back-in-stock.ts';
 import { sweepCardPayments } from './services/payments/card.ts';
 import { sweepPayments } from './services/payments/service.ts';
 import { sweepSms } from './services/sms.ts';
-import type { Context } from './trpc.ts';
 
 type Sweep = { name: string; run: (ctx: Context) => Promise<unknown> };
 

@@ -2,46 +2,11 @@ import { initTRPC, StandardSchemaV1Error } from '@trpc/server';
 import { TEXT } from '#core/account.ts';
 import { DESK_TEXT, deskRoleOf } from '#core/desk.ts';
 import type { Limit } from '#core/limits.ts';
-import type { SocialLink } from '#core/social.ts';
-import type { Db } from '#db/client.ts';
-import { type Auth, type SessionReader, type SessionUser, sameShopper } from './auth.ts';
-import type { AvatarStore } from './services/avatar.ts';
-import type { AssistantConfig } from './services/chat/assistant.ts';
-import type { MobileMoney } from './services/payments/providers.ts';
+import { type SessionUser, sameShopper } from './auth.ts';
+import type { Context } from './context.ts';
 import { attemptSubject, rateLimit, type Verdict } from './services/rate-limit.ts';
-import type { SmsService } from './services/sms.ts';
 import { WriteGate } from './services/write-gate.ts';
 import { ShopperError, shopperError } from './shopper-error.ts';
-
-export type Context = {
-  db: Db;
-  headers: Headers;
-  /** better-auth, for what it does beyond reading the session (password checks). */
-  auth: Auth;
-  /** The signed-in shopper from the request's cookie, read once per request (sessionOnce). */
-  session: SessionReader;
-  /** Profile pictures (the Worker's R2 bucket; tests pass local/fakes' in-memory bucket). */
-  avatars: AvatarStore;
-  /** Product photos' originals (the Worker's PHOTOS bucket; tests pass an in-memory one). */
-  photos: AvatarStore;
-  /**
-   * Work that must finish after the answer is sent (the Worker's `waitUntil`): SMS delivery,
-   * payment follow-ups. Never awaited by the request; each job catches its own errors.
-   */
-  background: (work: Promise<unknown>) => void;
-  /** The mobile-money providers configured (MTN MoMo, Airtel Money) and the callback origin. */
-  payments: MobileMoney;
-  /** The SMS gateway (null: not configured) and the admin number fallback. */
-  sms: SmsService;
-  /** BANK_TRANSFER_DETAILS: the shop's bank account for transfers (null: not configured). */
-  bankDetails: string | null;
-  /** OPERATOR_EMAILS, lower case: the shop's owners from configuration (the desk's bootstrap). */
-  operators: readonly string[];
-  /** The shopping assistant's model configuration (no key: fallback answers). */
-  assistant: AssistantConfig;
-  /** SOCIAL_LINKS: the shop's social pages (none set: none shown). */
-  social: readonly SocialLink[];
-};
 
 /** The spec's generic text for anything we did not foresee; details stay in the server log. */
 export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
@@ -131,7 +96,9 @@ export const protectedProcedure = t.procedure.use(({ ctx, type, next }) =>
  * its cookie is known, and the database refuses each write unless that session is still live and
  * the shopper's; `limited` counts the attempt in the change's first batch. One trip in a row for
  * a change of one batch (decision 0057). Its answer stands when the read names the same shopper:
- * the gate made its writes theirs.
+ * the gate made its writes theirs. A write without the condition would write for an ended
+ * session: tests/integration/write-gate.test.ts reads every statement each gated procedure sends
+ * and fails on one (decision 0072).
  */
 export const gatedProcedure = t.procedure.use(({ ctx, next }) =>
   signedIn(
@@ -151,7 +118,7 @@ export const gatedProcedure = t.procedure.use(({ ctx, next }) =>
  * FORBIDDEN. `ctx.role` is theirs; `ctx.record` names who made a desk write.
  */
 export const deskProcedure = protectedProcedure.use(async ({ ctx, next }) => {
-  const role = deskRoleOf(ctx.user, ctx.operators);
+  const role = deskRoleOf(ctx.user, ctx.ownerEmails);
   if (!role) return shopperError('FORBIDDEN', DESK_TEXT.deskOnly);
   return next({ ctx: { ...ctx, role } });
 });

@@ -10,13 +10,13 @@ import {
   type SessionReader,
   sessionOnce,
 } from './auth.ts';
+import { type Context, createContext } from './context.ts';
 import { parseShopEnv, type ShopEnv } from './env.ts';
 import type { AssistantConfig } from './services/chat/assistant.ts';
 import { mailerFor } from './services/mail.ts';
 import { type MobileMoney, mobileMoneyFrom } from './services/payments/providers.ts';
 import { egoSms } from './services/sms/egosms.ts';
 import type { SmsService } from './services/sms.ts';
-import type { Context } from './trpc.ts';
 
 let config: ShopEnv | undefined;
 let db: Db | undefined;
@@ -100,7 +100,6 @@ export function workerSms(): SmsService {
           })
         : null,
     adminPhone: config.ADMIN_PHONE ?? null,
-    bankDetails: config.BANK_TRANSFER_DETAILS ?? null,
   };
   return sms;
 }
@@ -132,7 +131,7 @@ export function createWorkerContext(headers: Headers, page?: Request): Context {
     session = sessionOnce(workerAuth(), headers);
     if (page) pageSessions.set(page, session);
   }
-  return {
+  return createContext({
     db: workerDb(),
     headers,
     auth: workerAuth(),
@@ -143,8 +142,8 @@ export function createWorkerContext(headers: Headers, page?: Request): Context {
     payments: workerMobileMoney(),
     sms: workerSms(),
     bankDetails: shopEnv().BANK_TRANSFER_DETAILS ?? null,
-    operators: shopEnv().OPERATOR_EMAILS,
+    ownerEmails: shopEnv().OPERATOR_EMAILS,
     assistant: workerAssistant(),
     social: shopEnv().SOCIAL_LINKS,
-  };
+  });
 }

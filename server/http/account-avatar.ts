@@ -5,8 +5,8 @@
 // upload asks the origin rule again here; the image type is checked here.
 import { avatarProblem, TEXT } from '#core/account.ts';
 import { sessionUser } from '../auth.ts';
+import type { Context } from '../context.ts';
 import { readAvatar, saveAvatar } from '../services/avatar.ts';
-import type { Context } from '../trpc.ts';
 import { foreignWrite } from './own-origin.ts';
 
 const json = (status: number, body: unknown) =>

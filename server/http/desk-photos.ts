@@ -12,8 +12,8 @@ import {
   servedWidth,
 } from '#core/desk-photos.ts';
 import { sessionUser } from '../auth.ts';
+import type { Context } from '../context.ts';
 import { addPhoto, type PhotoImages, photoCopy } from '../services/photos.ts';
-import type { Context } from '../trpc.ts';
 import { foreignWrite } from './own-origin.ts';
 
 const json = (status: number, body: unknown) =>
@@ -22,7 +22,7 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
   });
 
-export type PhotoDeps = Pick<Context, 'db' | 'auth' | 'operators' | 'photos'> & {
+export type PhotoDeps = Pick<Context, 'db' | 'auth' | 'ownerEmails' | 'photos'> & {
   images: PhotoImages | null;
   /** The shop's own origins: an upload from any other page is refused here too (0038). */
   ownOrigins: readonly string[];
@@ -39,7 +39,7 @@ export async function uploadPhoto(
   if (refusal) return json(refusal.status, { message: refusal.message });
   const user = await sessionUser(deps.auth, request.headers);
   if (!user) return json(401, { message: PHOTO_TEXT.signedOut });
-  if (!deskRoleOf(user, deps.operators)) return json(403, { message: DESK_TEXT.deskOnly });
+  if (!deskRoleOf(user, deps.ownerEmails)) return json(403, { message: DESK_TEXT.deskOnly });
   const productId = /^\d{1,9}$/.test(productIdParam) ? Number(productIdParam) : 0;
   if (productId < 1) return json(404, { message: DESK_TEXT.productNotFound });
   const declared = Number(request.headers.get('content-length') ?? 0);

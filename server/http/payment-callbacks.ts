@@ -4,8 +4,8 @@
 // an expired one within its day: late money); Airtel's counts only with the right `hash` when
 // AIRTEL_CALLBACK_SECRET is set. The answer never says whether a payment exists.
 import type { Network } from '#core/mobile-money.ts';
+import type { Context } from '../context.ts';
 import { paymentCallback } from '../services/payments/service.ts';
-import type { Context } from '../trpc.ts';
 
 const CALLBACK_BODY_LIMIT = 64 * 1024;
 

@@ -10,8 +10,8 @@
 //   nothing about which payments exist.
 import { and, eq } from 'drizzle-orm';
 import { payments } from '#db/schema/index.ts';
+import type { Context } from '../context.ts';
 import { cardNotification } from '../services/payments/card.ts';
-import type { Context } from '../trpc.ts';
 
 const NOTIFICATION_BODY_LIMIT = 64 * 1024;
 

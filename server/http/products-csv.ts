@@ -3,8 +3,8 @@
 
 import { TEXT } from '#core/account.ts';
 import { DESK_TEXT, deskRoleOf } from '#core/desk.ts';
-import type { Db } from '#db/client.ts';
-import { type Auth, sessionUser } from '../auth.ts';
+import { sessionUser } from '../auth.ts';
+import type { Context } from '../context.ts';
 import { catalogueFile } from '../services/desk-spreadsheet.ts';
 
 const refused = (status: 401 | 403, message: string) =>
@@ -14,13 +14,13 @@ const refused = (status: 401 | 403, message: string) =>
   });
 
 export async function productsCsv(
-  deps: { db: Db; auth: Auth; operators: readonly string[] },
+  deps: Pick<Context, 'db' | 'auth' | 'ownerEmails'>,
   request: Request,
   now = new Date(),
 ): Promise<Response> {
   const user = await sessionUser(deps.auth, request.headers);
   if (!user) return refused(401, TEXT.notAuthenticated);
-  if (!deskRoleOf(user, deps.operators)) return refused(403, DESK_TEXT.deskOnly);
+  if (!deskRoleOf(user, deps.ownerEmails)) return refused(403, DESK_TEXT.deskOnly);
   const file = await catalogueFile(deps.db, now);
   return new Response(file.text, {
     headers: {

@@ -3,8 +3,8 @@
 // answers labelled so workerd passes them on as they are.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { MAX_CALLS_PER_BATCH } from '#core/requests.ts';
+import type { Context } from '../context.ts';
 import { appRouter } from '../routers/index.ts';
-import type { Context } from '../trpc.ts';
 import { endpointError } from './endpoints.ts';
 import { foreignWrite } from './own-origin.ts';
 

@@ -3,10 +3,13 @@
 import { sql } from 'drizzle-orm';
 import { SMS_TEXT } from '#core/sms.ts';
 import type { Db } from '#db/client.ts';
+import type { Context } from '../context.ts';
 import type { Answer } from '../shopper-error.ts';
-import type { Context } from '../trpc.ts';
 import { pOnSale } from './catalogue.ts';
-import { deliverLater, outboxRow } from './sms.ts';
+import { deliverLater, outboxRow, type TextingLater } from './sms.ts';
+
+/** What texting askers takes: the texts, and the shop's origin for the piece's link. */
+type BackInStockParts = TextingLater & Pick<Context, 'payments'>;
 
 export type BackInStockProblem = 'missing' | 'in-stock' | 'no-phone';
 export type BackInStockAnswer = Answer<object, BackInStockProblem>;
@@ -70,7 +73,7 @@ type Waiting = {
  * Delivery follows in the background, as for every text. Answers how many requests were ended.
  */
 export async function textBackInStock(
-  ctx: Context,
+  ctx: BackInStockParts,
   variantIds?: readonly number[],
 ): Promise<number> {
   if (variantIds && variantIds.length === 0) return 0;
@@ -138,4 +141,4 @@ export async function textBackInStock(
 }
 
 /** The cron's sweep: requests for variants in stock that no restock answered (made meanwhile). */
-export const sweepBackInStock = (ctx: Context) => textBackInStock(ctx);
+export const sweepBackInStock = (ctx: BackInStockParts) => textBackInStock(ctx);

@@ -2,7 +2,7 @@
 // the order's reference to quote ('RCP-xxxxxxxx', the receipt number). The checkout, the order
 // screens and the receipt show the same two things (decision 0037).
 import { receiptNumber } from '#core/orders.ts';
-import type { Context } from '../trpc.ts';
+import type { Context } from '../context.ts';
 
 export type BankTransfer = {
   /** The shop's bank account as configured; null when BANK_TRANSFER_DETAILS is not set. */

@@ -1,18 +1,21 @@
 // What happens after an order is written or paid: the SMS texts join here (the mobile-money
 // request is started by the shopper from the checkout). Nothing here may fail or delay the order:
 // each step catches its own errors.
-import type { Context } from '../trpc.ts';
 import type { PlacedOrder } from './checkout.ts';
-import { queueOrderTexts, queuePaymentText } from './sms.ts';
+import type { SettingsFallback } from './shop-settings.ts';
+import { queueOrderTexts, queuePaymentText, type Texting, type TextingLater } from './sms.ts';
 
 /** The customer's confirmation, the admin's alert and the sellers' texts: queued, then sent. */
-export async function afterOrderPlaced(ctx: Context, order: PlacedOrder): Promise<void> {
+export async function afterOrderPlaced(
+  ctx: TextingLater & SettingsFallback,
+  order: PlacedOrder,
+): Promise<void> {
   await queueOrderTexts(ctx, order.orderId);
 }
 
 /** A mobile-money payment succeeded (once per order): the 'payment received' text. */
 export async function afterPaymentReceived(
-  ctx: Context,
+  ctx: Texting,
   payment: { orderId: string; amount: number; transactionId: string },
 ): Promise<void> {
   await queuePaymentText(ctx, payment);

@@ -6,7 +6,7 @@ import { DEFAULT_SUPPORT } from '#core/chat.ts';
 import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
 import type { Db } from '#db/client.ts';
 import { systemSettings } from '#db/schema/index.ts';
-import type { Context } from '../trpc.ts';
+import type { Context } from '../context.ts';
 
 /** system_settings keys of the desk's settings. */
 export const SETTING_KEYS = {

@@ -34,8 +34,8 @@ import {
   sellers,
   smsNotifications,
 } from '#db/schema/index.ts';
-import type { Context } from '../trpc.ts';
-import { settingsFrom, settingsQuery } from './shop-settings.ts';
+import type { Context } from '../context.ts';
+import { type SettingsFallback, settingsFrom, settingsQuery } from './shop-settings.ts';
 import type { SmsGateway } from './sms/gateway.ts';
 
 /** The Worker's SMS set-up: the gateway (null: not configured) and the admin number fallback. */
@@ -45,9 +45,12 @@ export type SmsService = {
   adminPhone: string | null;
   /** The gap between texts sent in a row (spec: 1 s; tests shorten it). */
   gapMs?: number;
-  /** BANK_TRANSFER_DETAILS: in a bank-transfer order's text when they fit, else on the receipt. */
-  bankDetails?: string | null;
 };
+
+/** What sending texts takes: the database and the gateway. */
+export type Texting = Pick<Context, 'db' | 'sms'>;
+/** What queueing texts takes: their delivery follows after the answer (`background`). */
+export type TextingLater = Texting & Pick<Context, 'background'>;
 
 export type SmsRow = typeof smsNotifications.$inferSelect;
 
@@ -116,7 +119,7 @@ export function outboxRow(text: Text) {
 }
 
 /** Delivers the rows in the background (the Worker's waitUntil); nothing is awaited here. */
-export function deliverLater(ctx: Context, ids: string[]): void {
+export function deliverLater(ctx: TextingLater, ids: string[]): void {
   if (ids.length > 0) ctx.background(deliverSms(ctx, ids));
 }
 
@@ -125,7 +128,10 @@ export function deliverLater(ctx: Context, ids: string[]): void {
  * listing only their products, and a low-stock alert for pieces the order left at 3 or fewer.
  * Never throws: an SMS problem must not touch the order.
  */
-export async function queueOrderTexts(ctx: Context, orderId: string): Promise<void> {
+export async function queueOrderTexts(
+  ctx: TextingLater & SettingsFallback,
+  orderId: string,
+): Promise<void> {
   try {
     const [[order], items, settingRows] = await ctx.db.batch([
       ctx.db
@@ -163,10 +169,8 @@ export async function queueOrderTexts(ctx: Context, orderId: string): Promise<vo
       settingsQuery(ctx.db),
     ]);
     if (!order) return;
-    const settings = settingsFrom(settingRows, {
-      ...ctx,
-      bankDetails: ctx.sms.bankDetails ?? ctx.bankDetails,
-    }).values;
+    // BANK_TRANSFER_DETAILS: in a bank-transfer order's text when they fit, else on the receipt.
+    const settings = settingsFrom(settingRows, ctx).values;
     const adminPhone = settings.adminPhone;
     // One entry per variant ordered (an order item is one variant; the seller join may repeat it).
     const lines = new Map<string, TextLine & { left: number | null }>();
@@ -263,7 +267,7 @@ const STATUS_TEXTS: Partial<Record<OrderStatus, SmsKind>> = {
  * delivered, cancelled, ready for pickup (the spec's text) and out for delivery (the rider).
  */
 export async function queueStatusText(
-  ctx: Context,
+  ctx: TextingLater,
   orderId: string,
   change: {
     status: OrderStatus;
@@ -326,7 +330,7 @@ export async function queueStatusText(
 
 /** The customer's 'payment received' text (once per order). */
 export async function queuePaymentText(
-  ctx: Context,
+  ctx: Texting,
   payment: { orderId: string; amount: number; transactionId: string },
 ): Promise<void> {
   try {
@@ -358,7 +362,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Sends the given pending rows (or, with none given, nothing): each is claimed first, so a row
  * another deliverer holds or already sent is skipped. 1 s between texts.
  */
-export async function deliverSms(ctx: Context, ids: string[]): Promise<void> {
+export async function deliverSms(ctx: Texting, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const gateway = ctx.sms.gateway;
   if (!gateway) {
@@ -424,7 +428,7 @@ export async function deliverSms(ctx: Context, ids: string[]): Promise<void> {
  * The Cron Trigger's sweep: rows left `sending` by a Worker that stopped go back to pending,
  * then the pending rows that are due are delivered (a bounded batch, oldest first).
  */
-export async function sweepSms(ctx: Context, batch = 20): Promise<number> {
+export async function sweepSms(ctx: Texting, batch = 20): Promise<number> {
   await ctx.db
     .update(smsNotifications)
     .set({ status: 'pending', claimedAt: null })
@@ -453,7 +457,7 @@ export async function sweepSms(ctx: Context, batch = 20): Promise<number> {
 }
 
 /** The desk's Resend: a failed row is queued again (attempts start over) and delivered. */
-export async function resendSms(ctx: Context, id: string): Promise<SmsRow | null> {
+export async function resendSms(ctx: TextingLater, id: string): Promise<SmsRow | null> {
   const [row] = await ctx.db
     .update(smsNotifications)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: null, errorMessage: null })

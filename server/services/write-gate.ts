@@ -23,7 +23,7 @@ export class WriteGate {
     this.session = session;
   }
 
-  /** Counts the attempt with the change's first batch (`limited`, server/trpc.ts). */
+  /** Counts the attempt with the change's first batch (the routers' `limited`). */
   countWith(key: string, limit: Limit): void {
     this.attempt = { key, limit, verdict: null };
   }

@@ -431,7 +431,7 @@ describe('a card payment that does not pay the order', () => {
       expect(await rowOf(paid.id)).toMatchObject({ status: 'reversed', reason: 'reversed' });
       // Not silently unpaid: the order stays where it was, and the desk is told.
       expect((await orderRow(reversed.orderId))?.status).toBe('processing');
-      expect(errors.mock.calls.flat().join(' ')).toMatch(/REVERSED.*operator/);
+      expect(errors.mock.calls.flat().join(' ')).toMatch(/REVERSED.*desk/);
       expect(await cardStatus(reversed.shopper.id, reversed.orderId)).toMatchObject({
         state: 'reversed',
         message: CARD_TEXT.reasons.reversed,

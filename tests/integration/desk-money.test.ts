@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 const extras = () => ({
-  operators: [operator.email.toLowerCase()],
+  ownerEmails: [operator.email.toLowerCase()],
   bankDetails: BANK,
   background: (work: Promise<unknown>) => {
     background.push(work);

@@ -69,7 +69,7 @@ async function upload(productId: number | string, bytes: Uint8Array | null, opti
   const deps = {
     db: options.db ?? test.db,
     auth,
-    operators: [],
+    ownerEmails: [],
     photos,
     images: options.images ?? null,
     ownOrigins: [TEST_SHOP_ORIGIN],

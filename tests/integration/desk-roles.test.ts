@@ -35,7 +35,7 @@ describe('desk roles', () => {
   it('treats OPERATOR_EMAILS as owners, whatever their account says', async () => {
     const bootstrap = await signedInShopper(test.db, auth, { name: 'Olivia Operator' });
     const desk = deskCaller(test.db, bootstrap, {
-      operators: [bootstrap.email.toUpperCase().toLowerCase()],
+      ownerEmails: [bootstrap.email.toUpperCase().toLowerCase()],
     });
     expect(await desk.role()).toEqual({ role: 'owner', email: bootstrap.email });
   });

@@ -31,7 +31,7 @@ import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember, sentTwice } from '../support/desk.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { callerFor } from '../support/trpc.ts';
+import { callerFor, testContext } from '../support/trpc.ts';
 
 let test: TestDatabase;
 let auth: Auth;
@@ -315,10 +315,10 @@ describe('settings', () => {
       paymentMethod: 'bank_transfer',
     });
     if (!placed.ok) throw new Error(JSON.stringify(placed.problem));
-    await afterOrderPlaced(
-      { ...callerContext(), headers: new Headers() },
-      { ...placed.order, created: true },
-    );
+    await afterOrderPlaced(testContext(test.db, new Headers(), CONFIG), {
+      ...placed.order,
+      created: true,
+    });
     await settle();
     const receipt = await shop(customer).orders.receipt({ orderId: placed.order.orderId });
     expect(receipt.payment).toMatchObject({
@@ -497,21 +497,6 @@ describe('a request key belongs to who saved it and to what they saved', () => {
   });
 });
 
-function callerContext() {
-  return {
-    db: test.db,
-    headers: new Headers(),
-    auth,
-    session: { read: () => Promise.resolve(null), lastSeen: () => null, token: null },
-    avatars: undefined as never,
-    photos: undefined as never,
-    payments: { providers: {}, callbackOrigin: 'http://shop.test' },
-    operators: [],
-    social: [],
-    ...CONFIG,
-  };
-}
-
 describe('staff', () => {
   it('the owner adds someone who has an account, and takes the desk away again', async () => {
     const newcomer = await signedInShopper(test.db, auth, { name: 'Aisha Namuli' });
@@ -582,14 +567,14 @@ describe('staff', () => {
       message: SHOP_TEXT.notYourself,
     });
     const bootstrap = await signedInShopper(test.db, auth, { name: 'Olivia Operator' });
-    const operators = [bootstrap.email, 'not-signed-up@duuka.ug'];
-    const asBootstrap = deskCaller(test.db, bootstrap, { ...CONFIG, operators });
+    const ownerEmails = [bootstrap.email, 'not-signed-up@duuka.ug'];
+    const asBootstrap = deskCaller(test.db, bootstrap, { ...CONFIG, ownerEmails });
     await expect(
       asBootstrap.removeStaff({ email: 'not-signed-up@duuka.ug' }),
     ).rejects.toMatchObject({
       message: SHOP_TEXT.configuredOwner('not-signed-up@duuka.ug'),
     });
-    const asOwner = deskCaller(test.db, owner, { ...CONFIG, operators });
+    const asOwner = deskCaller(test.db, owner, { ...CONFIG, ownerEmails });
     await expect(asOwner.removeStaff({ email: bootstrap.email })).rejects.toMatchObject({
       message: SHOP_TEXT.configuredOwner(bootstrap.email),
     });

@@ -69,7 +69,7 @@ afterAll(async () => {
 async function download(cookie?: string) {
   const headers = new Headers(cookie ? { cookie } : {});
   const response = await productsCsv(
-    { db: test.db, auth, operators: [] },
+    { db: test.db, auth, ownerEmails: [] },
     new Request('http://shop.test/api/desk/products.csv', { headers }),
     new Date('2026-11-25T22:30:00Z'),
   );

@@ -362,7 +362,7 @@ describe('a draft, published, then archived', () => {
     expect(desk?.pieces).toEqual([{ name: gown.name, variant: `M · ${COLOUR}`, quantity: 1 }]);
     // The operator's list as the desk reads it.
     const operator = callerFor(test.db, new Headers({ cookie: buyer.cookie }), {
-      operators: [buyer.email],
+      ownerEmails: [buyer.email],
     }).desk;
     expect((await operator.orders()).some((o) => o.id === orderId)).toBe(true);
   });

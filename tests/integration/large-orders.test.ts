@@ -101,7 +101,7 @@ describe('an order of UGX 3,000,005,000', () => {
     expect(byKind('admin-new-order')).toContain('100 items, UGX 3,000,005,000, Bank Transfer');
     const desk = await queryOverHttp(test.db, 'desk.orders', undefined, {
       ...shoppers(),
-      operators: [shopper.email.toLowerCase()],
+      ownerEmails: [shopper.email.toLowerCase()],
     });
     expect(desk.status).toBe(200);
     expect(

@@ -940,7 +940,7 @@ describe("Airtel's x-key padding (AIRTEL_RSA_PADDING, decision 0062)", () => {
   async function moneyNotice() {
     const operator = await signedInShopper(test.db, auth);
     const desk = callerFor(test.db, new Headers({ cookie: operator.cookie }), {
-      operators: [operator.email.toLowerCase()],
+      ownerEmails: [operator.email.toLowerCase()],
     });
     return (await desk.operator.money()).airtelSignature;
   }

@@ -49,9 +49,10 @@ function gatewayWith(password: string, url = fake.env.EGOSMS_URL ?? '') {
   return egoSms({ url, username: FAKE_EGOSMS.username, password, sender: 'duuka', timeoutMs: 800 });
 }
 
-const ctx = (service: SmsService = sms) =>
+const ctx = (service: SmsService = sms, bankDetails: string | null = null) =>
   testContext(test.db, new Headers(), {
     sms: service,
+    bankDetails,
     background: (work) => background.push(work),
   });
 
@@ -469,7 +470,7 @@ describe('payment and status texts', () => {
     const as = (cookie: string) =>
       callerFor(test.db, new Headers({ cookie }), {
         sms,
-        operators: [operator.email.toUpperCase().toLowerCase()],
+        ownerEmails: [operator.email.toUpperCase().toLowerCase()],
         background: (work) => background.push(work),
       }).desk;
 
@@ -524,7 +525,7 @@ describe('payment and status texts', () => {
     const as = (cookie: string) =>
       callerFor(test.db, new Headers({ cookie }), {
         sms,
-        operators: [operator.email],
+        ownerEmails: [operator.email],
         background: (work) => background.push(work),
       });
     // Switched off on the settings screen (account.saveSettings), as the shopper does.
@@ -562,7 +563,7 @@ describe('payment and status texts', () => {
     const operator = await signedInShopper(test.db, auth);
     const caller = callerFor(test.db, new Headers({ cookie: operator.cookie }), {
       sms,
-      operators: [operator.email.toLowerCase()],
+      ownerEmails: [operator.email.toLowerCase()],
       background: (work) => background.push(work),
     }).desk;
     const [failed] = await test.db
@@ -735,7 +736,7 @@ describe('EgoSMS as documented', () => {
     const placedWith = async (
       phone: string,
       paymentMethod: 'mobile_money' | 'card' | 'bank_transfer',
-      service: SmsService,
+      bankDetails: string | null = null,
     ) => {
       const shopper = await customer(phone);
       const placed = await placeOrder(test.db, shopper, {
@@ -744,7 +745,11 @@ describe('EgoSMS as documented', () => {
         paymentMethod,
       });
       if (!placed.ok) throw new Error('order refused');
-      await afterOrderPlaced(ctx(service), { ...placed.order, created: true, receipt: null });
+      await afterOrderPlaced(ctx(sms, bankDetails), {
+        ...placed.order,
+        created: true,
+        receipt: null,
+      });
       await settle();
       const rows = await rowsOf(placed.order.orderId);
       return {
@@ -752,23 +757,25 @@ describe('EgoSMS as documented', () => {
         text: rows.find((r) => r.kind === 'order-confirmation')?.messageContent ?? '',
       };
     };
-    const momo = await placedWith('+256772000961', 'mobile_money', sms);
+    const momo = await placedWith('+256772000961', 'mobile_money');
     expect(momo.text).toBe(
       `duuka: Thank you! Order ${momo.ref} (1 item, UGX 50,000) is received. We will confirm when your payment arrives.`,
     );
-    const card = await placedWith('+256772000962', 'card', sms);
+    const card = await placedWith('+256772000962', 'card');
     expect(card.text).toContain('We will confirm when your payment arrives.');
-    const bank = await placedWith('+256772000963', 'bank_transfer', {
-      ...sms,
-      bankDetails: 'Stanbic Bank, A/C 9030012345678',
-    });
+    const bank = await placedWith(
+      '+256772000963',
+      'bank_transfer',
+      'Stanbic Bank, A/C 9030012345678',
+    );
     expect(bank.text).toBe(
       `duuka: Order ${bank.ref} (UGX 50,000) is received. Please pay by bank transfer quoting ${bank.ref}. Stanbic Bank, A/C 9030012345678`,
     );
-    const longDetails = await placedWith('+256772000964', 'bank_transfer', {
-      ...sms,
-      bankDetails: `Stanbic Bank Uganda, Kampala Road branch. Account name: Duuka Boutique Ltd. Account number: 9030012345678. SWIFT: SBICUGKX.`,
-    });
+    const longDetails = await placedWith(
+      '+256772000964',
+      'bank_transfer',
+      `Stanbic Bank Uganda, Kampala Road branch. Account name: Duuka Boutique Ltd. Account number: 9030012345678. SWIFT: SBICUGKX.`,
+    );
     expect(longDetails.text).toBe(
       `duuka: Order ${longDetails.ref} (UGX 50,000) is received. Please pay by bank transfer quoting ${longDetails.ref}. Bank details are on your receipt.`,
     );

@@ -330,7 +330,7 @@ function call(path: string, input: unknown, who: Shopper | null, ip = freshIp())
     auth,
     cookie: who?.cookie,
     ip,
-    operators: [olivia.email],
+    ownerEmails: [olivia.email],
   });
 }
 

@@ -3,29 +3,18 @@
 // with the error formatter shoppers see).
 import type { Db } from '#db/client.ts';
 import { memoryBucket } from '#local/fakes/r2-bucket.ts';
-import { type Auth, type SessionReader, sessionOnce, sessionUser } from '#server/auth.ts';
+import { type Auth, type SessionReader, sessionUser } from '#server/auth.ts';
+import { type Context, type ContextParts, createContext } from '#server/context.ts';
 import { endpointError, endpointOf } from '#server/http/endpoints.ts';
 import { foreignWrite } from '#server/http/own-origin.ts';
 import { serveTrpc } from '#server/http/trpc-endpoint.ts';
 import { appRouter } from '#server/routers/index.ts';
 import type { AvatarStore } from '#server/services/avatar.ts';
-import type { AssistantConfig } from '#server/services/chat/assistant.ts';
-import type { MobileMoney } from '#server/services/payments/providers.ts';
-import type { SmsService } from '#server/services/sms.ts';
-import { type Context, createCallerFactory } from '#server/trpc.ts';
+import { createCallerFactory } from '#server/trpc.ts';
 import { testAuth } from './accounts.ts';
 
-type Extras = {
-  auth?: Auth;
-  avatars?: AvatarStore;
-  photos?: AvatarStore;
-  background?: Context['background'];
-  payments?: MobileMoney;
-  sms?: SmsService;
-  operators?: readonly string[];
-  bankDetails?: string | null;
-  assistant?: AssistantConfig;
-  social?: Context['social'];
+/** The parts a test sets (server/context.ts); the rest are the test shop's own. */
+type Extras = Partial<Omit<ContextParts, 'db' | 'headers' | 'session'>> & {
   /** The context serves one HTTP request: its session is read once (as in the Worker). */
   oneRequest?: boolean;
 };
@@ -35,18 +24,20 @@ const buckets = new WeakMap<Db, AvatarStore>();
 const photoBuckets = new WeakMap<Db, AvatarStore>();
 
 /**
- * The context the Worker builds, on the test database: the real auth (mails to the outbox) and
- * in-memory R2 buckets (avatars, photos), one of each per database unless the test passes its own.
+ * The context the Worker builds (server/context.ts), on the test database: the real auth (mails to
+ * the outbox) and in-memory R2 buckets (avatars, photos), one of each per database unless the test
+ * passes its own; nothing else configured unless the test says.
  */
 export function testContext(db: Db, headers: Headers, extras: Extras = {}): Context {
   const auth = extras.auth ?? perDatabase(auths, db, testAuth);
-  return {
+  return createContext({
     db,
     headers,
     auth,
-    // Read once per context, as the Worker does per request. A test's caller (callerFor) is one
-    // context for many calls: it reads the session at every call, as a browser's requests would.
-    session: extras.oneRequest ? sessionOnce(auth, headers) : everyCall(auth, headers),
+    // One request: read once (the factory's own reader), as the Worker does. A test's caller
+    // (callerFor) is one context for many calls: it reads the session at every call, as a
+    // browser's requests would.
+    session: extras.oneRequest ? undefined : everyCall(auth, headers),
     avatars: extras.avatars ?? perDatabase(buckets, db, memoryBucket),
     photos: extras.photos ?? perDatabase(photoBuckets, db, memoryBucket),
     background: extras.background ?? inBackground,
@@ -55,7 +46,7 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
     // No gateway unless the test starts the fake one: texts are recorded as failed, not sent.
     sms: extras.sms ?? { gateway: null, adminPhone: null },
     bankDetails: extras.bankDetails ?? null,
-    operators: extras.operators ?? [],
+    ownerEmails: extras.ownerEmails ?? [],
     // No key: the assistant answers in fallback mode unless the test starts the fake model.
     assistant: extras.assistant ?? {
       apiKey: null,
@@ -64,7 +55,7 @@ export function testContext(db: Db, headers: Headers, extras: Extras = {}): Cont
       contact: { email: 'hello@duuka.ug', phone: '+256759301488' },
     },
     social: extras.social ?? [],
-  };
+  });
 }
 
 /** A caller's session: read afresh at every call, as a browser's requests each would be. */

@@ -49,7 +49,7 @@ export const shopDesk = {
   }),
 
   /** Everyone at the desk: owners first; OPERATOR_EMAILS marked as from configuration. */
-  staff: ownerProcedure.query(({ ctx }) => deskStaff(ctx.db, ctx.operators)),
+  staff: ownerProcedure.query(({ ctx }) => deskStaff(ctx.db, ctx.ownerEmails)),
 
   /** Gives an account a desk role (staff unless said), with its record, in one batch. */
   addStaff: ownerProcedure.input(addStaffInput).mutation(async ({ ctx, input }) => {
@@ -59,7 +59,7 @@ export const shopDesk = {
 
   /** Takes the desk role away: their next request is refused (no session cache). */
   removeStaff: ownerProcedure.input(removeStaffInput).mutation(async ({ ctx, input }) => {
-    const removed = await removeStaff(ctx.db, ctx.user, ctx.operators, input);
+    const removed = await removeStaff(ctx.db, ctx.user, ctx.ownerEmails, input);
     const { email, role } = accepted(removed, staffRefusal);
     return { email, role, removed: true };
   }),

@@ -17,11 +17,10 @@ import { aboveCeiling } from '#core/payment-rules.ts';
 import type { Db } from '#db/client.ts';
 import { payments, systemSettings } from '#db/schema/index.ts';
 import type { Refused } from '../../shopper-error.ts';
-import type { Context } from '../../trpc.ts';
 import { paymentAllowedSql, type RuleRefused, ruleRefused } from '../payment-rules.ts';
 import type { CardPayments, PesapalStatus } from './pesapal.ts';
 import { ProviderError } from './provider.ts';
-import { markPaid, type OrderAndPayment, orderAndPayment } from './service.ts';
+import { markPaid, type OrderAndPayment, orderAndPayment, type Paying } from './service.ts';
 
 /** What payments.start and payments.status answer for a card payment. */
 export type CardPaymentView = {
@@ -106,7 +105,7 @@ async function reread(db: Db, id: string): Promise<PaymentRow | undefined> {
 /** The shop's IPN URL's id: PESAPAL_IPN_ID, else the one registered (once) and kept. */
 const ipnIds = new WeakMap<CardPayments, { url: string; ipnId: string }>();
 
-async function notificationId(ctx: Context, card: CardPayments): Promise<string> {
+async function notificationId(ctx: Paying, card: CardPayments): Promise<string> {
   if (card.configuredIpnId) return card.configuredIpnId;
   const url = `${ctx.payments.callbackOrigin}/api/payments/pesapal/ipn`;
   const known = ipnIds.get(card);
@@ -153,7 +152,7 @@ function splitName(name: string): { firstName: string; lastName: string } {
  * one, a new attempt (a new merchant reference) starts.
  */
 export async function startCardPayment(
-  ctx: Context,
+  ctx: Paying,
   customerId: string,
   input: { orderId: string },
 ): Promise<{ ok: true; payment: CardPaymentView } | CardRefused> {
@@ -245,7 +244,7 @@ export async function startCardPayment(
  * last read, then it expires (null: a new attempt may start).
  */
 async function stillWaiting(
-  ctx: Context,
+  ctx: Paying,
   row: PaymentRow,
 ): Promise<{ ok: true; payment: CardPaymentView } | CardRefused | null> {
   if (!row.redirectUrl) {
@@ -267,7 +266,7 @@ async function stillWaiting(
 
 /** Waits for the start that is submitting this attempt to store Pesapal's page. */
 async function pageOf(
-  ctx: Context,
+  ctx: Paying,
   row: PaymentRow,
 ): Promise<{ ok: true; payment: CardPaymentView } | CardRefused> {
   const until = row.createdAt.getTime() + submitWindowMs(ctx.payments.card);
@@ -288,7 +287,7 @@ async function pageOf(
  * order's payments are mobile money's (service.ts answers).
  */
 export async function cardPaymentStatus(
-  ctx: Context,
+  ctx: Paying,
   customerId: string,
   orderId: string,
 ): Promise<CardStatus> {
@@ -302,7 +301,7 @@ type CardStatus =
 
 /** cardPaymentStatus on an order already read (payments.status reads it once for both ways). */
 export async function cardPaymentStatusOf(
-  ctx: Context,
+  ctx: Paying,
   { order, latest }: OrderAndPayment,
 ): Promise<CardStatus> {
   if (!order) return { order: false };
@@ -317,7 +316,7 @@ export async function cardPaymentStatusOf(
  * seconds asks Pesapal (the claim on checked_at); the others answer the row as it is.
  */
 export async function refreshCardPayment(
-  ctx: Context,
+  ctx: Paying,
   row: PaymentRow,
   options: { force?: boolean } = {},
 ): Promise<PaymentRow> {
@@ -325,7 +324,7 @@ export async function refreshCardPayment(
 }
 
 async function readStatus(
-  ctx: Context,
+  ctx: Paying,
   row: PaymentRow,
   intervalMs: number,
 ): Promise<{ row: PaymentRow; read: boolean }> {
@@ -352,7 +351,7 @@ async function readStatus(
 
 /** Records Pesapal's answer (null: no answer) for a card payment. */
 async function settleCard(
-  ctx: Context,
+  ctx: Paying,
   row: PaymentRow,
   status: PesapalStatus | null,
 ): Promise<PaymentRow> {
@@ -432,7 +431,7 @@ async function setOutcome(
  * payment's order id, or null for a tracking id the shop never had.
  */
 export async function cardNotification(
-  ctx: Context,
+  ctx: Paying,
   trackingId: string,
 ): Promise<{ orderId: string | null } | null> {
   if (!/^[A-Za-z0-9-]{1,100}$/.test(trackingId)) return null;
@@ -459,7 +458,7 @@ export async function cardNotification(
  * quarter of their age apart, at least 15 minutes), since a late Completed still counts. Declined
  * ones are read again only on a hint (the shopper's return, Pesapal's IPN).
  */
-export async function sweepCardPayments(ctx: Context, batch = 50): Promise<number> {
+export async function sweepCardPayments(ctx: Paying, batch = 50): Promise<number> {
   if (!ctx.payments.card) return 0;
   const waiting = await ctx.db
     .select()

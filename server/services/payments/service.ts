@@ -20,13 +20,20 @@ import { aboveCeiling, paymentRefusal } from '#core/payment-rules.ts';
 import type { Db } from '#db/client.ts';
 import { PG, postgresCode } from '#db/errors.ts';
 import { deliveryOptions, orders, payments, profiles, user } from '#db/schema/index.ts';
+import type { Context } from '../../context.ts';
 import type { Refused } from '../../shopper-error.ts';
-import type { Context } from '../../trpc.ts';
 import { afterPaymentReceived } from '../order-events.ts';
 import { paymentAllowedSql, type RuleRefused, ruleRefused } from '../payment-rules.ts';
+import type { TextingLater } from '../sms.ts';
 import { AirtelSignatureRefused } from './airtel-money.ts';
 import { forgetAirtelSignatureRefused, noteAirtelSignatureRefused } from './airtel-signature.ts';
 import { ProviderError, type ProviderStatus } from './provider.ts';
+
+/**
+ * What collecting a payment takes: the providers, and for a payment received, its text sent after
+ * the answer.
+ */
+export type Paying = TextingLater & Pick<Context, 'payments'>;
 
 export type PaymentView = {
   id: string;
@@ -141,7 +148,7 @@ function callbackSecret(): string {
     .replace(/=+$/, '');
 }
 
-function callbackUrl(ctx: Context, row: PaymentRow): string {
+function callbackUrl(ctx: Paying, row: PaymentRow): string {
   const origin = ctx.payments.callbackOrigin;
   return row.network === 'mtn'
     ? `${origin}/api/payments/mtn/${row.id}/${row.callbackSecret}`
@@ -154,7 +161,7 @@ function callbackUrl(ctx: Context, row: PaymentRow): string {
  * double click starts nothing new); a failed or expired one may be retried with a new reference.
  */
 export async function startPayment(
-  ctx: Context,
+  ctx: Paying,
   customerId: string,
   input: { orderId: string; phone?: string },
 ): Promise<{ ok: true; payment: PaymentView } | PaymentRefused> {
@@ -242,7 +249,7 @@ export async function startPayment(
  * or no payment started yet (`order` tells which).
  */
 export async function paymentStatus(
-  ctx: Context,
+  ctx: Paying,
   customerId: string,
   orderId: string,
 ): Promise<{ order: boolean; payment: PaymentView | null }> {
@@ -251,7 +258,7 @@ export async function paymentStatus(
 
 /** paymentStatus on an order already read (payments.status reads it once for both ways). */
 export async function paymentStatusOf(
-  ctx: Context,
+  ctx: Paying,
   { order, latest }: OrderAndPayment,
 ): Promise<{ order: boolean; payment: PaymentView | null }> {
   if (!order) return { order: false, payment: null };
@@ -271,7 +278,7 @@ const reconcilable = (row: PaymentRow) =>
  * still 'expired', i.e. no final answer yet): a late success counts like an on-time one. Only one
  * reader per interval asks the provider (the claim on checked_at); the others answer the row.
  */
-export async function refreshPayment(ctx: Context, row: PaymentRow): Promise<PaymentRow> {
+export async function refreshPayment(ctx: Paying, row: PaymentRow): Promise<PaymentRow> {
   const claimed = await ctx.db.execute<{ id: string }>(sql`
     update payments set checked_at = now()
     where id = ${row.id}::uuid
@@ -303,7 +310,7 @@ async function reread(db: Db, id: string): Promise<PaymentRow | undefined> {
 
 /** Records a provider's answer (null: no answer) for a payment. */
 async function settle(
-  ctx: Context,
+  ctx: Paying,
   row: PaymentRow,
   status: ProviderStatus | null,
 ): Promise<PaymentRow> {
@@ -362,7 +369,7 @@ export async function markFailed(
  * callback or a second reader finds nothing; the payment-received follow-ups run once.
  */
 export async function markPaid(
-  ctx: Context,
+  ctx: Paying,
   row: PaymentRow,
   transactionId: string,
 ): Promise<PaymentRow> {
@@ -462,7 +469,7 @@ export async function markPaid(
  * the payment in the body. Either way the status is then read from the provider.
  */
 export async function paymentCallback(
-  ctx: Context,
+  ctx: Paying,
   callback: { network: Network; paymentId?: string; secret?: string; body: unknown },
 ): Promise<'accepted' | 'unknown'> {
   const provider = ctx.payments.providers[callback.network];
@@ -498,7 +505,7 @@ function sameSecret(expected: string, given: string): boolean {
  * 30 minutes until it is a day old. A bounded batch, newest first, from the reconcilable index
  * (status pending or expired, by created_at). Late money is counted; unanswered requests expire.
  */
-export async function sweepPayments(ctx: Context, batch = 50): Promise<number> {
+export async function sweepPayments(ctx: Paying, batch = 50): Promise<number> {
   const due = await ctx.db
     .select()
     .from(payments)
@@ -524,7 +531,7 @@ export async function sweepPayments(ctx: Context, batch = 50): Promise<number> {
  * above the way's ceiling), in the read and again in the write.
  */
 export async function changePaymentMethod(
-  ctx: Context,
+  ctx: Paying,
   customerId: string,
   orderId: string,
   method: Exclude<PaymentMethod, 'mobile_money'>,

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/api/desk/products.csv')({
     handlers: {
       GET: ({ request }) =>
         productsCsv(
-          { db: workerDb(), auth: workerAuth(), operators: shopEnv().OPERATOR_EMAILS },
+          { db: workerDb(), auth: workerAuth(), ownerEmails: shopEnv().OPERATOR_EMAILS },
           request,
         ),
     },

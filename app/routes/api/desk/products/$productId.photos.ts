@@ -18,7 +18,7 @@ export const Route = createFileRoute('/api/desk/products/$productId/photos')({
           {
             db: workerDb(),
             auth: workerAuth(),
-            operators: shopEnv().OPERATOR_EMAILS,
+            ownerEmails: shopEnv().OPERATOR_EMAILS,
             photos: workerPhotos(),
             images: workerImages(),
             ownOrigins: workerOwnOrigins(),
