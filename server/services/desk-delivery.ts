@@ -12,7 +12,9 @@ import {
   sharedName,
 } from '#core/desk-delivery.ts';
 import type { Db } from '#db/client.ts';
+import { postgresError } from '#db/errors.ts';
 import { deliveryOptions, systemSettings } from '#db/schema/index.ts';
+import type { Refused } from '../shopper-error.ts';
 import { bumpCatalogueVersion } from './catalogue-version.ts';
 import { freeDeliveryQuery, optionColumns, thresholdFrom, withKnownKind } from './delivery.ts';
 import { type DeskActor, recordDeskWrite } from './desk-record.ts';
@@ -36,7 +38,12 @@ export async function deskDeliveryChoices(
   return { options: rows.flatMap(withKnownKind), freeDeliveryOver: thresholdFrom(free) };
 }
 
-export type SaveDeliveryProblem = { code: 'BAD_REQUEST'; text: string };
+/** Why a save was refused; a clash is a new option's id made by another save meanwhile. */
+export type SaveDeliveryProblem = 'unknown-option' | 'none-offered' | 'names-shared' | 'clash';
+type NamesShared = Refused<'names-shared'> & { name: string };
+export type SaveDeliveryRefused =
+  | Refused<Exclude<SaveDeliveryProblem, 'names-shared'>>
+  | NamesShared;
 /** What a save answers, and what its record keeps (a retry with the same key reads it back). */
 export type SaveDeliveryAnswer = { changed: string[]; added: string[] };
 
@@ -53,22 +60,18 @@ export async function saveDeliveryOptions(
   db: Db,
   actor: DeskActor,
   input: SaveDeliveryInput,
-): Promise<{ ok: true; answer: SaveDeliveryAnswer } | { ok: false; problem: SaveDeliveryProblem }> {
+): Promise<({ ok: true } & SaveDeliveryAnswer) | SaveDeliveryRefused> {
   const [rows, free] = await db.batch([allOptionsQuery(db), freeDeliveryQuery(db)]);
   const stored = new Map(rows.map((row) => [row.id, row]));
-  const refuse = (text: string) => ({
-    ok: false as const,
-    problem: { code: 'BAD_REQUEST' as const, text },
-  });
   if (input.options.some((o) => o.id !== undefined && !stored.has(o.id))) {
-    return refuse(DESK_DELIVERY_TEXT.unknownOption);
+    return { ok: false, problem: 'unknown-option' };
   }
   const sentIds = new Set(input.options.flatMap((o) => (o.id ? [o.id] : [])));
   const kept = rows.filter((row) => !sentIds.has(row.id));
   const after = [...input.options, ...kept];
-  if (!after.some((o) => o.active)) return refuse(DESK_DELIVERY_TEXT.oneOffered);
+  if (!after.some((o) => o.active)) return { ok: false, problem: 'none-offered' };
   const shared = sharedName(after);
-  if (shared) return refuse(DESK_DELIVERY_TEXT.namesUnique(shared));
+  if (shared) return { ok: false, problem: 'names-shared', name: shared };
 
   const taken = new Set(stored.keys());
   const changed: string[] = [];
@@ -114,23 +117,23 @@ export async function saveDeliveryOptions(
     );
   }
   const answer: SaveDeliveryAnswer = { changed, added };
-  await db.batch([
-    recordDeskWrite(db, actor, {
-      action: 'delivery.saved',
-      subject: 'Delivery',
-      details: answer,
-      requestKey: input.requestKey,
-    }),
-    bumpCatalogueVersion(db),
-    ...writes,
-  ]);
-  return { ok: true, answer };
-}
-
-/** Postgres's unique violation on delivery_options' key: a new option's id made meanwhile. */
-export function isOptionClash(error: unknown): boolean {
-  const text =
-    String((error as { message?: unknown })?.message ?? '') +
-    String((error as { cause?: { message?: unknown } })?.cause?.message ?? '');
-  return text.includes('delivery_options_pkey');
+  try {
+    await db.batch([
+      recordDeskWrite(db, actor, {
+        action: 'delivery.saved',
+        subject: 'Delivery',
+        details: answer,
+        requestKey: input.requestKey,
+      }),
+      bumpCatalogueVersion(db),
+      ...writes,
+    ]);
+  } catch (error) {
+    // Another save made a new option's id meanwhile (delivery_options' key): nothing written.
+    if (postgresError(error).constraint === 'delivery_options_pkey') {
+      return { ok: false, problem: 'clash' };
+    }
+    throw error;
+  }
+  return { ok: true, ...answer };
 }

@@ -5,12 +5,20 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { DESK_DELIVERY_TEXT, saveDeliveryInput } from '#core/desk-delivery.ts';
 import {
   deskDeliveryChoices,
-  isOptionClash,
-  type SaveDeliveryAnswer,
+  type SaveDeliveryProblem,
+  type SaveDeliveryRefused,
   saveDeliveryOptions,
 } from '../../services/desk-delivery.ts';
-import { keyedSave } from '../../services/desk-record.ts';
-import { deskProcedure, ownerProcedure, shopperError } from '../../trpc.ts';
+import { keyedAnswer } from '../../services/desk-record.ts';
+import { accepted, type Refusals } from '../../shopper-error.ts';
+import { deskProcedure, ownerProcedure } from '../../trpc.ts';
+
+const saveRefusal: Refusals<SaveDeliveryProblem, SaveDeliveryRefused> = {
+  'unknown-option': ['BAD_REQUEST', DESK_DELIVERY_TEXT.unknownOption],
+  'none-offered': ['BAD_REQUEST', DESK_DELIVERY_TEXT.oneOffered],
+  'names-shared': ['BAD_REQUEST', (refused) => DESK_DELIVERY_TEXT.namesUnique(refused.name)],
+  clash: ['CONFLICT', DESK_DELIVERY_TEXT.clash],
+};
 
 export const deliveryDesk = {
   /** Every option in the owner's order (retired ones marked), and the threshold (null: off). */
@@ -23,21 +31,16 @@ export const deliveryDesk = {
    * Saves the options and the threshold in one batch with the record and the catalogue's
    * version; the same request key again answers the first save.
    */
-  saveDeliveryOptions: ownerProcedure.input(saveDeliveryInput).mutation(async ({ ctx, input }) =>
-    keyedSave<SaveDeliveryAnswer>(
-      ctx.db,
-      input.requestKey,
-      { actor: ctx.user, action: 'delivery.saved' },
-      async () => {
-        try {
-          const saved = await saveDeliveryOptions(ctx.db, { email: ctx.user.email }, input);
-          if (!saved.ok) return shopperError(saved.problem.code, saved.problem.text);
-          return saved.answer;
-        } catch (error) {
-          if (isOptionClash(error)) return shopperError('CONFLICT', DESK_DELIVERY_TEXT.clash);
-          throw error;
-        }
-      },
-    ),
-  ),
+  saveDeliveryOptions: ownerProcedure.input(saveDeliveryInput).mutation(async ({ ctx, input }) => {
+    const { ok, ...saved } = accepted(
+      await keyedAnswer(
+        ctx.db,
+        input.requestKey,
+        { actor: ctx.user, action: 'delivery.saved' },
+        () => saveDeliveryOptions(ctx.db, { email: ctx.user.email }, input),
+      ),
+      saveRefusal,
+    );
+    return saved;
+  }),
 } satisfies TRPCRouterRecord;
