@@ -6,7 +6,7 @@ import type { AppRouter } from '#server/routers/index.ts';
 import { NotFound } from './components/NotFound';
 import { makeQueryClient } from './query-client';
 import { routeTree } from './routeTree.gen';
-import { makeTRPCClient, TRPCProvider } from './trpc';
+import { makeTRPCClient, TRPCProvider } from './trpc-client';
 
 export function getRouter() {
   const queryClient = makeQueryClient();

@@ -6,12 +6,12 @@ import { createIsomorphicFn } from '@tanstack/react-start';
 import { getRequestHeaders } from '@tanstack/react-start/server';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useCallback } from 'react';
-import { sessionCookieIn } from '#core/settings.ts';
+import { sessionCookieIn } from '#core/settings-rules.ts';
 import type { SessionUser } from '#server/auth.ts';
 import type { AppRouter } from '#server/routers/index.ts';
 import { authCall } from './auth-client';
 import { pageTitle } from './seo';
-import { useTRPC } from './trpc';
+import { useTRPC } from './trpc-client';
 
 export type { SessionUser };
 

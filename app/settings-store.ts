@@ -7,7 +7,7 @@ import {
   SETTINGS_STORAGE_KEY,
   type ShopperSettings,
   SETTINGS_UNSYNCED_KEY as UNSYNCED_KEY,
-} from '#core/settings.ts';
+} from '#core/settings-rules.ts';
 
 export function readCachedSettings(): ShopperSettings | null {
   if (typeof localStorage === 'undefined') return null;

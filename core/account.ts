@@ -1,7 +1,7 @@
 // Account rules shared by the screens and the server (spec: storefront §5, §8, §9; account §5, §8, §9).
 import * as v from 'valibot';
 import { isValidPhone, normalisePhone } from './phone.ts';
-import { CURRENCIES, LANGUAGES, VISIBILITIES } from './settings.ts';
+import { CURRENCIES, LANGUAGES, VISIBILITIES } from './settings-rules.ts';
 import { invisibleCharacters, objectMessage, optionalText, typedLine, typedText } from './text.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;

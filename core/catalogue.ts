@@ -2,7 +2,7 @@
 
 import * as v from 'valibot';
 import { INT4_MAX } from './bounds.ts';
-import type { DeliveryChoices } from './delivery.ts';
+import type { DeliveryChoices } from './delivery-rules.ts';
 import { cleanSearchText, isTypedLine } from './text.ts';
 import { type Kind, type ProductOption, SIZES, type Variant } from './variants.ts';
 

@@ -2,7 +2,12 @@
 // fallbacks). Apart from core/chat.ts so the chat widget's bundle never carries the delivery
 // rules these read (issue 23: delivery and totals are told from the shop's own settings). Pure.
 import type { SupportContact } from './chat.ts';
-import { DELIVERY_UNKNOWN, type DeliveryChoices, deliveryAnswer, feesSummary } from './delivery.ts';
+import {
+  DELIVERY_UNKNOWN,
+  type DeliveryChoices,
+  deliveryAnswer,
+  feesSummary,
+} from './delivery-rules.ts';
 
 /**
  * When the model cannot answer (other failures, or no key configured): a canned answer chosen by

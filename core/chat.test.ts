@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SUPPORT, keywords, newSessionId, ownsSession } from './chat.ts';
 import { cannedAnswer } from './chat-answers.ts';
-import type { DeliveryChoices } from './delivery.ts';
+import type { DeliveryChoices } from './delivery-rules.ts';
 
 /** The migration's defaults (db/migrations/0014_delivery.sql). */
 const DEFAULTS: DeliveryChoices = {

@@ -75,7 +75,7 @@ export const CHAT_CHIPS = [
 /**
  * The shop's facts the assistant may state (spec: business claims). Delivery is not among them:
  * its options, fees, times and any free-delivery threshold come from the shop's settings
- * (core/delivery.ts deliveryFacts, issue 23), so the assistant never promises what the shop
+ * (core/delivery-rules.ts deliveryFacts, issue 23), so the assistant never promises what the shop
  * does not give.
  */
 export const SHOP_FACTS = [

@@ -1,6 +1,6 @@
 // Delivery as the shopper meets it (issue 23): the checkout's texts, the line a receipt names,
 // and the steps /orders shows. Pure, for the client and the server alike; the options and their
-// rules are in core/delivery.ts, the checkout's form in core/delivery-form.ts.
+// rules are in core/delivery-rules.ts, the checkout's form in core/delivery-form.ts.
 import {
   AREA_MAX,
   DELIVERY_TEXT,
@@ -8,9 +8,9 @@ import {
   type DeliveryOption,
   daysText,
   LANDMARK_MAX,
-} from './delivery.ts';
+} from './delivery-rules.ts';
 import { displayNumber } from './mobile-money.ts';
-import { statusLabel } from './orders.ts';
+import { statusLabel } from './order-rules.ts';
 
 export const DELIVERY_CHOICE_TEXT = {
   /** Beside the Cash on Delivery choice when the chosen option does not take cash. */

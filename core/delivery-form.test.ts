@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_TEXT } from './delivery.ts';
 import { DELIVERY_WORDING } from './delivery-choice.ts';
 import { deliveryOrder } from './delivery-form.ts';
+import { DELIVERY_TEXT } from './delivery-rules.ts';
 
 const kampala = { id: 'kampala', kind: 'delivery' } as const;
 const pickup = { id: 'pickup', kind: 'pickup' } as const;

@@ -1,8 +1,8 @@
 // The checkout's delivery form (issue 23), checked with placeOrder's own rules before anything is
 // sent. Apart from core/delivery-choice.ts so only the checkout loads the checks.
 import * as v from 'valibot';
-import { DELIVERY_TEXT, type DeliveryOption, deliveryOrderFields } from './delivery.ts';
 import { DELIVERY_WORDING } from './delivery-choice.ts';
+import { DELIVERY_TEXT, type DeliveryOption, deliveryOrderFields } from './delivery-rules.ts';
 
 /** The form's delivery fields as typed. */
 export type DeliveryForm = { area: string; landmark: string; phone: string; notes: string };

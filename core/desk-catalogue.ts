@@ -2,7 +2,7 @@
 // written. The editor, desk.saveProduct and the spreadsheet import share this one input.
 import * as v from 'valibot';
 import { idSchema, wholeSchema } from './bounds.ts';
-import { PRODUCT_STATUSES, requestKey } from './desk.ts';
+import { PRODUCT_STATUSES, requestKey } from './desk-roles.ts';
 import {
   COLOUR,
   KINDS,
@@ -221,7 +221,7 @@ export const saveProductInput = v.pipe(
 );
 
 export type ProductSaveInput = v.InferInput<typeof saveProductInput>;
-/** One product to save, checked whole: what saveProducts (server/services/desk-catalogue.ts) takes. */
+/** One product to save, checked whole: what saveProducts (server/services/desk-catalogue-service.ts) takes. */
 export type ProductSave = v.InferOutput<typeof saveProductInput>;
 
 /** desk.products' input: a search by name or SKU, and a status. */

@@ -4,8 +4,8 @@
 // orders name them, so an option the shop no longer offers is retired (active false).
 import * as v from 'valibot';
 import { wholeSchema } from './bounds.ts';
-import { DELIVERY_KINDS, type DeliveryKind, type DeliveryOption } from './delivery.ts';
-import { requestKey } from './desk.ts';
+import { DELIVERY_KINDS, type DeliveryKind, type DeliveryOption } from './delivery-rules.ts';
+import { requestKey } from './desk-roles.ts';
 import { slugify } from './slug.ts';
 import { invisibleCharacters, typedText } from './text.ts';
 

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { sniffImageType } from './account.ts';
 import { idSchema } from './bounds.ts';
-import { requestKey } from './desk.ts';
+import { requestKey } from './desk-roles.ts';
 import { readPhotoFile } from './photo-file.ts';
 import { isUploadedPhoto, PHOTOS_PATH } from './pictures.ts';
 

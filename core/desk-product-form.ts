@@ -1,8 +1,9 @@
 // The desk's product editor as data (app/routes/desk/products/$productId.tsx draws it): the form
 // made from a product, the variants grid kept to sizes × colours, and the save it sends. Numbers
 // stay text while typed, so nothing typed is lost; desk.saveProduct checks the whole at the save.
-import type { ProductStatus } from './desk.ts';
+
 import { type ProductSaveInput, suggestSku } from './desk-catalogue.ts';
+import type { ProductStatus } from './desk-roles.ts';
 import {
   COLOUR,
   type Kind,

@@ -2,8 +2,8 @@
 // their inputs and texts, shared by the pages (before sending) and the procedures (on arrival).
 import * as v from 'valibot';
 import { cursorSchema, wholeSchema } from './bounds.ts';
-import { ugandanNumber } from './delivery.ts';
-import { requestKey } from './desk.ts';
+import { ugandanNumber } from './delivery-rules.ts';
+import { requestKey } from './desk-roles.ts';
 import { FOREIGN_CURRENCIES } from './money.ts';
 import { invisibleCharacters, typedText } from './text.ts';
 

@@ -3,8 +3,8 @@
 // into product saves before anything is written. Pure: the server reads and writes around it.
 import * as v from 'valibot';
 import { INT4_MAX } from './bounds.ts';
-import { PRODUCT_STATUSES, type ProductStatus, requestKey } from './desk.ts';
 import { readCsv, writeCsv } from './desk-csv.ts';
+import { PRODUCT_STATUSES, type ProductStatus, requestKey } from './desk-roles.ts';
 import { COLOUR, KINDS, type Kind, SIZE, SIZES } from './variants.ts';
 
 export const SPREADSHEET_COLUMNS = [

@@ -2,8 +2,8 @@
 // Pure: no I/O.
 import * as v from 'valibot';
 import { cursorSchema, idSchema } from './bounds.ts';
-import { ADJUST_REASONS, type AdjustReason, requestKey, type StockReason } from './desk.ts';
-import { orderIdHead } from './orders.ts';
+import { ADJUST_REASONS, type AdjustReason, requestKey, type StockReason } from './desk-roles.ts';
+import { orderIdHead } from './order-rules.ts';
 
 /** An adjustment moves at most this many pieces at once: a typo, not a delivery, beyond it. */
 export const MAX_ADJUSTMENT = 10_000;

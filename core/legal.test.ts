@@ -20,7 +20,7 @@ import {
   PENDING_ADD_KEY,
   SETTINGS_STORAGE_KEY,
   SETTINGS_UNSYNCED_KEY,
-} from './settings.ts';
+} from './settings-rules.ts';
 import { SMS_TEXT } from './sms.ts';
 
 describe('the legal pages’ facts', () => {

@@ -10,7 +10,7 @@ import {
   PENDING_ADD_KEY,
   SETTINGS_STORAGE_KEY,
   SETTINGS_UNSYNCED_KEY,
-} from './settings.ts';
+} from './settings-rules.ts';
 
 export { LEGAL_PAGES, LEGAL_UPDATED } from './legal-pages.ts';
 
@@ -39,7 +39,7 @@ export type DataKept = {
  */
 export const DATA_KEPT: readonly DataKept[] = [
   {
-    // db/schema/accounts.ts user, account (better-auth stores the password hashed).
+    // db/schema/accounts-tables.ts user, account (better-auth stores the password hashed).
     what: 'Your account',
     items: [
       'your name and email address',
@@ -50,7 +50,7 @@ export const DATA_KEPT: readonly DataKept[] = [
     kept: 'While your account exists. Deleting your account removes it.',
   },
   {
-    // db/schema/accounts.ts profiles; server/services/avatar.ts (R2).
+    // db/schema/accounts-tables.ts profiles; server/services/avatar-service.ts (R2).
     what: 'Your profile',
     items: [
       'your full name',
@@ -62,7 +62,7 @@ export const DATA_KEPT: readonly DataKept[] = [
     kept: 'While your account exists. Deleting your account removes it, picture included.',
   },
   {
-    // db/schema/accounts.ts session (ip_address, user_agent); server/auth.ts session.
+    // db/schema/accounts-tables.ts session (ip_address, user_agent); server/auth.ts session.
     what: 'Your sign-ins',
     items: [
       'the IP address and the browser (its user agent) each session was started from',
@@ -72,28 +72,28 @@ export const DATA_KEPT: readonly DataKept[] = [
     kept: `A session ends ${SESSION_DAYS} days after it was last renewed (using the shop renews it once a day), when you sign out, when you change your password (your other devices are signed out) or when you delete your account.`,
   },
   {
-    // db/schema/accounts.ts two_factor (secret and backup codes, encrypted by better-auth).
+    // db/schema/accounts-tables.ts two_factor (secret and backup codes, encrypted by better-auth).
     what: 'Two-factor sign-in',
     items: ['your authenticator app’s secret and your backup codes, encrypted'],
     why: 'Only if you turn it on: to check the code from your app when you sign in.',
     kept: 'Until you turn two-factor sign-in off or delete your account.',
   },
   {
-    // db/schema/accounts.ts user_settings.
+    // db/schema/accounts-tables.ts user_settings.
     what: 'Your settings',
     items: ['your notification choices, theme, language, currency and display name'],
     why: 'To show the shop the way you set it, on every device.',
     kept: 'While your account exists.',
   },
   {
-    // db/schema/orders.ts cart_items.
+    // db/schema/orders-tables.ts cart_items.
     what: 'Your cart',
     items: ['the pieces, sizes and quantities in your cart'],
     why: 'So your cart follows you from one device to another.',
     kept: 'Until you check out, remove the pieces or delete your account.',
   },
   {
-    // db/schema/orders.ts orders, order_items, receipts (receipt_data.customerInfo).
+    // db/schema/orders-tables.ts orders, order_items, receipts (receipt_data.customerInfo).
     what: 'Your orders',
     items: [
       'the pieces, sizes, quantities and prices, the delivery fee and the total',
@@ -105,7 +105,7 @@ export const DATA_KEPT: readonly DataKept[] = [
     kept: 'As long as the law on business records requires. You can delete an order yourself under My Orders: it goes with its items and receipt. When you delete your account, your orders keep what was bought and how it was sent, and lose your name, the delivery area, landmark, the rider’s number and your notes.',
   },
   {
-    // db/schema/payments.ts payments.
+    // db/schema/payments-tables.ts payments.
     what: 'Your payments',
     items: [
       'for mobile money: the number that paid, the network (MTN or Airtel) and the provider’s transaction id',
@@ -116,7 +116,7 @@ export const DATA_KEPT: readonly DataKept[] = [
     kept: 'As long as the law on business records requires — also after the order or the account is deleted.',
   },
   {
-    // db/schema/messaging.ts sms_notifications; server/services/sms.ts.
+    // db/schema/messaging-tables.ts sms_notifications; server/services/sms-service.ts.
     what: 'Text messages we send you',
     items: [
       'the number and the words of each text (order confirmed, payment received, shipped, delivered, cancelled, back in stock) and whether it was delivered',
@@ -125,28 +125,28 @@ export const DATA_KEPT: readonly DataKept[] = [
     kept: 'As the shop’s record of what was sent. When you delete your account, the texts about your orders and the “back in stock” texts to your number lose the number and their words.',
   },
   {
-    // db/schema/messaging.ts chat_messages; server/services/chat/*.
+    // db/schema/messaging-tables.ts chat_messages; server/services/chat/*.
     what: 'Your chats with the assistant',
     items: ['what you write to “Ask duuka” and its replies, with the pieces it showed you'],
     why: 'So you can pick up a conversation where you left it; the assistant reads your last few messages to answer.',
     kept: 'While your account exists. Deleting your account removes them; ask us to clear them sooner.',
   },
   {
-    // db/schema/messaging.ts back_in_stock_requests.
+    // db/schema/messaging-tables.ts back_in_stock_requests.
     what: '“Tell me when it’s back” requests',
     items: ['which sold-out size you asked about'],
     why: 'To text you once when it is back.',
     kept: 'Until we text you (the request is then removed) or you delete your account.',
   },
   {
-    // db/schema/storefront.ts contact_messages.
+    // db/schema/storefront-tables.ts contact_messages.
     what: 'Messages from the Contact page',
     items: ['the name, email address, phone number and message you send'],
     why: 'To answer you.',
     kept: 'They are not linked to your account, and nothing deletes them automatically: ask us and we delete them.',
   },
   {
-    // db/schema/storefront.ts newsletter_subscriptions.
+    // db/schema/storefront-tables.ts newsletter_subscriptions.
     what: 'The duuka letter',
     items: ['the email address you subscribe with'],
     why: 'To send you the letter.',
@@ -202,7 +202,7 @@ export const RECIPIENTS: readonly Recipient[] = [
       'What you write to the assistant, your name, your last few messages, your three latest orders (reference, date, total and status) and the orders and pieces it looks up for you. Only while the assistant is switched on: otherwise it answers from ready-made replies, and nothing leaves the shop.',
   },
   {
-    // server/services/mail.ts resendMailer
+    // server/services/mail-service.ts resendMailer
     name: 'Resend',
     role: 'Email',
     receives:
@@ -224,7 +224,7 @@ export const RECIPIENTS: readonly Recipient[] = [
 ];
 
 /** What deleting the account removes, and what stays for the shop's books
- * (server/services/account.ts deleteAccount, server/routers/account.ts). */
+ * (server/services/account-service.ts deleteAccount, server/routers/account-router.ts). */
 export const ACCOUNT_DELETION = {
   removed: [
     'your account, password and sign-in sessions, which signs you out everywhere',

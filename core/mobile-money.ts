@@ -3,7 +3,7 @@
 // server/services/payments/ and server/services/payments/service.ts; docs/payments.md has the diagram.
 import * as v from 'valibot';
 import { formatUGX } from './money.ts';
-import { PAYMENT_METHODS } from './orders.ts';
+import { PAYMENT_METHODS } from './order-rules.ts';
 import { isValidPhone, normalisePhone } from './phone.ts';
 
 export const NETWORKS = ['mtn', 'airtel'] as const;

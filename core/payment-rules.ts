@@ -2,9 +2,9 @@
 // option takes cash, and no payment above what its provider takes in one transaction. One rule for
 // the checkout (checkout.placeOrder) and for a change of mind after a failed mobile-money payment
 // (payments.changeMethod), so an order can never end up paid in a way the checkout refuses; the
-// writes check the same rule in SQL (server/services/payment-rules.ts).
+// writes check the same rule in SQL (server/services/payment-rules-service.ts).
 import { formatUGX } from './money.ts';
-import type { PaymentMethod } from './orders.ts';
+import type { PaymentMethod } from './order-rules.ts';
 
 /**
  * The most one order may come to, whatever pays it: UGX 10 billion. A boutique's largest trade

@@ -1,9 +1,9 @@
 // What the shopper reads about an order's payment, on the checkout and the order screens: paid,
 // waiting (and how to pay), declined, expired, pay on delivery. Pure: the order's method and
-// status and its latest payment (server/services/orders.ts) in, one standing out.
+// status and its latest payment (server/services/orders-service.ts) in, one standing out.
 import { CARD_TEXT, cardFailureText } from './card-payments.ts';
 import { failureText, PAYMENT_TEXT } from './mobile-money.ts';
-import type { PaymentMethod } from './orders.ts';
+import type { PaymentMethod } from './order-rules.ts';
 
 /** The order's latest payment as the order screens receive it (null: none started). */
 export type OrderPayment = {

@@ -2,7 +2,7 @@
 // is placed and stored whole in receipts.receipt_data; rebuilt the same way from the order, its
 // items and the customer's profile when no stored receipt exists.
 import { parseAddress, type ReceiptAddress } from './address.ts';
-import type { DeliveryKind } from './delivery.ts';
+import type { DeliveryKind } from './delivery-rules.ts';
 import { payerNetworkLabel } from './desk-money.ts';
 import {
   DEFAULT_TAX,
@@ -11,7 +11,7 @@ import {
   ORDER_STATUSES,
   paymentMethodLabel,
   receiptNumber,
-} from './orders.ts';
+} from './order-rules.ts';
 
 export const GUEST_CUSTOMER_NAME = 'Guest Customer';
 
@@ -76,7 +76,7 @@ export type ReceiptPayment =
       bankTransfer: { details: string | null; reference: string } | null;
     };
 
-/** What the order's real state says about its money (services/orders.ts reads it). */
+/** What the order's real state says about its money (services/orders-service.ts reads it). */
 export type PaymentFacts = {
   orderId: string;
   /** The order's status and chosen method ('bank_transfer', …). */

@@ -1,6 +1,6 @@
 // The shop's text messages (spec: account §7 "SMS notifications", constants): the eleven
 // templates, how many SMS parts each costs, and the rules of delivery. Pure: the outbox and the
-// gateway are server/services/sms.ts and server/services/sms/.
+// gateway are server/services/sms-service.ts and server/services/sms/.
 import * as v from 'valibot';
 import { wholeSchema } from './bounds.ts';
 import {
@@ -9,10 +9,10 @@ import {
   daysText,
   RIDER_NAME_MAX,
   ugandanNumber,
-} from './delivery.ts';
+} from './delivery-rules.ts';
 import { displayNumber } from './mobile-money.ts';
 import { formatUGX } from './money.ts';
-import { ORDER_STATUSES, receiptNumber } from './orders.ts';
+import { ORDER_STATUSES, receiptNumber } from './order-rules.ts';
 import { invisibleCharacters, typedText } from './text.ts';
 
 /** Spec: 1 s between messages sent in a row. */

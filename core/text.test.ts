@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { listingSearch, NO_SUCH_CATEGORY, readSearchTerm, shopSearch } from './catalogue.ts';
-import { contactInput } from './contact.ts';
+import { contactInput } from './contact-rules.ts';
 import { cleanSearchText, invisibleCharacters, typedLine, typedLines } from './text.ts';
 
 const line = v.pipe(v.string(), typedLine(invisibleCharacters('Name')));

@@ -1,5 +1,5 @@
 // What every command entry point (scripts/*.ts) does with a problem of the local set-up.
-import { LocalSetupError } from './errors.ts';
+import { LocalSetupError } from './setup-error.ts';
 
 /**
  * Runs a command; a LocalSetupError (a locked or damaged data directory, a busy port, ...) ends

@@ -7,7 +7,7 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { LocalSetupError } from './errors.ts';
+import { LocalSetupError } from './setup-error.ts';
 
 type Owner = {
   pid: number;

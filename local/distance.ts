@@ -3,7 +3,7 @@
 // holds each request D/2 on the way in and D/2 on the way out (LOCAL_DB_LATENCY_MS), and keeps a
 // log of its requests, so a test or the bench can count a page's trips and how many of them run
 // one after another (the sequential depth, what the shopper waits for: depth × D).
-import { LocalSetupError } from './errors.ts';
+import { LocalSetupError } from './setup-error.ts';
 
 /** One request the endpoint answered: when it arrived and left (ms on the endpoint's clock). */
 export type Trip = { seq: number; start: number; end: number };

@@ -34,9 +34,14 @@ import { enterWorkingCopy } from '#local/working-copy.ts';
 import { createAuth } from '#server/auth.ts';
 import { createContext } from '#server/context.ts';
 import { appRouter } from '#server/routers/index.ts';
-import { outboxMailer } from '#server/services/mail.ts';
+import { outboxMailer } from '#server/services/mail-service.ts';
 import { createCallerFactory } from '#server/trpc.ts';
-import { distanceRows, distanceTable, interactiveRows, interactiveTable } from './distance.ts';
+import {
+  distanceRows,
+  distanceTable,
+  interactiveRows,
+  interactiveTable,
+} from './distance-report.ts';
 import { pageWeights, pageWeightTable } from './page-weight.ts';
 
 const RUNS = 30;

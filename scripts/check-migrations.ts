@@ -8,7 +8,7 @@ import { createDb, type Db } from '#db/client.ts';
 import { MIGRATIONS_FOLDER } from '#db/migrate.ts';
 import { runCommand } from '#local/command.ts';
 import { startLocalDatabase } from '#local/database.ts';
-import { LocalSetupError } from '#local/errors.ts';
+import { LocalSetupError } from '#local/setup-error.ts';
 
 type Journal = { entries: { tag: string; when: number }[] };
 

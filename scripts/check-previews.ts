@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'smol-toml';
 import { runCommand } from '#local/command.ts';
-import { LocalSetupError } from '#local/errors.ts';
+import { LocalSetupError } from '#local/setup-error.ts';
 
 type Table = Record<string, unknown>;
 

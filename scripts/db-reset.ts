@@ -6,7 +6,7 @@ import { rename } from 'node:fs/promises';
 import { normalize } from 'node:path';
 import { lockDataDir } from '#local/data-dir-lock.ts';
 import { localDataDir } from '#local/database.ts';
-import { LocalSetupError } from '#local/errors.ts';
+import { LocalSetupError } from '#local/setup-error.ts';
 
 const dataDir = normalize(localDataDir()).replace(/[\\/]+$/, '');
 try {

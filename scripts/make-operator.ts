@@ -5,8 +5,8 @@
 import { createDb } from '#db/client.ts';
 import { runCommand } from '#local/command.ts';
 import { commandDatabase } from '#local/database.ts';
-import { LocalSetupError } from '#local/errors.ts';
-import { setRole } from '#server/services/staff.ts';
+import { LocalSetupError } from '#local/setup-error.ts';
+import { setRole } from '#server/services/staff-service.ts';
 
 const USAGE = 'Usage: npm run make-operator -- email [--owner] [--remove]';
 

@@ -7,9 +7,9 @@ import { adminPhone as demoAdminPhone } from '#db/seed-data.ts';
 import { buildForPreview, LOCAL_WRANGLER_ENV } from '#local/build.ts';
 import { runCommand } from '#local/command.ts';
 import { startLocalDatabase, whatHappened } from '#local/database.ts';
-import { LocalSetupError } from '#local/errors.ts';
 import { applyFakeEnv, startLocalFakes } from '#local/fakes/index.ts';
 import { applyLocalAccountSecrets } from '#local/secrets.ts';
+import { LocalSetupError } from '#local/setup-error.ts';
 
 const previewMode = process.argv.includes('--preview');
 const port = Number(process.env.PORT ?? 3000);

@@ -16,7 +16,7 @@ import {
   VERIFY_CALLBACK_PATH,
 } from '#core/account.ts';
 import { PASSWORD_CHECK_LIMIT, VERIFICATION_MAIL_LIMIT } from '#core/limits.ts';
-import { AUTH_COOKIE_PREFIX, sessionCookieIn } from '#core/settings.ts';
+import { AUTH_COOKIE_PREFIX, sessionCookieIn } from '#core/settings-rules.ts';
 import { isTypedLine } from '#core/text.ts';
 import type { Db } from '#db/client.ts';
 import {
@@ -27,8 +27,8 @@ import {
   user,
   verification,
 } from '#db/schema/index.ts';
-import { ensureProfile } from './services/account.ts';
-import { type Mailer, resetPasswordMail, verificationMail } from './services/mail.ts';
+import { ensureProfile } from './services/account-service.ts';
+import { type Mailer, resetPasswordMail, verificationMail } from './services/mail-service.ts';
 import {
   CLIENT_IP_HEADERS,
   countAttempt,
@@ -139,7 +139,7 @@ export function createAuth(config: AuthConfig) {
       schema: { user, session, account, verification, rateLimit, twoFactor: twoFactorTable },
     }),
     telemetry: { enabled: false },
-    // The desk role ("user".role, core/desk.ts) comes with the session's user: no extra read.
+    // The desk role ("user".role, core/desk-roles.ts) comes with the session's user: no extra read.
     // Never set through better-auth (input: false): only the owner's desk and make-operator.
     user: {
       additionalFields: {
@@ -224,7 +224,7 @@ export function createAuth(config: AuthConfig) {
       cookiePrefix: AUTH_COOKIE_PREFIX,
       ipAddress: CLIENT_IP_HEADERS,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-      // The session is read with its user in one statement (db/schema/accounts.ts' relations).
+      // The session is read with its user in one statement (db/schema/accounts-tables.ts' relations).
       database: { joins: true },
       ...(config.background ? { backgroundTasks: { handler: config.background } } : {}),
     },
@@ -307,7 +307,7 @@ export type SessionUser = {
   image: string | null;
   /** Two-factor sign-in is on (better-auth's plugin). */
   twoFactor: boolean;
-  /** "user".role: 'customer', or a desk role (deskRoleOf in core/desk.ts adds OPERATOR_EMAILS). */
+  /** "user".role: 'customer', or a desk role (deskRoleOf in core/desk-roles.ts adds OPERATOR_EMAILS). */
   role: string;
 };
 

@@ -5,10 +5,10 @@
 import type { SocialLink } from '#core/social.ts';
 import type { Db } from '#db/client.ts';
 import { type Auth, type SessionReader, sessionOnce } from './auth.ts';
-import type { AvatarStore } from './services/avatar.ts';
+import type { AvatarStore } from './services/avatar-service.ts';
 import type { AssistantConfig } from './services/chat/assistant.ts';
 import type { MobileMoney } from './services/payments/providers.ts';
-import type { SmsService } from './services/sms.ts';
+import type { SmsService } from './services/sms-service.ts';
 
 export type Context = {
   db: Db;

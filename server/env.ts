@@ -209,7 +209,7 @@ const schema = v.object({
   ),
   SUPPORT_PHONE: v.optional(phone('SUPPORT_PHONE')),
 
-  /** The shop's owners at the desk (/desk), whatever their account says (core/desk.ts):
+  /** The shop's owners at the desk (/desk), whatever their account says (core/desk-roles.ts):
    * sign-in emails, comma-separated. More staff are added on the desk or by make-operator. */
   OPERATOR_EMAILS: v.optional(
     v.pipe(

@@ -6,7 +6,7 @@ import type { Context } from './context.ts';
 import { sweepBackInStock } from './services/back-in-stock.ts';
 import { sweepCardPayments } from './services/payments/card.ts';
 import { sweepPayments } from './services/payments/service.ts';
-import { sweepSms } from './services/sms.ts';
+import { sweepSms } from './services/sms-service.ts';
 
 type Sweep = { name: string; run: (ctx: Context) => Promise<unknown> };
 

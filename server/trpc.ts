@@ -1,6 +1,6 @@
 import { initTRPC, StandardSchemaV1Error } from '@trpc/server';
 import { TEXT } from '#core/account.ts';
-import { DESK_TEXT, deskRoleOf } from '#core/desk.ts';
+import { DESK_TEXT, deskRoleOf } from '#core/desk-roles.ts';
 import type { Limit } from '#core/limits.ts';
 import { type SessionUser, sameShopper } from './auth.ts';
 import type { Context } from './context.ts';

@@ -13,10 +13,10 @@ import {
 import { type Context, createContext } from './context.ts';
 import { parseShopEnv, type ShopEnv } from './env.ts';
 import type { AssistantConfig } from './services/chat/assistant.ts';
-import { mailerFor } from './services/mail.ts';
+import { mailerFor } from './services/mail-service.ts';
 import { type MobileMoney, mobileMoneyFrom } from './services/payments/providers.ts';
 import { egoSms } from './services/sms/egosms.ts';
-import type { SmsService } from './services/sms.ts';
+import type { SmsService } from './services/sms-service.ts';
 
 let config: ShopEnv | undefined;
 let db: Db | undefined;

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { cartProduct, useCartActions } from '#app/cart.tsx';
+import { cartProduct, useCartActions } from '#app/cart-store.tsx';
 import { toast } from '#app/toast.tsx';
 import type { Product } from '#core/catalogue.ts';
 import type { Variant } from '#core/variants.ts';

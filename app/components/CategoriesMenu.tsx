@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 
 /** Desktop Categories dropdown: opens on hover or click; Esc and clicking elsewhere close it. */
 export function CategoriesMenu() {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Menu, Search, ShoppingBag, User, X } from 'lucide-react';
 import { useState } from 'react';
-import { useCart } from '#app/cart.tsx';
+import { useCart } from '#app/cart-store.tsx';
 import { CategoriesMenu } from './CategoriesMenu';
 import { ChatButton } from './chat/Chat';
 import { SearchForm } from './SearchForm';

@@ -4,9 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { cachedCurrency, subscribeToSettings } from '#app/settings-store.ts';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { approximatePrice, type ExchangeRates, formatUGX, rateLine } from '#core/money.ts';
-import { formatLongDate } from '#core/orders.ts';
+import { formatLongDate } from '#core/order-rules.ts';
 
 /** The chosen display currency; 'UGX' on the server and before hydration. */
 function useDisplayCurrency(): string {

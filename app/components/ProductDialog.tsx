@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { useId } from 'react';
 import { errorMessage } from '#app/error-message.ts';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import type { Product, ProductDetail } from '#core/catalogue.ts';
 import { CARD_SIZES, picturesFor } from '#core/pictures.ts';
 import { COLOUR } from '#core/variants.ts';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSession } from '#app/session.ts';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 
 /** Spec §9: the menu slides in and out in about 300 ms. */
 export const MENU_SLIDE_MS = 300;

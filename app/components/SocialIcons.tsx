@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, SVGProps } from 'react';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import type { SocialLink, SocialNetwork } from '#core/social.ts';
 import { type SupportLinks, supportLinks } from './shop-contact';
 

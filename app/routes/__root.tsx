@@ -10,7 +10,7 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
-import { CartProvider } from '#app/cart.tsx';
+import { CartProvider } from '#app/cart-store.tsx';
 import { ChatPanel, ChatProvider } from '#app/components/chat/Chat.tsx';
 import { ErrorScreen } from '#app/components/ErrorScreen.tsx';
 import { Footer } from '#app/components/Footer.tsx';

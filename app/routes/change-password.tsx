@@ -6,7 +6,7 @@ import { RequireSession } from '#app/components/account/RequireSession.tsx';
 import { Notice, PageHeading, PasswordField } from '#app/components/account/ui.tsx';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { changePasswordProblem, passwordErrorText, TEXT } from '#core/account.ts';
 
 export const Route = createFileRoute('/change-password')({

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Banknote, CreditCard, Landmark, type LucideIcon, Smartphone } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { useCart } from '#app/cart.tsx';
+import { useCart } from '#app/cart-store.tsx';
 import { Loading, Notice } from '#app/components/account/ui.tsx';
 import { OrderSummary } from '#app/components/cart/Summary.tsx';
 import { VariantLabel } from '#app/components/cart/VariantLabel.tsx';
@@ -14,11 +14,11 @@ import { ProductImage } from '#app/components/ProductImage.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead, useSession, withSession } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
-import { type ApiOutput, useTRPC } from '#app/trpc.ts';
-import { CART_TEXT, type Cart, cartItems } from '#core/cart.ts';
-import { type DeliveryChoices, type DeliveryOption, deliveryFee } from '#core/delivery.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
+import { CART_TEXT, type Cart, cartItems } from '#core/cart-rules.ts';
 import { DELIVERY_CHOICE_TEXT } from '#core/delivery-choice.ts';
 import { type DeliveryField, type DeliveryForm, deliveryOrder } from '#core/delivery-form.ts';
+import { type DeliveryChoices, type DeliveryOption, deliveryFee } from '#core/delivery-rules.ts';
 import { displayNumber, networkOf, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import {
@@ -28,7 +28,7 @@ import {
   PAYMENT_METHOD_CHOICES,
   PAYMENT_METHODS,
   type PaymentMethod,
-} from '#core/orders.ts';
+} from '#core/order-rules.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 
 /** The page's heading while an order's mobile money payment is on screen. */

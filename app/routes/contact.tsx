@@ -8,7 +8,7 @@ import { SHOP_CONTACT } from '#app/components/shop-contact.ts';
 import { errorMessage, UNEXPECTED } from '#app/error-message.ts';
 import { pageHead } from '#app/seo.ts';
 import { toast } from '#app/toast.tsx';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import {
   COMMENT_MAX,
   type ContactField,
@@ -18,7 +18,7 @@ import {
   NAME_MAX,
   PHONE_MAX,
   TEXT,
-} from '#core/contact.ts';
+} from '#core/contact-rules.ts';
 
 export const Route = createFileRoute('/contact')({
   head: () =>

@@ -6,7 +6,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { Loading } from '#app/components/account/ui.tsx';
 import { DeskNav, DeskNotLoaded } from '#app/components/desk/DeskLayout.tsx';
 import { privatePageHead } from '#app/session.ts';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 
 export const Route = createFileRoute('/desk')({
   head: privatePageHead('Desk'),

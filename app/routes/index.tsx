@@ -4,7 +4,7 @@ import { HeroCarousel } from '#app/components/HeroCarousel.tsx';
 import { ProductRow } from '#app/components/ProductRow.tsx';
 import { productRouteStates } from '#app/components/StatusBox.tsx';
 import { pageHead } from '#app/seo.ts';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 
 export const Route = createFileRoute('/')({
   loader: ({ context }) =>

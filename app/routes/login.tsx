@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { authCall, serialised } from '#app/auth-client.ts';
-import { useCartActions } from '#app/cart.tsx';
+import { useCartActions } from '#app/cart-store.tsx';
 import { AuthShell, Field, Notice, PasswordField } from '#app/components/account/ui.tsx';
 import { homeIfSignedIn, useRefreshSession } from '#app/session.ts';
 import { applyAppearance, writeCachedSettings } from '#app/settings-store.ts';
 import { toast } from '#app/toast.tsx';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import {
   loginErrorText,
   RESEND_NOTICE_MS,

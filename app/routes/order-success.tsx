@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
 import { privatePageHead } from '#app/session.ts';
-import { CHECKOUT_TEXT } from '#core/orders.ts';
+import { CHECKOUT_TEXT } from '#core/order-rules.ts';
 
 /** Spec (account §2): the order-placed screen, linking to the order history and home. */
 export const Route = createFileRoute('/order-success')({

@@ -10,8 +10,8 @@ import { Loading, Notice, PageHeading } from '#app/components/account/ui.tsx';
 import { OrderDetails, type OrderTab } from '#app/components/orders/OrderDetails.tsx';
 import { OrderList } from '#app/components/orders/OrderList.tsx';
 import { privatePageHead, withSession } from '#app/session.ts';
-import { useTRPC } from '#app/trpc.ts';
-import { ORDERS_TEXT, orderIdInput } from '#core/orders.ts';
+import { useTRPC } from '#app/trpc-client.ts';
+import { ORDERS_TEXT, orderIdInput } from '#core/order-rules.ts';
 
 type OrdersSearch = { order?: string; view?: 'receipt' };
 

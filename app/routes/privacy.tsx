@@ -9,7 +9,7 @@ import {
 } from '#app/components/legal/LegalPage.tsx';
 import { pageHead } from '#app/seo.ts';
 import { ACCOUNT_DELETION, DATA_KEPT, PDPO, RECIPIENTS, SESSION_COOKIE } from '#core/legal.ts';
-import { CART_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '#core/settings.ts';
+import { CART_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '#core/settings-rules.ts';
 
 export const Route = createFileRoute('/privacy')({
   head: () =>

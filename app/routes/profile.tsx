@@ -8,7 +8,7 @@ import { RequireSession } from '#app/components/account/RequireSession.tsx';
 import { Field, inputClass, Loading, Notice, PageHeading } from '#app/components/account/ui.tsx';
 import { privatePageHead, type SessionUser, withSession } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
-import { type ApiOutput, useTRPC } from '#app/trpc.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import {
   AVATAR_ACCEPT,
   avatarProblem,

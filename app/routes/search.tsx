@@ -9,7 +9,7 @@ import { Pagination } from '#app/components/Pagination.tsx';
 import { ProductGrid } from '#app/components/ProductGrid.tsx';
 import { StatusBox } from '#app/components/StatusBox.tsx';
 import { pageHead } from '#app/seo.ts';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { readSearchTerm, SEARCH_TERM_MAX, TEXT } from '#core/catalogue.ts';
 import { activeFilterCount, filtersOf, searchPageSearch } from '#core/listing.ts';
 import { FILTER_TEXT, noFilteredPiecesText } from '#core/listing-text.ts';

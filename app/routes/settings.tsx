@@ -15,7 +15,7 @@ import {
   writeCachedSettings,
 } from '#app/settings-store.ts';
 import { toast } from '#app/toast.tsx';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { MAX_NAME_LENGTH, SETTINGS_RETRY_DELAYS_MS, settingsInput, TEXT } from '#core/account.ts';
 import {
   CURRENCIES,
@@ -23,7 +23,7 @@ import {
   LANGUAGES,
   type ShopperSettings,
   VISIBILITIES,
-} from '#core/settings.ts';
+} from '#core/settings-rules.ts';
 
 export const Route = createFileRoute('/settings')({
   head: privatePageHead('Settings'),

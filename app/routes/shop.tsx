@@ -6,7 +6,7 @@ import { ProductRow } from '#app/components/ProductRow.tsx';
 import { productRouteStates, StatusBox } from '#app/components/StatusBox.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { pageHead } from '#app/seo.ts';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { shopSearch } from '#core/catalogue.ts';
 
 export const Route = createFileRoute('/shop')({

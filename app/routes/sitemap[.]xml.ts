@@ -1,7 +1,7 @@
 // /sitemap.xml: the storefront's public pages, every category listing and every product page,
 // as absolute URLs on the origin the request came to.
 import { createFileRoute } from '@tanstack/react-router';
-import { listCategories, productSlugs } from '#server/services/catalogue.ts';
+import { listCategories, productSlugs } from '#server/services/catalogue-service.ts';
 import { createWorkerContext } from '#server/worker-context.ts';
 
 const STATIC_PATHS = [

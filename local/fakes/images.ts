@@ -3,7 +3,7 @@
 // the Vite plugin's local Images do (miniflare uses sharp too). `npm start` and the browser tests
 // use that local Images itself.
 import sharp from 'sharp';
-import type { PhotoImages } from '#server/services/photos.ts';
+import type { PhotoImages } from '#server/services/photos-service.ts';
 
 type Format = 'image/avif' | 'image/webp' | 'image/jpeg';
 

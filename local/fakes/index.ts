@@ -3,10 +3,10 @@
 // fresh clone can pay, get texts and chat with no account anywhere. Each area adds its fake here:
 // it starts a server and names the Worker variables that point the real adapter at it. A variable
 // the caller set wins (`MOMO_BASE_URL=… npm start` talks to that endpoint instead).
-import { startFakeEgoSms } from './egosms.ts';
+import { startFakeEgoSms } from './egosms-fake.ts';
 import { startFakeGemini } from './gemini.ts';
-import { startFakeMobileMoney } from './mobile-money.ts';
-import { startFakePesapal } from './pesapal.ts';
+import { startFakeMobileMoney } from './mobile-money-fake.ts';
+import { startFakePesapal } from './pesapal-fake.ts';
 
 export type LocalFake = {
   /** Worker variables for this fake (the adapter's base URL and credentials). */

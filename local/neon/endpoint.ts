@@ -16,9 +16,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { halfTrip, latencyFromEnv, TripLog } from '../distance.ts';
-import { LocalSetupError } from '../errors.ts';
+import { LocalSetupError } from '../setup-error.ts';
 import { textToJson } from './codecs.ts';
-import { ERROR_FIELDS, type ErrorFields, toPostgresError } from './errors.ts';
+import { ERROR_FIELDS, type ErrorFields, toPostgresError } from './sql-errors.ts';
 import type { BatchOptions, QueryResult, SqlBackend } from './sql-backend.ts';
 
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;

@@ -7,9 +7,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { protocol } from '@electric-sql/pglite';
 import { lockDataDir } from '../data-dir-lock.ts';
-import { LocalSetupError } from '../errors.ts';
+import { LocalSetupError } from '../setup-error.ts';
 import { toPgText } from './codecs.ts';
-import { cancelledError, type PostgresError, timeoutError, toPostgresError } from './errors.ts';
+import { cancelledError, type PostgresError, timeoutError, toPostgresError } from './sql-errors.ts';
 import {
   type Field,
   type QueryResult,

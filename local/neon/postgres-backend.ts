@@ -2,7 +2,7 @@
 
 import pg from 'pg';
 import { toPgText } from './codecs.ts';
-import { cancelledError, toPostgresError } from './errors.ts';
+import { cancelledError, toPostgresError } from './sql-errors.ts';
 import {
   type QueryResult,
   refuseTransactionControl,

@@ -2,7 +2,7 @@
 // hygiene both backends share (PGlite, local/neon/pglite-backend.ts; PostgreSQL,
 // local/neon/postgres-backend.ts).
 
-import { PostgresError } from './errors.ts';
+import { PostgresError } from './sql-errors.ts';
 
 export type BatchOptions = {
   isolationLevel?: 'ReadUncommitted' | 'ReadCommitted' | 'RepeatableRead' | 'Serializable';

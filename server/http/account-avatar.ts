@@ -6,7 +6,7 @@
 import { avatarProblem, TEXT } from '#core/account.ts';
 import { sessionUser } from '../auth.ts';
 import type { Context } from '../context.ts';
-import { readAvatar, saveAvatar } from '../services/avatar.ts';
+import { readAvatar, saveAvatar } from '../services/avatar-service.ts';
 import { foreignWrite } from './own-origin.ts';
 
 const json = (status: number, body: unknown) =>

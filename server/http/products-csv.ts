@@ -2,10 +2,10 @@
 // owner only (401 signed out, 403 a customer). Built from its parts so tests call it directly.
 
 import { TEXT } from '#core/account.ts';
-import { DESK_TEXT, deskRoleOf } from '#core/desk.ts';
+import { DESK_TEXT, deskRoleOf } from '#core/desk-roles.ts';
 import { sessionUser } from '../auth.ts';
 import type { Context } from '../context.ts';
-import { catalogueFile } from '../services/desk-spreadsheet.ts';
+import { catalogueFile } from '../services/desk-spreadsheet-service.ts';
 
 const refused = (status: 401 | 403, message: string) =>
   new Response(JSON.stringify({ message }), {

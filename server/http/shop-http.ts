@@ -1,6 +1,8 @@
 // The Worker's front layer, around TanStack Start: 405 for methods an API does not answer,
 // body limits (413), writes only from the shop's own pages (403/415), the unread rest of a body
 // settled, security headers on every response.
+
+import { declaredTooLarge, limitBody } from './body-limits.ts';
 import {
   classifiedPath,
   endpointError,
@@ -8,7 +10,6 @@ import {
   methodNotAllowed,
   payloadTooLarge,
 } from './endpoints.ts';
-import { declaredTooLarge, limitBody } from './limits.ts';
 import { foreignWrite } from './own-origin.ts';
 import { cachedPage, type PageCacheOptions } from './page-cache.ts';
 import { newNonce, withSecurityHeaders } from './security-headers.ts';

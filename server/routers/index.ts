@@ -1,14 +1,14 @@
 import { router } from '../trpc.ts';
-import { accountRouter } from './account.ts';
-import { cartRouter } from './cart.ts';
-import { catalogueRouter } from './catalogue.ts';
-import { chatRouter } from './chat.ts';
-import { checkoutRouter } from './checkout.ts';
-import { contactRouter } from './contact.ts';
-import { ordersDesk } from './desk/orders.ts';
-import { deskRouter } from './desk.ts';
-import { ordersRouter } from './orders.ts';
-import { paymentsRouter } from './payments.ts';
+import { accountRouter } from './account-router.ts';
+import { cartRouter } from './cart-router.ts';
+import { catalogueRouter } from './catalogue-router.ts';
+import { chatRouter } from './chat-router.ts';
+import { checkoutRouter } from './checkout-router.ts';
+import { contactRouter } from './contact-router.ts';
+import { ordersDesk } from './desk/desk-orders-router.ts';
+import { deskRouter } from './desk-router.ts';
+import { ordersRouter } from './orders-router.ts';
+import { paymentsRouter } from './payments-router.ts';
 
 export const appRouter = router({
   account: accountRouter,

@@ -5,8 +5,8 @@ import { SMS_TEXT } from '#core/sms.ts';
 import type { Db } from '#db/client.ts';
 import type { Context } from '../context.ts';
 import type { Answer } from '../shopper-error.ts';
-import { pOnSale } from './catalogue.ts';
-import { deliverLater, outboxRow, type TextingLater } from './sms.ts';
+import { pOnSale } from './catalogue-service.ts';
+import { deliverLater, outboxRow, type TextingLater } from './sms-service.ts';
 
 /** What texting askers takes: the texts, and the shop's origin for the piece's link. */
 type BackInStockParts = TextingLater & Pick<Context, 'payments'>;

@@ -1,7 +1,7 @@
 // Where a shopper sends a bank transfer: the shop's account (BANK_TRANSFER_DETAILS, free text) and
 // the order's reference to quote ('RCP-xxxxxxxx', the receipt number). The checkout, the order
 // screens and the receipt show the same two things (decision 0037).
-import { receiptNumber } from '#core/orders.ts';
+import { receiptNumber } from '#core/order-rules.ts';
 import type { Context } from '../context.ts';
 
 export type BankTransfer = {

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { kampalaPeriods } from '#core/desk-shop.ts';
 import type { Db } from '#db/client.ts';
 import { lowStockThresholdSql } from './shop-settings.ts';
-import { lowStockVariants } from './stock.ts';
+import { lowStockVariants } from './stock-service.ts';
 
 export const TOP_PIECES = 5;
 export const TOP_PIECES_DAYS = 30;
@@ -30,7 +30,7 @@ export async function dashboard(db: Db, now = new Date()) {
       where status <> 'cancelled' and created_at >= ${since.toISOString()}::timestamptz`),
     db.execute<{ status: string; orders: string }>(sql`
       select status, count(*) as orders from orders group by status`),
-    // As the money desk (server/services/desk-orders.ts moneyDesk) sorts them: not paid yet.
+    // As the money desk (server/services/desk-orders-service.ts moneyDesk) sorts them: not paid yet.
     db.execute<{ method: string; orders: string; total: string }>(sql`
       select o.payment_method as method, count(*) as orders, coalesce(sum(o.total), 0) as total
       from orders o

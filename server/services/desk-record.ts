@@ -1,9 +1,9 @@
 // The desk's record (issue 22): every desk write says who made it, what and when, in the same
 // atomic write as the change itself, so a change without its record (or the reverse) can't be.
-// A keyed save (core/desk.ts requestKey) keeps its answer here: the same key again, from the same
+// A keyed save (core/desk-roles.ts requestKey) keeps its answer here: the same key again, from the same
 // person for the same kind of save, reads it back instead of writing twice (decision 0059).
 import { desc, eq, lt, sql } from 'drizzle-orm';
-import { DESK_TEXT } from '#core/desk.ts';
+import { DESK_TEXT } from '#core/desk-roles.ts';
 import { RECORD_PAGE } from '#core/desk-shop.ts';
 import type { Db } from '#db/client.ts';
 import { PG, postgresError } from '#db/errors.ts';

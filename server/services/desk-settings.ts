@@ -2,7 +2,7 @@
 // its record (the names changed, never the values) and the catalogue's version (the contact and
 // the prices' approximations show on cached pages). The values and their fallback are in
 // shop-settings.ts.
-import type { DeskRole } from '#core/desk.ts';
+import type { DeskRole } from '#core/desk-roles.ts';
 import { kampalaDay, OWNER_SETTINGS } from '#core/desk-shop.ts';
 import type { Db } from '#db/client.ts';
 import type { Refused } from '../shopper-error.ts';

@@ -1,9 +1,14 @@
 // What happens after an order is written or paid: the SMS texts join here (the mobile-money
 // request is started by the shopper from the checkout). Nothing here may fail or delay the order:
 // each step catches its own errors.
-import type { PlacedOrder } from './checkout.ts';
+import type { PlacedOrder } from './checkout-service.ts';
 import type { SettingsFallback } from './shop-settings.ts';
-import { queueOrderTexts, queuePaymentText, type Texting, type TextingLater } from './sms.ts';
+import {
+  queueOrderTexts,
+  queuePaymentText,
+  type Texting,
+  type TextingLater,
+} from './sms-service.ts';
 
 /** The customer's confirmation, the admin's alert and the sellers' texts: queued, then sent. */
 export async function afterOrderPlaced(

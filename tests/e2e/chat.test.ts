@@ -9,7 +9,7 @@ import { CHAT_TEXT, DEFAULT_SUPPORT } from '#core/chat.ts';
 import { cannedAnswer } from '#core/chat-answers.ts';
 import { createDb } from '#db/client.ts';
 import { chatMessages, products } from '#db/schema/index.ts';
-import { deliveryChoices } from '#server/services/delivery.ts';
+import { deliveryChoices } from '#server/services/delivery-service.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { shop } from '../support/shop.ts';

@@ -3,9 +3,9 @@
 // TanStack Start and React, and the appearance boot script, all carry the page's nonce).
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SETTINGS_STORAGE_KEY } from '#core/settings.ts';
+import { SETTINGS_STORAGE_KEY } from '#core/settings-rules.ts';
 import { createDb } from '#db/client.ts';
-import { productSlugs } from '#server/services/catalogue.ts';
+import { productSlugs } from '#server/services/catalogue-service.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { shop } from '../support/shop.ts';
 

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DESK_CATALOGUE_TEXT } from '#core/desk-catalogue.ts';
 import { createDb } from '#db/client.ts';
 import { categories, products, productVariants } from '#db/schema/index.ts';
-import { setRole } from '#server/services/staff.ts';
+import { setRole } from '#server/services/staff-service.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { shop } from '../support/shop.ts';

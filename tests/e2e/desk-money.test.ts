@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
 import { createDb } from '#db/client.ts';
 import { orders, payments, systemSettings } from '#db/schema/index.ts';
-import { placeOrder } from '#server/services/checkout.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';

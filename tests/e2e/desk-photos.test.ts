@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_TEXT } from '#core/desk-photos.ts';
 import { createDb } from '#db/client.ts';
 import { productImages, products } from '#db/schema/index.ts';
-import { setRole } from '#server/services/staff.ts';
+import { setRole } from '#server/services/staff-service.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { addProduct } from '../support/catalogue.ts';

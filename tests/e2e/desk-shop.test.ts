@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { orders, products, productVariants, systemSettings } from '#db/schema/index.ts';
-import { setRole } from '#server/services/staff.ts';
+import { setRole } from '#server/services/staff-service.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, settle } from '../support/browser.ts';
 import { addProduct } from '../support/catalogue.ts';

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SPREADSHEET_COLUMNS } from '#core/desk-spreadsheet.ts';
 import { createDb } from '#db/client.ts';
-import { setRole } from '#server/services/staff.ts';
+import { setRole } from '#server/services/staff-service.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { shop } from '../support/shop.ts';

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { stockMovements } from '#db/schema/index.ts';
-import { setRole } from '#server/services/staff.ts';
+import { setRole } from '#server/services/staff-service.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { addProduct, stockOf } from '../support/catalogue.ts';

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { products, productVariants, stockMovements } from '#db/schema/index.ts';
-import { setRole } from '#server/services/staff.ts';
+import { setRole } from '#server/services/staff-service.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE } from '../support/browser.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';
 import { shop } from '../support/shop.ts';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
-import { listNewest } from '#server/services/catalogue.ts';
+import { listNewest } from '#server/services/catalogue-service.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import { shop } from '../support/shop.ts';
 

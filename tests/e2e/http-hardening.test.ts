@@ -13,7 +13,7 @@ import { TEXT } from '#core/account.ts';
 import { REQUEST_TEXT } from '#core/requests.ts';
 import { createDb } from '#db/client.ts';
 import { chatMessages, productImages, user } from '#db/schema/index.ts';
-import { setRole } from '#server/services/staff.ts';
+import { setRole } from '#server/services/staff-service.ts';
 import { closeBrowser, openBrowser } from '../support/browser.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { shop } from '../support/shop.ts';
@@ -34,7 +34,7 @@ function freshIp(): string {
 /**
  * A chunked body (no Content-Length) of `bytes`. (How much the Worker read can't be seen from
  * here: the local proxy reads the rest of a refused upload to discard it; the unit tests of
- * server/http/limits.ts count what the Worker reads.)
+ * server/http/body-limits.ts count what the Worker reads.)
  */
 function chunked(bytes: number) {
   let sent = 0;

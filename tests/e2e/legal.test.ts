@@ -12,7 +12,7 @@ import {
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
 } from '#core/legal.ts';
-import { CART_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '#core/settings.ts';
+import { CART_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '#core/settings-rules.ts';
 import { createDb } from '#db/client.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
@@ -140,16 +140,16 @@ describe('the legal pages', () => {
     await page.goto('/privacy');
     const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
     for (const fact of [
-      // the profile and the order's delivery details (db/schema/accounts.ts, orders.ts)
+      // the profile and the order's delivery details (db/schema/accounts-tables.ts, orders.ts)
       'your phone number',
       'your delivery address',
       'landmark, the phone number the rider calls',
       'the IP address and the browser (its user agent)',
       'one-way hash',
-      // payments (db/schema/payments.ts): the paying number, never the card
+      // payments (db/schema/payments-tables.ts): the paying number, never the card
       'the number that paid',
       'your card details are typed on Pesapal’s page and never reach duuka',
-      // texts and chats (db/schema/messaging.ts; server/services/chat)
+      // texts and chats (db/schema/messaging-tables.ts; server/services/chat)
       'the number and the words of each text',
       'what you write to “Ask duuka”',
       // how long: the session's 30 days (server/auth.ts), the books, deletion
@@ -160,7 +160,7 @@ describe('the legal pages', () => {
       'Delete account',
       'Personal Data Protection Office',
       'Data Protection and Privacy Act, 2019',
-      // the browser (core/settings.ts, server/auth.ts)
+      // the browser (core/settings-rules.ts, server/auth.ts)
       SESSION_COOKIE,
       SETTINGS_STORAGE_KEY,
       CART_STORAGE_KEY,

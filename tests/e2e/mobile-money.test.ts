@@ -1,11 +1,11 @@
 // Paying by mobile money in the browser, against the production build in workerd and the fake MTN
-// and Airtel servers (local/fakes/mobile-money.ts, approving after ~3 s): checkout → the approval
+// and Airtel servers (local/fakes/mobile-money-fake.ts, approving after ~3 s): checkout → the approval
 // screen → paid, with the transaction id on the receipt; a declined number with its reason, Try
 // again and another method; Retry payment from /orders. At phone and desktop widths.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
-import { CHECKOUT_TEXT } from '#core/orders.ts';
+import { CHECKOUT_TEXT } from '#core/order-rules.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, orders, payments } from '#db/schema/index.ts';

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { orders, receipts } from '#db/schema/index.ts';
-import { placeOrder } from '#server/services/checkout.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { findDemoPieces } from '../support/catalogue.ts';

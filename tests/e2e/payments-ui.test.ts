@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_TEXT } from '#core/card-payments.ts';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
-import { CHECKOUT_TEXT, receiptNumber } from '#core/orders.ts';
+import { CHECKOUT_TEXT, receiptNumber } from '#core/order-rules.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, orders, payments } from '#db/schema/index.ts';

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
-import { SETTINGS_STORAGE_KEY } from '#core/settings.ts';
+import { SETTINGS_STORAGE_KEY } from '#core/settings-rules.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, orders, systemSettings } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
-import { formatOrderDate } from '#core/orders.ts';
+import { formatOrderDate } from '#core/order-rules.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, orders, profiles } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems } from '#db/schema/index.ts';
-import { setRole } from '#server/services/staff.ts';
+import { setRole } from '#server/services/staff-service.ts';
 import { closeBrowser, DESKTOP, newPage, PHONE, SMALL_PHONE } from '../support/browser.ts';
 import { demoPiece } from '../support/catalogue.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '#db/client.ts';
-import { listCategories, productSlugs } from '#server/services/catalogue.ts';
+import { listCategories, productSlugs } from '#server/services/catalogue-service.ts';
 import { closeBrowser, openBrowser } from '../support/browser.ts';
 import { shop } from '../support/shop.ts';
 import { sessionCookie, verifiedShopper } from '../support/shoppers.ts';

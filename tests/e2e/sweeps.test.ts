@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createDb } from '#db/client.ts';
 import { cartItems, chatMessages, products, profiles, user } from '#db/schema/index.ts';
-import { placeOrder } from '#server/services/checkout.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
 import { closeBrowser, DESKTOP, newPage } from '../support/browser.ts';
 import { addProduct, demoPiece } from '../support/catalogue.ts';
 import { shop } from '../support/shop.ts';

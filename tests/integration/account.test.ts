@@ -6,7 +6,7 @@ import { neonConfig } from '@neondatabase/serverless';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_CUSTOMER_NAME, TEXT } from '#core/account.ts';
-import { defaultSettings } from '#core/settings.ts';
+import { defaultSettings } from '#core/settings-rules.ts';
 import {
   account,
   chatMessages,
@@ -20,7 +20,7 @@ import {
   userSettings,
 } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
-import { type AvatarStore, readAvatar, saveAvatar } from '#server/services/avatar.ts';
+import { type AvatarStore, readAvatar, saveAvatar } from '#server/services/avatar-service.ts';
 import { authPost, signedInShopper, testAuth } from '../support/accounts.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, queryOverHttp } from '../support/trpc.ts';

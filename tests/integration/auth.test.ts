@@ -13,7 +13,7 @@ import {
 } from '#core/account.ts';
 import { mailOutbox, profiles, session, user } from '#db/schema/index.ts';
 import { type Auth, createAuth } from '#server/auth.ts';
-import { outboxMailer } from '#server/services/mail.ts';
+import { outboxMailer } from '#server/services/mail-service.ts';
 import {
   type AuthAnswer,
   authGet,

@@ -3,7 +3,7 @@
 // never a 500 and never the input echoed back. Search terms are cleaned; stored text is refused.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSettings } from '#core/settings.ts';
+import { defaultSettings } from '#core/settings-rules.ts';
 import {
   contactMessages,
   newsletterSubscriptions,

@@ -1,4 +1,4 @@
-// Card payments against the fake Pesapal (local/fakes/pesapal.ts, Pesapal API 3.0's shapes)
+// Card payments against the fake Pesapal (local/fakes/pesapal-fake.ts, Pesapal API 3.0's shapes)
 // through the real adapter, on a real database. The fake's IPN and the shopper's return reach the
 // shop's own handlers over HTTP: only Pesapal's status read decides, an order is paid once, and
 // a short amount, a decline or a forged notification never pays it.
@@ -17,11 +17,11 @@ import {
   systemSettings,
   user,
 } from '#db/schema/index.ts';
-import { startFakePesapal } from '#local/fakes/pesapal.ts';
+import { startFakePesapal } from '#local/fakes/pesapal-fake.ts';
 import type { Auth } from '#server/auth.ts';
 import { handlePesapalIpn, handlePesapalReturn } from '#server/http/pesapal-callbacks.ts';
-import { placeOrder } from '#server/services/checkout.ts';
-import { receiptFor } from '#server/services/orders.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
+import { receiptFor } from '#server/services/orders-service.ts';
 import {
   cardPaymentStatus,
   PESAPAL_IPN_SETTING,

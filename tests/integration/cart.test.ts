@@ -2,7 +2,7 @@
 // database, a local cart merged at login, and each shopper reaching only their own cart.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CART_TEXT, MAX_LINE_QUANTITY } from '#core/cart.ts';
+import { CART_TEXT, MAX_LINE_QUANTITY } from '#core/cart-rules.ts';
 import { products } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';

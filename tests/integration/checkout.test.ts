@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { neonConfig } from '@neondatabase/serverless';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_TEXT, DELIVERY_FEE } from '#core/orders.ts';
+import { CHECKOUT_TEXT, DELIVERY_FEE } from '#core/order-rules.ts';
 import {
   cartItems,
   orderItems,
@@ -16,7 +16,7 @@ import {
   user,
 } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
-import { placeOrder } from '#server/services/checkout.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, stockOf as stockNow } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';

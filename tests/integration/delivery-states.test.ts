@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_TEXT, FREE_DELIVERY_KEY } from '#core/delivery.ts';
-import { DESK_TEXT } from '#core/desk.ts';
+import { DELIVERY_TEXT, FREE_DELIVERY_KEY } from '#core/delivery-rules.ts';
 import { DESK_DELIVERY_TEXT } from '#core/desk-delivery.ts';
+import { DESK_TEXT } from '#core/desk-roles.ts';
 import {
   deliveryOptions,
   deskRecords,
@@ -19,8 +19,8 @@ import {
 } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { CATALOGUE_VERSION_KEY } from '#server/services/catalogue-version.ts';
-import { placeOrder } from '#server/services/checkout.ts';
-import { queueOrderTexts } from '#server/services/sms.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
+import { queueOrderTexts } from '#server/services/sms-service.ts';
 import { testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { type DeskMember, deskMember } from '../support/desk.ts';

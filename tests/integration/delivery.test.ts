@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { neonConfig } from '@neondatabase/serverless';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_TEXT, FREE_DELIVERY_KEY } from '#core/delivery.ts';
-import { CHECKOUT_TEXT, DELIVERY_FEE } from '#core/orders.ts';
+import { DELIVERY_TEXT, FREE_DELIVERY_KEY } from '#core/delivery-rules.ts';
+import { CHECKOUT_TEXT, DELIVERY_FEE } from '#core/order-rules.ts';
 import type { Receipt } from '#core/receipt.ts';
 import { invisibleCharacters } from '#core/text.ts';
 import {

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_TEXT } from '#core/desk.ts';
 import { DESK_CATALOGUE_TEXT, type ProductSaveInput } from '#core/desk-catalogue.ts';
+import { DESK_TEXT } from '#core/desk-roles.ts';
 import {
   deskRecords,
   orderItems,
@@ -18,8 +18,8 @@ import {
   stockMovements,
 } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
-import { placeOrder } from '#server/services/checkout.ts';
-import { saveProducts } from '#server/services/desk-catalogue.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
+import { saveProducts } from '#server/services/desk-catalogue-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';

@@ -1,9 +1,9 @@
 // Who may use the desk (issue 22): roles on the account ("user".role), OPERATOR_EMAILS as owners,
 // customers refused. The role comes with the session: taking it away ends the desk at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_TEXT } from '#core/desk.ts';
+import { DESK_TEXT } from '#core/desk-roles.ts';
 import type { Auth } from '#server/auth.ts';
-import { setRole } from '#server/services/staff.ts';
+import { setRole } from '#server/services/staff-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { deskCaller, deskMember } from '../support/desk.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';

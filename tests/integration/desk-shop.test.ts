@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_TEXT } from '#core/desk.ts';
+import { DESK_TEXT } from '#core/desk-roles.ts';
 import { SHOP_TEXT } from '#core/desk-shop.ts';
 import {
   deskRecords,
@@ -21,12 +21,12 @@ import {
 import { forgetSeededAdminPhone, seedDemoCatalogue } from '#db/seed.ts';
 import { adminPhone as demoAdminPhone } from '#db/seed-data.ts';
 import type { Auth } from '#server/auth.ts';
-import { deskRouter } from '#server/routers/desk.ts';
-import { placeOrder } from '#server/services/checkout.ts';
+import { deskRouter } from '#server/routers/desk-router.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
 import { dashboard } from '#server/services/dashboard.ts';
 import { afterOrderPlaced } from '#server/services/order-events.ts';
-import { setRole } from '#server/services/staff.ts';
-import { lowStockVariants } from '#server/services/stock.ts';
+import { setRole } from '#server/services/staff-service.ts';
+import { lowStockVariants } from '#server/services/stock-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember, sentTwice } from '../support/desk.ts';

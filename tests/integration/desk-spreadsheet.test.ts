@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_TEXT } from '#core/desk.ts';
 import { readCsv, writeCsv } from '#core/desk-csv.ts';
+import { DESK_TEXT } from '#core/desk-roles.ts';
 import { SPREADSHEET_COLUMNS, SPREADSHEET_TEXT } from '#core/desk-spreadsheet.ts';
 import type { Auth } from '#server/auth.ts';
 import { productsCsv } from '#server/http/products-csv.ts';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_TEXT } from '#core/desk.ts';
+import { DESK_TEXT } from '#core/desk-roles.ts';
 import { MAX_ADJUSTMENT, STOCK_LOG_PAGE, STOCK_TEXT } from '#core/desk-stock.ts';
 import {
   deskRecords,
@@ -15,13 +15,13 @@ import {
   systemSettings,
   user,
 } from '#db/schema/index.ts';
-import { FAKE_EGOSMS, startFakeEgoSms } from '#local/fakes/egosms.ts';
+import { FAKE_EGOSMS, startFakeEgoSms } from '#local/fakes/egosms-fake.ts';
 import type { Auth } from '#server/auth.ts';
 import { catalogueVersion } from '#server/services/catalogue-version.ts';
-import { placeOrder } from '#server/services/checkout.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
 import { SETTING_KEYS } from '#server/services/shop-settings.ts';
 import { egoSms } from '#server/services/sms/egosms.ts';
-import type { SmsService } from '#server/services/sms.ts';
+import type { SmsService } from '#server/services/sms-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, setStock, stockOf } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';

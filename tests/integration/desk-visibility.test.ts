@@ -1,5 +1,5 @@
 // Drafts and archived pieces are invisible to shoppers (issue 22, decision 0044): every shopper
-// read carries `onSale` (server/services/catalogue.ts). A draft is nowhere — listings and their
+// read carries `onSale` (server/services/catalogue-service.ts). A draft is nowhere — listings and their
 // filters and facets, search, home and shop rows, categories, related pieces, the product page,
 // the sitemap, the assistant's tools and cards — and can't be added, bought or asked for; once
 // published it is everywhere; archived, it hides again while the orders that sold it stay
@@ -10,8 +10,8 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '#core/catalogue.ts';
-import type { ProductStatus } from '#core/desk.ts';
-import { CHECKOUT_TEXT } from '#core/orders.ts';
+import type { ProductStatus } from '#core/desk-roles.ts';
+import { CHECKOUT_TEXT } from '#core/order-rules.ts';
 import {
   backInStockRequests,
   categories,
@@ -23,12 +23,12 @@ import type { Auth } from '#server/auth.ts';
 import { cachedPage, type PageCache } from '#server/http/page-cache.ts';
 import { appRouter } from '#server/routers/index.ts';
 import { textBackInStock } from '#server/services/back-in-stock.ts';
-import { productSlugs } from '#server/services/catalogue.ts';
+import { productSlugs } from '#server/services/catalogue-service.ts';
 import { bumpCatalogueVersion, catalogueVersion } from '#server/services/catalogue-version.ts';
 import { foundProducts, shopTools } from '#server/services/chat/assistant.ts';
-import { placeOrder } from '#server/services/checkout.ts';
-import { recentOrders } from '#server/services/desk-orders.ts';
-import { receiptFor } from '#server/services/orders.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
+import { recentOrders } from '#server/services/desk-orders-service.ts';
+import { receiptFor } from '#server/services/orders-service.ts';
 import { receiptPdf } from '#server/services/receipt-pdf.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, setStock, type TestPiece } from '../support/catalogue.ts';

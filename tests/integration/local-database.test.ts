@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockDataDir, lockFileOf } from '#local/data-dir-lock.ts';
 import { type LocalDatabase, startLocalDatabase, whatHappened } from '#local/database.ts';
-import { LocalSetupError } from '#local/errors.ts';
+import { LocalSetupError } from '#local/setup-error.ts';
 
 let dir: string;
 let dataDir: string;
@@ -64,7 +64,7 @@ describe('the embedded database’s data directory', () => {
     try {
       const port = new URL(first.databaseUrl).port;
       const started = Date.now();
-      const second = await finished(node(['scripts/migrate.ts'])); // npm run db:migrate
+      const second = await finished(node(['scripts/db-migrate.ts'])); // npm run db:migrate
       const tookMs = Date.now() - started;
       expect(second.code).not.toBe(0);
       const line = second.stderr.split('\n').find((l) => l.includes('is in use by process'));

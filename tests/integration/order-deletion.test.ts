@@ -10,7 +10,7 @@ import { DEFAULT_SUPPORT } from '#core/chat.ts';
 import { orders, payments, profiles, receipts, smsNotifications } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { shopperContext } from '#server/services/chat/conversation.ts';
-import { placeOrder } from '#server/services/checkout.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
 import { dashboard } from '#server/services/dashboard.ts';
 import { markPaid } from '#server/services/payments/service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';

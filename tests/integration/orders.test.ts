@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
-import { placeOrder } from '#server/services/checkout.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, stockOf as stockNow } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_TEXT } from '#core/delivery.ts';
+import { DELIVERY_TEXT } from '#core/delivery-rules.ts';
 import { ORDER_CEILING, PAYMENT_CEILINGS } from '#core/payment-rules.ts';
 import { deliveryOptions, orders, payments, profiles } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';

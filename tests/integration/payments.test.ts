@@ -1,4 +1,4 @@
-// Mobile money against the fake MTN MoMo and Airtel Money servers (local/fakes/mobile-money.ts,
+// Mobile money against the fake MTN MoMo and Airtel Money servers (local/fakes/mobile-money-fake.ts,
 // their real HTTP shapes) through the real adapters, on a real database: the order becomes paid
 // once, with the provider's transaction id, and every failure is recorded and told truthfully.
 import { randomUUID } from 'node:crypto';
@@ -16,11 +16,11 @@ import {
   systemSettings,
   user,
 } from '#db/schema/index.ts';
-import { FAKE_AIRTEL, FAKE_MOMO, startFakeMobileMoney } from '#local/fakes/mobile-money.ts';
+import { FAKE_AIRTEL, FAKE_MOMO, startFakeMobileMoney } from '#local/fakes/mobile-money-fake.ts';
 import type { Auth } from '#server/auth.ts';
 import { handlePaymentCallback } from '#server/http/payment-callbacks.ts';
-import { placeOrder } from '#server/services/checkout.ts';
-import { receiptFor } from '#server/services/orders.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
+import { receiptFor } from '#server/services/orders-service.ts';
 import { airtelCallbackHash } from '#server/services/payments/airtel-money.ts';
 import { oauthToken } from '#server/services/payments/provider.ts';
 import { type MobileMoney, mobileMoneyFrom } from '#server/services/payments/providers.ts';
@@ -269,7 +269,7 @@ describe('a payment that goes through', () => {
   it('Airtel answers TA (ambiguous) for a while: read again, then paid', async () => {
     const { shopper, orderId } = await placedOrder('+256752000009');
     const payment = await start(shopper.id, orderId);
-    // Approved on the phone, but Airtel answers TA for a second (local/fakes/mobile-money.ts).
+    // Approved on the phone, but Airtel answers TA for a second (local/fakes/mobile-money-fake.ts).
     await sleep(APPROVAL_MS + 50);
     expect(await statusNow(shopper.id, orderId, payment.id)).toMatchObject({ state: 'pending' });
     expect((await orderRow(orderId))?.status).toBe('pending');

@@ -10,7 +10,7 @@ import { CART_LIMIT } from '#core/limits.ts';
 import { cartItems, orders, profiles, receipts, session } from '#db/schema/index.ts';
 import { tripsOf } from '#local/distance.ts';
 import type { Auth } from '#server/auth.ts';
-import { setRole } from '#server/services/staff.ts';
+import { setRole } from '#server/services/staff-service.ts';
 import { authPost, signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, stockOf } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';

@@ -1,10 +1,10 @@
-// SMS against a fake EgoSMS gateway on loopback (local/fakes/egosms.ts, the plain API's shape)
+// SMS against a fake EgoSMS gateway on loopback (local/fakes/egosms-fake.ts, the plain API's shape)
 // through the real adapter, on a real database: who gets which text, what the gateway's answers
 // turn into, bounded retries, never a text twice, never a failed order, and the desk.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSettings } from '#core/settings.ts';
+import { defaultSettings } from '#core/settings-rules.ts';
 import { SMS_MAX_ATTEMPTS, SMS_TEXT, smsSegments } from '#core/sms.ts';
 import {
   orders,
@@ -15,12 +15,17 @@ import {
   systemSettings,
   user,
 } from '#db/schema/index.ts';
-import { FAKE_EGOSMS, FAKE_SMS_NUMBERS, startFakeEgoSms } from '#local/fakes/egosms.ts';
+import { FAKE_EGOSMS, FAKE_SMS_NUMBERS, startFakeEgoSms } from '#local/fakes/egosms-fake.ts';
 import type { Auth } from '#server/auth.ts';
-import { placeOrder } from '#server/services/checkout.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
 import { afterOrderPlaced, afterPaymentReceived } from '#server/services/order-events.ts';
 import { egoSms } from '#server/services/sms/egosms.ts';
-import { deliverSms, type SmsService, smsStatistics, sweepSms } from '#server/services/sms.ts';
+import {
+  deliverSms,
+  type SmsService,
+  smsStatistics,
+  sweepSms,
+} from '#server/services/sms-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { neonConfig } from '@neondatabase/serverless';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CART_TEXT } from '#core/cart.ts';
-import { CHECKOUT_TEXT, ORDERS_TEXT } from '#core/orders.ts';
+import { CART_TEXT } from '#core/cart-rules.ts';
+import { CHECKOUT_TEXT, ORDERS_TEXT } from '#core/order-rules.ts';
 import type { Receipt } from '#core/receipt.ts';
 import { VARIANT_TEXT } from '#core/variants.ts';
 import {
@@ -20,14 +20,14 @@ import {
   receipts,
   smsNotifications,
 } from '#db/schema/index.ts';
-import { FAKE_EGOSMS, startFakeEgoSms } from '#local/fakes/egosms.ts';
+import { FAKE_EGOSMS, startFakeEgoSms } from '#local/fakes/egosms-fake.ts';
 import type { Auth } from '#server/auth.ts';
 import { runScheduledSweeps } from '#server/scheduled.ts';
 import { textBackInStock } from '#server/services/back-in-stock.ts';
-import { placeOrder } from '#server/services/checkout.ts';
-import { recentOrders } from '#server/services/desk-orders.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
+import { recentOrders } from '#server/services/desk-orders-service.ts';
 import { egoSms } from '#server/services/sms/egosms.ts';
-import type { SmsService } from '#server/services/sms.ts';
+import type { SmsService } from '#server/services/sms-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, stockOf, type TestPiece } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';

@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { mailOutbox } from '#db/schema/index.ts';
 import { type Auth, createAuth } from '#server/auth.ts';
-import { outboxMailer } from '#server/services/mail.ts';
+import { outboxMailer } from '#server/services/mail-service.ts';
 
 export const TEST_ORIGIN = 'http://shop.test';
 

@@ -1,10 +1,10 @@
 // The desk's people in integration tests: a signed-in account given a desk role the way the shop
-// gives it (server/services/staff.ts, as make-operator and the owner's desk do).
+// gives it (server/services/staff-service.ts, as make-operator and the owner's desk do).
 import { setTimeout as after } from 'node:timers/promises';
-import type { DeskRole } from '#core/desk.ts';
+import type { DeskRole } from '#core/desk-roles.ts';
 import type { Db } from '#db/client.ts';
 import type { Auth } from '#server/auth.ts';
-import { setRole } from '#server/services/staff.ts';
+import { setRole } from '#server/services/staff-service.ts';
 import { signedInShopper } from './accounts.ts';
 import { callerFor } from './trpc.ts';
 

@@ -9,7 +9,7 @@ import { endpointError, endpointOf } from '#server/http/endpoints.ts';
 import { foreignWrite } from '#server/http/own-origin.ts';
 import { serveTrpc } from '#server/http/trpc-endpoint.ts';
 import { appRouter } from '#server/routers/index.ts';
-import type { AvatarStore } from '#server/services/avatar.ts';
+import type { AvatarStore } from '#server/services/avatar-service.ts';
 import { createCallerFactory } from '#server/trpc.ts';
 import { testAuth } from './accounts.ts';
 

@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { authCall } from '#app/auth-client.ts';
 import { forgetLocalAccountData } from '#app/settings-store.ts';
 import { toast } from '#app/toast.tsx';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { TEXT } from '#core/account.ts';
 import { Notice, PasswordField } from './ui';
 

@@ -8,7 +8,7 @@ import { renderSVG } from 'uqr';
 import { authCall } from '#app/auth-client.ts';
 import { useSession } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { TEXT, TWO_FACTOR_TEXT } from '#core/account.ts';
 import { Field, Notice, PasswordField } from './ui';
 

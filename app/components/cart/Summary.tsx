@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { ChargedInUGX } from '#app/components/Price.tsx';
-import type { Cart } from '#core/cart.ts';
-import { cartItemCount } from '#core/cart.ts';
-import { feeText } from '#core/delivery.ts';
+import type { Cart } from '#core/cart-rules.ts';
+import { cartItemCount } from '#core/cart-rules.ts';
 import { DELIVERY_CHOICE_TEXT } from '#core/delivery-choice.ts';
+import { feeText } from '#core/delivery-rules.ts';
 import { formatUGX } from '#core/money.ts';
-import { orderTotals } from '#core/orders.ts';
+import { orderTotals } from '#core/order-rules.ts';
 
 /**
  * The order summary box of the cart and checkout: the figures are display only. The checkout

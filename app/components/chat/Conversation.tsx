@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '#app/error-message.ts';
-import { useTRPC, useTRPCClient } from '#app/trpc.ts';
+import { useTRPC, useTRPCClient } from '#app/trpc-client.ts';
 import {
   CHAT_CATEGORIES,
   CHAT_CHIPS,
@@ -14,7 +14,7 @@ import {
   DEFAULT_SUPPORT,
   isCardsPart,
 } from '#core/chat.ts';
-import { formatTime } from '#core/orders.ts';
+import { formatTime } from '#core/order-rules.ts';
 import { ProductCards } from './ProductCards';
 
 type Message = {

@@ -5,7 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '#app/error-message.ts';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 
 /** Opens the card payment page of the order; `problem` says why it did not open. */

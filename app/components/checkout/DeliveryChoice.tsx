@@ -5,6 +5,8 @@
 import { Bike, Bus, type LucideIcon, Store } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { inputClass } from '#app/components/account/ui.tsx';
+import { DELIVERY_WORDING, deliveryTime } from '#core/delivery-choice.ts';
+import type { DeliveryField, DeliveryForm } from '#core/delivery-form.ts';
 import {
   AREA_MAX,
   type DeliveryKind,
@@ -12,9 +14,7 @@ import {
   feeText,
   LANDMARK_MAX,
   NOTES_MAX,
-} from '#core/delivery.ts';
-import { DELIVERY_WORDING, deliveryTime } from '#core/delivery-choice.ts';
-import type { DeliveryField, DeliveryForm } from '#core/delivery-form.ts';
+} from '#core/delivery-rules.ts';
 
 const KIND_ICONS: Record<DeliveryKind, LucideIcon> = {
   delivery: Bike,

@@ -7,9 +7,9 @@ import { CheckCircle2, Loader2, Smartphone, XCircle } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Notice } from '#app/components/account/ui.tsx';
 import { errorMessage } from '#app/error-message.ts';
-import { type ApiOutput, useTRPC } from '#app/trpc.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import { displayNumber, PAYMENT_TEXT, STATUS_POLL_MS } from '#core/mobile-money.ts';
-import { PAYMENT_METHOD_CHOICES, type PaymentMethod } from '#core/orders.ts';
+import { PAYMENT_METHOD_CHOICES, type PaymentMethod } from '#core/order-rules.ts';
 import { PayerNumber } from './PayerNumber';
 
 type Payment = NonNullable<ApiOutput['payments']['status']>;

@@ -5,9 +5,9 @@ import { CreditCard, Landmark, Loader2, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Notice } from '#app/components/account/ui.tsx';
 import { BankDetails } from '#app/components/payments/BankDetails.tsx';
-import { CART_TEXT } from '#core/cart.ts';
+import { CART_TEXT } from '#core/cart-rules.ts';
 import { formatUGX } from '#core/money.ts';
-import { PAYMENT_METHOD_CHOICES, receiptNumber } from '#core/orders.ts';
+import { PAYMENT_METHOD_CHOICES, receiptNumber } from '#core/order-rules.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { useCardPayment } from './CardPayment';
 

@@ -1,7 +1,7 @@
 // One order id per checkout attempt (spec: the order id is made by the client). It is kept in the
 // tab's session storage until the order is placed or the cart changes, so a double click, a retry
 // after a network error or a reload sends the same id, and the server makes exactly one order.
-import { ORDER_ATTEMPT_KEY } from '#core/settings.ts';
+import { ORDER_ATTEMPT_KEY } from '#core/settings-rules.ts';
 
 export { ORDER_ATTEMPT_KEY };
 

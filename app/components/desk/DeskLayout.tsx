@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Notice } from '#app/components/account/ui.tsx';
 import { errorMessage } from '#app/error-message.ts';
-import type { DeskRole } from '#core/desk.ts';
+import type { DeskRole } from '#core/desk-roles.ts';
 
 type Section = { to: string; label: string; exact?: boolean; ownerOnly?: boolean };
 

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '#app/error-message.ts';
 import { toast } from '#app/toast.tsx';
-import { type ApiOutput, useTRPC } from '#app/trpc.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import {
   MONEY_TEXT,
   payerNetworkLabel,
@@ -16,7 +16,7 @@ import {
   waitedFor,
 } from '#core/desk-money.ts';
 import { formatUGX } from '#core/money.ts';
-import { orderIdHead, paymentMethodLabel, statusLabel } from '#core/orders.ts';
+import { orderIdHead, paymentMethodLabel, statusLabel } from '#core/order-rules.ts';
 
 type Money = ApiOutput['desk']['money'];
 type AwaitingOrder = Money['toConfirm'][number];

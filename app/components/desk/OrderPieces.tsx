@@ -1,6 +1,6 @@
 // An order's pieces on the desk, each with its size and colour, so the order can be
 // picked from the desk: "2 × Ankara Wrap Dress  M · Indigo".
-import type { ApiOutput } from '#app/trpc.ts';
+import type { ApiOutput } from '#app/trpc-client.ts';
 
 type Piece = ApiOutput['desk']['orders'][number]['pieces'][number];
 

@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { newOrderId } from '#app/components/checkout/order-attempt.ts';
 import { errorMessage } from '#app/error-message.ts';
 import { toast } from '#app/toast.tsx';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import {
   ALT_MAX,
   type DeskPhoto,

@@ -1,5 +1,5 @@
 // A product's status as the desk shows it: a draft only the desk sees, on sale, or archived.
-import type { ProductStatus } from '#core/desk.ts';
+import type { ProductStatus } from '#core/desk-roles.ts';
 
 const NAMES: Record<ProductStatus, string> = {
   draft: 'Draft',

@@ -5,8 +5,7 @@ import { Check, Phone, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { VariantLabel } from '#app/components/cart/VariantLabel.tsx';
 import { toast } from '#app/toast.tsx';
-import { type ApiOutput, useTRPC } from '#app/trpc.ts';
-import { orderSteps } from '#core/delivery.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import {
   DELIVERY_WORDING,
   deliveryLine,
@@ -15,6 +14,7 @@ import {
   phoneText,
   stepLabel,
 } from '#core/delivery-choice.ts';
+import { orderSteps } from '#core/delivery-rules.ts';
 import { formatUGX } from '#core/money.ts';
 import {
   formatLongDate,
@@ -22,7 +22,7 @@ import {
   orderCustomerName,
   orderIdHead,
   paymentMethodLabel,
-} from '#core/orders.ts';
+} from '#core/order-rules.ts';
 import { OrderPayment } from './OrderPayment';
 import { ReceiptView } from './ReceiptView';
 import { StatusBadge } from './StatusBadge';

@@ -6,7 +6,7 @@ import { Loading } from '#app/components/account/ui.tsx';
 import { type SessionUser, useSession } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
 import { formatUGX } from '#core/money.ts';
-import { formatOrderDate, ORDERS_TEXT, orderIdTail } from '#core/orders.ts';
+import { formatOrderDate, ORDERS_TEXT, orderIdTail } from '#core/order-rules.ts';
 import type { Order } from './OrderDetails';
 import { PaymentBadge } from './OrderPayment';
 import { StatusBadge } from './StatusBadge';

@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import { formatUGX } from '#core/money.ts';
-import { formatLongDate, ORDERS_TEXT, orderIdHead } from '#core/orders.ts';
+import { formatLongDate, ORDERS_TEXT, orderIdHead } from '#core/order-rules.ts';
 import type { Order } from './OrderDetails';
 import { PaymentBadge } from './OrderPayment';
 import { StatusBadge } from './StatusBadge';

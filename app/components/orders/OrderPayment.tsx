@@ -8,10 +8,10 @@ import { Notice } from '#app/components/account/ui.tsx';
 import { useCardPayment } from '#app/components/checkout/CardPayment.tsx';
 import { BankDetails } from '#app/components/payments/BankDetails.tsx';
 import { toast } from '#app/toast.tsx';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { displayNumber, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
-import { paymentMethodLabel, receiptNumber } from '#core/orders.ts';
+import { paymentMethodLabel, receiptNumber } from '#core/order-rules.ts';
 import {
   PAYMENT_STATE_TEXT,
   type PaymentStanding,

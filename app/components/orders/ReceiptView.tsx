@@ -5,10 +5,10 @@ import { ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
 import { type RefObject, useRef } from 'react';
 import { Notice } from '#app/components/account/ui.tsx';
 import { toast } from '#app/toast.tsx';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { DELIVERY_WORDING, deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
-import { ORDERS_TEXT, PRINT_WINDOW_DELAY_MS } from '#core/orders.ts';
+import { ORDERS_TEXT, PRINT_WINDOW_DELAY_MS } from '#core/order-rules.ts';
 import { RECEIPT_TEXT, type Receipt, type ReceiptPayment, showsTax } from '#core/receipt.ts';
 
 /** Where the order's receipt PDF is served (its owner only). */

@@ -1,4 +1,4 @@
-import { type StatusTone, statusLabel, statusTone } from '#core/orders.ts';
+import { type StatusTone, statusLabel, statusTone } from '#core/order-rules.ts';
 
 // Pending yellow, completed green, cancelled red, anything else grey (spec: account §4). Each pair
 // keeps the label above 7:1 against its fill, in the light and the dark theme.

@@ -1,7 +1,7 @@
 // The shop's bank account for a transfer (BANK_TRANSFER_DETAILS) and, once the order exists, the
 // reference to quote. Never an invented account: unset, the shop sends its details.
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 
 /** Separate the free text's parts ("Bank · Account name: … · Account number: …") into lines. */

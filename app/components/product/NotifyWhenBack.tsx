@@ -5,7 +5,7 @@ import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage, UNEXPECTED } from '#app/error-message.ts';
 import { useSession } from '#app/session.ts';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { VARIANT_TEXT } from '#core/variants.ts';
 
 /** "Tell me when it's back" for a sold-out size: one request per shopper and variant, answered by

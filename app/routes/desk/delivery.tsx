@@ -15,8 +15,8 @@ import { TextArea } from '#app/components/desk/TextArea.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
-import { type ApiOutput, useTRPC } from '#app/trpc.ts';
-import { DELIVERY_KINDS, type DeliveryKind, deliveryPromise } from '#core/delivery.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
+import { DELIVERY_KINDS, type DeliveryKind, deliveryPromise } from '#core/delivery-rules.ts';
 import {
   DESK_DELIVERY_TEXT,
   deliveryOptionInput,

@@ -9,9 +9,9 @@ import { Loading } from '#app/components/account/ui.tsx';
 import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
-import { type ApiOutput, useTRPC } from '#app/trpc.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import { formatUGX } from '#core/money.ts';
-import { ORDER_STATUSES, statusLabel } from '#core/orders.ts';
+import { ORDER_STATUSES, statusLabel } from '#core/order-rules.ts';
 
 export const Route = createFileRoute('/desk/')({
   head: privatePageHead('Today · Desk'),

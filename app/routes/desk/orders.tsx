@@ -15,9 +15,9 @@ import { StatusBadge } from '#app/components/orders/StatusBadge.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
-import { type ApiOutput, useTRPC } from '#app/trpc.ts';
-import { isDeliveryKind, ORDER_STEPS, RIDER_NAME_MAX } from '#core/delivery.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import { DELIVERY_WORDING } from '#core/delivery-choice.ts';
+import { isDeliveryKind, ORDER_STEPS, RIDER_NAME_MAX } from '#core/delivery-rules.ts';
 import { displayNumber } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import {
@@ -28,7 +28,7 @@ import {
   orderIdHead,
   paymentMethodLabel,
   statusLabel,
-} from '#core/orders.ts';
+} from '#core/order-rules.ts';
 import { normalisePhone } from '#core/phone.ts';
 import { setStatusInput } from '#core/sms.ts';
 
@@ -103,7 +103,7 @@ function OrdersDesk() {
   );
 }
 
-/** The statuses an order of this kind may take (core/delivery.ts ORDER_STEPS), and its own. */
+/** The statuses an order of this kind may take (core/delivery-rules.ts ORDER_STEPS), and its own. */
 function statusesFor(order: DeskOrder): OrderStatus[] {
   const kind = isDeliveryKind(order.deliveryKind) ? order.deliveryKind : 'delivery';
   const fits = new Set<string>([...ORDER_STEPS[kind], 'completed', 'cancelled', order.status]);

@@ -7,9 +7,9 @@ import { Loading, Notice } from '#app/components/account/ui.tsx';
 import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
-import { type ApiOutput, useTRPC } from '#app/trpc.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import { SETTING_LABELS } from '#core/desk-shop.ts';
-import { formatOrderDate, formatTime } from '#core/orders.ts';
+import { formatOrderDate, formatTime } from '#core/order-rules.ts';
 
 export const Route = createFileRoute('/desk/record')({
   head: privatePageHead('Record · Desk'),

@@ -13,7 +13,7 @@ import { TextArea } from '#app/components/desk/TextArea.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
-import { type ApiOutput, useTRPC } from '#app/trpc.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import { OWNER_SETTINGS, SHOP_TEXT, saveSettingsInput } from '#core/desk-shop.ts';
 import { FOREIGN_CURRENCIES, type ForeignCurrency } from '#core/money.ts';
 

@@ -11,7 +11,7 @@ import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { IMPORT_MAX_CHARS, type ImportSummary, SPREADSHEET_TEXT } from '#core/desk-spreadsheet.ts';
 
 export const Route = createFileRoute('/desk/spreadsheet')({

@@ -11,7 +11,7 @@ import { SaveButton } from '#app/components/desk/SaveButton.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { addStaffInput } from '#core/desk-shop.ts';
 
 export const Route = createFileRoute('/desk/staff')({

@@ -12,8 +12,8 @@ import { ModalDialog } from '#app/components/ModalDialog.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
-import { type ApiOutput, useTRPC } from '#app/trpc.ts';
-import { ADJUST_REASONS, type AdjustReason } from '#core/desk.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
+import { ADJUST_REASONS, type AdjustReason } from '#core/desk-roles.ts';
 import {
   adjustReasonWords,
   pieceName,
@@ -22,7 +22,7 @@ import {
   signedChange,
   stockWho,
 } from '#core/desk-stock.ts';
-import { formatOrderDate, formatTime } from '#core/orders.ts';
+import { formatOrderDate, formatTime } from '#core/order-rules.ts';
 
 type StockSearch = { variant?: number };
 

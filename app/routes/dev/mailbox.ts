@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { escapeHtml } from '#core/html.ts';
-import type { OutboxMail } from '#server/services/mailbox.ts';
+import type { OutboxMail } from '#server/services/mailbox-service.ts';
 
 // Development only: `import.meta.env.DEV` is false in production builds, so the branch that
 // reads the outbox is removed from them and the page answers 404 there.
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/dev/mailbox')({
       GET: async () => {
         if (!import.meta.env.DEV) return new Response('Not found', { status: 404 });
         const [{ recentMails }, { workerDb }] = await Promise.all([
-          import('#server/services/mailbox.ts'),
+          import('#server/services/mailbox-service.ts'),
           import('#server/worker-context.ts'),
         ]);
         return new Response(mailboxPage(await recentMails(workerDb())), {

@@ -11,8 +11,8 @@ import { HistoryHeading, RequireShopper } from '#app/components/orders/OrderHist
 import { StatusBox } from '#app/components/StatusBox.tsx';
 import { orNotFound } from '#app/not-found.ts';
 import { privatePageHead, withSession } from '#app/session.ts';
-import { useTRPC } from '#app/trpc.ts';
-import { ORDERS_TEXT, orderIdInput } from '#core/orders.ts';
+import { useTRPC } from '#app/trpc-client.ts';
+import { ORDERS_TEXT, orderIdInput } from '#core/order-rules.ts';
 
 type DetailsSearch = { view?: 'receipt' };
 

@@ -8,8 +8,8 @@ import {
   RequireShopper,
 } from '#app/components/orders/OrderHistory.tsx';
 import { privatePageHead, withSession } from '#app/session.ts';
-import { useTRPC } from '#app/trpc.ts';
-import { ORDERS_TEXT } from '#core/orders.ts';
+import { useTRPC } from '#app/trpc-client.ts';
+import { ORDERS_TEXT } from '#core/order-rules.ts';
 
 export const Route = createFileRoute('/order-history/')({
   head: privatePageHead('Order History'),

@@ -8,7 +8,7 @@ import { ProductGrid } from '#app/components/ProductGrid.tsx';
 import { productRouteStates, StatusBox } from '#app/components/StatusBox.tsx';
 import { orNotFound } from '#app/not-found.ts';
 import { pageHead } from '#app/seo.ts';
-import { useTRPC } from '#app/trpc.ts';
+import { useTRPC } from '#app/trpc-client.ts';
 import { NO_SUCH_CATEGORY, SHOP_GROUPS, TEXT } from '#core/catalogue.ts';
 import { filtersOf, listingPageSearch } from '#core/listing.ts';
 import { FILTER_TEXT, noFilteredPiecesText } from '#core/listing-text.ts';

@@ -25,13 +25,13 @@ import {
   type SupportContact,
 } from '#core/chat.ts';
 import { cannedAnswer } from '#core/chat-answers.ts';
-import { DELIVERY_UNKNOWN, type DeliveryChoices, deliveryFacts } from '#core/delivery.ts';
+import { DELIVERY_UNKNOWN, type DeliveryChoices, deliveryFacts } from '#core/delivery-rules.ts';
 import { formatUGX } from '#core/money.ts';
-import { formatLongDate, receiptNumber } from '#core/orders.ts';
+import { formatLongDate, receiptNumber } from '#core/order-rules.ts';
 import type { Db } from '#db/client.ts';
 import { categories, orderItems, orders, products } from '#db/schema/index.ts';
-import { inStock } from '../catalogue.ts';
-import { shownToShopper } from '../orders.ts';
+import { inStock } from '../catalogue-service.ts';
+import { shownToShopper } from '../orders-service.ts';
 import {
   availabilityAnswer,
   type CatalogueRow,

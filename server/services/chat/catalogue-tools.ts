@@ -9,7 +9,7 @@ import { picturesFor } from '#core/pictures.ts';
 import { COLOUR, type ProductOption, SIZE, type VariantOptions } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import { products } from '#db/schema/index.ts';
-import { likePattern, onSale } from '../catalogue.ts';
+import { likePattern, onSale } from '../catalogue-service.ts';
 
 /** In a search's size list, a variant this low is named with its count ("M: Indigo 2 left");
  * colours sold out in a size still stocked are named after "no" ("XXL: no Terracotta"). */

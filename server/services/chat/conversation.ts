@@ -10,11 +10,11 @@ import {
   type SupportContact,
   storedCards,
 } from '#core/chat.ts';
-import { formatLongDate, receiptNumber } from '#core/orders.ts';
+import { formatLongDate, receiptNumber } from '#core/order-rules.ts';
 import type { Db } from '#db/client.ts';
 import { chatMessages, orders, profiles } from '#db/schema/index.ts';
-import { choicesFrom, deliveryQueries } from '../delivery.ts';
-import { shownToShopper } from '../orders.ts';
+import { choicesFrom, deliveryQueries } from '../delivery-service.ts';
+import { shownToShopper } from '../orders-service.ts';
 import { settingsQuery, storedFrom } from '../shop-settings.ts';
 import type { ReplyMeta, ShopperContext } from './assistant.ts';
 

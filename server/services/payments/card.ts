@@ -12,12 +12,12 @@ import {
   cardFailureText,
 } from '#core/card-payments.ts';
 import { PROVIDER_TIMEOUT_MS, STATUS_CHECK_INTERVAL_MS } from '#core/mobile-money.ts';
-import { receiptNumber } from '#core/orders.ts';
+import { receiptNumber } from '#core/order-rules.ts';
 import { aboveCeiling } from '#core/payment-rules.ts';
 import type { Db } from '#db/client.ts';
 import { payments, systemSettings } from '#db/schema/index.ts';
 import type { Refused } from '../../shopper-error.ts';
-import { paymentAllowedSql, type RuleRefused, ruleRefused } from '../payment-rules.ts';
+import { paymentAllowedSql, type RuleRefused, ruleRefused } from '../payment-rules-service.ts';
 import type { CardPayments, PesapalStatus } from './pesapal.ts';
 import { ProviderError } from './provider.ts';
 import { markPaid, type OrderAndPayment, orderAndPayment, type Paying } from './service.ts';

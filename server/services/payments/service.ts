@@ -15,7 +15,7 @@ import {
   type PaymentState,
   STATUS_CHECK_INTERVAL_MS,
 } from '#core/mobile-money.ts';
-import { type PaymentMethod, paymentMethodLabel } from '#core/orders.ts';
+import { type PaymentMethod, paymentMethodLabel } from '#core/order-rules.ts';
 import { aboveCeiling, paymentRefusal } from '#core/payment-rules.ts';
 import type { Db } from '#db/client.ts';
 import { PG, postgresCode } from '#db/errors.ts';
@@ -23,8 +23,8 @@ import { deliveryOptions, orders, payments, profiles, user } from '#db/schema/in
 import type { Context } from '../../context.ts';
 import type { Refused } from '../../shopper-error.ts';
 import { afterPaymentReceived } from '../order-events.ts';
-import { paymentAllowedSql, type RuleRefused, ruleRefused } from '../payment-rules.ts';
-import type { TextingLater } from '../sms.ts';
+import { paymentAllowedSql, type RuleRefused, ruleRefused } from '../payment-rules-service.ts';
+import type { TextingLater } from '../sms-service.ts';
 import { AirtelSignatureRefused } from './airtel-money.ts';
 import { forgetAirtelSignatureRefused, noteAirtelSignatureRefused } from './airtel-signature.ts';
 import { ProviderError, type ProviderStatus } from './provider.ts';

@@ -1,5 +1,5 @@
 // The one small interface an SMS gateway's adapter implements (EgoSMS today; Africa's Talking or
-// another would be one more file). The outbox (server/services/sms.ts) decides what to retry.
+// another would be one more file). The outbox (server/services/sms-service.ts) decides what to retry.
 
 export type OutgoingSms = { number: string; message: string };
 

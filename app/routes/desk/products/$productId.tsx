@@ -14,8 +14,7 @@ import { SaveButton } from '#app/components/desk/SaveButton.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
-import { type ApiOutput, useTRPC } from '#app/trpc.ts';
-import { PRODUCT_STATUSES } from '#core/desk.ts';
+import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import { CATALOGUE_LIMITS, DESK_CATALOGUE_TEXT } from '#core/desk-catalogue.ts';
 import {
   addedColours,
@@ -33,6 +32,7 @@ import {
   withRow,
   withRows,
 } from '#core/desk-product-form.ts';
+import { PRODUCT_STATUSES } from '#core/desk-roles.ts';
 import { KINDS, type Kind } from '#core/variants.ts';
 
 export const Route = createFileRoute('/desk/products/$productId')({

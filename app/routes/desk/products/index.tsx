@@ -9,8 +9,8 @@ import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
 import { ProductStatusBadge, statusName } from '#app/components/desk/ProductStatusBadge.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
-import { useTRPC } from '#app/trpc.ts';
-import { PRODUCT_STATUSES, type ProductStatus } from '#core/desk.ts';
+import { useTRPC } from '#app/trpc-client.ts';
+import { PRODUCT_STATUSES, type ProductStatus } from '#core/desk-roles.ts';
 import { formatUGX } from '#core/money.ts';
 
 export const Route = createFileRoute('/desk/products/')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { uploadPhoto } from '#server/http/desk-photos.ts';
+import { uploadPhoto } from '#server/http/photo-upload.ts';
 import {
   shopEnv,
   workerAuth,
@@ -9,7 +9,7 @@ import {
   workerPhotos,
 } from '#server/worker-context.ts';
 
-// A product photo from the desk: the raw picture as the body (server/http/desk-photos.ts).
+// A product photo from the desk: the raw picture as the body (server/http/photo-upload.ts).
 export const Route = createFileRoute('/api/desk/products/$productId/photos')({
   server: {
     handlers: {

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { receiptInput } from '#core/orders.ts';
+import { receiptInput } from '#core/order-rules.ts';
 import { sessionUser } from '#server/auth.ts';
-import { receiptFor } from '#server/services/orders.ts';
+import { receiptFor } from '#server/services/orders-service.ts';
 import { receiptPdf } from '#server/services/receipt-pdf.ts';
 import { shopEnv, workerAuth, workerDb } from '#server/worker-context.ts';
 

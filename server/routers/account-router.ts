@@ -1,0 +1,69 @@
+import { deleteAccountInput, profileInput, settingsInput, TEXT } from '#core/account.ts';
+import { PASSWORD_CHECK_LIMIT } from '#core/limits.ts';
+import { passwordMatches } from '../auth.ts';
+import {
+  deleteAccount,
+  type Profile,
+  readProfile,
+  readSettings,
+  saveSettings,
+  updateProfile,
+} from '../services/account-service.ts';
+import { avatarKey } from '../services/avatar-service.ts';
+import { PASSWORD_CHECKS } from '../services/rate-limit.ts';
+import { limited, protectedProcedure, publicProcedure, router, shopperError } from '../trpc.ts';
+
+function profileView(profile: Profile) {
+  return {
+    id: profile.id,
+    email: profile.email,
+    full_name: profile.fullName,
+    avatar_url: profile.avatarUrl,
+    phone: profile.phone,
+    address: profile.address,
+    created_at: profile.createdAt.toISOString(),
+    updated_at: profile.updatedAt.toISOString(),
+  };
+}
+
+export const accountRouter = router({
+  /** Who is signed in (null for a visitor): the header, side menu and guards read this. */
+  session: publicProcedure.query(({ ctx }) => ctx.session.read()),
+
+  profile: protectedProcedure.query(async ({ ctx }) => {
+    try {
+      return profileView(await readProfile(ctx.db, ctx.user));
+    } catch (error) {
+      console.error(error);
+      return shopperError('INTERNAL_SERVER_ERROR', 'Could not fetch user profile');
+    }
+  }),
+
+  updateProfile: protectedProcedure
+    .input(profileInput)
+    .mutation(async ({ ctx, input }) => profileView(await updateProfile(ctx.db, ctx.user, input))),
+
+  settings: protectedProcedure.query(({ ctx }) => readSettings(ctx.db, ctx.user)),
+
+  saveSettings: protectedProcedure
+    .input(settingsInput)
+    .mutation(({ ctx, input }) => saveSettings(ctx.db, ctx.user, input)),
+
+  /** Spec: the password is re-checked ('Password is incorrect'); orders stay, detached. */
+  deleteAccount: protectedProcedure
+    .input(deleteAccountInput)
+    // Every attempt counts, before the check: past the limit even the right password waits.
+    .use(limited(PASSWORD_CHECKS, PASSWORD_CHECK_LIMIT))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await passwordMatches(ctx.auth, ctx.user.id, input.password))) {
+        return shopperError('BAD_REQUEST', TEXT.passwordIncorrect);
+      }
+      await deleteAccount(ctx.db, ctx.user);
+      try {
+        await ctx.avatars.delete(avatarKey(ctx.user.id));
+      } catch (error) {
+        console.error('Avatar removal failed after account deletion', error);
+      }
+      return { deleted: true };
+    }),
+});

@@ -1,0 +1,103 @@
+// Checkout: the shopper sends what they want and how they pay — never prices or totals.
+import { DELIVERY_TEXT } from '#core/delivery-rules.ts';
+import { CHECKOUT_LIMIT } from '#core/limits.ts';
+import { CHECKOUT_TEXT, placeOrderInput } from '#core/order-rules.ts';
+import { PAYMENT_RULE_TEXT } from '#core/payment-rules.ts';
+import { VARIANT_TEXT } from '#core/variants.ts';
+import {
+  type CheckoutPlaced,
+  type CheckoutProblem,
+  type CheckoutRefused,
+  type CheckoutResult,
+  placeOrder,
+} from '../services/checkout-service.ts';
+import { deliveryChoices } from '../services/delivery-service.ts';
+import { afterOrderPlaced } from '../services/order-events.ts';
+import { shopSettings } from '../services/shop-settings.ts';
+import { accepted, type Refusals } from '../shopper-error.ts';
+import { gatedProcedure, limited, protectedProcedure, publicProcedure, router } from '../trpc.ts';
+
+/**
+ * Each problem as its tRPC code and the spec's text; a text names what the refusal carries beside
+ * its problem (only the refused problem's entry is read, so the others name nothing).
+ */
+function checkoutRefusals(answer: CheckoutResult): Refusals<CheckoutProblem> {
+  type Beside<P extends CheckoutProblem> = Extract<CheckoutRefused, { problem: P }>;
+  const beside = <P extends CheckoutProblem>(problem: P) =>
+    !answer.ok && answer.problem === problem ? (answer as Beside<P>) : undefined;
+  const missing = beside('product-missing');
+  const short = beside('insufficient-stock');
+  const cash = beside('cash-not-offered');
+  const ceiling = beside('over-ceiling');
+  const area = beside('area-needed');
+  return {
+    'empty-cart': ['BAD_REQUEST', CHECKOUT_TEXT.emptyCart],
+    'profile-incomplete': ['BAD_REQUEST', CHECKOUT_TEXT.profileIncomplete],
+    'product-missing': ['NOT_FOUND', CHECKOUT_TEXT.productNotFound(missing?.name ?? '')],
+    'choose-size': ['BAD_REQUEST', VARIANT_TEXT.chooseSize],
+    'insufficient-stock': [
+      'CONFLICT',
+      CHECKOUT_TEXT.insufficientStock(short?.name ?? '', short?.available ?? 0),
+    ],
+    'order-id-taken': ['CONFLICT', CHECKOUT_TEXT.orderFailed],
+    'delivery-unavailable': ['CONFLICT', DELIVERY_TEXT.optionUnavailable],
+    'cash-not-offered': ['BAD_REQUEST', DELIVERY_TEXT.cashNotOffered(cash?.option ?? '')],
+    'over-ceiling': ['BAD_REQUEST', PAYMENT_RULE_TEXT.overCeiling(ceiling?.method ?? 'card')],
+    'area-needed': [
+      'BAD_REQUEST',
+      area?.courier ? DELIVERY_TEXT.townRequired : DELIVERY_TEXT.areaRequired,
+    ],
+  };
+}
+
+export const checkoutRouter = router({
+  /**
+   * What the shopper may choose, in the owner's order, and the free-delivery threshold (null:
+   * off). Public: the product page and the assistant promise the same.
+   */
+  deliveryOptions: publicProcedure.query(({ ctx }) => deliveryChoices(ctx.db)),
+
+  /**
+   * Gated (decision 0057): the session's read, the attempt's count and the reads the order needs
+   * go side by side, then the one write; the receipt is saved and the texts queued after the
+   * answer.
+   */
+  placeOrder: gatedProcedure
+    .input(placeOrderInput)
+    .use(limited('checkout', CHECKOUT_LIMIT))
+    .mutation(async ({ ctx, input }) => {
+      const result = await placeOrder(
+        ctx.db,
+        ctx.user,
+        {
+          orderId: input.orderId,
+          lines: input.items,
+          paymentMethod: input.paymentMethod,
+          delivery: {
+            optionId: input.deliveryOptionId,
+            area: input.deliveryArea,
+            landmark: input.deliveryLandmark,
+            phone: input.deliveryPhone,
+            notes: input.deliveryNotes,
+          },
+        },
+        { gate: ctx.gate, later: ctx.background },
+      );
+      const { order } = accepted<CheckoutPlaced, CheckoutProblem>(result, checkoutRefusals(result));
+      // The texts are queued after the answer, off the shopper's wait: the Worker's waitUntil
+      // runs the queueing to its end (it never throws); a send that fails is retried by the
+      // scheduled sweep (decision 0054).
+      if (order.created) ctx.background(afterOrderPlaced(ctx, order));
+      return {
+        orderId: order.orderId,
+        total: order.total,
+        deliveryFee: order.deliveryFee,
+        created: order.created,
+      };
+    }),
+
+  /** The shop's bank details for a transfer (null: the shop sends them), shown before an order exists. */
+  bankTransfer: protectedProcedure.query(async ({ ctx }) => ({
+    details: (await shopSettings(ctx.db, ctx)).bankDetails,
+  })),
+});

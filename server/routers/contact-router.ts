@@ -1,0 +1,42 @@
+import { contactInput, newsletterInput } from '#core/contact-rules.ts';
+import { CONTACT_MESSAGE_LIMIT, NEWSLETTER_LIMIT } from '#core/limits.ts';
+import { saveContactMessage, subscribeToNewsletter } from '../services/contact-service.ts';
+import { shopSettings } from '../services/shop-settings.ts';
+import { limited, publicProcedure, router } from '../trpc.ts';
+
+export const contactRouter = router({
+  /**
+   * The shop's social pages (SOCIAL_LINKS) and its support phone and email (the desk's settings,
+   * else SUPPORT_PHONE / SUPPORT_EMAIL), for the footer and the Contact page.
+   */
+  channels: publicProcedure.query(async ({ ctx }) => {
+    const settings = await shopSettings(ctx.db, ctx);
+    return {
+      social: ctx.social,
+      support: { phone: settings.supportPhone, email: settings.supportEmail },
+    };
+  }),
+
+  /** The footer's newsletter box. Subscribing twice is fine: `isNew` tells the two apart. */
+  subscribe: publicProcedure
+    .input(newsletterInput)
+    .use(limited('newsletter', NEWSLETTER_LIMIT))
+    .mutation(async ({ ctx, input }) => {
+      const { isNew } = await subscribeToNewsletter(ctx.db, input.email);
+      return { email: input.email, isNew };
+    }),
+
+  /** The Contact page's form: stored for the shop to answer. */
+  send: publicProcedure
+    .input(contactInput)
+    .use(limited('contact', CONTACT_MESSAGE_LIMIT))
+    .mutation(async ({ ctx, input }) => {
+      const { id } = await saveContactMessage(ctx.db, {
+        name: input.name ?? null,
+        email: input.email,
+        phone: input.phone ?? null,
+        comment: input.comment ?? null,
+      });
+      return { id };
+    }),
+});

@@ -1,0 +1,21 @@
+// The boutique's desk (issue 22): procedures under `desk.*`, for the shop's staff and owner
+// (deskProcedure, ownerProcedure in server/trpc.ts). Each part of the desk keeps its procedures
+// in its own file under desk/; their names are one flat namespace (desk.saveProduct, …).
+import { router } from '../trpc.ts';
+import { catalogueDesk } from './desk/desk-catalogue-router.ts';
+import { deliveryDesk } from './desk/desk-delivery-router.ts';
+import { ordersDesk } from './desk/desk-orders-router.ts';
+import { photosDesk } from './desk/desk-photos-router.ts';
+import { shopDesk } from './desk/desk-shop-router.ts';
+import { spreadsheetDesk } from './desk/desk-spreadsheet-router.ts';
+import { stockDesk } from './desk/desk-stock-router.ts';
+
+export const deskRouter = router({
+  ...catalogueDesk,
+  ...photosDesk,
+  ...stockDesk,
+  ...spreadsheetDesk,
+  ...shopDesk,
+  ...deliveryDesk,
+  ...ordersDesk,
+});

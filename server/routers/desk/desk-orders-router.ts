@@ -1,0 +1,126 @@
+// The desk's orders (/desk/orders): orders with status controls, the money (bank transfers and
+// cash confirmed by hand, refunds, short or reversed payments) and the SMS log with its
+// statistics and Resend. The shop's staff and owners (core/desk-roles.ts); a customer gets FORBIDDEN.
+// Earlier clients call these as `operator.*` (server/routers/index.ts keeps that name).
+import type { TRPCRouterRecord } from '@trpc/server';
+import { DELIVERY_TEXT } from '#core/delivery-rules.ts';
+import { MONEY_TEXT, markPaidInput, markRefundedInput } from '#core/desk-money.ts';
+import { DESK_ORDERS_TEXT, resendInput, setStatusInput, smsHistoryInput } from '#core/sms.ts';
+import {
+  type MarkPaidProblem,
+  type MarkRefundedProblem,
+  markOrderPaid,
+  markPaymentRefunded,
+  moneyDesk,
+  recentOrders,
+  type SetStatusProblem,
+  setOrderStatus,
+} from '../../services/desk-orders-service.ts';
+import { afterPaymentReceived } from '../../services/order-events.ts';
+import {
+  queueStatusText,
+  resendSms,
+  smsHistory,
+  smsStatistics,
+} from '../../services/sms-service.ts';
+import { accepted, type Refusals } from '../../shopper-error.ts';
+import { deskProcedure, shopperError } from '../../trpc.ts';
+
+const setStatusRefusal: Refusals<SetStatusProblem> = {
+  'not-found': ['NOT_FOUND', DESK_ORDERS_TEXT.orderNotFound],
+  'pickup-only': ['BAD_REQUEST', DELIVERY_TEXT.pickupOnly],
+  'delivery-only': ['BAD_REQUEST', DELIVERY_TEXT.deliveryOnly],
+};
+
+const markPaidRefusal: Refusals<MarkPaidProblem> = {
+  'not-found': ['NOT_FOUND', MONEY_TEXT.orderNotFound],
+  'already-paid': ['CONFLICT', MONEY_TEXT.alreadyPaid],
+  cancelled: ['CONFLICT', MONEY_TEXT.cancelled],
+  'paid-by-provider': ['CONFLICT', MONEY_TEXT.paidByProvider],
+  'payment-waiting': ['CONFLICT', MONEY_TEXT.paymentWaiting],
+};
+
+const markRefundedRefusal: Refusals<MarkRefundedProblem> = {
+  'not-found': ['NOT_FOUND', MONEY_TEXT.paymentNotFound],
+  'already-refunded': ['CONFLICT', MONEY_TEXT.alreadyRefunded],
+  'not-refundable': ['CONFLICT', MONEY_TEXT.notRefundable],
+};
+
+export const ordersDesk = {
+  orders: deskProcedure.query(({ ctx }) => recentOrders(ctx.db)),
+
+  setStatus: deskProcedure.input(setStatusInput).mutation(async ({ ctx, input }) => {
+    const rider =
+      input.status === 'out_for_delivery' && input.riderName && input.riderPhone
+        ? { name: input.riderName, phone: input.riderPhone }
+        : null;
+    const changed = accepted(
+      await setOrderStatus(ctx.db, input.orderId, input.status, rider),
+      setStatusRefusal,
+    );
+    if (changed.previous !== input.status) {
+      await queueStatusText(ctx, input.orderId, {
+        status: input.status,
+        tracking: input.tracking,
+        reason: input.reason,
+        // A cancelled order whose payment was received is refunded (now a refund due on the desk).
+        refund: changed.refundDue,
+        rider,
+      });
+    }
+    return { status: input.status, previous: changed.previous };
+  }),
+
+  money: deskProcedure.query(({ ctx }) => moneyDesk(ctx.db)),
+
+  /** A bank transfer, or the rider's cash, received: the order is paid, once. */
+  markPaid: deskProcedure.input(markPaidInput).mutation(async ({ ctx, input }) => {
+    const result = accepted(
+      await markOrderPaid(ctx.db, { ...input, operatorId: ctx.user.id }),
+      markPaidRefusal,
+    );
+    ctx.background(
+      afterPaymentReceived(ctx, {
+        orderId: result.orderId,
+        amount: result.amount,
+        transactionId: result.reference,
+      }),
+    );
+    return { orderId: result.orderId, status: 'paid' as const, reference: result.reference };
+  }),
+
+  /** Money due back was returned to the customer: recorded once, with its reference. */
+  markRefunded: deskProcedure.input(markRefundedInput).mutation(async ({ ctx, input }) => {
+    const result = accepted(
+      await markPaymentRefunded(ctx.db, { ...input, operatorId: ctx.user.id }),
+      markRefundedRefusal,
+    );
+    return { paymentId: result.paymentId, status: 'refunded' as const };
+  }),
+
+  sms: deskProcedure.input(smsHistoryInput).query(async ({ ctx, input }) => {
+    const rows = await smsHistory(ctx.db, input ?? {});
+    return rows.map((row) => ({
+      id: row.id,
+      orderId: row.orderId,
+      recipientPhone: row.recipientPhone,
+      recipientType: row.recipientType,
+      kind: row.kind,
+      message: row.messageContent,
+      status: row.status,
+      error: row.errorMessage,
+      attempts: row.attempts,
+      sentAt: row.sentAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }),
+
+  smsStats: deskProcedure.query(({ ctx }) => smsStatistics(ctx.db)),
+
+  resend: deskProcedure.input(resendInput).mutation(async ({ ctx, input }) => {
+    const row = await resendSms(ctx, input.id);
+    return row
+      ? { id: row.id, status: row.status }
+      : shopperError('NOT_FOUND', DESK_ORDERS_TEXT.smsNotFound);
+  }),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,502 @@
+// Placing an order (DESIGN: one-write checkout; decisions 0001, 0003 and 0039). Prices and stock
+// are read per variant from the database now; the order, its items, every stock decrement and the
+// lines it bought taken out of the shopper's cart are ONE statement, keyed by the order id the
+// client made, so a retried or double-clicked checkout makes one order.
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { DEFAULT_DELIVERY_OPTION_ID, isDeliveryKind } from '#core/delivery-rules.ts';
+import type { PaymentMethod } from '#core/order-rules.ts';
+import { aboveCeiling, type PaymentRefusal, paymentRefusal } from '#core/payment-rules.ts';
+import { buildReceipt, type Receipt, type ReceiptDelivery } from '#core/receipt.ts';
+import { nameWithVariant } from '#core/variants.ts';
+import type { Db } from '#db/client.ts';
+import { PG, postgresCode } from '#db/errors.ts';
+import { deliveryOptions, orders, products, productVariants, profiles } from '#db/schema/index.ts';
+import type { Refused } from '../shopper-error.ts';
+import { onSale, pOnSale } from './catalogue-service.ts';
+import { freeDeliveryOverSql } from './delivery-service.ts';
+import { saveReceipt } from './orders-service.ts';
+import { paymentAllowedSql } from './payment-rules-service.ts';
+import { WriteGate } from './write-gate.ts';
+
+/** A line as sent: a variant, or a product sold in one variant (older clients). */
+export type OrderLine = ({ variantId: number } | { productId: number }) & { quantity: number };
+/** A line once its variant is known. */
+type VariantLine = { variantId: number; quantity: number };
+
+/**
+ * Why an order could not be placed (the shop's one refusal shape), with what the spec's text
+ * names beside the problem: the piece, the stock left, the option, the way of paying.
+ */
+export type CheckoutRefused =
+  | Refused<
+      | 'empty-cart'
+      | 'profile-incomplete'
+      | 'choose-size'
+      | 'order-id-taken'
+      | 'delivery-unavailable'
+    >
+  | (Refused<'product-missing'> & { name: string })
+  | (Refused<'insufficient-stock'> & { name: string; available: number })
+  | (Refused<'cash-not-offered'> & { option: string })
+  | (Refused<'over-ceiling'> & { method: PaymentMethod })
+  /** No area for a rider, or no town for the bus (upcountry). */
+  | (Refused<'area-needed'> & { courier: boolean });
+
+export type CheckoutProblem = CheckoutRefused['problem'];
+
+/** The payment rules' refusal (core/payment-rules.ts) in the checkout's shape. */
+const paymentRefused = (refusal: PaymentRefusal): CheckoutRefused =>
+  refusal.kind === 'cash-not-offered'
+    ? { ok: false, problem: refusal.kind, option: refusal.option }
+    : { ok: false, problem: refusal.kind, method: refusal.method };
+
+/**
+ * How the order reaches the shopper, as sent: the option (absent: Kampala delivery, for older
+ * clients) and the address a rider needs. Never a fee: the write reads it.
+ */
+export type DeliveryRequest = {
+  optionId?: string;
+  area?: string;
+  landmark?: string;
+  /** The phone the rider calls; absent or blank: the profile's. */
+  phone?: string;
+  notes?: string;
+};
+
+export type PlacedOrder = {
+  orderId: string;
+  /** False when this id had already been placed by this shopper (a retry): nothing changed. */
+  created: boolean;
+  total: number;
+  /** The fee charged (a retry answers the fee the order was charged, as it answers its total). */
+  deliveryFee: number;
+  receipt: Receipt | null;
+};
+
+export type CheckoutPlaced = { ok: true; order: PlacedOrder };
+export type CheckoutResult = CheckoutPlaced | CheckoutRefused;
+
+/** The same variant twice in one cart is one line with the quantities added. */
+export function mergeLines(lines: readonly VariantLine[]): VariantLine[] {
+  const merged = new Map<number, number>();
+  for (const line of lines) {
+    merged.set(line.variantId, (merged.get(line.variantId) ?? 0) + line.quantity);
+  }
+  return [...merged].map(([variantId, quantity]) => ({ variantId, quantity }));
+}
+
+type Stock = { id: number; productId: number; name: string; label: string; stock: number };
+
+/**
+ * The lines as variants: a `{ productId }` line names its product's only variant; a product
+ * with several is refused ("Please choose a size."), one that is gone is missing.
+ */
+function resolveLines(
+  lines: readonly OrderLine[],
+  found: Stock[],
+): { ok: true; lines: VariantLine[] } | CheckoutRefused {
+  const resolved: VariantLine[] = [];
+  for (const line of lines) {
+    if ('variantId' in line) {
+      resolved.push(line);
+      continue;
+    }
+    const variants = found.filter((v) => v.productId === line.productId);
+    const [only] = variants;
+    if (variants.length > 1) return { ok: false, problem: 'choose-size' };
+    if (!only) return { ok: false, problem: 'product-missing', name: `#${line.productId}` };
+    resolved.push({ variantId: only.id, quantity: line.quantity });
+  }
+  return { ok: true, lines: mergeLines(resolved) };
+}
+
+/** The first line that cannot be bought now: a missing variant or too little stock. */
+function firstProblem(
+  lines: VariantLine[],
+  found: Stock[],
+  shownNames: ReadonlyMap<number, string>,
+): CheckoutRefused | null {
+  const byId = new Map(found.map((v) => [v.id, v]));
+  for (const line of lines) {
+    const variant = byId.get(line.variantId);
+    if (!variant) {
+      return {
+        ok: false,
+        problem: 'product-missing',
+        name: shownNames.get(line.variantId) ?? `#${line.variantId}`,
+      };
+    }
+    if (variant.stock < line.quantity) {
+      return {
+        ok: false,
+        problem: 'insufficient-stock',
+        name: nameWithVariant(variant.name, variant.label),
+        available: variant.stock,
+      };
+    }
+  }
+  return null;
+}
+
+/** What the one write answers: the new order, or nothing when it placed nothing. */
+type Written = {
+  order_id: string | null;
+  created_at: string | null;
+  /** int8 arrives as text from the driver. */
+  total: string | number | null;
+  delivery_fee: string | number | null;
+  items: { id: string; name: string; price: number; quantity: number; variant: string }[] | null;
+  delivery_option: string | null;
+  delivery_kind: string | null;
+  /** What the order would have come to, placed or not (int8 as text). */
+  asked_total: string | number | null;
+};
+
+/**
+ * Places the order. Round trips: one batched read (the variants, this order id, the profile, the
+ * delivery option), ONE write, then the receipt. The write reads the option's fee and the
+ * free-delivery threshold itself, so the total stored is the items plus the fee the shop sets
+ * at that moment, whatever the client believed. The write inserts the order only when every variant still exists
+ * and is on sale (its product published: checked in the write itself) and the id is new, copies
+ * names, variant labels and prices into the items, and takes each variant's stock in the same
+ * statement, logging each as a 'sale' (stock_movements, from the update's RETURNING: the level
+ * it left); the variants' CHECK (stock >= 0) refuses an oversell,
+ * so a lost race rolls the whole statement back. The lines bought leave the shopper's cart in
+ * that statement too (decision 0068: the page no longer asks for it to be cleared after). The
+ * same order id again (a retry) changes nothing and answers the order.
+ */
+export async function placeOrder(
+  db: Db,
+  customer: { id: string; email: string; name: string },
+  order: {
+    orderId: string;
+    lines: readonly OrderLine[];
+    paymentMethod: PaymentMethod;
+    delivery?: DeliveryRequest;
+  },
+  options: {
+    /** The change's gate (the session, the attempt's limit: decision 0057); else none. */
+    gate?: WriteGate;
+    /** Runs work after the answer (the Worker's waitUntil): the receipt is saved there. */
+    later?: (work: Promise<unknown>) => void;
+    /** Names the client showed, by variant id, only for the 'not found' text of a piece gone. */
+    shownNames?: ReadonlyMap<number, string>;
+  } = {},
+): Promise<CheckoutResult> {
+  if (order.lines.length === 0) return { ok: false, problem: 'empty-cart' };
+  const { gate = new WriteGate(db, null), later, shownNames = new Map() } = options;
+
+  const asked = order.delivery ?? {};
+  const optionId = asked.optionId ?? DEFAULT_DELIVERY_OPTION_ID;
+  const [found, [existing], [profile], [option]] = await gate.batch([
+    stockOf(db, order.lines),
+    db
+      .select({
+        customerId: orders.customerId,
+        total: orders.total,
+        deliveryFee: orders.deliveryFee,
+      })
+      .from(orders)
+      .where(eq(orders.id, order.orderId)),
+    db.select().from(profiles).where(eq(profiles.id, customer.id)),
+    optionOf(db, optionId),
+  ]);
+  if (existing) return replay(existing, customer.id, order.orderId);
+  // No profile yet is a profile without a phone (one is made when the shopper opens theirs).
+  if (!profile?.fullName.trim() || !profile.phone) {
+    return { ok: false, problem: 'profile-incomplete' };
+  }
+  const refused = deliveryProblem(option, asked, order.paymentMethod);
+  if (refused) return refused;
+  const resolved = resolveLines(order.lines, found);
+  if (!resolved.ok) return resolved;
+  const { lines } = resolved;
+  const problem = firstProblem(lines, found, shownNames);
+  if (problem) return problem;
+
+  const delivery: Omit<ReceiptDelivery, 'option' | 'kind'> & { optionId: string } = {
+    optionId,
+    area: asked.area?.trim() ?? '',
+    landmark: asked.landmark?.trim() ?? '',
+    phone: asked.phone?.trim() || profile.phone,
+    notes: asked.notes?.trim() ?? '',
+  };
+  let written: Written | undefined;
+  try {
+    written = await writeOrder(
+      db,
+      gate,
+      customer.id,
+      profile.fullName,
+      order.orderId,
+      lines,
+      order.paymentMethod,
+      delivery,
+    );
+  } catch (error) {
+    // 23514: someone bought the last pieces between the read and the write (the stock CHECK);
+    // 23503: a variant was removed meanwhile. Nothing was written either way.
+    const code = postgresCode(error);
+    if (code !== PG.check && code !== PG.foreignKey) throw error;
+  }
+  if (!written?.order_id || !written.items || written.created_at === null) {
+    // Above what this way of paying takes: the write computed the total and placed nothing.
+    const asked = written?.asked_total;
+    const overCeiling = asked == null ? null : aboveCeiling(order.paymentMethod, Number(asked));
+    if (overCeiling) return paymentRefused(overCeiling);
+    return explainRefusal(db, customer.id, order, lines, shownNames);
+  }
+  const deliveryFee = Number(written.delivery_fee ?? 0);
+
+  const receipt = buildReceipt(
+    {
+      id: written.order_id,
+      createdAt: written.created_at,
+      paymentMethod: order.paymentMethod,
+      total: Number(written.total ?? 0),
+      deliveryFee,
+      discount: 0,
+      customerName: profile.fullName,
+      items: written.items,
+      delivery: {
+        option: written.delivery_option ?? '',
+        kind: isDeliveryKind(written.delivery_kind) ? written.delivery_kind : 'delivery',
+        area: delivery.area,
+        landmark: delivery.landmark,
+        phone: delivery.phone,
+        notes: delivery.notes,
+      },
+    },
+    profile,
+  );
+  // Spec: a receipt failure never fails the order; it is rebuilt when first read. So it need not
+  // hold up the answer: saved after it when the caller can run work later.
+  const saving = saveReceipt(db, customer.id, receipt).then(
+    () => true,
+    (error: unknown) => {
+      console.warn('Receipt could not be saved; it will be rebuilt from the order', error);
+      return false;
+    },
+  );
+  if (later) later(saving);
+  const saved = later ? true : await saving;
+  return {
+    ok: true,
+    order: {
+      orderId: written.order_id,
+      created: true,
+      total: Number(written.total ?? 0),
+      deliveryFee,
+      receipt: saved ? receipt : null,
+    },
+  };
+}
+
+/** The option asked for, retired or not (to tell the shopper which). */
+const optionOf = (db: Db, id: string) =>
+  db
+    .select({
+      kind: deliveryOptions.kind,
+      name: deliveryOptions.name,
+      cashOnDelivery: deliveryOptions.cashOnDelivery,
+      active: deliveryOptions.active,
+    })
+    .from(deliveryOptions)
+    .where(eq(deliveryOptions.id, id));
+
+/**
+ * Why the delivery asked for cannot be had: an option retired or unknown, cash on delivery where
+ * the owner does not take it, or a delivery without the area a rider needs (an order that names
+ * no option is an older client's, and keeps working without one).
+ */
+function deliveryProblem(
+  option: { kind: string; name: string; cashOnDelivery: boolean; active: boolean } | undefined,
+  asked: DeliveryRequest,
+  paymentMethod: PaymentMethod,
+): CheckoutRefused | null {
+  if (!option?.active) return { ok: false, problem: 'delivery-unavailable' };
+  // The total is not known before the write: the write checks its ceiling.
+  const refused = paymentRefusal(paymentMethod, option, null);
+  if (refused) return paymentRefused(refused);
+  if (asked.optionId && option.kind !== 'pickup' && !asked.area?.trim()) {
+    return { ok: false, problem: 'area-needed', courier: option.kind === 'courier' };
+  }
+  return null;
+}
+
+/** The variants the lines name, directly or as a product's: with their product and stock. */
+const stockOf = (db: Db, lines: readonly OrderLine[]) => {
+  const variantIds = lines.flatMap((l) => ('variantId' in l ? [l.variantId] : []));
+  const productIds = lines.flatMap((l) => ('productId' in l ? [l.productId] : []));
+  return db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      name: products.productName,
+      label: productVariants.label,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        onSale,
+        or(
+          variantIds.length > 0 ? inArray(productVariants.id, variantIds) : undefined,
+          productIds.length > 0 ? inArray(productVariants.productId, productIds) : undefined,
+        ),
+      ),
+    );
+};
+
+/**
+ * The order, its items, the stock decrements and the cart's lines bought: one statement, all or
+ * nothing. The fee is the
+ * option's, read here (free at or above the owner's threshold); an option retired meanwhile, cash
+ * on delivery it no longer takes, or a total above what the way of paying takes (core/payment-
+ * rules.ts) places nothing. The total asked is answered either way, to say which.
+ */
+async function writeOrder(
+  db: Db,
+  gate: WriteGate,
+  customerId: string,
+  customerName: string,
+  orderId: string,
+  lines: VariantLine[],
+  paymentMethod: PaymentMethod,
+  delivery: Omit<ReceiptDelivery, 'option' | 'kind'> & { optionId: string },
+): Promise<Written | undefined> {
+  const result = await db.execute<Written>(sql`
+    with wanted as (
+      select * from unnest(${sql.param(lines.map((l) => l.variantId))}::int[],
+                           ${sql.param(lines.map((l) => l.quantity))}::int[]) as w(variant_id, quantity)
+    ),
+    priced as (
+      select w.variant_id, w.quantity, v.product_id, v.label, p.product_name,
+             coalesce(v.price, p.price) as price
+      from wanted w
+      join product_variants v on v.id = w.variant_id
+      join products p on p.id = v.product_id and ${pOnSale}
+    ),
+    summed as (
+      select sum(price::bigint * quantity) as subtotal from priced having count(*) = ${lines.length}
+    ),
+    charged as (
+      select s.subtotal, o.id as option_id, o.name, o.kind, o.cash_on_delivery,
+             case when s.subtotal >= ${freeDeliveryOverSql} then 0 else o.fee end as fee
+      from summed s
+      join delivery_options o on o.id = ${delivery.optionId} and o.active
+    ),
+    placed as (
+      insert into orders (id, customer_id, customer_name, subtotal, delivery_fee, discount, total,
+                          payment_method, status, delivery_option_id, delivery_option,
+                          delivery_kind, delivery_area, delivery_landmark, delivery_phone,
+                          delivery_notes)
+      select ${orderId}::uuid, ${customerId}, ${customerName}, subtotal, fee, 0, subtotal + fee,
+             ${paymentMethod}, 'pending', option_id, name, kind, ${delivery.area},
+             ${delivery.landmark}, ${delivery.phone}, ${delivery.notes}
+      from charged
+      where ${paymentAllowedSql(paymentMethod, sql`charged.cash_on_delivery`, sql`charged.subtotal + charged.fee`)}
+        and ${gate.allows()}
+      on conflict (id) do nothing
+      returning id, created_at, total, delivery_fee, delivery_option, delivery_kind
+    ),
+    items as (
+      insert into order_items (order_id, product_id, variant_id, name, variant_label, price, quantity)
+      select placed.id, priced.product_id, priced.variant_id, priced.product_name, priced.label,
+             priced.price, priced.quantity
+      from priced cross join placed
+      returning id, name, variant_label, price, quantity
+    ),
+    taken as (
+      update product_variants v set stock = v.stock - w.quantity
+      from wanted w cross join placed
+      where v.id = w.variant_id
+      returning v.id, v.sku, v.stock, w.quantity
+    ),
+    sold as (
+      insert into stock_movements (variant_id, sku, change, stock_after, reason, order_id)
+      select taken.id, taken.sku, -taken.quantity, taken.stock, 'sale', placed.id
+      from taken cross join placed
+    ),
+    -- The shopper's cart loses what the order bought (decision 0068), only when it was placed
+    -- now (a retry places nothing, so it takes nothing: lines added since stay): a line the order
+    -- covers goes, a line holding more keeps the rest.
+    emptied as (
+      delete from cart_items c using wanted w, placed
+      where c.user_id = ${customerId} and c.variant_id = w.variant_id and c.quantity <= w.quantity
+    ),
+    lessened as (
+      update cart_items c set quantity = c.quantity - w.quantity
+      from wanted w cross join placed
+      where c.user_id = ${customerId} and c.variant_id = w.variant_id and c.quantity > w.quantity
+    )
+    select placed.id as order_id, placed.created_at, placed.total, placed.delivery_fee,
+           placed.delivery_option, placed.delivery_kind,
+           (select json_agg(json_build_object('id', id, 'name', name, 'price', price,
+                                              'quantity', quantity, 'variant', variant_label))
+            from items) as items,
+           (select count(*) from taken) as taken,
+           (select subtotal + fee from charged) as asked_total
+    from (select 1) one left join placed on true
+  `);
+  return result.rows[0];
+}
+
+/**
+ * A write that placed nothing: the id was taken meanwhile, or the stock, the catalogue or the
+ * delivery option changed.
+ */
+async function explainRefusal(
+  db: Db,
+  customerId: string,
+  order: { orderId: string; paymentMethod: PaymentMethod; delivery?: DeliveryRequest },
+  lines: VariantLine[],
+  shownNames: ReadonlyMap<number, string>,
+): Promise<CheckoutResult> {
+  const asked = order.delivery ?? {};
+  const [found, [existing], [option]] = await db.batch([
+    stockOf(db, lines),
+    db
+      .select({
+        customerId: orders.customerId,
+        total: orders.total,
+        deliveryFee: orders.deliveryFee,
+      })
+      .from(orders)
+      .where(eq(orders.id, order.orderId)),
+    optionOf(db, asked.optionId ?? DEFAULT_DELIVERY_OPTION_ID),
+  ]);
+  if (existing) return replay(existing, customerId, order.orderId);
+  const refused = deliveryProblem(option, asked, order.paymentMethod);
+  if (refused) return refused;
+  const problem = firstProblem(lines, found, shownNames);
+  if (problem) return problem;
+  // The stock came back between the write and this read: still a refusal of this attempt.
+  const first = found[0];
+  return {
+    ok: false,
+    problem: 'insufficient-stock',
+    name: first ? nameWithVariant(first.name, first.label) : '',
+    available: first?.stock ?? 0,
+  };
+}
+
+/** The same order id again: the shopper's own order is answered as placed; anyone else's is not. */
+function replay(
+  existing: { customerId: string | null; total: number; deliveryFee: number },
+  customerId: string,
+  orderId: string,
+): CheckoutResult {
+  if (existing.customerId !== customerId) return { ok: false, problem: 'order-id-taken' };
+  return {
+    ok: true,
+    order: {
+      orderId,
+      created: false,
+      total: existing.total,
+      deliveryFee: existing.deliveryFee,
+      receipt: null,
+    },
+  };
+}

@@ -1,0 +1,368 @@
+// The desk's orders: every customer's orders, newest first, and their status; the money the
+// staff confirm (bank transfer, cash from the rider) and the refunds they record (decision
+// 0037). Only the desk's orders procedures (server/routers/desk/desk-orders-router.ts) call this.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { canMarkPaid, isConfirmedAtDesk } from '#core/desk-money.ts';
+import type { OrderStatus } from '#core/order-rules.ts';
+import type { Db } from '#db/client.ts';
+import { PG, postgresCode } from '#db/errors.ts';
+import { orders, payments } from '#db/schema/index.ts';
+import { deliveryColumns } from './orders-service.ts';
+import { airtelSignatureNotice, airtelSignatureSetting } from './payments/airtel-signature.ts';
+
+/** A line of an order as the desk shows it: "2 × Ankara Wrap Dress, M · Indigo". */
+export type DeskPiece = { name: string; variant: string; quantity: number };
+
+export async function recentOrders(db: Db, limit = 50) {
+  const rows = await db
+    .select({
+      id: orders.id,
+      customerName: orders.customerName,
+      total: orders.total,
+      paymentMethod: orders.paymentMethod,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      // How it reaches the customer (issue 23): the option, the address a rider needs, the rider.
+      ...deliveryColumns,
+      // Spelled out: inside a sub-select drizzle would leave the outer column unqualified.
+      items: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
+      // What to pick: each line with its size and colour ('' for a piece without options).
+      pieces: sql<
+        DeskPiece[]
+      >`(select coalesce(json_agg(json_build_object('name', oi.name, 'variant', oi.variant_label, 'quantity', oi.quantity) order by oi.name, oi.variant_label), '[]'::json) from order_items oi where oi.order_id = "orders"."id")`,
+      // The successful payment's reference ('' when paid without one), null when none is recorded.
+      paidReference: sql<
+        string | null
+      >`(select coalesce(p.transaction_id, '') from payments p where p.order_id = "orders"."id" and p.status = 'successful' limit 1)`,
+    })
+    .from(orders)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return rows.map(({ paidReference, ...row }) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    paid: paidReference !== null,
+    paidReference: paidReference || null,
+    canMarkPaid: paidReference === null && canMarkPaid(row),
+  }));
+}
+
+export type SetStatusProblem = 'not-found' | 'pickup-only' | 'delivery-only';
+
+/** Statuses only a pickup order may take; those only an order sent out may take (issue 23). */
+const PICKUP_ONLY: readonly OrderStatus[] = ['ready_for_pickup', 'collected'];
+const SENT_ONLY: readonly OrderStatus[] = ['out_for_delivery', 'shipped'];
+
+/**
+ * Sets the status (with the rider's name and phone when it goes out for delivery); answers the
+ * previous one. ONE statement: whether the status fits the order's kind (ready for pickup and
+ * collected on a pickup order only; out for delivery and shipped never on one) is checked on the
+ * locked row in the same update, so no read-then-write race.
+ */
+export async function setOrderStatus(
+  db: Db,
+  orderId: string,
+  status: OrderStatus,
+  rider?: { name: string; phone: string } | null,
+): Promise<
+  | { ok: true; previous: string; refundDue: boolean; kind: string }
+  | { ok: false; problem: SetStatusProblem }
+> {
+  const out = status === 'out_for_delivery' && rider ? rider : null;
+  // Cancelling an order whose money was received turns that payment into a refund due, so the
+  // desk's Refunds list shows it until the desk records the refund.
+  const result = await db.execute<{
+    previous: string;
+    kind: string;
+    changed: number;
+    refunds: number;
+  }>(sql`
+    with old as (
+      select id, status as previous, delivery_kind as kind from ${orders}
+      where id = ${orderId}::uuid for update
+    ),
+    changed as (
+      update ${orders} set status = ${status},
+        rider_name = case when ${out !== null}::boolean then ${out?.name ?? null}::text else ${orders.riderName} end,
+        rider_phone = case when ${out !== null}::boolean then ${out?.phone ?? null}::text else ${orders.riderPhone} end
+      from old
+      where ${orders.id} = old.id
+        and (old.kind = 'pickup' or ${status} not in (${sql.join(
+          PICKUP_ONLY.map((s) => sql`${s}`),
+          sql`, `,
+        )}))
+        and (old.kind <> 'pickup' or ${status} not in (${sql.join(
+          SENT_ONLY.map((s) => sql`${s}`),
+          sql`, `,
+        )}))
+      returning old.previous
+    ),
+    refund as (
+      update ${payments} set status = 'refund_due'
+      where ${payments.orderId} = ${orderId}::uuid and ${payments.status} = 'successful'
+        and ${status} = 'cancelled' and exists (select 1 from changed where previous <> 'cancelled')
+      returning ${payments.id}
+    )
+    select old.previous, old.kind, (select count(*) from changed)::int as changed,
+           (select count(*) from refund)::int as refunds
+    from old
+  `);
+  const [row] = result.rows;
+  if (!row) return { ok: false, problem: 'not-found' };
+  if (Number(row.changed) === 0) {
+    return { ok: false, problem: row.kind === 'pickup' ? 'delivery-only' : 'pickup-only' };
+  }
+  return { ok: true, previous: row.previous, refundDue: Number(row.refunds) > 0, kind: row.kind };
+}
+
+export type MarkPaidProblem =
+  | 'not-found'
+  | 'already-paid'
+  | 'cancelled'
+  | 'paid-by-provider'
+  | 'payment-waiting';
+
+type Received = { order_id: string; amount: string | number; transaction_id: string };
+
+/**
+ * The desk confirms a bank transfer, or the cash the rider handed over, as received. ONE
+ * statement: a successful payment (the order's own total, read in the statement; the bank's or
+ * rider's reference; who confirmed) is inserted only while the order may be marked paid and has
+ * no successful payment; a pending order becomes processing; the receipt gets the reference.
+ * The partial unique index (one pending-or-successful payment per order) is the last guard: of
+ * two racing confirmations one inserts, the other finds nothing to do.
+ */
+export async function markOrderPaid(
+  db: Db,
+  input: { orderId: string; reference: string; operatorId: string },
+): Promise<
+  | { ok: true; orderId: string; amount: number; reference: string }
+  | { ok: false; problem: MarkPaidProblem }
+> {
+  const id = crypto.randomUUID();
+  let received: Received[] = [];
+  try {
+    const result = await db.execute<Received>(sql`
+      with due as (
+        select o.id, o.customer_id, o.payment_method, o.total from orders o
+        where o.id = ${input.orderId}::uuid
+          and (
+            (o.payment_method = 'bank_transfer' and o.status = 'pending')
+            or (o.payment_method = 'cash_on_delivery'
+                and o.status not in ('completed', 'cancelled'))
+          )
+          and not exists (
+            select 1 from payments p where p.order_id = o.id and p.status = 'successful'
+          )
+        for update
+      ),
+      received as (
+        insert into payments (id, order_id, customer_id, network, amount, status, transaction_id,
+                              confirmed_by, callback_secret, settled_at)
+        select ${id}::uuid, due.id, due.customer_id, due.payment_method, due.total, 'successful',
+               ${input.reference}, ${input.operatorId}, ${crypto.randomUUID()}, now()
+        from due
+        on conflict do nothing
+        returning order_id, amount, transaction_id
+      ),
+      processing as (
+        update orders set status = 'processing'
+        where id in (select order_id from received) and status = 'pending'
+        returning id
+      ),
+      receipt as (
+        update receipts r
+        set transaction_id = received.transaction_id,
+            receipt_data = jsonb_set(r.receipt_data, '{transactionId}', to_jsonb(received.transaction_id))
+        from received where r.order_id = received.order_id
+        returning r.id
+      )
+      select order_id, amount, transaction_id from received
+    `);
+    received = result.rows;
+  } catch (error) {
+    // 23505: the other confirmation of a double submit won the race (the unique index).
+    if (postgresCode(error) !== PG.unique) throw error;
+  }
+  const [done] = received;
+  if (done) {
+    return {
+      ok: true,
+      orderId: done.order_id,
+      amount: Number(done.amount),
+      reference: done.transaction_id,
+    };
+  }
+  return { ok: false, problem: await whyNotPaid(db, input.orderId) };
+}
+
+/** Why an order could not be marked paid (read after the statement changed nothing). */
+async function whyNotPaid(db: Db, orderId: string): Promise<MarkPaidProblem> {
+  const [order] = await db
+    .select({
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      paid: sql<boolean>`exists (select 1 from payments p where p.order_id = "orders"."id" and p.status = 'successful')`,
+      waiting: sql<boolean>`exists (select 1 from payments p where p.order_id = "orders"."id" and p.status = 'pending')`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return 'not-found';
+  if (order.paid) return 'already-paid';
+  if (order.status === 'cancelled') return 'cancelled';
+  if (!isConfirmedAtDesk(order.paymentMethod)) return 'paid-by-provider';
+  if (order.waiting) return 'payment-waiting';
+  // A bank transfer past pending, a completed cash order (the shop settled it already), or the
+  // other confirmation of a double submit.
+  return 'already-paid';
+}
+
+export type MarkRefundedProblem = 'not-found' | 'already-refunded' | 'not-refundable';
+
+/**
+ * Records that money due back (refund_due, or a short payment that did not pay its order) was
+ * returned: one update, only from those states, so a second call changes nothing.
+ */
+export async function markPaymentRefunded(
+  db: Db,
+  input: { paymentId: string; reference: string; operatorId: string },
+): Promise<{ ok: true; paymentId: string } | { ok: false; problem: MarkRefundedProblem }> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      status: 'refunded',
+      refundReference: input.reference,
+      refundedAt: sql`now()`,
+      confirmedBy: input.operatorId,
+    })
+    .where(
+      and(eq(payments.id, input.paymentId), sql`${payments.status} in ('refund_due', 'short')`),
+    )
+    .returning({ id: payments.id });
+  if (row) return { ok: true, paymentId: row.id };
+  const [payment] = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.id, input.paymentId));
+  if (!payment) return { ok: false, problem: 'not-found' };
+  return {
+    ok: false,
+    problem: payment.status === 'refunded' ? 'already-refunded' : 'not-refundable',
+  };
+}
+
+type AwaitingRow = {
+  id: string;
+  customer_name: string | null;
+  total: string | number;
+  payment_method: string;
+  status: string;
+  created_at: string | Date;
+  payment_status: string | null;
+  payment_network: string | null;
+};
+
+type MoneyRow = {
+  id: string;
+  order_id: string | null;
+  network: string;
+  phone: string | null;
+  amount: string | number;
+  received_amount: string | number | null;
+  received_currency: string | null;
+  status: string;
+  transaction_id: string | null;
+  refund_reference: string | null;
+  created_at: string | Date;
+  settled_at: string | Date | null;
+  refunded_at: string | Date | null;
+  customer_name: string | null;
+};
+
+const iso = (value: string | Date | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+function moneyRow(row: MoneyRow) {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    customerName: row.customer_name,
+    network: row.network,
+    phone: row.phone,
+    expected: Number(row.amount),
+    received: row.received_amount === null ? null : Number(row.received_amount),
+    receivedCurrency: row.received_currency,
+    status: row.status,
+    transactionId: row.transaction_id,
+    refundReference: row.refund_reference,
+    createdAt: iso(row.created_at) ?? '',
+    settledAt: iso(row.settled_at),
+    refundedAt: iso(row.refunded_at),
+  };
+}
+
+/**
+ * The desk's money view, in one round trip: orders whose money has not arrived (bank transfers
+ * and cash to confirm, oldest first; mobile-money and card payments waiting, newest first), money
+ * due back, short or reversed payments, the refunds recorded in the last week, and whether Airtel
+ * refuses the shop's signature.
+ */
+export async function moneyDesk(db: Db, limit = 100) {
+  /** Orders not paid yet, by who confirms them (the desk, or a provider). */
+  const unpaid = (byDesk: boolean, newestFirst: boolean) => sql`
+      select o.id, o.customer_name, o.total, o.payment_method, o.status, o.created_at,
+             latest.status as payment_status, latest.network as payment_network
+      from orders o
+      left join lateral (
+        select p.status, p.network from payments p where p.order_id = o.id
+        order by p.created_at desc limit 1
+      ) latest on true
+      where (o.status = 'pending'
+             or (o.payment_method = 'cash_on_delivery'
+                 and o.status not in ('pending', 'completed', 'cancelled')))
+        and (o.payment_method in ('bank_transfer', 'cash_on_delivery')) = ${byDesk}
+        and not exists (
+          select 1 from payments p where p.order_id = o.id and p.status = 'successful'
+        )
+      order by o.created_at ${newestFirst ? sql`desc` : sql`asc`}, o.id
+      limit ${limit}
+    `;
+  const [toConfirm, waiting, attention, airtelSignature] = await db.batch([
+    // Oldest first: the longest wait is confirmed first.
+    db.execute<AwaitingRow>(unpaid(true, false)),
+    // Newest first: an abandoned mobile-money order from last month matters least.
+    db.execute<AwaitingRow>(unpaid(false, true)),
+    db.execute<MoneyRow>(sql`
+      select p.id, p.order_id, p.network, p.phone, p.amount, p.received_amount,
+             p.received_currency, p.status, p.transaction_id, p.refund_reference, p.created_at,
+             p.settled_at, p.refunded_at, o.customer_name
+      from payments p left join orders o on o.id = p.order_id
+      where p.status in ('refund_due', 'short', 'reversed')
+         or (p.status = 'refunded' and p.refunded_at > now() - interval '7 days')
+      order by p.created_at asc, p.id
+      limit ${limit * 2}
+    `),
+    // Airtel refusing the shop's signature: what to change (payments/airtel-signature.ts).
+    airtelSignatureSetting(db),
+  ]);
+  const orderRow = (row: AwaitingRow) => ({
+    orderId: row.id,
+    customerName: row.customer_name,
+    total: Number(row.total),
+    paymentMethod: row.payment_method,
+    status: row.status,
+    createdAt: iso(row.created_at) ?? '',
+    paymentStatus: row.payment_status,
+    paymentNetwork: row.payment_network,
+  });
+  const money = attention.rows.map(moneyRow);
+  return {
+    toConfirm: toConfirm.rows.map(orderRow),
+    waiting: waiting.rows.map(orderRow),
+    refundsDue: money.filter((row) => row.status === 'refund_due'),
+    shortOrReversed: money.filter((row) => row.status === 'short' || row.status === 'reversed'),
+    refunded: money.filter((row) => row.status === 'refunded').reverse(),
+    /** Set when Airtel refused the shop's signature: the setting to change, in a sentence. */
+    airtelSignature: airtelSignatureNotice(airtelSignature[0]?.value),
+  };
+}

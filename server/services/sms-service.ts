@@ -1,0 +1,512 @@
+// The SMS outbox (decision 0020): texts are written as `pending` rows straight after what caused
+// them (an order, a status change, a payment), then delivered off the request path with the
+// Worker's waitUntil, 1 s apart. Each row is claimed (pending → sending in one UPDATE … RETURNING)
+// before it is sent, so two deliverers never send it twice; transient failures go back to pending
+// with a later next_attempt_at for the Cron Trigger's sweep, permanent ones fail at once. A text
+// never blocks or fails what caused it: every entry point catches and logs.
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { type OrderStatus, paymentMethodLabel } from '#core/order-rules.ts';
+import { isValidPhone, normalisePhone } from '#core/phone.ts';
+import {
+  clip,
+  failureRate,
+  kampalaDayStart,
+  type RecipientType,
+  SMS_GAP_MS,
+  SMS_HISTORY_LIMIT,
+  SMS_MAX_ATTEMPTS,
+  SMS_MAX_CHARS,
+  SMS_RETRY_DELAYS_S,
+  SMS_STUCK_AFTER_S,
+  SMS_TEXT,
+  type SmsKind,
+  type SmsStatistics,
+  type TextLine,
+} from '#core/sms.ts';
+import type { Db } from '#db/client.ts';
+import {
+  deliveryOptions,
+  orderItems,
+  orders,
+  productSellers,
+  productVariants,
+  profiles,
+  sellers,
+  smsNotifications,
+} from '#db/schema/index.ts';
+import type { Context } from '../context.ts';
+import { type SettingsFallback, settingsFrom, settingsQuery } from './shop-settings.ts';
+import type { SmsGateway } from './sms/gateway.ts';
+
+/** The Worker's SMS set-up: the gateway (null: not configured) and the admin number fallback. */
+export type SmsService = {
+  gateway: SmsGateway | null;
+  /** ADMIN_PHONE: used when system_settings has no admin_phone. */
+  adminPhone: string | null;
+  /** The gap between texts sent in a row (spec: 1 s; tests shorten it). */
+  gapMs?: number;
+};
+
+/** What sending texts takes: the database and the gateway. */
+export type Texting = Pick<Context, 'db' | 'sms'>;
+/** What queueing texts takes: their delivery follows after the answer (`background`). */
+export type TextingLater = Texting & Pick<Context, 'background'>;
+
+export type SmsRow = typeof smsNotifications.$inferSelect;
+
+export type Text = {
+  orderId: string | null;
+  phone: string | null | undefined;
+  recipientType: RecipientType;
+  kind: SmsKind;
+  message: string;
+};
+
+/**
+ * Whether the order's customer takes texts about it: their settings' "Order updates" (on unless
+ * they switched it off; on for an order whose account is gone). Their order texts (the
+ * confirmation, payment received, shipped and the like) are not written at all when off: a text
+ * the desk could resend would not be theirs to refuse.
+ */
+const wantsOrderTexts = sql<boolean>`coalesce((select us.order_updates from user_settings us
+  where us.user_id = ${orders.customerId}), true)`;
+
+const NOT_CONFIGURED = 'SMS gateway not configured (EGOSMS_USERNAME, EGOSMS_PASSWORD)';
+
+/** '+256…' for a number the spec's phone helper accepts, else null. */
+function validNumber(phone: string | null | undefined): string | null {
+  if (!phone?.trim()) return null;
+  const normalised = normalisePhone(phone);
+  return isValidPhone(normalised) ? normalised : null;
+}
+
+/**
+ * Writes the texts as rows: pending for a valid number, failed (with the reason, never sent) for
+ * a missing or invalid one. A text this order already has for that number is not written again.
+ * Returns the ids of the new pending rows.
+ */
+export async function queueTexts(db: Db, texts: Text[]): Promise<string[]> {
+  if (texts.length === 0) return [];
+  const written = await db
+    .insert(smsNotifications)
+    .values(texts.map(outboxRow))
+    .onConflictDoNothing()
+    .returning({ id: smsNotifications.id, status: smsNotifications.status });
+  return written.filter((row) => row.status === 'pending').map((row) => row.id);
+}
+
+/**
+ * A text as its outbox row: pending for a valid number, failed (with the reason, never sent) for
+ * a missing or invalid one; plain GSM-7 and at most 160 characters (each template fits; this only
+ * guards), so the row is exactly what EgoSMS gets.
+ */
+export function outboxRow(text: Text) {
+  const number = validNumber(text.phone);
+  const given = (text.phone ?? '').trim().slice(0, 40);
+  return {
+    orderId: text.orderId,
+    recipientPhone: number ?? given,
+    recipientType: text.recipientType,
+    kind: text.kind,
+    messageContent: clip(text.message, SMS_MAX_CHARS),
+    status: number ? ('pending' as const) : ('failed' as const),
+    errorMessage: number
+      ? null
+      : given
+        ? `Invalid phone number "${given}": not sent`
+        : `No phone number for the ${text.recipientType}: not sent`,
+  };
+}
+
+/** Delivers the rows in the background (the Worker's waitUntil); nothing is awaited here. */
+export function deliverLater(ctx: TextingLater, ids: string[]): void {
+  if (ids.length > 0) ctx.background(deliverSms(ctx, ids));
+}
+
+/**
+ * After an order is placed: the customer's confirmation, the admin's alert, one text per seller
+ * listing only their products, and a low-stock alert for pieces the order left at 3 or fewer.
+ * Never throws: an SMS problem must not touch the order.
+ */
+export async function queueOrderTexts(
+  ctx: TextingLater & SettingsFallback,
+  orderId: string,
+): Promise<void> {
+  try {
+    const [[order], items, settingRows] = await ctx.db.batch([
+      ctx.db
+        .select({
+          id: orders.id,
+          total: orders.total,
+          customerName: orders.customerName,
+          paymentMethod: orders.paymentMethod,
+          deliveryOption: orders.deliveryOption,
+          deliveryKind: orders.deliveryKind,
+          phone: profiles.phone,
+          wantsTexts: wantsOrderTexts,
+        })
+        .from(orders)
+        .leftJoin(profiles, eq(profiles.id, orders.customerId))
+        .where(eq(orders.id, orderId)),
+      ctx.db
+        .select({
+          productId: orderItems.productId,
+          variantId: orderItems.variantId,
+          name: orderItems.name,
+          quantity: orderItems.quantity,
+          variant: orderItems.variantLabel,
+          left: productVariants.stock,
+          sellerId: sellers.id,
+          business: sellers.businessName,
+          sellerPhone: sellers.phone,
+        })
+        .from(orderItems)
+        .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+        .leftJoin(productSellers, eq(productSellers.productId, orderItems.productId))
+        .leftJoin(sellers, eq(sellers.id, productSellers.sellerId))
+        .where(eq(orderItems.orderId, orderId)),
+      // The desk's settings (admin phone, bank details, threshold), the configuration below them.
+      settingsQuery(ctx.db),
+    ]);
+    if (!order) return;
+    // BANK_TRANSFER_DETAILS: in a bank-transfer order's text when they fit, else on the receipt.
+    const settings = settingsFrom(settingRows, ctx).values;
+    const adminPhone = settings.adminPhone;
+    // One entry per variant ordered (an order item is one variant; the seller join may repeat it).
+    const lines = new Map<string, TextLine & { left: number | null }>();
+    const bySeller = new Map<number, { business: string; phone: string; lines: TextLine[] }>();
+    for (const item of items) {
+      const line = { name: item.name, label: item.variant, quantity: item.quantity };
+      lines.set(`${item.productId}:${item.variantId ?? item.name}:${item.variant}`, {
+        ...line,
+        left: item.left,
+      });
+      if (item.sellerId === null) continue;
+      const seller = bySeller.get(item.sellerId) ?? {
+        business: item.business ?? '',
+        phone: item.sellerPhone ?? '',
+        lines: [],
+      };
+      seller.lines.push(line);
+      bySeller.set(item.sellerId, seller);
+    }
+    const ordered = [...lines.values()];
+    const count = ordered.reduce((n, line) => n + line.quantity, 0);
+    const low = ordered
+      .filter((line) => line.left !== null && line.left <= settings.lowStockThreshold)
+      .map((line) => ({ name: line.name, label: line.label, left: line.left ?? 0 }));
+    const texts: Text[] = [
+      {
+        orderId,
+        phone: order.phone,
+        recipientType: 'customer',
+        kind: 'order-confirmation',
+        message: SMS_TEXT.orderConfirmation({
+          orderId,
+          total: Number(order.total),
+          items: count,
+          payment: { method: order.paymentMethod, bankDetails: settings.bankDetails },
+          lines: ordered,
+          delivery: { kind: order.deliveryKind, name: order.deliveryOption },
+        }),
+      },
+      {
+        orderId,
+        phone: adminPhone,
+        recipientType: 'admin',
+        kind: 'admin-new-order',
+        message: SMS_TEXT.adminNewOrder({
+          orderId,
+          total: Number(order.total),
+          customer: order.customerName,
+          items: count,
+          payment: paymentMethodLabel(order.paymentMethod),
+        }),
+      },
+      ...[...bySeller.values()].map((seller) => ({
+        orderId,
+        phone: seller.phone,
+        recipientType: 'seller' as const,
+        kind: 'seller-new-order' as const,
+        message: SMS_TEXT.sellerNewOrder({
+          orderId,
+          business: seller.business,
+          lines: seller.lines,
+        }),
+      })),
+      ...(low.length > 0
+        ? [
+            {
+              orderId,
+              phone: adminPhone,
+              recipientType: 'admin' as const,
+              kind: 'low-stock' as const,
+              message: SMS_TEXT.lowStock(low),
+            },
+          ]
+        : []),
+    ];
+    const wanted = texts.filter((text) => text.recipientType !== 'customer' || order.wantsTexts);
+    deliverLater(ctx, await queueTexts(ctx.db, wanted));
+  } catch (error) {
+    console.warn(`SMS for order ${orderId} could not be queued`, error);
+  }
+}
+
+/** Each status that texts the customer, and the text's kind. */
+const STATUS_TEXTS: Partial<Record<OrderStatus, SmsKind>> = {
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+  ready_for_pickup: 'ready-for-pickup',
+  out_for_delivery: 'out-for-delivery',
+};
+
+/**
+ * The customer's text for an order that changed status: shipped (with the order's option's days),
+ * delivered, cancelled, ready for pickup (the spec's text) and out for delivery (the rider).
+ */
+export async function queueStatusText(
+  ctx: TextingLater,
+  orderId: string,
+  change: {
+    status: OrderStatus;
+    tracking?: string | null;
+    reason?: string | null;
+    refund?: boolean;
+    rider?: { name: string; phone: string } | null;
+  },
+): Promise<void> {
+  const kind = STATUS_TEXTS[change.status];
+  if (!kind) return;
+  try {
+    const [row] = await ctx.db
+      .select({
+        phone: profiles.phone,
+        minDays: deliveryOptions.minDays,
+        maxDays: deliveryOptions.maxDays,
+        wantsTexts: wantsOrderTexts,
+      })
+      .from(orders)
+      .leftJoin(profiles, eq(profiles.id, orders.customerId))
+      .leftJoin(deliveryOptions, eq(deliveryOptions.id, orders.deliveryOptionId))
+      .where(eq(orders.id, orderId));
+    if (!row?.wantsTexts) return;
+    const days =
+      row.minDays === null || row.maxDays === null
+        ? null
+        : { minDays: row.minDays, maxDays: row.maxDays };
+    const message =
+      kind === 'shipped'
+        ? SMS_TEXT.shipped({ orderId, tracking: change.tracking, days })
+        : kind === 'delivered'
+          ? SMS_TEXT.delivered({ orderId })
+          : kind === 'ready-for-pickup'
+            ? SMS_TEXT.readyForPickup({ orderId })
+            : kind === 'out-for-delivery'
+              ? change.rider
+                ? SMS_TEXT.outForDelivery({
+                    orderId,
+                    riderName: change.rider.name,
+                    riderPhone: change.rider.phone,
+                  })
+                : null
+              : SMS_TEXT.cancelled({
+                  orderId,
+                  reason: change.reason,
+                  refund: change.refund ?? false,
+                });
+    if (!message) return;
+    deliverLater(
+      ctx,
+      await queueTexts(ctx.db, [
+        { orderId, phone: row.phone, recipientType: 'customer', kind, message },
+      ]),
+    );
+  } catch (error) {
+    console.warn(`SMS for order ${orderId} (${change.status}) could not be queued`, error);
+  }
+}
+
+/** The customer's 'payment received' text (once per order). */
+export async function queuePaymentText(
+  ctx: Texting,
+  payment: { orderId: string; amount: number; transactionId: string },
+): Promise<void> {
+  try {
+    const [row] = await ctx.db
+      .select({ phone: profiles.phone, wantsTexts: wantsOrderTexts })
+      .from(orders)
+      .leftJoin(profiles, eq(profiles.id, orders.customerId))
+      .where(eq(orders.id, payment.orderId));
+    if (!row?.wantsTexts) return;
+    const ids = await queueTexts(ctx.db, [
+      {
+        orderId: payment.orderId,
+        phone: row.phone,
+        recipientType: 'customer',
+        kind: 'payment-received',
+        message: SMS_TEXT.paymentReceived(payment),
+      },
+    ]);
+    // Already in the background (after the payment was recorded): delivered here, awaited.
+    await deliverSms(ctx, ids);
+  } catch (error) {
+    console.warn(`Payment SMS for order ${payment.orderId} could not be sent`, error);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends the given pending rows (or, with none given, nothing): each is claimed first, so a row
+ * another deliverer holds or already sent is skipped. 1 s between texts.
+ */
+export async function deliverSms(ctx: Texting, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const gateway = ctx.sms.gateway;
+  if (!gateway) {
+    await ctx.db
+      .update(smsNotifications)
+      .set({ status: 'failed', errorMessage: NOT_CONFIGURED })
+      .where(and(inArray(smsNotifications.id, ids), eq(smsNotifications.status, 'pending')));
+    return;
+  }
+  let sentBefore = false;
+  for (const id of ids) {
+    const [row] = await ctx.db
+      .update(smsNotifications)
+      .set({
+        status: 'sending',
+        claimedAt: sql`now()`,
+        attempts: sql`${smsNotifications.attempts} + 1`,
+      })
+      .where(
+        and(
+          eq(smsNotifications.id, id),
+          eq(smsNotifications.status, 'pending'),
+          or(
+            isNull(smsNotifications.nextAttemptAt),
+            lte(smsNotifications.nextAttemptAt, sql`now()`),
+          ),
+        ),
+      )
+      .returning();
+    if (!row) continue;
+    if (sentBefore) await sleep(ctx.sms.gapMs ?? SMS_GAP_MS);
+    sentBefore = true;
+    const result = await gateway
+      .send({ number: row.recipientPhone, message: row.messageContent })
+      .catch((error: unknown) => ({ ok: false as const, error: String(error), transient: true }));
+    const retry = !result.ok && result.transient && row.attempts < SMS_MAX_ATTEMPTS;
+    const delay = SMS_RETRY_DELAYS_S[Math.min(row.attempts, SMS_RETRY_DELAYS_S.length) - 1] ?? 60;
+    await ctx.db
+      .update(smsNotifications)
+      .set(
+        result.ok
+          ? {
+              status: 'sent',
+              sentAt: sql`now()`,
+              messageId: result.messageId,
+              errorMessage: null,
+              claimedAt: null,
+            }
+          : retry
+            ? {
+                status: 'pending',
+                errorMessage: result.error,
+                claimedAt: null,
+                nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
+              }
+            : { status: 'failed', errorMessage: result.error, claimedAt: null },
+      )
+      .where(and(eq(smsNotifications.id, row.id), eq(smsNotifications.status, 'sending')));
+  }
+}
+
+/**
+ * The Cron Trigger's sweep: rows left `sending` by a Worker that stopped go back to pending,
+ * then the pending rows that are due are delivered (a bounded batch, oldest first).
+ */
+export async function sweepSms(ctx: Texting, batch = 20): Promise<number> {
+  await ctx.db
+    .update(smsNotifications)
+    .set({ status: 'pending', claimedAt: null })
+    .where(
+      and(
+        eq(smsNotifications.status, 'sending'),
+        lte(smsNotifications.claimedAt, sql`now() - make_interval(secs => ${SMS_STUCK_AFTER_S})`),
+      ),
+    );
+  const due = await ctx.db
+    .select({ id: smsNotifications.id })
+    .from(smsNotifications)
+    .where(
+      and(
+        eq(smsNotifications.status, 'pending'),
+        or(isNull(smsNotifications.nextAttemptAt), lte(smsNotifications.nextAttemptAt, sql`now()`)),
+      ),
+    )
+    .orderBy(smsNotifications.createdAt)
+    .limit(batch);
+  await deliverSms(
+    ctx,
+    due.map((row) => row.id),
+  );
+  return due.length;
+}
+
+/** The desk's Resend: a failed row is queued again (attempts start over) and delivered. */
+export async function resendSms(ctx: TextingLater, id: string): Promise<SmsRow | null> {
+  const [row] = await ctx.db
+    .update(smsNotifications)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: null, errorMessage: null })
+    .where(and(eq(smsNotifications.id, id), eq(smsNotifications.status, 'failed')))
+    .returning();
+  if (!row) return null;
+  if (!validNumber(row.recipientPhone)) {
+    const [failed] = await ctx.db
+      .update(smsNotifications)
+      .set({
+        status: 'failed',
+        errorMessage: `Invalid phone number "${row.recipientPhone}": not sent`,
+      })
+      .where(eq(smsNotifications.id, id))
+      .returning();
+    return failed ?? row;
+  }
+  deliverLater(ctx, [row.id]);
+  return row;
+}
+
+/** Spec: the SMS history, newest first (optionally one order's), 50 by default. */
+export async function smsHistory(
+  db: Db,
+  options: { orderId?: string; limit?: number } = {},
+): Promise<SmsRow[]> {
+  return db
+    .select()
+    .from(smsNotifications)
+    .where(options.orderId ? eq(smsNotifications.orderId, options.orderId) : undefined)
+    .orderBy(desc(smsNotifications.createdAt), desc(smsNotifications.id))
+    .limit(options.limit ?? SMS_HISTORY_LIMIT);
+}
+
+/** Spec: total sent, total failed, sent today (Kampala's day) and the failure rate. */
+export async function smsStatistics(db: Db, now = new Date()): Promise<SmsStatistics> {
+  const [row] = await db
+    .select({
+      sent: sql<number>`count(*) filter (where ${smsNotifications.status} = 'sent')::int`,
+      failed: sql<number>`count(*) filter (where ${smsNotifications.status} = 'failed')::int`,
+      today: sql<number>`count(*) filter (where ${smsNotifications.status} = 'sent' and ${smsNotifications.sentAt} >= ${kampalaDayStart(now).toISOString()}::timestamptz and ${smsNotifications.sentAt} <= ${now.toISOString()}::timestamptz)::int`,
+    })
+    .from(smsNotifications);
+  const sent = Number(row?.sent ?? 0);
+  const failed = Number(row?.failed ?? 0);
+  return {
+    totalSent: sent,
+    totalFailed: failed,
+    sentToday: Number(row?.today ?? 0),
+    failureRate: failureRate(sent, failed),
+  };
+}
