@@ -18,8 +18,8 @@ import type { AddressInfo } from 'node:net';
 import { halfTrip, latencyFromEnv, TripLog } from '../distance.ts';
 import { LocalSetupError } from '../setup-error.ts';
 import { textToJson } from './codecs.ts';
-import { ERROR_FIELDS, type ErrorFields, toPostgresError } from './sql-errors.ts';
 import type { BatchOptions, QueryResult, SqlBackend } from './sql-backend.ts';
+import { ERROR_FIELDS, type ErrorFields, toPostgresError } from './sql-errors.ts';
 
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;

@@ -9,7 +9,6 @@ import { protocol } from '@electric-sql/pglite';
 import { lockDataDir } from '../data-dir-lock.ts';
 import { LocalSetupError } from '../setup-error.ts';
 import { toPgText } from './codecs.ts';
-import { cancelledError, type PostgresError, timeoutError, toPostgresError } from './sql-errors.ts';
 import {
   type Field,
   type QueryResult,
@@ -19,6 +18,7 @@ import {
   startTransactionSql,
   toField,
 } from './sql-backend.ts';
+import { cancelledError, type PostgresError, timeoutError, toPostgresError } from './sql-errors.ts';
 
 export type PgliteBackend = SqlBackend & {
   /** A dump of the data directory, for `pgliteBackend({ loadDataDir })` (fast fresh databases). */

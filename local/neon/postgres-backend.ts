@@ -2,7 +2,6 @@
 
 import pg from 'pg';
 import { toPgText } from './codecs.ts';
-import { cancelledError, toPostgresError } from './sql-errors.ts';
 import {
   type QueryResult,
   refuseTransactionControl,
@@ -11,6 +10,7 @@ import {
   startTransactionSql,
   toField,
 } from './sql-backend.ts';
+import { cancelledError, toPostgresError } from './sql-errors.ts';
 
 /** Asks the server to cancel what backend `pid` runs, from a connection of its own. */
 async function cancelBackend(connectionString: string, pid: number): Promise<void> {
