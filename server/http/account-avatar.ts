@@ -6,8 +6,14 @@
 import { avatarProblem, TEXT } from '#core/account.ts';
 import { sessionUser } from '../auth.ts';
 import type { Context } from '../context.ts';
-import { readAvatar, saveAvatar } from '../services/avatar-service.ts';
+import { type AvatarAnswer, readAvatar, saveAvatar } from '../services/avatar-service.ts';
 import { foreignWrite } from './own-origin.ts';
+
+/** What a refused picture reads (the spec's texts). */
+const AVATAR_REFUSAL: Record<Extract<AvatarAnswer, { ok: false }>['problem'], string> = {
+  'not-an-image': TEXT.avatarType,
+  'too-large': TEXT.avatarSize,
+};
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -55,6 +61,6 @@ export async function serveAvatar(deps: AvatarDeps, request: Request): Promise<R
     bytes,
     declaredType,
   );
-  if (!result.saved) return json(400, { message: result.problem });
+  if (!result.ok) return json(400, { message: AVATAR_REFUSAL[result.problem] });
   return json(200, { avatarUrl: result.avatarUrl });
 }

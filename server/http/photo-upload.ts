@@ -13,8 +13,29 @@ import {
 import { DESK_TEXT, deskRoleOf } from '#core/desk-roles.ts';
 import { sessionUser } from '../auth.ts';
 import type { Context } from '../context.ts';
-import { addPhoto, type PhotoImages, photoCopy } from '../services/photos-service.ts';
+import {
+  addPhoto,
+  type PhotoImages,
+  type PhotoRefused,
+  photoCopy,
+} from '../services/photos-service.ts';
 import { foreignWrite } from './own-origin.ts';
+
+/** What a refused photo answers: its HTTP status and the text staff read. */
+function photoRefusal(refused: PhotoRefused): [status: 400 | 404 | 413, text: string] {
+  switch (refused.problem) {
+    case 'product-not-found':
+      return [404, DESK_TEXT.productNotFound];
+    case 'empty':
+      return [400, PHOTO_TEXT.empty];
+    case 'too-large':
+      return [413, PHOTO_TEXT.tooLarge];
+    case 'unreadable':
+      return [400, refused.text];
+    case 'heic-unavailable':
+      return [400, PHOTO_TEXT.heicUnavailable];
+  }
+}
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -47,7 +68,10 @@ export async function uploadPhoto(
 
   const bytes = new Uint8Array(await request.arrayBuffer());
   const result = await addPhoto(deps, user, productId, bytes);
-  if (!result.added) return json(result.status, { message: result.problem });
+  if (!result.ok) {
+    const [status, message] = photoRefusal(result);
+    return json(status, { message });
+  }
   return json(200, result.photo);
 }
 

@@ -1,7 +1,8 @@
 // Profile pictures: validated (spec: image of an allowed type, under 2 MB), kept in R2 under the
 // owner's id. Domain data in and out: the route (app/routes/api/account/avatar.ts) does HTTP.
-import { AVATAR_MAX_BYTES, avatarProblem, sniffImageType, TEXT } from '#core/account.ts';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, sniffImageType } from '#core/account.ts';
 import type { Db } from '#db/client.ts';
+import type { Answer } from '../shopper-error.ts';
 import { setAvatar } from './account-service.ts';
 
 /** What the avatar code needs of an R2 bucket (R2Bucket satisfies it; tests pass a fake). */
@@ -25,10 +26,11 @@ export type StoredAvatar = {
 /** The picture's owner: always the signed-in shopper (no input names another person). */
 type Owner = { id: string; email: string; name: string };
 
-/** Saved: the URL to show (it carries a version, so a new picture is a new URL). */
-export type AvatarSaved = { saved: true; avatarUrl: string };
-/** Refused: the spec's text, and nothing stored. */
-export type AvatarRefused = { saved: false; problem: string };
+/**
+ * Saved: the URL to show (it carries a version, so a new picture is a new URL). Refused, nothing
+ * stored: not an allowed image (by its declared type or its bytes), or 2 MB or more.
+ */
+export type AvatarAnswer = Answer<{ avatarUrl: string }, 'not-an-image' | 'too-large'>;
 
 export const AVATAR_PATH = '/api/account/avatar';
 export const avatarKey = (userId: string) => `avatars/${userId}`;
@@ -42,16 +44,16 @@ export async function saveAvatar(
   owner: Owner,
   bytes: Uint8Array,
   declaredType: string,
-): Promise<AvatarSaved | AvatarRefused> {
-  const declaredProblem = avatarProblem({ type: declaredType, size: bytes.byteLength });
-  if (declaredProblem) return { saved: false, problem: declaredProblem };
-  if (bytes.byteLength >= AVATAR_MAX_BYTES) return { saved: false, problem: TEXT.avatarSize };
+): Promise<AvatarAnswer> {
+  if (!AVATAR_TYPES.includes(declaredType.toLowerCase()))
+    return { ok: false, problem: 'not-an-image' };
+  if (bytes.byteLength >= AVATAR_MAX_BYTES) return { ok: false, problem: 'too-large' };
   const sniffed = sniffImageType(bytes);
-  if (!sniffed) return { saved: false, problem: TEXT.avatarType };
+  if (!sniffed) return { ok: false, problem: 'not-an-image' };
   await deps.avatars.put(avatarKey(owner.id), bytes, { httpMetadata: { contentType: sniffed } });
   const avatarUrl = `${AVATAR_PATH}?v=${Date.now()}`;
   await setAvatar(deps.db, owner, avatarUrl);
-  return { saved: true, avatarUrl };
+  return { ok: true, avatarUrl };
 }
 
 /** The owner's own picture, or null when they have none. */

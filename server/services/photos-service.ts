@@ -8,7 +8,6 @@ import {
   type DeskPhoto,
   keyOfPhotoUrl,
   PHOTO_MAX_BYTES,
-  PHOTO_TEXT,
   PHOTO_WIDTHS,
   photoKey,
   photoUrl,
@@ -16,11 +15,10 @@ import {
   type SetPhotosInput,
   sniffPhotoType,
 } from '#core/desk-photos.ts';
-import { DESK_TEXT } from '#core/desk-roles.ts';
 import { COLOUR, type ProductOption } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import { productImages, products } from '#db/schema/index.ts';
-import type { Answer } from '../shopper-error.ts';
+import type { Answer, Refused } from '../shopper-error.ts';
 import type { AvatarStore } from './avatar-service.ts';
 import { bumpCatalogueVersion } from './catalogue-version.ts';
 import {
@@ -66,9 +64,11 @@ const columns = {
   height: productImages.height,
 };
 
-/** Refused: the HTTP status and the text staff read; nothing stored. */
-export type PhotoRefused = { added: false; status: 400 | 404 | 413; problem: string };
-export type PhotoAdded = { added: true; photo: DeskPhoto };
+/** Refused, nothing stored: an unreadable file carries the reader's own text (decision 0061). */
+export type PhotoRefused =
+  | Refused<'product-not-found' | 'empty' | 'too-large' | 'heic-unavailable'>
+  | (Refused<'unreadable'> & { text: string });
+export type PhotoAdded = { ok: true; photo: DeskPhoto };
 
 /**
  * Adds a picture to a product, last in its order: the original into PHOTOS, then in one batch its
@@ -85,18 +85,16 @@ export async function addPhoto(
     .select({ name: products.productName })
     .from(products)
     .where(eq(products.id, productId));
-  if (!product) return { added: false, status: 404, problem: DESK_TEXT.productNotFound };
-  if (bytes.byteLength === 0) return { added: false, status: 400, problem: PHOTO_TEXT.empty };
-  if (bytes.byteLength > PHOTO_MAX_BYTES) {
-    return { added: false, status: 413, problem: PHOTO_TEXT.tooLarge };
-  }
+  if (!product) return { ok: false, problem: 'product-not-found' };
+  if (bytes.byteLength === 0) return { ok: false, problem: 'empty' };
+  if (bytes.byteLength > PHOTO_MAX_BYTES) return { ok: false, problem: 'too-large' };
   // Read whole from its own structure, sized, and cut at its own end (decision 0061).
   const checked = checkPhoto(bytes);
-  if (!checked.ok) return { added: false, status: 400, problem: checked.problem };
+  if (!checked.ok) return { ok: false, problem: 'unreadable', text: checked.problem };
   const { type, width, height } = checked;
   // No browser shows HEIC: keep one only when Images can make the copies shoppers get.
   if (type === 'image/heic' && !(await converts(deps.images, checked.bytes))) {
-    return { added: false, status: 400, problem: PHOTO_TEXT.heicUnavailable };
+    return { ok: false, problem: 'heic-unavailable' };
   }
 
   const key = photoKey(productId, crypto.randomUUID(), type);
@@ -138,7 +136,7 @@ export async function addPhoto(
       bumpCatalogueVersion(deps.db),
     ]);
     if (!row) throw new Error('The photo row was not written');
-    return { added: true, photo: row };
+    return { ok: true, photo: row };
   } catch (error) {
     await deps.photos.delete(key).catch(() => {});
     throw error;

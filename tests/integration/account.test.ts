@@ -20,7 +20,8 @@ import {
   userSettings,
 } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
-import { type AvatarStore, readAvatar, saveAvatar } from '#server/services/avatar-service.ts';
+import { serveAvatar } from '#server/http/account-avatar.ts';
+import { type AvatarStore, readAvatar } from '#server/services/avatar-service.ts';
 import { authPost, signedInShopper, testAuth } from '../support/accounts.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, queryOverHttp } from '../support/trpc.ts';
@@ -68,9 +69,18 @@ async function profileRow(id: string) {
 const PNG = Uint8Array.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
 ]);
-/** The avatar service, as the route calls it for the signed-in shopper. */
-const uploadAvatar = (shopper: Shopper, bytes: Uint8Array, type = 'image/png') =>
-  saveAvatar({ db: test.db, avatars }, shopper, bytes, type);
+/** An upload to the avatar route, as the signed-in shopper's page sends it: its status and body. */
+async function uploadAvatar(shopper: Shopper, bytes: Uint8Array, type = 'image/png') {
+  const request = new Request('http://shop.test/api/account/avatar', {
+    method: 'POST',
+    headers: { cookie: shopper.cookie, 'content-type': type, origin: 'http://shop.test' },
+    body: new Blob([new Uint8Array(bytes)]),
+  });
+  const deps = { db: test.db, auth, avatars, ownOrigins: ['http://shop.test'] };
+  const response = await serveAvatar(deps, request);
+  const body = (await response.json()) as { avatarUrl?: string; message?: string };
+  return { status: response.status, ...body };
+}
 
 describe('signed out', () => {
   it('answers every account procedure with 401 User not authenticated', async () => {
@@ -302,7 +312,7 @@ describe('avatar', () => {
     const b = await signedInShopper(test.db, auth);
     const upload = await uploadAvatar(a, PNG);
     expect(upload).toEqual({
-      saved: true,
+      status: 200,
       avatarUrl: expect.stringMatching(/^\/api\/account\/avatar\?v=\d+$/),
     });
     const { avatarUrl } = upload as { avatarUrl: string };
@@ -317,7 +327,7 @@ describe('avatar', () => {
     // B has no picture: B never gets A's.
     await expect(readAvatar({ avatars }, b)).resolves.toBeNull();
     const gif = Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0]);
-    expect(await uploadAvatar(b, gif, 'image/gif')).toMatchObject({ saved: true });
+    expect(await uploadAvatar(b, gif, 'image/gif')).toMatchObject({ status: 200 });
     expect(stored.get(`avatars/${a.id}`)?.bytes).toEqual(PNG);
     expect(stored.get(`avatars/${b.id}`)?.contentType).toBe('image/gif');
   });
@@ -339,10 +349,7 @@ describe('avatar', () => {
     ],
   ])('refuses %s with the spec text and stores nothing', async (_, body, type, message) => {
     const shopper = await signedInShopper(test.db, auth);
-    await expect(uploadAvatar(shopper, body, type)).resolves.toEqual({
-      saved: false,
-      problem: message,
-    });
+    await expect(uploadAvatar(shopper, body, type)).resolves.toEqual({ status: 400, message });
     expect(stored.has(`avatars/${shopper.id}`)).toBe(false);
     expect((await profileRow(shopper.id))?.avatarUrl).toBeNull();
   });
