@@ -1,5 +1,3 @@
-import { TRPCClientError } from '@trpc/client';
-
 /** The server's own words for a failure it did not explain (server/trpc.ts UNEXPECTED_ERROR). */
 export const UNEXPECTED = 'An unexpected error occurred.';
 
@@ -12,7 +10,18 @@ export const UNEXPECTED = 'An unexpected error occurred.';
  *   a TRPCClientError, and must read as it did on the server.
  */
 export function errorMessage(error: unknown, fallback?: string): string {
-  if (error instanceof TRPCClientError && error.data && error.message) return error.message;
+  if (answered(error)) return error.message;
   if (fallback !== undefined) return fallback;
   return error instanceof Error && error.message ? error.message : UNEXPECTED;
+}
+
+/** A tRPC call the server answered: a TRPCClientError carries the server's `data` (not imported
+ * here, so this module costs the pages that show a message nothing of the tRPC client). */
+function answered(error: unknown): error is Error {
+  return (
+    error instanceof Error &&
+    error.name === 'TRPCClientError' &&
+    Boolean((error as { data?: unknown }).data) &&
+    Boolean(error.message)
+  );
 }
