@@ -157,6 +157,8 @@ export async function findDemoPieces(
     maxPrice?: number;
     fewestFirst?: boolean;
     priciestFirst?: boolean;
+    /** Only pieces with pictures (the newest one-size pieces may be other tests', without). */
+    pictured?: boolean;
     /** Pieces to pass over first, so tests can take different pieces. */
     skip?: number;
     limit?: number;
@@ -182,6 +184,8 @@ export async function findDemoPieces(
       and (select count(*) from product_variants s where s.product_id = p.id) = 1
       -- On sale: a piece another test left as a draft (the desk's new products) is no one's.
       and p.status = 'published'
+      and (not ${filter.pictured ?? false}
+           or exists (select 1 from product_images i where i.product_id = p.id))
     order by ${filter.fewestFirst ? sql`v.stock,` : sql``}
              ${filter.priciestFirst ? sql`coalesce(v.price, p.price) desc,` : sql``}
              p.created_at desc, p.id desc
