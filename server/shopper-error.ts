@@ -39,23 +39,13 @@ export type Refusals<
 
 type RefusalIn<A> = Extract<A, { ok: false }>;
 
-/**
- * The answer when done; else the problem's error, from the router's table, thrown. (The second
- * form is for a caller that names the done part and the problems: `accepted<Done, Problem>`.)
- */
+/** The answer when done; else the problem's error, from the router's table, thrown. */
 export function accepted<A extends { ok: true } | Refused<string>>(
   answer: A,
   refusals: Refusals<RefusalIn<A>['problem'], RefusalIn<A>>,
-): Extract<A, { ok: true }>;
-export function accepted<Done extends { ok: true }, Problem extends string>(
-  answer: Done | Refused<Problem>,
-  refusals: Refusals<Problem>,
-): Done;
-export function accepted(
-  answer: { ok: true } | Refused<string>,
-  refusals: Refusals<string>,
-): { ok: true } {
-  if (answer.ok) return answer;
-  const [code, text] = refusals[answer.problem] as Refusals<string>[string];
-  return shopperError(code, typeof text === 'string' ? text : text(answer));
+): Extract<A, { ok: true }> {
+  if (answer.ok) return answer as Extract<A, { ok: true }>;
+  const refused = answer as RefusalIn<A>;
+  const [code, text] = refusals[refused.problem as RefusalIn<A>['problem']];
+  return shopperError(code, typeof text === 'string' ? text : text(refused as never));
 }

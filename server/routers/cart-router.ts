@@ -37,15 +37,12 @@ const changeCart = gatedProcedure.use(limited('cart', CART_LIMIT));
  * (`tooMany`), from what the line may hold and what it held.
  */
 function changed(answer: CartAnswer, tooMany: (available: number, inCart: number) => string): Cart {
-  const refusals: Refusals<CartProblem> = {
+  const refusals: Refusals<CartProblem, Extract<CartAnswer, { ok: false }>> = {
     'product-missing': ['NOT_FOUND', 'Product not found'],
     'choose-size': ['BAD_REQUEST', VARIANT_TEXT.chooseSize],
-    'stock-limit': [
-      'BAD_REQUEST',
-      answer.ok || answer.problem !== 'stock-limit' ? '' : tooMany(answer.available, answer.inCart),
-    ],
+    'stock-limit': ['BAD_REQUEST', (refused) => tooMany(refused.available, refused.inCart)],
   };
-  return accepted<{ ok: true; cart: Cart }, CartProblem>(answer, refusals).cart;
+  return accepted(answer, refusals).cart;
 }
 
 export const cartRouter = router({

@@ -5,10 +5,8 @@ import { CHECKOUT_TEXT, placeOrderInput } from '#core/order-rules.ts';
 import { PAYMENT_RULE_TEXT } from '#core/payment-rules.ts';
 import { VARIANT_TEXT } from '#core/variants.ts';
 import {
-  type CheckoutPlaced,
   type CheckoutProblem,
   type CheckoutRefused,
-  type CheckoutResult,
   placeOrder,
 } from '../services/checkout-service.ts';
 import { deliveryChoices } from '../services/delivery-service.ts';
@@ -17,38 +15,25 @@ import { shopSettings } from '../services/shop-settings.ts';
 import { accepted, type Refusals } from '../shopper-error.ts';
 import { gatedProcedure, limited, protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
-/**
- * Each problem as its tRPC code and the spec's text; a text names what the refusal carries beside
- * its problem (only the refused problem's entry is read, so the others name nothing).
- */
-function checkoutRefusals(answer: CheckoutResult): Refusals<CheckoutProblem> {
-  type Beside<P extends CheckoutProblem> = Extract<CheckoutRefused, { problem: P }>;
-  const beside = <P extends CheckoutProblem>(problem: P) =>
-    !answer.ok && answer.problem === problem ? (answer as Beside<P>) : undefined;
-  const missing = beside('product-missing');
-  const short = beside('insufficient-stock');
-  const cash = beside('cash-not-offered');
-  const ceiling = beside('over-ceiling');
-  const area = beside('area-needed');
-  return {
-    'empty-cart': ['BAD_REQUEST', CHECKOUT_TEXT.emptyCart],
-    'profile-incomplete': ['BAD_REQUEST', CHECKOUT_TEXT.profileIncomplete],
-    'product-missing': ['NOT_FOUND', CHECKOUT_TEXT.productNotFound(missing?.name ?? '')],
-    'choose-size': ['BAD_REQUEST', VARIANT_TEXT.chooseSize],
-    'insufficient-stock': [
-      'CONFLICT',
-      CHECKOUT_TEXT.insufficientStock(short?.name ?? '', short?.available ?? 0),
-    ],
-    'order-id-taken': ['CONFLICT', CHECKOUT_TEXT.orderFailed],
-    'delivery-unavailable': ['CONFLICT', DELIVERY_TEXT.optionUnavailable],
-    'cash-not-offered': ['BAD_REQUEST', DELIVERY_TEXT.cashNotOffered(cash?.option ?? '')],
-    'over-ceiling': ['BAD_REQUEST', PAYMENT_RULE_TEXT.overCeiling(ceiling?.method ?? 'card')],
-    'area-needed': [
-      'BAD_REQUEST',
-      area?.courier ? DELIVERY_TEXT.townRequired : DELIVERY_TEXT.areaRequired,
-    ],
-  };
-}
+/** Each problem as its tRPC code and the spec's text, made from what the refusal names. */
+const checkoutRefusals: Refusals<CheckoutProblem, CheckoutRefused> = {
+  'empty-cart': ['BAD_REQUEST', CHECKOUT_TEXT.emptyCart],
+  'profile-incomplete': ['BAD_REQUEST', CHECKOUT_TEXT.profileIncomplete],
+  'product-missing': ['NOT_FOUND', (refused) => CHECKOUT_TEXT.productNotFound(refused.name)],
+  'choose-size': ['BAD_REQUEST', VARIANT_TEXT.chooseSize],
+  'insufficient-stock': [
+    'CONFLICT',
+    (refused) => CHECKOUT_TEXT.insufficientStock(refused.name, refused.available),
+  ],
+  'order-id-taken': ['CONFLICT', CHECKOUT_TEXT.orderFailed],
+  'delivery-unavailable': ['CONFLICT', DELIVERY_TEXT.optionUnavailable],
+  'cash-not-offered': ['BAD_REQUEST', (refused) => DELIVERY_TEXT.cashNotOffered(refused.option)],
+  'over-ceiling': ['BAD_REQUEST', (refused) => PAYMENT_RULE_TEXT.overCeiling(refused.method)],
+  'area-needed': [
+    'BAD_REQUEST',
+    (refused) => (refused.courier ? DELIVERY_TEXT.townRequired : DELIVERY_TEXT.areaRequired),
+  ],
+};
 
 export const checkoutRouter = router({
   /**
@@ -83,7 +68,7 @@ export const checkoutRouter = router({
         },
         { gate: ctx.gate, later: ctx.background },
       );
-      const { order } = accepted<CheckoutPlaced, CheckoutProblem>(result, checkoutRefusals(result));
+      const { order } = accepted(result, checkoutRefusals);
       // The texts are queued after the answer, off the shopper's wait: the Worker's waitUntil
       // runs the queueing to its end (it never throws); a send that fails is retried by the
       // scheduled sweep (decision 0054).

@@ -5,7 +5,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DEFAULT_DELIVERY_OPTION_ID, isDeliveryKind } from '#core/delivery-rules.ts';
 import type { PaymentMethod } from '#core/order-rules.ts';
-import { aboveCeiling, type PaymentRefusal, paymentRefusal } from '#core/payment-rules.ts';
+import { aboveCeiling, paymentRefusal } from '#core/payment-rules.ts';
 import { buildReceipt, type Receipt, type ReceiptDelivery } from '#core/receipt.ts';
 import { nameWithVariant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
@@ -15,7 +15,7 @@ import type { Refused } from '../shopper-error.ts';
 import { onSale, pOnSale } from './catalogue-service.ts';
 import { freeDeliveryOverSql } from './delivery-service.ts';
 import { saveReceipt } from './orders-service.ts';
-import { paymentAllowedSql } from './payment-rules-service.ts';
+import { paymentAllowedSql, type RuleRefused, ruleRefused } from './payment-rules-service.ts';
 import { WriteGate } from './write-gate.ts';
 
 /** A line as sent: a variant, or a product sold in one variant (older clients). */
@@ -37,18 +37,11 @@ export type CheckoutRefused =
     >
   | (Refused<'product-missing'> & { name: string })
   | (Refused<'insufficient-stock'> & { name: string; available: number })
-  | (Refused<'cash-not-offered'> & { option: string })
-  | (Refused<'over-ceiling'> & { method: PaymentMethod })
+  | RuleRefused
   /** No area for a rider, or no town for the bus (upcountry). */
   | (Refused<'area-needed'> & { courier: boolean });
 
 export type CheckoutProblem = CheckoutRefused['problem'];
-
-/** The payment rules' refusal (core/payment-rules.ts) in the checkout's shape. */
-const paymentRefused = (refusal: PaymentRefusal): CheckoutRefused =>
-  refusal.kind === 'cash-not-offered'
-    ? { ok: false, problem: refusal.kind, option: refusal.option }
-    : { ok: false, problem: refusal.kind, method: refusal.method };
 
 /**
  * How the order reaches the shopper, as sent: the option (absent: Kampala delivery, for older
@@ -75,6 +68,14 @@ export type PlacedOrder = {
 
 export type CheckoutPlaced = { ok: true; order: PlacedOrder };
 export type CheckoutResult = CheckoutPlaced | CheckoutRefused;
+
+/** The order already placed under this id, if any (a retry answers it; another's is refused). */
+function placedQuery(db: Db, orderId: string) {
+  return db
+    .select({ customerId: orders.customerId, total: orders.total, deliveryFee: orders.deliveryFee })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+}
 
 /** The same variant twice in one cart is one line with the quantities added. */
 export function mergeLines(lines: readonly VariantLine[]): VariantLine[] {
@@ -190,14 +191,7 @@ export async function placeOrder(
   const optionId = asked.optionId ?? DEFAULT_DELIVERY_OPTION_ID;
   const [found, [existing], [profile], [option]] = await gate.batch([
     stockOf(db, order.lines),
-    db
-      .select({
-        customerId: orders.customerId,
-        total: orders.total,
-        deliveryFee: orders.deliveryFee,
-      })
-      .from(orders)
-      .where(eq(orders.id, order.orderId)),
+    placedQuery(db, order.orderId),
     db.select().from(profiles).where(eq(profiles.id, customer.id)),
     optionOf(db, optionId),
   ]);
@@ -243,7 +237,7 @@ export async function placeOrder(
     // Above what this way of paying takes: the write computed the total and placed nothing.
     const asked = written?.asked_total;
     const overCeiling = asked == null ? null : aboveCeiling(order.paymentMethod, Number(asked));
-    if (overCeiling) return paymentRefused(overCeiling);
+    if (overCeiling) return ruleRefused(overCeiling);
     return explainRefusal(db, customer.id, order, lines, shownNames);
   }
   const deliveryFee = Number(written.delivery_fee ?? 0);
@@ -317,7 +311,7 @@ function deliveryProblem(
   if (!option?.active) return { ok: false, problem: 'delivery-unavailable' };
   // The total is not known before the write: the write checks its ceiling.
   const refused = paymentRefusal(paymentMethod, option, null);
-  if (refused) return paymentRefused(refused);
+  if (refused) return ruleRefused(refused);
   if (asked.optionId && option.kind !== 'pickup' && !asked.area?.trim()) {
     return { ok: false, problem: 'area-needed', courier: option.kind === 'courier' };
   }
@@ -457,14 +451,7 @@ async function explainRefusal(
   const asked = order.delivery ?? {};
   const [found, [existing], [option]] = await db.batch([
     stockOf(db, lines),
-    db
-      .select({
-        customerId: orders.customerId,
-        total: orders.total,
-        deliveryFee: orders.deliveryFee,
-      })
-      .from(orders)
-      .where(eq(orders.id, order.orderId)),
+    placedQuery(db, order.orderId),
     optionOf(db, asked.optionId ?? DEFAULT_DELIVERY_OPTION_ID),
   ]);
   if (existing) return replay(existing, customerId, order.orderId);
