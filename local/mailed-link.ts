@@ -6,14 +6,20 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { mailOutbox } from '#db/schema/index.ts';
 
+/** The newest mail to an address in the outbox, if any. */
+export async function latestMail(db: Db, to: string) {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.recipient, to.toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  return mail;
+}
+
 export async function mailedLink(db: Db, to: string, after?: Date): Promise<string> {
   for (let tries = 0; tries < 50; tries++) {
-    const [mail] = await db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.recipient, to.toLowerCase()))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
+    const mail = await latestMail(db, to);
     if (mail?.link && (!after || mail.createdAt >= after)) return mail.link;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -12,6 +12,7 @@ import {
   TEXT,
 } from '#core/account.ts';
 import { mailOutbox, profiles, session, user } from '#db/schema/index.ts';
+import { latestMail } from '#local/mailed-link.ts';
 import { type Auth, createAuth } from '#server/auth.ts';
 import { outboxMailer } from '#server/services/mail-service.ts';
 import {
@@ -19,7 +20,6 @@ import {
   authGet,
   authPost,
   freshIp,
-  latestMail,
   signedInShopper,
   TEST_ORIGIN,
   testAuth,

@@ -1,8 +1,7 @@
 // Accounts in integration tests: the real better-auth configuration on the test database, with
 // the outbox mailer, driven over HTTP-shaped requests like a browser (cookies, client IP).
-import { desc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { mailOutbox } from '#db/schema/index.ts';
+import { latestMail } from '#local/mailed-link.ts';
 import { type Auth, createAuth } from '#server/auth.ts';
 import { outboxMailer } from '#server/services/mail-service.ts';
 
@@ -74,16 +73,6 @@ async function answer(response: Response): Promise<AuthAnswer> {
     .filter((c) => !c?.endsWith('='))
     .join('; ');
   return { status: response.status, body, cookie, headers: response.headers };
-}
-
-export async function latestMail(db: Db, to: string) {
-  const [mail] = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.recipient, to.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  return mail;
 }
 
 let accountCounter = 0;
