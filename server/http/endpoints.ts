@@ -58,7 +58,7 @@ export function endpointOf(url: URL): Endpoint {
 
 /** Profile pictures: under the spec's 2 MB. The spreadsheet import: 5 MiB. tRPC, auth and anything
  * else: 1 MiB. `pathname`: as `classifiedPath` spells it (lower case). */
-function endpointFor(pathname: string): Endpoint {
+export function endpointFor(pathname: string): Endpoint {
   if (pathname === '/api/account/avatar') {
     // The spec: an image *under* 2 MB, so exactly 2 MiB is already too large.
     return { kind: 'avatar', methods: API_METHODS, bodyLimit: AVATAR_MAX_BYTES - 1 };

@@ -6,7 +6,7 @@ import { declaredTooLarge, limitBody } from './body-limits.ts';
 import {
   classifiedPath,
   endpointError,
-  endpointOf,
+  endpointFor,
   methodNotAllowed,
   payloadTooLarge,
 } from './endpoints.ts';
@@ -30,13 +30,14 @@ export async function serveShop(
 ): Promise<Response> {
   const url = new URL(request.url);
   // Classified by the path as the router will match it, whatever its spelling (0038).
-  const endpoint = endpointOf(url);
+  const path = classifiedPath(url.pathname);
+  const endpoint = endpointFor(path);
   const security = { nonce: newNonce(), https: url.protocol === 'https:', dev: options.dev };
   const limited = limitBody(request, endpoint.bodyLimit);
 
   let response: Response;
   const refusal = foreignWrite(request, endpoint, options.ownOrigins);
-  const moved = deskAddress(url);
+  const moved = deskAddress(url, path);
   if (moved) {
     response = new Response(null, { status: 308, headers: { location: moved } });
   } else if (endpoint.methods && !endpoint.methods.includes(request.method)) {
@@ -71,8 +72,8 @@ export async function serveShop(
  * old links answer a permanent redirect to the same page under `/desk/…`, query kept; 308 keeps
  * the method, though only pages lived there. Null for every other path.
  */
-function deskAddress(url: URL): string | null {
-  if (!/^\/operator(\/|$)/.test(classifiedPath(url.pathname))) return null;
+function deskAddress(url: URL, path: string): string | null {
+  if (!/^\/operator(\/|$)/.test(path)) return null;
   // The rest of the path as it was written: only its first segment ("operator") is replaced.
   const rest = url.pathname.replace(/^\/*[^/]+/, '');
   return `/desk${rest}${url.search}`;
