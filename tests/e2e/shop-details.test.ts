@@ -113,6 +113,9 @@ describe('colour dots', () => {
         // Another colour chosen, so the dot sits on the page, not on a chosen pill.
         const other = colours.locator(`label:not(:has(input[value="${colour}"]))`).first();
         await other.click();
+        // Until the page has hydrated a click may not choose it: wait for the choice, then the
+        // transitions it starts (a loaded machine measured the dot mid-way otherwise).
+        await expect.poll(() => other.locator('input').isChecked()).toBe(true);
         const dot = colours
           .locator(`label:has(input[value="${colour}"]) span[aria-hidden]`)
           .first();
