@@ -35,6 +35,11 @@ export const PAYMENT_METHOD_CHOICES: Record<
   cash_on_delivery: { label: 'Cash on Delivery' },
 };
 
+/** Where an order came from (issue 34): the site, or the desk taking it by phone, on WhatsApp or
+ * at the counter. */
+export const ORDER_SOURCES = ['web', 'phone', 'whatsapp', 'counter'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
 export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value);
 }

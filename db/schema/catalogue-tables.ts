@@ -15,6 +15,24 @@ import type { ProductOption, VariantOptions } from '#core/variants.ts';
 export const categories = pgTable('categories', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   name: text().notNull().unique(),
+  /** Where it stands in the shop's lists, lowest first (issue 34: set on the desk). */
+  position: integer().notNull().default(0),
+  /** Its picture on the home page; null: the newest pictured piece in it. */
+  imageUrl: text('image_url'),
+});
+
+/** The home page's hero slides (issue 34: edited on the desk, no longer in the code). */
+export const homeSlides = pgTable('home_slides', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  position: integer().notNull().default(0),
+  title: text().notNull(),
+  words: text().notNull().default(''),
+  linkLabel: text('link_label').notNull().default('Shop Now'),
+  linkUrl: text('link_url').notNull().default('/shop'),
+  /** Its picture; null: the shop's newest pictured piece, as before the desk edited it. */
+  imageUrl: text('image_url'),
+  /** The drawn art behind the words when there is no picture (public/images/hero/*.svg). */
+  art: text(),
 });
 
 export const products = pgTable(

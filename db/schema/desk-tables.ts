@@ -66,7 +66,13 @@ export const deskRecords = pgTable(
     /** The change's details and, for a keyed save, its answer. */
     details: jsonb().notNull().default({}),
     requestKey: uuid('request_key').unique(),
+    /** The order it was done to (issue 34): its status moves, payments, refunds and the staff's
+     * private notes ('order.noted') make the order's own record on its desk page. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('desk_records_newest_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('desk_records_newest_idx').on(t.createdAt, t.id),
+    index('desk_records_order_idx').on(t.orderId, t.id),
+  ],
 );

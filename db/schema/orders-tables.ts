@@ -69,6 +69,20 @@ export const orders = pgTable(
      * out): from then on it is not in their lists, and stays on the desk and in the figures.
      */
     hiddenByShopperAt: timestamp('hidden_by_shopper_at', { withTimezone: true }),
+    /** Where the order came from (issue 34): the site, or the desk taking it by phone, on
+     * WhatsApp or at the counter (ORDER_SOURCES in core/order-rules.ts). */
+    source: text().notNull().default('web'),
+    /** The customer's phone and email when the order was placed (the profile's, or what the desk
+     * typed for a customer without an account): what the desk searches and calls. */
+    customerPhone: text('customer_phone'),
+    customerEmail: text('customer_email'),
+    /** What the desk's order search reads (issue 34): the id (either 8-character reference is a
+     * part of it), the name, the phones and the email, lower-cased, kept by Postgres. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(id::text || ' ' || customer_name || ' ' || coalesce(customer_phone, '') || ' ' || coalesce(delivery_phone, '') || ' ' || coalesce(customer_email, ''))`,
+      ),
   },
   (t) => [
     check(
@@ -81,13 +95,19 @@ export const orders = pgTable(
     ),
     check(
       'orders_payment_method_check',
-      sql`${t.paymentMethod} in ('mobile_money', 'card', 'bank_transfer', 'cash_on_delivery')`,
+      sql`${t.paymentMethod} in ('mobile_money', 'card', 'bank_transfer', 'cash_on_delivery', 'cash')`,
     ),
+    check('orders_source_check', sql`${t.source} in ('web', 'phone', 'whatsapp', 'counter')`),
     check(
       'orders_money_check',
       sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`,
     ),
     index('orders_customer_newest_idx').on(t.customerId, t.createdAt),
+    // The desk's order book (issue 34), newest first, keyset-paged: ascending, read backwards
+    // (as products_newest_idx); its search through one trigram index.
+    index('orders_newest_idx').on(t.createdAt, t.id),
+    index('orders_status_newest_idx').on(t.status, t.createdAt, t.id),
+    index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

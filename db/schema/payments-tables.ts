@@ -27,7 +27,7 @@ export const payments = pgTable(
     customerId: text('customer_id').references(() => user.id, { onDelete: 'set null' }),
     /**
      * Who moved the money: 'mtn' or 'airtel' (mobile money), 'pesapal' (card), 'bank_transfer'
-     * or 'cash_on_delivery' (confirmed by an operator).
+     * or 'cash_on_delivery' (confirmed by an operator), 'cash' (paid at the counter, issue 34).
      */
     network: text().notNull(),
     /** The mobile-money payer's number, +256…; null for the other ways to pay. */
@@ -70,7 +70,7 @@ export const payments = pgTable(
     ),
     check(
       'payments_network_check',
-      sql`${t.network} in ('mtn', 'airtel', 'pesapal', 'bank_transfer', 'cash_on_delivery')`,
+      sql`${t.network} in ('mtn', 'airtel', 'pesapal', 'bank_transfer', 'cash_on_delivery', 'cash')`,
     ),
     check('payments_amount_check', sql`${t.amount} > 0`),
     // At most one payment per order is waiting or has succeeded: a retry while one is pending,

@@ -4,7 +4,7 @@
 // client made, so a retried or double-clicked checkout makes one order.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DEFAULT_DELIVERY_OPTION_ID, isDeliveryKind } from '#core/delivery-rules.ts';
-import type { PaymentMethod } from '#core/order-rules.ts';
+import type { OrderSource, PaymentMethod } from '#core/order-rules.ts';
 import { aboveCeiling, paymentRefusal } from '#core/payment-rules.ts';
 import { buildReceipt, type Receipt, type ReceiptDelivery } from '#core/receipt.ts';
 import { nameWithVariant } from '#core/variants.ts';
@@ -217,16 +217,19 @@ export async function placeOrder(
   };
   let written: Written | undefined;
   try {
-    written = await writeOrder(
-      db,
-      gate,
-      customer.id,
-      profile.fullName,
-      order.orderId,
+    written = await writeOrder(db, gate, {
+      customer: {
+        id: customer.id,
+        name: profile.fullName,
+        phone: profile.phone,
+        email: customer.email,
+      },
+      source: 'web',
+      orderId: order.orderId,
       lines,
-      order.paymentMethod,
+      paymentMethod: order.paymentMethod,
       delivery,
-    );
+    });
   } catch (error) {
     // 23514: someone bought the last pieces between the read and the write (the stock CHECK);
     // 23503: a variant was removed meanwhile. Nothing was written either way.
@@ -353,13 +356,18 @@ const stockOf = (db: Db, lines: readonly OrderLine[]) => {
 async function writeOrder(
   db: Db,
   gate: WriteGate,
-  customerId: string,
-  customerName: string,
-  orderId: string,
-  lines: VariantLine[],
-  paymentMethod: PaymentMethod,
-  delivery: Omit<ReceiptDelivery, 'option' | 'kind'> & { optionId: string },
+  order: {
+    /** Who it is for: an account (id) or, for an order the desk takes, a name and phone only. */
+    customer: { id: string | null; name: string; phone: string | null; email: string | null };
+    source: OrderSource;
+    orderId: string;
+    lines: VariantLine[];
+    paymentMethod: PaymentMethod;
+    delivery: Omit<ReceiptDelivery, 'option' | 'kind'> & { optionId: string };
+  },
 ): Promise<Written | undefined> {
+  const { customer, orderId, lines, paymentMethod, delivery } = order;
+  const customerId = customer.id;
   const result = await db.execute<Written>(sql`
     with wanted as (
       select * from unnest(${sql.param(lines.map((l) => l.variantId))}::int[],
@@ -385,10 +393,11 @@ async function writeOrder(
       insert into orders (id, customer_id, customer_name, subtotal, delivery_fee, discount, total,
                           payment_method, status, delivery_option_id, delivery_option,
                           delivery_kind, delivery_area, delivery_landmark, delivery_phone,
-                          delivery_notes)
-      select ${orderId}::uuid, ${customerId}, ${customerName}, subtotal, fee, 0, subtotal + fee,
+                          delivery_notes, source, customer_phone, customer_email)
+      select ${orderId}::uuid, ${customerId}, ${customer.name}, subtotal, fee, 0, subtotal + fee,
              ${paymentMethod}, 'pending', option_id, name, kind, ${delivery.area},
-             ${delivery.landmark}, ${delivery.phone}, ${delivery.notes}
+             ${delivery.landmark}, ${delivery.phone}, ${delivery.notes}, ${order.source},
+             ${customer.phone}, ${customer.email}
       from charged
       where ${paymentAllowedSql(paymentMethod, sql`charged.cash_on_delivery`, sql`charged.subtotal + charged.fee`)}
         and ${gate.allows()}

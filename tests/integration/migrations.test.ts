@@ -684,7 +684,7 @@ describe('0017_search_text: the search reads one kept, indexed text per product'
     };
     expect(before.products.length).toBeGreaterThan(1);
 
-    await migrateDatabase(db);
+    await migrateUpTo('0018_order_book');
 
     expect(
       await rows(sql`
@@ -723,5 +723,76 @@ describe('0017_search_text: the search reads one kept, indexed text per product'
       await rows(sql`select indexname from pg_indexes
                      where tablename = 'products' and indexname like '%trgm%' order by 1`),
     ).toEqual([{ indexname: 'products_name_trgm_idx' }, { indexname: 'products_search_trgm_idx' }]);
+  });
+});
+
+describe('0018_order_book: the desk searches, pages and enters orders', () => {
+  it('keeps every order, payment, record and category; fills what the desk searches and calls', async () => {
+    // The shop the tests before left (two customers with orders in every status, payments,
+    // receipts), plus a desk record and a category.
+    await db.execute(sql`
+      insert into desk_records (actor_email, action, subject, details)
+      values ('owner@example.ug', 'product.saved', 'Nakato Wrap', '{}')
+    `);
+    await db.execute(sql`insert into categories (name) values ('Tops'), ('Dresses')`);
+    const read = async () => ({
+      orders: await rows(sql`
+        select id, customer_id, customer_name, subtotal, delivery_fee, discount, total, status,
+               payment_method, delivery_phone, created_at
+        from orders order by id`),
+      items: await rows(sql`
+        select order_id, variant_id, name, price, quantity from order_items order by order_id, name`),
+      payments: await rows(
+        sql`select id, order_id, amount, status, network from payments order by id`,
+      ),
+      receipts: await rows(sql`select receipt_number, total_amount from receipts order by 1`),
+      records: await rows(
+        sql`select id, actor_email, action, subject from desk_records order by id`,
+      ),
+      stock: await rows(sql`select id, sku, stock from product_variants order by id`),
+    });
+    const before = await read();
+    expect(before.orders.length).toBeGreaterThan(5);
+
+    await migrateDatabase(db);
+
+    expect(await read()).toEqual(before);
+    // Every order came from the site; its customer's phone and email are the profile's.
+    const orders = await rows<{
+      customer_id: string | null;
+      source: string;
+      customer_phone: string | null;
+      customer_email: string | null;
+      search_text: string;
+      id: string;
+    }>(
+      sql`select id, customer_id, source, customer_phone, customer_email, search_text from orders`,
+    );
+    const nakato = orders.filter((o) => o.customer_id === 'nakato');
+    expect(nakato.length).toBeGreaterThan(1);
+    for (const order of orders) expect(order.source).toBe('web');
+    for (const order of nakato) {
+      expect(order.customer_phone).toBe('+256772000001');
+      expect(order.customer_email).toBe('nakato@example.ug');
+      // Both 8-character references, the phone and the email are in what the search reads.
+      for (const part of [order.id.slice(0, 8), order.id.slice(-8), '772000001', 'nakato@']) {
+        expect(order.search_text).toContain(part);
+      }
+    }
+    // The categories keep the order they were shown in (by name); the hero its three slides.
+    expect(await rows(sql`select name, position from categories order by position`)).toEqual(
+      (await rows<{ name: string }>(sql`select name from categories order by name`)).map(
+        ({ name }, at) => ({ name, position: at + 1 }),
+      ),
+    );
+    expect(await rows(sql`select title, link_url from home_slides order by position`)).toEqual([
+      { title: 'New Collection', link_url: '/shop' },
+      { title: 'Premium Quality', link_url: '/shop' },
+      { title: 'Limited Edition', link_url: '/shop' },
+    ]);
+    // A counter sale is an order the shop can now hold; another source is refused.
+    await expect(
+      db.execute(sql`update orders set source = 'instagram' where customer_id = 'nakato'`),
+    ).rejects.toThrow();
   });
 });
