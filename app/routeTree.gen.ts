@@ -49,6 +49,7 @@ import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsSlugRouteImport } from './routes/products/$slug'
 import { Route as ApiAccountAvatarRouteImport } from './routes/api/account/avatar'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiDeskOrdersDotcsvRouteImport } from './routes/api/desk/orders[.]csv'
 import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/products[.]csv'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
@@ -57,6 +58,7 @@ import { Route as DeskProductsProductIdRouteImport } from './routes/desk/product
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
 import { Route as ApiPaymentsPesapalIpnRouteImport } from './routes/api/payments/pesapal.ipn'
 import { Route as ApiPaymentsPesapalReturnRouteImport } from './routes/api/payments/pesapal.return'
+import { Route as ApiDeskOrdersOrderIdPackingSlipDotpdfRouteImport } from './routes/api/desk/orders/$orderId.packing-slip[.]pdf'
 import { Route as ApiDeskProductsProductIdPhotosRouteImport } from './routes/api/desk/products/$productId.photos'
 import { Route as ApiPaymentsMtnPaymentIdSecretRouteImport } from './routes/api/payments/mtn.$paymentId.$secret'
 
@@ -260,6 +262,11 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiDeskOrdersDotcsvRoute = ApiDeskOrdersDotcsvRouteImport.update({
+  id: '/api/desk/orders.csv',
+  path: '/api/desk/orders.csv',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiDeskProductsDotcsvRoute = ApiDeskProductsDotcsvRouteImport.update({
   id: '/api/desk/products.csv',
   path: '/api/desk/products.csv',
@@ -300,6 +307,12 @@ const ApiPaymentsPesapalReturnRoute =
   ApiPaymentsPesapalReturnRouteImport.update({
     id: '/api/payments/pesapal/return',
     path: '/api/payments/pesapal/return',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiDeskOrdersOrderIdPackingSlipDotpdfRoute =
+  ApiDeskOrdersOrderIdPackingSlipDotpdfRouteImport.update({
+    id: '/api/desk/orders/$orderId/packing-slip.pdf',
+    path: '/api/desk/orders/$orderId/packing-slip.pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
 const ApiDeskProductsProductIdPhotosRoute =
@@ -356,6 +369,7 @@ export interface FileRoutesByFullPath {
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
@@ -364,6 +378,7 @@ export interface FileRoutesByFullPath {
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/api/desk/orders/$orderId/packing-slip.pdf': typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
@@ -407,6 +422,7 @@ export interface FileRoutesByTo {
   '/products': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
@@ -415,6 +431,7 @@ export interface FileRoutesByTo {
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/api/desk/orders/$orderId/packing-slip.pdf': typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
@@ -460,6 +477,7 @@ export interface FileRoutesById {
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
@@ -468,6 +486,7 @@ export interface FileRoutesById {
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/api/desk/orders/$orderId/packing-slip.pdf': typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
@@ -514,6 +533,7 @@ export interface FileRouteTypes {
     | '/products/'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/desk/orders.csv'
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
@@ -522,6 +542,7 @@ export interface FileRouteTypes {
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/api/desk/orders/$orderId/packing-slip.pdf'
     | '/api/desk/products/$productId/photos'
     | '/api/payments/mtn/$paymentId/$secret'
   fileRoutesByTo: FileRoutesByTo
@@ -565,6 +586,7 @@ export interface FileRouteTypes {
     | '/products'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/desk/orders.csv'
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
@@ -573,6 +595,7 @@ export interface FileRouteTypes {
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/api/desk/orders/$orderId/packing-slip.pdf'
     | '/api/desk/products/$productId/photos'
     | '/api/payments/mtn/$paymentId/$secret'
   id:
@@ -617,6 +640,7 @@ export interface FileRouteTypes {
     | '/products/'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/desk/orders.csv'
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
@@ -625,6 +649,7 @@ export interface FileRouteTypes {
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/api/desk/orders/$orderId/packing-slip.pdf'
     | '/api/desk/products/$productId/photos'
     | '/api/payments/mtn/$paymentId/$secret'
   fileRoutesById: FileRoutesById
@@ -662,12 +687,14 @@ export interface RootRouteChildren {
   ProductsIndexRoute: typeof ProductsIndexRoute
   ApiAccountAvatarRoute: typeof ApiAccountAvatarRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiDeskOrdersDotcsvRoute: typeof ApiDeskOrdersDotcsvRoute
   ApiDeskProductsDotcsvRoute: typeof ApiDeskProductsDotcsvRoute
   ApiPaymentsAirtelRoute: typeof ApiPaymentsAirtelRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiOrdersOrderIdReceiptDotpdfRoute: typeof ApiOrdersOrderIdReceiptDotpdfRoute
   ApiPaymentsPesapalIpnRoute: typeof ApiPaymentsPesapalIpnRoute
   ApiPaymentsPesapalReturnRoute: typeof ApiPaymentsPesapalReturnRoute
+  ApiDeskOrdersOrderIdPackingSlipDotpdfRoute: typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   ApiDeskProductsProductIdPhotosRoute: typeof ApiDeskProductsProductIdPhotosRoute
   ApiPaymentsMtnPaymentIdSecretRoute: typeof ApiPaymentsMtnPaymentIdSecretRoute
 }
@@ -954,6 +981,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/desk/orders.csv': {
+      id: '/api/desk/orders.csv'
+      path: '/api/desk/orders.csv'
+      fullPath: '/api/desk/orders.csv'
+      preLoaderRoute: typeof ApiDeskOrdersDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/desk/products.csv': {
       id: '/api/desk/products.csv'
       path: '/api/desk/products.csv'
@@ -1008,6 +1042,13 @@ declare module '@tanstack/react-router' {
       path: '/api/payments/pesapal/return'
       fullPath: '/api/payments/pesapal/return'
       preLoaderRoute: typeof ApiPaymentsPesapalReturnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/desk/orders/$orderId/packing-slip.pdf': {
+      id: '/api/desk/orders/$orderId/packing-slip.pdf'
+      path: '/api/desk/orders/$orderId/packing-slip.pdf'
+      fullPath: '/api/desk/orders/$orderId/packing-slip.pdf'
+      preLoaderRoute: typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/desk/products/$productId/photos': {
@@ -1088,12 +1129,15 @@ const rootRouteChildren: RootRouteChildren = {
   ProductsIndexRoute: ProductsIndexRoute,
   ApiAccountAvatarRoute: ApiAccountAvatarRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiDeskOrdersDotcsvRoute: ApiDeskOrdersDotcsvRoute,
   ApiDeskProductsDotcsvRoute: ApiDeskProductsDotcsvRoute,
   ApiPaymentsAirtelRoute: ApiPaymentsAirtelRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiOrdersOrderIdReceiptDotpdfRoute: ApiOrdersOrderIdReceiptDotpdfRoute,
   ApiPaymentsPesapalIpnRoute: ApiPaymentsPesapalIpnRoute,
   ApiPaymentsPesapalReturnRoute: ApiPaymentsPesapalReturnRoute,
+  ApiDeskOrdersOrderIdPackingSlipDotpdfRoute:
+    ApiDeskOrdersOrderIdPackingSlipDotpdfRoute,
   ApiDeskProductsProductIdPhotosRoute: ApiDeskProductsProductIdPhotosRoute,
   ApiPaymentsMtnPaymentIdSecretRoute: ApiPaymentsMtnPaymentIdSecretRoute,
 }

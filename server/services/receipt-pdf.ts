@@ -1,35 +1,32 @@
-// The receipt as a PDF, made on the server by the shop's own small writer (DESIGN: Receipts;
-// ./pdf-writer.ts, decision 0056). It runs inside the Worker: no Node APIs. The shop's fonts
-// (Cormorant Garamond for the wordmark and display, Manrope for text; subsets under
-// server/fonts/) are bundled as data by Vite's `?inline` and load on the first receipt only, so
-// no other request pays for them.
+// The receipt as a PDF, made on the server on the shop's paper (./pdf-paper.ts; DESIGN: Receipts,
+// decision 0056).
 import { DELIVERY_WORDING, deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
 import { RECEIPT_TEXT, type Receipt, type ReceiptPayment, showsTax } from '#core/receipt.ts';
-import { PdfDocument, type PdfFont, type PdfPage, type Rgb } from './pdf-writer.ts';
+import {
+  CONTENT_WIDTH,
+  colour,
+  continuationPage,
+  eyebrow,
+  FOOTER_TOP,
+  footers,
+  type Layout,
+  MARGIN,
+  openPaper,
+  PAGE_HEIGHT,
+  PALETTE,
+  type Pen,
+  printable,
+  RIGHT,
+  rule,
+  widthOf,
+  wrap,
+  write,
+} from './pdf-paper.ts';
 
-// A4, in points.
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const MARGIN = 50;
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const FOOTER_TOP = 70;
-const RIGHT = MARGIN + CONTENT_WIDTH;
 /** The first page's two columns (who; paid or not, when, how): their width, the right's x. */
 const COLUMN = CONTENT_WIDTH / 2 - 16;
 const HALF = MARGIN + CONTENT_WIDTH / 2 + 16;
-
-// The shop's palette (app/styles.css, light theme).
-const PALETTE = {
-  paper: '#faf7f2',
-  paper2: '#f1ebe1',
-  ink: '#1d1a16',
-  inkSoft: '#5b534a',
-  line: '#e3dacb',
-  clay: '#8f3f22',
-  gold: '#7a5a2e',
-  paid: '#2b5e34',
-} as const;
 
 // The items table: the name column wraps; the figures are right-aligned at these edges.
 const TABLE = {
@@ -47,128 +44,6 @@ const TABLE = {
   labelGap: 2,
 };
 
-type Fonts = { display: PdfFont; text: PdfFont; strong: PdfFont };
-
-function fromDataUrl(url: string): Uint8Array {
-  const binary = atob(url.slice(url.indexOf(',') + 1));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-let loading: Promise<Uint8Array[]> | undefined;
-
-/** The font files (display, text, strong), loaded once per Worker instance. */
-function loadFaces() {
-  loading ??= Promise.all([
-    import('../fonts/CormorantGaramond-SemiBold.ttf?inline'),
-    import('../fonts/Manrope-Regular.ttf?inline'),
-    import('../fonts/Manrope-SemiBold.ttf?inline'),
-  ]).then((faces) => faces.map((face) => fromDataUrl(face.default)));
-  return loading;
-}
-
-/**
- * Composed letters (NFC: the fonts carry no mark positioning), control characters out, runs of
- * white space as one space, letters the font lacks as '?' (and accents it lacks left out).
- */
-function printable(value: string, font: PdfFont): string {
-  let out = '';
-  for (const char of value
-    .normalize('NFC')
-    .replace(/[\s\p{Cc}]+/gu, ' ')
-    .trim()) {
-    const code = char.codePointAt(0) ?? 0;
-    if (font.has(code)) out += char;
-    else if (!/\p{M}/u.test(char)) out += '?';
-  }
-  return out;
-}
-
-/** Lines no wider than `width`; a word longer than a line is broken between letters. */
-function wrap(value: string, font: PdfFont, size: number, width: number): string[] {
-  const fits = (s: string) => font.widthOf(s, size) <= width;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of value.split(' ')) {
-    const next = line ? `${line} ${word}` : word;
-    if (fits(next)) {
-      line = next;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = '';
-    for (const char of word) {
-      if (line && !fits(line + char)) {
-        lines.push(line);
-        line = '';
-      }
-      line += char;
-    }
-  }
-  if (line || lines.length === 0) lines.push(line);
-  return lines;
-}
-
-/** The shop's hex colours as the writer takes them. */
-const colour = (hex: string): Rgb => [
-  Number.parseInt(hex.slice(1, 3), 16) / 255,
-  Number.parseInt(hex.slice(3, 5), 16) / 255,
-  Number.parseInt(hex.slice(5, 7), 16) / 255,
-];
-
-const widthOf = (s: string, font: PdfFont, size: number, tracking = 0) =>
-  font.widthOf(s, size) + tracking * Math.max(0, [...s].length - 1);
-
-/** A page to draw on, with the document's fonts (the text font is each line's default). */
-type Pen = { page: PdfPage; fonts: Fonts };
-
-/**
- * What the receipt's parts share as they draw one after another: the pages so far, the page being
- * drawn, and the cursor on it (from the page's foot up, in points, as PDF counts).
- */
-type Layout = Pen & { doc: PdfDocument; pages: PdfPage[]; y: number };
-
-type Draw = {
-  x: number;
-  y: number;
-  size: number;
-  font?: PdfFont;
-  color?: string;
-  tracking?: number;
-  align?: 'left' | 'right';
-};
-
-/** Draws one line (already printable); right-aligned text ends at x. */
-function write({ page, fonts }: Pen, s: string, o: Draw) {
-  const font = o.font ?? fonts.text;
-  const tracking = o.tracking ?? 0;
-  const x = o.align === 'right' ? o.x - widthOf(s, font, o.size, tracking) : o.x;
-  page.text(s, {
-    x,
-    y: o.y,
-    size: o.size,
-    font,
-    color: colour(o.color ?? PALETTE.ink),
-    tracking,
-  });
-}
-
-/** Small capitals in gold, like the shop's eyebrows. */
-function eyebrow(pen: Pen, s: string, x: number, y: number, align?: 'right') {
-  write(pen, s.toUpperCase(), {
-    x,
-    y,
-    size: 7.5,
-    font: pen.fonts.strong,
-    color: PALETTE.gold,
-    tracking: 1.6,
-    align,
-  });
-}
-
-function rule(page: PdfPage, y: number, from = MARGIN, to = RIGHT, c: string = PALETTE.line) {
-  page.line([from, y], [to, y], 0.75, colour(c));
-}
-
 /** A value wrapped into small, softer lines under a fact; gives where the next line goes. */
 function softLines(pen: Pen, value: string, x: number, y: number): number {
   const font = pen.fonts.text;
@@ -177,19 +52,6 @@ function softLines(pen: Pen, value: string, x: number, y: number): number {
     y -= 13;
   }
   return y;
-}
-
-/** A page on the shop's paper. */
-function paperPage(doc: PdfDocument): PdfPage {
-  const page = doc.page(PAGE_WIDTH, PAGE_HEIGHT);
-  page.rectangle({
-    x: 0,
-    y: 0,
-    width: PAGE_WIDTH,
-    height: PAGE_HEIGHT,
-    fill: colour(PALETTE.paper),
-  });
-  return page;
 }
 
 /** The first page's head: the wordmark, and the receipt's number at the right. */
@@ -370,24 +232,6 @@ function tableHead(layout: Layout) {
   layout.y = top - 24;
 }
 
-/** A continuation page: a smaller masthead; the cursor under it. */
-function continuationPage(layout: Layout, receipt: Receipt) {
-  layout.page = paperPage(layout.doc);
-  layout.pages.push(layout.page);
-  const { fonts } = layout;
-  const top = PAGE_HEIGHT - MARGIN - 20;
-  write(layout, 'duuka', { x: MARGIN - 1, y: top, size: 24, font: fonts.display, tracking: 0.6 });
-  write(layout, printable(receipt.receiptNumber, fonts.strong), {
-    x: RIGHT,
-    y: top + 2,
-    size: 10,
-    font: fonts.strong,
-    align: 'right',
-  });
-  rule(layout.page, top - 16);
-  layout.y = top - 40;
-}
-
 /**
  * One piece's row: the name wrapped in its column with the size and colour ("M · Indigo") under
  * it, smaller and softer, and the figures at the right. A row that would run into the foot goes
@@ -406,7 +250,7 @@ function pieceRow(layout: Layout, receipt: Receipt, item: Receipt['items'][numbe
     (variant.length ? TABLE.labelGap : 0) +
     2 * TABLE.rowPad;
   if (layout.y - height < FOOTER_TOP) {
-    continuationPage(layout, receipt);
+    continuationPage(layout, receipt.receiptNumber);
     tableHead(layout);
   }
   let baseline = layout.y - TABLE.rowPad - TABLE.size + 1;
@@ -446,7 +290,7 @@ function totals(layout: Layout, receipt: Receipt) {
   ];
   if (showsTax(receipt)) figures.push([RECEIPT_TEXT.tax, formatUGX(receipt.tax)]);
   const totalsHeight = figures.length * 19 + 120;
-  if (layout.y - totalsHeight < FOOTER_TOP) continuationPage(layout, receipt);
+  if (layout.y - totalsHeight < FOOTER_TOP) continuationPage(layout, receipt.receiptNumber);
   const labelX = RIGHT - 240;
   const valueX = MARGIN + TABLE.totalRight;
   let y = layout.y - 24;
@@ -472,45 +316,13 @@ function totals(layout: Layout, receipt: Receipt) {
   layout.y = y;
 }
 
-/** Every page's foot: where the shop is, and which page of how many. */
-function footers({ pages, fonts }: Layout, receipt: Receipt) {
-  const number = printable(receipt.receiptNumber, fonts.text);
-  pages.forEach((page, index) => {
-    const pen = { page, fonts };
-    rule(page, FOOTER_TOP - 24);
-    write(pen, 'duuka · Kampala, Uganda', {
-      x: MARGIN,
-      y: FOOTER_TOP - 38,
-      size: 7.5,
-      color: PALETTE.inkSoft,
-    });
-    write(pen, `${number} · Page ${index + 1} of ${pages.length}`, {
-      x: RIGHT,
-      y: FOOTER_TOP - 38,
-      size: 7.5,
-      color: PALETTE.inkSoft,
-      align: 'right',
-    });
-  });
-}
-
 export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
-  const [display, text, strong] = await loadFaces();
-  if (!display || !text || !strong) throw new Error('receipt fonts missing');
-  const doc = new PdfDocument({
+  const layout = await openPaper({
     title: `${RECEIPT_TEXT.title} ${receipt.receiptNumber}`,
     author: 'duuka',
     creator: 'duuka',
     created: new Date(receipt.orderDate),
   });
-  // Under their PostScript names (the files' names): a reader lists them so.
-  const fonts: Fonts = {
-    display: doc.font(display, 'CormorantGaramond-SemiBold'),
-    text: doc.font(text, 'Manrope-Regular'),
-    strong: doc.font(strong, 'Manrope-SemiBold'),
-  };
-  const first = paperPage(doc);
-  const layout: Layout = { doc, fonts, pages: [first], page: first, y: 0 };
 
   // First page: the wordmark and the receipt's number; who, and paid or not, when and how, side
   // by side; the bank's details to pay by transfer.
@@ -525,6 +337,6 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   tableHead(layout);
   for (const item of receipt.items) pieceRow(layout, receipt, item);
   totals(layout, receipt);
-  footers(layout, receipt);
-  return doc.save();
+  footers(layout, receipt.receiptNumber);
+  return layout.doc.save();
 }

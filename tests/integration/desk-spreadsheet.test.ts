@@ -8,7 +8,7 @@ import { readCsv, writeCsv } from '#core/desk-csv.ts';
 import { DESK_TEXT } from '#core/desk-roles.ts';
 import { SPREADSHEET_COLUMNS, SPREADSHEET_TEXT } from '#core/desk-spreadsheet.ts';
 import type { Auth } from '#server/auth.ts';
-import { productsCsv } from '#server/http/products-csv.ts';
+import { productsCsv } from '#server/http/desk-files.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { type DeskMember, deskCaller, deskMember, sentTwice } from '../support/desk.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
