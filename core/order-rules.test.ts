@@ -6,6 +6,7 @@ import {
   formatOrderDate,
   formatTime,
   isPaymentMethod,
+  kampalaYear,
   ORDERS_TEXT,
   orderCustomerName,
   orderIdHead,
@@ -95,6 +96,11 @@ describe('dates in Kampala time (UTC+3), whatever the machine zone', () => {
     const justBefore = '2026-12-31T20:59:00Z';
     expect(formatOrderDate(justBefore)).toBe('31.12.2026');
     expect(formatTime(justBefore)).toBe('23:59 EAT');
+  });
+
+  it("gives the footer's year in Kampala: the next one from 21:00 UTC on 31 December", () => {
+    expect(kampalaYear(Date.parse('2026-12-31T20:59:59Z'))).toBe(2026);
+    expect(kampalaYear(Date.parse('2026-12-31T21:00:00Z'))).toBe(2027);
   });
 
   it('takes Date objects and epoch numbers too, and shows nothing for a broken date', () => {

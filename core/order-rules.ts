@@ -168,6 +168,11 @@ export function formatLongDate(date: Date | string | number): string {
   return `${k.getUTCDate()} ${MONTHS[k.getUTCMonth()]} ${k.getUTCFullYear()}`;
 }
 
+/** The year in Kampala (the footer's ©): at 21:00 UTC on 31 December it is already the next. */
+export function kampalaYear(now = Date.now()): number {
+  return new Date(now + KAMPALA_OFFSET_MS).getUTCFullYear();
+}
+
 /** '14:05 EAT' (the receipt's time, 24-hour, Kampala). */
 export function formatTime(date: Date | string | number): string {
   const k = inKampala(date);

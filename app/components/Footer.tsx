@@ -18,7 +18,8 @@ const QUICK_LINKS = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-export function Footer() {
+/** `year`: the root loader's, read in Kampala where the page was made (the same in hydration). */
+export function Footer({ year }: { year: number }) {
   const support = useSupportLinks();
   return (
     <footer className="band mt-24 text-paper [color-scheme:light]">
@@ -94,7 +95,7 @@ export function Footer() {
 
       <div className="border-t border-paper/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-5 px-5 py-6 text-xs text-paper/70 sm:px-6 md:flex-row md:items-center md:justify-between">
-          <p>© {new Date().getFullYear()} duuka. All rights reserved.</p>
+          <p>© {year} duuka. All rights reserved.</p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-6 gap-y-1">
               {LEGAL_PAGES.map((page) => (

@@ -19,6 +19,7 @@ import { type ShopContext, withSession } from '#app/session.ts';
 import { APPEARANCE_BOOT_SCRIPT } from '#app/settings-store.ts';
 import appCss from '#app/styles.css?url';
 import { Toaster } from '#app/toast.tsx';
+import { kampalaYear } from '#core/order-rules.ts';
 
 /** The same file, type and CORS mode as the stylesheet's @font-face (fonts are fetched anonymously). */
 const TEXT_FONT_PRELOAD = {
@@ -59,8 +60,8 @@ export const Route = createRootRouteWithContext<ShopContext>()({
   // The session for the header and side menu, read from the cookie during SSR (accounts), a
   // signed-in shopper's cart for the header's count, the header's categories and the footer's
   // social pages.
-  loader: ({ context }) =>
-    Promise.all([
+  loader: async ({ context }) => {
+    await Promise.all([
       withSession(context, () => [
         context.queryClient.prefetchQuery(context.trpc.cart.get.queryOptions()),
       ]),
@@ -68,7 +69,12 @@ export const Route = createRootRouteWithContext<ShopContext>()({
       context.queryClient.ensureQueryData(context.trpc.contact.channels.queryOptions()),
       // The header's categories, in the first render: no call for them after hydration.
       context.queryClient.ensureQueryData(context.trpc.catalogue.categories.queryOptions()),
-    ]).catch(() => null),
+    ]).catch(() => null);
+    // The footer's year, read once where the page is made and sent with it: the browser's first
+    // render shows the same. Read in the browser, it was the visitor's own zone and clock, a year
+    // ahead of the server's from 21:00 UTC on 31 December in Kampala (a hydration mismatch).
+    return { year: kampalaYear() };
+  },
   shellComponent: Shell,
   component: Layout,
   errorComponent: ErrorScreen,
@@ -83,6 +89,7 @@ function Layout() {
   const atDesk = useRouterState({
     select: (state) => state.location.pathname.startsWith('/desk'),
   });
+  const { year } = Route.useLoaderData();
   return (
     <CartProvider>
       <ChatProvider>
@@ -90,7 +97,7 @@ function Layout() {
         <main id="main" className="min-h-[70vh] pt-16">
           <Outlet />
         </main>
-        <Footer />
+        <Footer year={year} />
         {!atDesk && <ChatPanel />}
         {/* Below the fixed header (4rem), so a toast never covers the cart or profile links. */}
         <Toaster

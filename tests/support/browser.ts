@@ -1,6 +1,6 @@
 // Playwright (playwright-core) driving Chromium: Debian's when installed, else the one inside the
 // npm package @sparticuz/chromium (local/chromium.ts), with the flags this machine needs.
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 import { chromiumLaunch, launchOptions } from '#local/chromium.ts';
 import { timed } from './profile.ts';
@@ -24,9 +24,14 @@ export async function closeBrowser(): Promise<void> {
   browser = undefined;
 }
 
-/** A fresh page (own cookies and storage) at the given viewport; page errors fail the test. */
-export async function newPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
+/** A fresh page (own cookies and storage) at the given viewport; page errors fail the test.
+ * `environment`: the visitor's browser otherwise (time zone, locale, colour scheme…). */
+export async function newPage(
+  viewport = DESKTOP,
+  environment: BrowserContextOptions = {},
+): Promise<{ page: Page; errors: string[] }> {
   const context = await (await openBrowser()).newContext({
+    ...environment,
     viewport,
     baseURL: shop().url,
     isMobile: viewport.width < 600,
