@@ -24,7 +24,27 @@ export const DESK_ORDER_TEXT = {
   noText: 'This move sends the customer no text.',
   waitingForPayment: 'Waiting for the payment before packing.',
   finished: 'Nothing more to do: this order is finished.',
+  textsCustomer: 'Texts the customer:',
+  textSent: 'The customer is texted:',
+  noTextsTo:
+    'The customer gets no text: no phone number on the order, or they switched order texts off.',
+  moved: (status: string) => `The order is now ${statusLabel(status).toLowerCase()}.`,
+  noItems: 'No pieces on this order.',
+  noPayments: 'No payment recorded yet.',
+  noTexts: 'No texts sent for this order yet.',
+  noNotes: 'No notes yet.',
+  noRecord: 'Nothing has been done to this order at the desk yet.',
+  noAccount: 'No account: ordered as a guest of the desk.',
+  removedProduct: 'No longer in the shop',
 } as const;
+
+/** Where the order came from, as the desk says it. */
+export const SOURCE_LABELS: Record<string, string> = {
+  web: 'Online',
+  phone: 'By phone',
+  whatsapp: 'On WhatsApp',
+  counter: 'At the counter',
+};
 
 const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
 
