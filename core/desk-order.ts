@@ -91,8 +91,8 @@ export const NOTE_ACTION: OrderRecordAction = 'order.noted';
 export const orderSubject = (orderId: string) => `Order #${orderIdHead(orderId)}`;
 
 /**
- * A record line's detail in words: "Processing → Out for delivery · rider Okello (0772 123
- * 456)", "Ref FT26329XK81 · UGX 1,250,000", the note's text. Null for anything else.
+ * A record line's detail in words: "From Processing to Out for delivery · rider Okello (0772
+ * 123 456)", "Ref FT26329XK81 · UGX 1,250,000", the note's text. Null for anything else.
  */
 export function orderRecordDetail(action: string, details: unknown): string | null {
   const d = (details ?? {}) as Record<string, unknown>;
@@ -103,7 +103,10 @@ export function orderRecordDetail(action: string, details: unknown): string | nu
       const to = text('to');
       if (!to) return null;
       const rider = d.rider as { name?: unknown; phone?: unknown } | null | undefined;
-      const parts = [`${from ? `${statusLabel(from)} → ` : ''}${statusLabel(to)}`];
+      // In words: the shop's font has no arrow.
+      const parts = [
+        from ? `From ${statusLabel(from)} to ${statusLabel(to)}` : `To ${statusLabel(to)}`,
+      ];
       if (rider && typeof rider.name === 'string') {
         parts.push(
           `rider ${rider.name}${typeof rider.phone === 'string' ? ` (${displayNumber(rider.phone)})` : ''}`,
@@ -162,7 +165,8 @@ export function statusTextPreview(
       return SMS_TEXT.outForDelivery({
         orderId,
         riderName: change.rider?.name || 'the rider',
-        riderPhone: change.rider?.phone || '',
+        // As the server stores it (+256…) once it looks like a number; as typed until then.
+        riderPhone: riderNumber(change.rider?.phone ?? ''),
       });
     case 'cancelled':
       return SMS_TEXT.cancelled({ orderId, reason: change.reason, refund: change.refund ?? false });
@@ -170,6 +174,9 @@ export function statusTextPreview(
       return null;
   }
 }
+
+const riderNumber = (phone: string) =>
+  phone.replace(/\D/g, '').length >= 9 ? normalisePhone(phone) : phone;
 
 /** The big button's move: the status it sets and what it says. */
 export type NextMove = { status: OrderStatus; label: string };

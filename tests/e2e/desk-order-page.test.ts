@@ -72,8 +72,8 @@ describe('one order on the desk', () => {
       expect(await view.getByTestId('back-to-orders').getAttribute('href')).toBe('/desk/orders');
 
       // The customer's links, and the packing slip's (opened in a new tab).
-      const customerCard = view.getByTestId('customer');
-      await customerCard.getByText('Aisha Nakimuli').waitFor();
+      await view.getByTestId('customer').getByText('Aisha Nakimuli').waitFor();
+      const customerCard = view.getByTestId('quick-actions');
       expect(await customerCard.getByTestId('call-customer').getAttribute('href')).toBe(
         `tel:${phone}`,
       );
@@ -132,11 +132,15 @@ describe('one order on the desk', () => {
         .first()
         .waitFor();
       await expect.poll(() => button.textContent()).toBe('Delivered');
+      // The full status control follows the order.
+      expect(
+        await view.getByTestId('status-control').getByLabel(`Status of order ${head}`).inputValue(),
+      ).toBe('out_for_delivery');
       const record = view.getByTestId('order-record');
       await record
         .getByText('Processing → Out for delivery · rider Okello (0772 123 456)')
         .waitFor();
-      await record.getByText('Pending → Processing').waitFor();
+      await record.getByText('From Pending to Processing').waitFor();
       expect(await widest(page)).toBeLessThanOrEqual(viewport.width);
       await shots(page, `desk-order-moved-${viewport.width}`);
 

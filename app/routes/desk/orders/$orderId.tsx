@@ -89,6 +89,9 @@ const when = (at: string) => `${formatOrderDate(at)} ${formatTime(at)}`;
 
 function OrderView({ order }: { order: Order }) {
   const head = orderIdHead(order.id);
+  // The last move made here (the big button or the status control): said at the top, with the
+  // text it sent.
+  const [moved, setMoved] = useState<Move | null>(null);
   return (
     <div data-testid="desk-order">
       <div className="mx-auto max-w-7xl px-4 pt-4 sm:px-6">
@@ -115,9 +118,11 @@ function OrderView({ order }: { order: Order }) {
           {order.hiddenByShopper ? ' · deleted by the customer from their list' : ''}
         </p>
 
+        <QuickActions order={order} />
+
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
           <div className="min-w-0 space-y-8">
-            <NextMoveCard order={order} />
+            <NextMoveCard order={order} moved={moved} onMoved={setMoved} />
             <Pieces order={order} />
             <Delivery order={order} />
             <Payments order={order} />
@@ -125,7 +130,7 @@ function OrderView({ order }: { order: Order }) {
           </div>
           <div className="min-w-0 space-y-8">
             <Customer order={order} />
-            <StatusControl order={order} />
+            <StatusControl key={order.status} order={order} onMoved={setMoved} />
             <Notes order={order} />
             <OrderRecord order={order} />
           </div>
@@ -254,14 +259,22 @@ function TextPreview({ order, move, sent = false }: { order: Order; move: Move; 
 
 /** The next sensible move as one big button; a move that asks something (the rider, a tracking
  * number) opens its fields first. After it: the new status and the text it sent. */
-function NextMoveCard({ order }: { order: Order }) {
+function NextMoveCard({
+  order,
+  moved,
+  onMoved,
+}: {
+  order: Order;
+  moved: Move | null;
+  onMoved: (move: Move) => void;
+}) {
   const next = nextMove({ ...order, deliveryKind: order.delivery.kind });
-  const [done, setDone] = useState<Move | null>(null);
+  const done = moved;
   const [asking, setAsking] = useState(false);
   const [rider, setRider] = useState({ name: '', phone: '' });
   const [tracking, setTracking] = useState('');
   const move = useMove(order, (m) => {
-    setDone(m);
+    onMoved(m);
     setAsking(false);
   });
   const offerPaid = markPaidOffered(order);
@@ -384,18 +397,14 @@ function RiderFields({
 }
 
 /** Every status the order may take, with the tracking number, reason or rider it asks. */
-function StatusControl({ order }: { order: Order }) {
+function StatusControl({ order, onMoved }: { order: Order; onMoved: (move: Move) => void }) {
   const [status, setStatus] = useState<OrderStatus>(order.status as OrderStatus);
   const [note, setNote] = useState('');
   const [rider, setRider] = useState({
     name: order.delivery.riderName ?? '',
     phone: order.delivery.riderPhone ? displayNumber(order.delivery.riderPhone) : '',
   });
-  const [done, setDone] = useState<Move | null>(null);
-  const move = useMove(order, (m) => {
-    setDone(m);
-    setNote('');
-  });
+  const move = useMove(order, onMoved);
   const draft: Move = {
     status,
     tracking: status === 'shipped' ? note : undefined,
@@ -408,11 +417,6 @@ function StatusControl({ order }: { order: Order }) {
   const asksRider = status === 'out_for_delivery' && order.status !== 'out_for_delivery';
   return (
     <Card title="Status" testId="status-control">
-      {done && done.status === order.status && (
-        <div className="mt-3">
-          <TextPreview order={order} move={done} sent />
-        </div>
-      )}
       <form
         className="mt-3"
         noValidate
@@ -500,38 +504,45 @@ function Customer({ order }: { order: Order }) {
           </dd>
         </div>
       </dl>
-      <div className="mt-3 grid grid-cols-2 gap-2">
-        {customer.phone && (
-          <>
-            <a
-              href={callLink(customer.phone)}
-              className="btn btn-outline min-h-12 gap-2 px-3"
-              data-testid="call-customer"
-            >
-              <Phone size={16} aria-hidden /> Call
-            </a>
-            <a
-              href={whatsAppLink(customer.phone)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn btn-outline min-h-12 gap-2 px-3"
-              data-testid="whatsapp-customer"
-            >
-              <MessageCircle size={16} aria-hidden /> WhatsApp
-            </a>
-          </>
-        )}
-        <a
-          href={`/api/desk/orders/${order.id}/packing-slip.pdf`}
-          target="_blank"
-          rel="noopener"
-          className="btn btn-outline col-span-2 min-h-12 gap-2 px-3"
-          data-testid="packing-slip"
-        >
-          <FileText size={16} aria-hidden /> {DESK_ORDER_TEXT.packingSlip}
-        </a>
-      </div>
     </Card>
+  );
+}
+
+/** Call, WhatsApp and the packing slip: in reach at once, at the top, on a phone. */
+function QuickActions({ order }: { order: Order }) {
+  const { customer } = order;
+  return (
+    <div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" data-testid="quick-actions">
+      {customer.phone && (
+        <>
+          <a
+            href={callLink(customer.phone)}
+            className="btn btn-outline min-h-12 px-4"
+            data-testid="call-customer"
+          >
+            <Phone size={16} aria-hidden /> Call
+          </a>
+          <a
+            href={whatsAppLink(customer.phone)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn btn-outline min-h-12 px-4"
+            data-testid="whatsapp-customer"
+          >
+            <MessageCircle size={16} aria-hidden /> WhatsApp
+          </a>
+        </>
+      )}
+      <a
+        href={`/api/desk/orders/${order.id}/packing-slip.pdf`}
+        target="_blank"
+        rel="noopener"
+        className="btn btn-outline col-span-2 min-h-12 px-4"
+        data-testid="packing-slip"
+      >
+        <FileText size={16} aria-hidden /> {DESK_ORDER_TEXT.packingSlip}
+      </a>
+    </div>
   );
 }
 
