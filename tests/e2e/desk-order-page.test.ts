@@ -138,7 +138,7 @@ describe('one order on the desk', () => {
       ).toBe('out_for_delivery');
       const record = view.getByTestId('order-record');
       await record
-        .getByText('Processing → Out for delivery · rider Okello (0772 123 456)')
+        .getByText('From Processing to Out for delivery · rider Okello (0772 123 456)')
         .waitFor();
       await record.getByText('From Pending to Processing').waitFor();
       expect(await widest(page)).toBeLessThanOrEqual(viewport.width);
