@@ -217,7 +217,9 @@ function useMove(order: Order, onDone: (move: Move) => void) {
     setProblem(null);
     save.mutate(payload, {
       onSuccess: async () => {
-        toast.success(`Order #${orderIdHead(order.id)}: ${statusLabel(move.status)}`);
+        toast.success(
+          `Order #${orderIdHead(order.id)} is ${statusLabel(move.status).toLowerCase()}`,
+        );
         onDone(move);
         await queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
       },
@@ -609,6 +611,8 @@ function Delivery({ order }: { order: Order }) {
   const { delivery } = order;
   const wording = DELIVERY_WORDING[delivery.kind];
   const rows: [string, ReactNode][] = [['Option', delivery.option]];
+  // Upcountry: how it goes (by bus, collected at the stage).
+  if (delivery.kind === 'courier') rows.push(['How', wording.promise]);
   if (delivery.area)
     rows.push([delivery.kind === 'courier' ? wording.area : 'Area', delivery.area]);
   if (delivery.landmark) {
