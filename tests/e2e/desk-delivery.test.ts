@@ -227,12 +227,16 @@ describe('the order’s way on the desk', () => {
       const { page, errors } = await newPage(viewport);
       await signIn(page, owner);
       // Each order's own page (issue 34): its select offers only what fits the order's kind.
-      const kinds = async (of: string) =>
-        page
+      const kinds = async (of: string) => {
+        const select = page
           .getByTestId('status-control')
-          .getByLabel(`Status of order ${of.slice(0, 8)}`)
+          .getByLabel(`Status of order ${of.slice(0, 8)}`);
+        // The page reads its order after it loads: wait for its select.
+        await select.waitFor();
+        return select
           .locator('option')
           .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
+      };
       await page.goto(`/desk/orders/${pickupId}`);
       await expect(kinds(pickupId)).resolves.toEqual([
         'pending',
