@@ -5,10 +5,10 @@ import {
   callLink,
   DESK_ORDER_TEXT,
   nextMove,
-  orderRecordDetail,
   statusTextPreview,
   whatsAppLink,
 } from './desk-order.ts';
+import { orderRecordDetail } from './desk-shop.ts';
 
 const ID = '1a2b3c4d-0000-4000-8000-00000000abcd';
 

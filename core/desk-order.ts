@@ -5,8 +5,6 @@
 import * as v from 'valibot';
 import { isDeliveryKind, ORDER_STEPS } from './delivery-rules.ts';
 import { canMarkPaid } from './desk-money.ts';
-import { displayNumber } from './mobile-money.ts';
-import { formatUGX } from './money.ts';
 import { type OrderStatus, orderIdHead, statusLabel } from './order-rules.ts';
 import { normalisePhone } from './phone.ts';
 import { SMS_TEXT, type SmsKind } from './sms.ts';
@@ -77,58 +75,10 @@ export const addOrderNoteInput = v.strictObject(
   DESK_ORDER_TEXT.badNote,
 );
 
-/** The desk record's actions about an order, and how the record names them. */
-export const ORDER_RECORD_ACTIONS = {
-  'order.status': 'Status changed',
-  'order.paid': 'Marked paid',
-  'order.refunded': 'Refund recorded',
-  'order.noted': 'Note added',
-} as const;
-export type OrderRecordAction = keyof typeof ORDER_RECORD_ACTIONS;
-export const NOTE_ACTION: OrderRecordAction = 'order.noted';
+export const NOTE_ACTION = 'order.noted';
 
 /** How an order is named in the desk's record: "Order #1a2b3c4d". */
 export const orderSubject = (orderId: string) => `Order #${orderIdHead(orderId)}`;
-
-/**
- * A record line's detail in words: "From Processing to Out for delivery · rider Okello (0772
- * 123 456)", "Ref FT26329XK81 · UGX 1,250,000", the note's text. Null for anything else.
- */
-export function orderRecordDetail(action: string, details: unknown): string | null {
-  const d = (details ?? {}) as Record<string, unknown>;
-  const text = (key: string) => (typeof d[key] === 'string' ? (d[key] as string) : null);
-  switch (action) {
-    case 'order.status': {
-      const from = text('from');
-      const to = text('to');
-      if (!to) return null;
-      const rider = d.rider as { name?: unknown; phone?: unknown } | null | undefined;
-      // In words: the shop's font has no arrow.
-      const parts = [
-        from ? `From ${statusLabel(from)} to ${statusLabel(to)}` : `To ${statusLabel(to)}`,
-      ];
-      if (rider && typeof rider.name === 'string') {
-        parts.push(
-          `rider ${rider.name}${typeof rider.phone === 'string' ? ` (${displayNumber(rider.phone)})` : ''}`,
-        );
-      }
-      if (text('tracking')) parts.push(`tracking ${text('tracking')}`);
-      if (text('reason')) parts.push(`reason: ${text('reason')}`);
-      return parts.join(' · ');
-    }
-    case 'order.paid':
-    case 'order.refunded': {
-      const parts = [];
-      if (text('reference')) parts.push(`Ref ${text('reference')}`);
-      if (typeof d.amount === 'number') parts.push(formatUGX(d.amount));
-      return parts.length > 0 ? parts.join(' · ') : null;
-    }
-    case 'order.noted':
-      return text('text');
-    default:
-      return null;
-  }
-}
 
 /** Each status that texts the customer, and the text's kind (the outbox's `kind`). */
 export const STATUS_TEXTS: Partial<Record<OrderStatus, SmsKind>> = {

@@ -159,6 +159,15 @@ describe('one order on the desk', () => {
         'order.status',
         'order.status',
       ]);
+      // The desk's Record page says the same in words.
+      await page.goto('/desk/record');
+      const line = page
+        .getByRole('list', { name: 'Desk record' })
+        .getByRole('listitem')
+        .filter({ hasText: `Order #${head}` });
+      await line.getByText('From Processing to Out for delivery · rider Okello').first().waitFor();
+      await line.getByText('Note added').first().waitFor();
+      expect(await widest(page)).toBeLessThanOrEqual(viewport.width);
       expect(errors).toEqual([]);
     });
   }

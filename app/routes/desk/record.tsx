@@ -8,8 +8,7 @@ import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
-import { ORDER_RECORD_ACTIONS, orderRecordDetail } from '#core/desk-order.ts';
-import { SETTING_LABELS } from '#core/desk-shop.ts';
+import { ORDER_RECORD_ACTIONS, orderRecordDetail, SETTING_LABELS } from '#core/desk-shop.ts';
 import { formatOrderDate, formatTime } from '#core/order-rules.ts';
 
 export const Route = createFileRoute('/desk/record')({

@@ -14,7 +14,6 @@ import { MarkPaid, MarkRefunded } from '#app/components/desk/Money.tsx';
 import { SaveButton } from '#app/components/desk/SaveButton.tsx';
 import { TextArea } from '#app/components/desk/TextArea.tsx';
 import { StatusBadge } from '#app/components/orders/StatusBadge.tsx';
-import { ProductImage } from '#app/components/ProductImage.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
@@ -28,12 +27,11 @@ import {
   markPaidOffered,
   NOTE_MAX,
   nextMove,
-  ORDER_RECORD_ACTIONS,
-  orderRecordDetail,
   SOURCE_LABELS,
   statusTextPreview,
   whatsAppLink,
 } from '#core/desk-order.ts';
+import { ORDER_RECORD_ACTIONS, orderRecordDetail } from '#core/desk-shop.ts';
 import { displayNumber } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
 import {
@@ -561,7 +559,17 @@ function Pieces({ order }: { order: Order }) {
           <li key={item.id} className="flex gap-3 py-3" data-testid="piece">
             <div className="relative h-20 w-16 shrink-0 overflow-hidden bg-paper-2">
               {item.picture ? (
-                <ProductImage src={item.picture} alt={item.name} sizes="64px" fill />
+                // A plain thumbnail (the JPEG every picture has): the shop's <ProductImage> would
+                // bring its picture helpers into the desk's first load.
+                <img
+                  src={item.picture}
+                  alt={item.name}
+                  width={64}
+                  height={80}
+                  loading="lazy"
+                  decoding="async"
+                  className="absolute inset-0 size-full object-cover"
+                />
               ) : (
                 <span className="absolute inset-0 grid place-items-center px-1 text-center text-[0.6rem] leading-tight text-ink-soft">
                   {DESK_ORDER_TEXT.removedProduct}
