@@ -11,10 +11,12 @@ import { DEFAULT_SUPPORT } from '#core/chat.ts';
 import { callLink, DESK_ORDER_TEXT, whatsAppLink } from '#core/desk-order.ts';
 import type { PaymentMethod } from '#core/order-rules.ts';
 import { deskRecords, payments, products, profiles } from '#db/schema/index.ts';
+import { tripsOf } from '#local/distance.ts';
 import type { Auth } from '#server/auth.ts';
 import { shopTools } from '#server/services/chat/assistant.ts';
 import { shopperContext } from '#server/services/chat/conversation.ts';
 import { placeOrder } from '#server/services/checkout-service.ts';
+import { deskOrder } from '#server/services/desk-order-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';
@@ -169,6 +171,12 @@ describe('the order’s page', () => {
       rider: { name: 'Okello', phone: '+256772123456' },
     });
     expect(page.notes).toEqual([]);
+
+    // All of it in one trip to the database.
+    const trips = tripsOf(test.databaseUrl);
+    const mark = await trips.mark();
+    expect(await deskOrder(test.db, orderId)).toEqual(page);
+    expect((await trips.since(mark)).count).toBe(1);
   });
 });
 
