@@ -35,7 +35,6 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DeskIndexRouteImport } from './routes/desk/index'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
-import { Route as DeskOrdersRouteImport } from './routes/desk/orders'
 import { Route as DeskRecordRouteImport } from './routes/desk/record'
 import { Route as DeskSettingsRouteImport } from './routes/desk/settings'
 import { Route as DeskSpreadsheetRouteImport } from './routes/desk/spreadsheet'
@@ -53,6 +52,8 @@ import { Route as ApiDeskOrdersDotcsvRouteImport } from './routes/api/desk/order
 import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/products[.]csv'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
+import { Route as DeskOrdersIndexRouteImport } from './routes/desk/orders/index'
+import { Route as DeskOrdersOrderIdRouteImport } from './routes/desk/orders/$orderId'
 import { Route as DeskProductsIndexRouteImport } from './routes/desk/products/index'
 import { Route as DeskProductsProductIdRouteImport } from './routes/desk/products/$productId'
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
@@ -192,11 +193,6 @@ const DeskDeliveryRoute = DeskDeliveryRouteImport.update({
   path: '/delivery',
   getParentRoute: () => DeskRoute,
 } as any)
-const DeskOrdersRoute = DeskOrdersRouteImport.update({
-  id: '/orders',
-  path: '/orders',
-  getParentRoute: () => DeskRoute,
-} as any)
 const DeskRecordRoute = DeskRecordRouteImport.update({
   id: '/record',
   path: '/record',
@@ -282,6 +278,16 @@ const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   path: '/api/trpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DeskOrdersIndexRoute = DeskOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskOrdersOrderIdRoute = DeskOrdersOrderIdRouteImport.update({
+  id: '/orders/$orderId',
+  path: '/orders/$orderId',
+  getParentRoute: () => DeskRoute,
+} as any)
 const DeskProductsIndexRoute = DeskProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -354,7 +360,6 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/delivery': typeof DeskDeliveryRoute
-  '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -373,7 +378,9 @@ export interface FileRoutesByFullPath {
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
@@ -407,7 +414,6 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/delivery': typeof DeskDeliveryRoute
-  '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -426,7 +432,9 @@ export interface FileRoutesByTo {
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/orders': typeof DeskOrdersIndexRoute
   '/desk/products': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
@@ -462,7 +470,6 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/delivery': typeof DeskDeliveryRoute
-  '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -481,7 +488,9 @@ export interface FileRoutesById {
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
@@ -518,7 +527,6 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/delivery'
-    | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -537,7 +545,9 @@ export interface FileRouteTypes {
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
+    | '/desk/orders/$orderId'
     | '/desk/products/$productId'
+    | '/desk/orders/'
     | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
@@ -571,7 +581,6 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/delivery'
-    | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -590,7 +599,9 @@ export interface FileRouteTypes {
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
+    | '/desk/orders/$orderId'
     | '/desk/products/$productId'
+    | '/desk/orders'
     | '/desk/products'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
@@ -625,7 +636,6 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/delivery'
-    | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -644,7 +654,9 @@ export interface FileRouteTypes {
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
+    | '/desk/orders/$orderId'
     | '/desk/products/$productId'
+    | '/desk/orders/'
     | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
@@ -883,13 +895,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskDeliveryRouteImport
       parentRoute: typeof DeskRoute
     }
-    '/desk/orders': {
-      id: '/desk/orders'
-      path: '/orders'
-      fullPath: '/desk/orders'
-      preLoaderRoute: typeof DeskOrdersRouteImport
-      parentRoute: typeof DeskRoute
-    }
     '/desk/record': {
       id: '/desk/record'
       path: '/record'
@@ -1009,6 +1014,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiTrpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/desk/orders/': {
+      id: '/desk/orders/'
+      path: '/orders'
+      fullPath: '/desk/orders/'
+      preLoaderRoute: typeof DeskOrdersIndexRouteImport
+      parentRoute: typeof DeskRoute
+    }
+    '/desk/orders/$orderId': {
+      id: '/desk/orders/$orderId'
+      path: '/orders/$orderId'
+      fullPath: '/desk/orders/$orderId'
+      preLoaderRoute: typeof DeskOrdersOrderIdRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/products/': {
       id: '/desk/products/'
       path: '/products'
@@ -1070,27 +1089,29 @@ declare module '@tanstack/react-router' {
 
 interface DeskRouteChildren {
   DeskDeliveryRoute: typeof DeskDeliveryRoute
-  DeskOrdersRoute: typeof DeskOrdersRoute
   DeskRecordRoute: typeof DeskRecordRoute
   DeskSettingsRoute: typeof DeskSettingsRoute
   DeskSpreadsheetRoute: typeof DeskSpreadsheetRoute
   DeskStaffRoute: typeof DeskStaffRoute
   DeskStockRoute: typeof DeskStockRoute
   DeskIndexRoute: typeof DeskIndexRoute
+  DeskOrdersOrderIdRoute: typeof DeskOrdersOrderIdRoute
   DeskProductsProductIdRoute: typeof DeskProductsProductIdRoute
+  DeskOrdersIndexRoute: typeof DeskOrdersIndexRoute
   DeskProductsIndexRoute: typeof DeskProductsIndexRoute
 }
 
 const DeskRouteChildren: DeskRouteChildren = {
   DeskDeliveryRoute: DeskDeliveryRoute,
-  DeskOrdersRoute: DeskOrdersRoute,
   DeskRecordRoute: DeskRecordRoute,
   DeskSettingsRoute: DeskSettingsRoute,
   DeskSpreadsheetRoute: DeskSpreadsheetRoute,
   DeskStaffRoute: DeskStaffRoute,
   DeskStockRoute: DeskStockRoute,
   DeskIndexRoute: DeskIndexRoute,
+  DeskOrdersOrderIdRoute: DeskOrdersOrderIdRoute,
   DeskProductsProductIdRoute: DeskProductsProductIdRoute,
+  DeskOrdersIndexRoute: DeskOrdersIndexRoute,
   DeskProductsIndexRoute: DeskProductsIndexRoute,
 }
 

@@ -4,7 +4,9 @@ import * as v from 'valibot';
 import { cursorSchema, wholeSchema } from './bounds.ts';
 import { ugandanNumber } from './delivery-rules.ts';
 import { requestKey } from './desk-roles.ts';
-import { FOREIGN_CURRENCIES } from './money.ts';
+import { displayNumber } from './mobile-money.ts';
+import { FOREIGN_CURRENCIES, formatUGX } from './money.ts';
+import { statusLabel } from './order-rules.ts';
 import { invisibleCharacters, typedText } from './text.ts';
 
 export const BANK_DETAILS_MAX = 500;
@@ -183,4 +185,55 @@ export function kampalaPeriods(now: Date): { today: Date; week: Date; month: Dat
 /** The day in Kampala, 'YYYY-MM-DD' (the exchange rates' setOn). */
 export function kampalaDay(now: Date): string {
   return new Date(now.getTime() + KAMPALA_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10);
+}
+
+// The record's lines about an order (issue 34, decision 0075): read by the Record page and the
+// order's own page (app/routes/desk/orders/$orderId.tsx).
+/** The desk record's actions about an order, and how the record names them. */
+export const ORDER_RECORD_ACTIONS = {
+  'order.status': 'Status changed',
+  'order.paid': 'Marked paid',
+  'order.refunded': 'Refund recorded',
+  'order.noted': 'Note added',
+} as const;
+export type OrderRecordAction = keyof typeof ORDER_RECORD_ACTIONS;
+
+/**
+ * A record line's detail in words: "From Processing to Out for delivery · rider Okello (0772
+ * 123 456)", "Ref FT26329XK81 · UGX 1,250,000", the note's text. Null for anything else.
+ */
+export function orderRecordDetail(action: string, details: unknown): string | null {
+  const d = (details ?? {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof d[key] === 'string' ? (d[key] as string) : null);
+  switch (action) {
+    case 'order.status': {
+      const from = text('from');
+      const to = text('to');
+      if (!to) return null;
+      const rider = d.rider as { name?: unknown; phone?: unknown } | null | undefined;
+      // In words: the shop's font has no arrow.
+      const parts = [
+        from ? `From ${statusLabel(from)} to ${statusLabel(to)}` : `To ${statusLabel(to)}`,
+      ];
+      if (rider && typeof rider.name === 'string') {
+        parts.push(
+          `rider ${rider.name}${typeof rider.phone === 'string' ? ` (${displayNumber(rider.phone)})` : ''}`,
+        );
+      }
+      if (text('tracking')) parts.push(`tracking ${text('tracking')}`);
+      if (text('reason')) parts.push(`reason: ${text('reason')}`);
+      return parts.join(' · ');
+    }
+    case 'order.paid':
+    case 'order.refunded': {
+      const parts = [];
+      if (text('reference')) parts.push(`Ref ${text('reference')}`);
+      if (typeof d.amount === 'number') parts.push(formatUGX(d.amount));
+      return parts.length > 0 ? parts.join(' · ') : null;
+    }
+    case 'order.noted':
+      return text('text');
+    default:
+      return null;
+  }
 }

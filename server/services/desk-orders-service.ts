@@ -1,12 +1,14 @@
 // The desk's orders: every customer's orders, newest first, and their status; the money the
 // staff confirm (bank transfer, cash from the rider) and the refunds they record (decision
 // 0037). Only the desk's orders procedures (server/routers/desk/desk-orders-router.ts) call this.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { canMarkPaid, isConfirmedAtDesk } from '#core/desk-money.ts';
+import { orderSubject } from '#core/desk-order.ts';
 import type { OrderStatus } from '#core/order-rules.ts';
 import type { Db } from '#db/client.ts';
 import { PG, postgresCode } from '#db/errors.ts';
 import { orders, payments } from '#db/schema/index.ts';
+import { type DeskActor, recordDeskWritesFromSql } from './desk-record.ts';
 import { deliveryColumns } from './orders-service.ts';
 import { airtelSignatureNotice, airtelSignatureSetting } from './payments/airtel-signature.ts';
 
@@ -57,13 +59,16 @@ const SENT_ONLY: readonly OrderStatus[] = ['out_for_delivery', 'shipped'];
  * Sets the status (with the rider's name and phone when it goes out for delivery); answers the
  * previous one. ONE statement: whether the status fits the order's kind (ready for pickup and
  * collected on a pickup order only; out for delivery and shipped never on one) is checked on the
- * locked row in the same update, so no read-then-write race.
+ * locked row in the same update, so no read-then-write race. A move (from → to, with the rider,
+ * the tracking number or the reason) is recorded by `actor` in the same statement (issue 34);
+ * a refused change, or the status it has already, records nothing.
  */
 export async function setOrderStatus(
   db: Db,
   orderId: string,
   status: OrderStatus,
-  rider?: { name: string; phone: string } | null,
+  rider: { name: string; phone: string } | null | undefined,
+  moved: { actor: DeskActor; tracking?: string | null; reason?: string | null },
 ): Promise<
   | { ok: true; previous: string; refundDue: boolean; kind: string }
   | { ok: false; problem: SetStatusProblem }
@@ -95,8 +100,24 @@ export async function setOrderStatus(
           SENT_ONLY.map((s) => sql`${s}`),
           sql`, `,
         )}))
-      returning old.previous
+      returning old.id, old.previous
     ),
+    recorded as (${recordDeskWritesFromSql(
+      moved.actor,
+      {
+        action: 'order.status',
+        subject: sql`${orderSubject(orderId)}::text`,
+        details: sql`jsonb_strip_nulls(jsonb_build_object(
+          'from', changed.previous, 'to', ${status}::text,
+          'rider', case when ${out !== null}::boolean
+                   then jsonb_build_object('name', ${out?.name ?? null}::text, 'phone', ${out?.phone ?? null}::text)
+                   end,
+          'tracking', ${status === 'shipped' ? (moved.tracking ?? null) : null}::text,
+          'reason', ${status === 'cancelled' ? (moved.reason ?? null) : null}::text))`,
+        orderId: sql`changed.id`,
+      },
+      sql`changed where changed.previous <> ${status}::text`,
+    )}),
     refund as (
       update ${payments} set status = 'refund_due'
       where ${payments.orderId} = ${orderId}::uuid and ${payments.status} = 'successful'
@@ -134,7 +155,7 @@ type Received = { order_id: string; amount: string | number; transaction_id: str
  */
 export async function markOrderPaid(
   db: Db,
-  input: { orderId: string; reference: string; operatorId: string },
+  input: { orderId: string; reference: string; operatorId: string; actor: DeskActor },
 ): Promise<
   | { ok: true; orderId: string; amount: number; reference: string }
   | { ok: false; problem: MarkPaidProblem }
@@ -163,8 +184,19 @@ export async function markOrderPaid(
                ${input.reference}, ${input.operatorId}, ${crypto.randomUUID()}, now()
         from due
         on conflict do nothing
-        returning order_id, amount, transaction_id
+        returning order_id, amount, transaction_id, network
       ),
+      recorded as (${recordDeskWritesFromSql(
+        input.actor,
+        {
+          action: 'order.paid',
+          subject: sql`${orderSubject(input.orderId)}::text`,
+          details: sql`jsonb_build_object('reference', received.transaction_id,
+            'amount', received.amount, 'method', received.network)`,
+          orderId: sql`received.order_id`,
+        },
+        sql`received`,
+      )}),
       processing as (
         update orders set status = 'processing'
         where id in (select order_id from received) and status = 'pending'
@@ -225,20 +257,31 @@ export type MarkRefundedProblem = 'not-found' | 'already-refunded' | 'not-refund
  */
 export async function markPaymentRefunded(
   db: Db,
-  input: { paymentId: string; reference: string; operatorId: string },
+  input: { paymentId: string; reference: string; operatorId: string; actor: DeskActor },
 ): Promise<{ ok: true; paymentId: string } | { ok: false; problem: MarkRefundedProblem }> {
-  const [row] = await db
-    .update(payments)
-    .set({
-      status: 'refunded',
-      refundReference: input.reference,
-      refundedAt: sql`now()`,
-      confirmedBy: input.operatorId,
-    })
-    .where(
-      and(eq(payments.id, input.paymentId), sql`${payments.status} in ('refund_due', 'short')`),
-    )
-    .returning({ id: payments.id });
+  // One statement: the refund and its record (on the payment's order) together (issue 34).
+  const result = await db.execute<{ id: string }>(sql`
+    with refunded as (
+      update ${payments} set status = 'refunded', refund_reference = ${input.reference},
+        refunded_at = now(), confirmed_by = ${input.operatorId}
+      where ${payments.id} = ${input.paymentId}::uuid and ${payments.status} in ('refund_due', 'short')
+      returning ${payments.id} as id, ${payments.orderId} as order_id,
+        ${payments.amount} as amount, ${payments.receivedAmount} as received, ${payments.status} as status
+    ),
+    recorded as (${recordDeskWritesFromSql(
+      input.actor,
+      {
+        action: 'order.refunded',
+        subject: sql`coalesce('Order #' || left(refunded.order_id::text, 8), 'Deleted order')`,
+        details: sql`jsonb_build_object('reference', ${input.reference}::text,
+          'amount', coalesce(refunded.received, refunded.amount), 'paymentId', refunded.id)`,
+        orderId: sql`refunded.order_id`,
+      },
+      sql`refunded`,
+    )})
+    select id from refunded
+  `);
+  const [row] = result.rows;
   if (row) return { ok: true, paymentId: row.id };
   const [payment] = await db
     .select({ status: payments.status })

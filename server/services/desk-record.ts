@@ -2,7 +2,7 @@
 // atomic write as the change itself, so a change without its record (or the reverse) can't be.
 // A keyed save (core/desk-roles.ts requestKey) keeps its answer here: the same key again, from the same
 // person for the same kind of save, reads it back instead of writing twice (decision 0059).
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { DESK_TEXT } from '#core/desk-roles.ts';
 import { RECORD_PAGE } from '#core/desk-shop.ts';
 import type { Db } from '#db/client.ts';
@@ -20,6 +20,8 @@ export type DeskWrite = {
   details?: Record<string, unknown>;
   /** The client's key for this save, when it sends one. */
   requestKey?: string;
+  /** The order it is about (issue 34): the order's page reads its record by it. */
+  orderId?: string;
 };
 
 /**
@@ -34,6 +36,7 @@ export function recordDeskWrite(db: Db, actor: DeskActor, write: DeskWrite) {
     subject: write.subject,
     details: write.details ?? {},
     requestKey: write.requestKey ?? null,
+    orderId: write.orderId ?? null,
   });
 }
 
@@ -43,10 +46,25 @@ export function recordDeskWriteSql(
   write: DeskWrite,
   details?: ReturnType<typeof sql>,
 ) {
-  return sql`insert into desk_records (actor_email, action, subject, details, request_key)
+  return sql`insert into desk_records (actor_email, action, subject, details, request_key, order_id)
     values (${actor.email}, ${write.action}, ${write.subject},
             ${details ?? sql`${JSON.stringify(write.details ?? {})}::jsonb`},
-            ${write.requestKey ?? null}::uuid)`;
+            ${write.requestKey ?? null}::uuid, ${write.orderId ?? null}::uuid)`;
+}
+
+/**
+ * The record's insert as a single statement's CTE, one record for each row `source` gives (a
+ * CTE's name, filtered as needed): a change that changed nothing (refused, or found done
+ * already) records nothing. `details` and `orderId` are SQL read from the source's row.
+ */
+export function recordDeskWritesFromSql(
+  actor: DeskActor,
+  write: { action: string; subject: SQL; details: SQL; orderId: SQL },
+  source: SQL,
+) {
+  return sql`insert into desk_records (actor_email, action, subject, details, order_id)
+    select ${actor.email}, ${write.action}, ${write.subject}, ${write.details}, ${write.orderId}
+    from ${source}`;
 }
 
 /** The record of an earlier save under this key (none without a key): put it in the batch of a

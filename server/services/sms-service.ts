@@ -5,6 +5,7 @@
 // with a later next_attempt_at for the Cron Trigger's sweep, permanent ones fail at once. A text
 // never blocks or fails what caused it: every entry point catches and logs.
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { STATUS_TEXTS } from '#core/desk-order.ts';
 import { type OrderStatus, paymentMethodLabel } from '#core/order-rules.ts';
 import { isValidPhone, normalisePhone } from '#core/phone.ts';
 import {
@@ -68,7 +69,7 @@ export type Text = {
  * confirmation, payment received, shipped and the like) are not written at all when off: a text
  * the desk could resend would not be theirs to refuse.
  */
-const wantsOrderTexts = sql<boolean>`coalesce((select us.order_updates from user_settings us
+export const wantsOrderTexts = sql<boolean>`coalesce((select us.order_updates from user_settings us
   where us.user_id = ${orders.customerId}), true)`;
 
 const NOT_CONFIGURED = 'SMS gateway not configured (EGOSMS_USERNAME, EGOSMS_PASSWORD)';
@@ -252,15 +253,6 @@ export async function queueOrderTexts(
     console.warn(`SMS for order ${orderId} could not be queued`, error);
   }
 }
-
-/** Each status that texts the customer, and the text's kind. */
-const STATUS_TEXTS: Partial<Record<OrderStatus, SmsKind>> = {
-  shipped: 'shipped',
-  delivered: 'delivered',
-  cancelled: 'cancelled',
-  ready_for_pickup: 'ready-for-pickup',
-  out_for_delivery: 'out-for-delivery',
-};
 
 /**
  * The customer's text for an order that changed status: shipped (with the order's option's days),
@@ -484,6 +476,11 @@ export async function smsHistory(
   db: Db,
   options: { orderId?: string; limit?: number } = {},
 ): Promise<SmsRow[]> {
+  return smsHistoryQuery(db, options);
+}
+
+/** The history's read, to put in a page's db.batch (the desk's order page: one order's texts). */
+export function smsHistoryQuery(db: Db, options: { orderId?: string; limit?: number } = {}) {
   return db
     .select()
     .from(smsNotifications)

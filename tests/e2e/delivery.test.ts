@@ -237,10 +237,8 @@ describe('delivery at checkout, on the receipt and on /orders', () => {
       // The desk: the town, the bus company or stage, and whom to call when it arrives.
       const desk = await newPage(viewport);
       await signIn(desk.page, await deskOwner(db));
-      await desk.page.goto('/desk/orders');
-      const row = desk.page
-        .getByRole('listitem', { name: `Order ${order.id.slice(0, 8)}` })
-        .locator('dl[aria-label="Delivery"]');
+      await desk.page.goto(`/desk/orders/${order.id}`);
+      const row = desk.page.getByTestId('desk-order').getByTestId('delivery');
       await row.getByText(courier.promise).waitFor();
       await row.getByText('Mbarara', { exact: true }).waitFor();
       await row.getByText('Link Bus', { exact: true }).waitFor();
@@ -288,8 +286,8 @@ describe('delivery at checkout, on the receipt and on /orders', () => {
       // The operator marks it ready for pickup on the desk.
       const desk = await newPage(viewport);
       await signIn(desk.page, await deskOwner(db));
-      await desk.page.goto('/desk/orders');
-      const row = desk.page.getByRole('listitem', { name: `Order ${head}` });
+      await desk.page.goto(`/desk/orders/${order.id}`);
+      const row = desk.page.getByTestId('desk-order').getByTestId('status-control');
       await row.getByLabel(`Status of order ${head}`).selectOption({ label: 'Ready for pickup' });
       await row.getByRole('button', { name: 'Update' }).click();
       await expect

@@ -216,7 +216,7 @@ describe('the order’s way on the desk', () => {
       if (!placed.ok) throw new Error('order refused');
       return placed.order.orderId;
     };
-    const pickupHead = (await place('pickup')).slice(0, 8);
+    const pickupId = await place('pickup');
 
     for (const [viewport, rider] of [
       [SMALL_PHONE, 'Okello'],
@@ -226,28 +226,19 @@ describe('the order’s way on the desk', () => {
       const head = orderId.slice(0, 8);
       const { page, errors } = await newPage(viewport);
       await signIn(page, owner);
-      await page.goto('/desk/orders');
-      const row = page.getByRole('listitem', { name: `Order ${head}` });
-      await row.getByText('Opposite Capital Shoppers, blue gate').waitFor();
-      await expect(
-        row.getByRole('link', { name: '0701 234 567' }).getAttribute('href'),
-      ).resolves.toBe('tel:+256701234567');
-      await row.getByText('Call when at the gate.').waitFor();
-      // Each select offers only what fits the order's kind.
-      const kinds = async (of: string) =>
-        page
-          .getByLabel(`Status of order ${of}`)
+      // Each order's own page (issue 34): its select offers only what fits the order's kind.
+      const kinds = async (of: string) => {
+        const select = page
+          .getByTestId('status-control')
+          .getByLabel(`Status of order ${of.slice(0, 8)}`);
+        // The page reads its order after it loads: wait for its select.
+        await select.waitFor();
+        return select
           .locator('option')
           .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
-      await expect(kinds(head)).resolves.toEqual([
-        'pending',
-        'processing',
-        'out_for_delivery',
-        'delivered',
-        'completed',
-        'cancelled',
-      ]);
-      await expect(kinds(pickupHead)).resolves.toEqual([
+      };
+      await page.goto(`/desk/orders/${pickupId}`);
+      await expect(kinds(pickupId)).resolves.toEqual([
         'pending',
         'processing',
         'ready_for_pickup',
@@ -255,14 +246,31 @@ describe('the order’s way on the desk', () => {
         'completed',
         'cancelled',
       ]);
-      await page.getByLabel(`Status of order ${head}`).selectOption('out_for_delivery');
-      await row.getByRole('button', { name: 'Update' }).click();
-      await row.getByText('Enter the rider’s name and phone').waitFor();
-      await row.getByLabel("Rider's name").fill(rider);
-      await row.getByLabel("Rider's phone").fill('0772 123 456');
+      await page.goto(`/desk/orders/${orderId}`);
+      const view = page.getByTestId('desk-order');
+      const row = view.getByTestId('delivery');
+      await row.getByText('Opposite Capital Shoppers, blue gate').waitFor();
+      await expect(
+        row.getByRole('link', { name: '0701 234 567' }).getAttribute('href'),
+      ).resolves.toBe('tel:+256701234567');
+      await row.getByText('Call when at the gate.').waitFor();
+      await expect(kinds(orderId)).resolves.toEqual([
+        'pending',
+        'processing',
+        'out_for_delivery',
+        'delivered',
+        'completed',
+        'cancelled',
+      ]);
+      const control = view.getByTestId('status-control');
+      await control.getByLabel(`Status of order ${head}`).selectOption('out_for_delivery');
+      await control.getByRole('button', { name: 'Update' }).click();
+      await control.getByText('Enter the rider’s name and phone').waitFor();
+      await control.getByLabel("Rider's name").fill(rider);
+      await control.getByLabel("Rider's phone").fill('0772 123 456');
       await fitsWidth(page, viewport.width);
       await shotsAndAxe(page, `desk-orders-rider-${viewport.width}`);
-      await row.getByRole('button', { name: 'Update' }).click();
+      await control.getByRole('button', { name: 'Update' }).click();
       await row.getByText(rider).waitFor();
       await expect(
         row.getByRole('link', { name: '0772 123 456' }).getAttribute('href'),

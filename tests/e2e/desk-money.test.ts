@@ -114,15 +114,27 @@ describe('the desk’s money', () => {
       await page.screenshot({ path: `${SHOTS}/operator-${viewport.width}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
 
-      // Mark paid, with the bank's reference.
-      await awaiting.getByRole('button', { name: 'Mark paid' }).click();
-      await awaiting.getByLabel('Bank reference').fill('FT26329XK81');
-      await awaiting.getByRole('button', { name: 'Confirm' }).click();
+      // Mark paid, with the bank's reference, on the order's own page (issue 34).
+      await page.goto(`/desk/orders/${transfer.orderId}`);
+      const view = page.getByTestId('desk-order');
+      const next = view.getByTestId('next-move');
+      await next.getByRole('button', { name: 'Mark paid' }).click();
+      await next.getByLabel('Bank reference').fill('FT26329XK81');
+      await next.getByRole('button', { name: 'Confirm' }).click();
       await page.getByText(`Order #${head} is marked paid`).waitFor();
+      await view.getByTestId('order-status').getByText('Processing').waitFor();
+      await view
+        .getByTestId('payments')
+        .getByText(/ref FT26329XK81/)
+        .waitFor();
+      expect(await next.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+      await view
+        .getByTestId('order-record')
+        .getByText('Ref FT26329XK81', { exact: false })
+        .waitFor();
+      await page.goto('/desk/orders');
+      await money.getByRole('heading', { name: 'Money', exact: true }).waitFor();
       await expect.poll(() => awaiting.count()).toBe(0);
-      const listed = page.getByRole('listitem', { name: `Order ${head}` });
-      await listed.getByText('Paid · ref FT26329XK81').waitFor();
-      expect(await listed.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
       const [order] = await db.select().from(orders).where(eq(orders.id, transfer.orderId));
       expect(order?.status).toBe('processing');
       const recorded = await db
@@ -151,11 +163,17 @@ describe('the desk’s money', () => {
       await shop.page.screenshot({ path: `${SHOTS}/receipt-paid-${viewport.width}.png` });
       expect(shop.errors).toEqual([]);
 
-      // Mark refunded, with the refund's reference.
-      await refundRow.getByRole('button', { name: 'Mark refunded' }).click();
-      await refundRow.getByLabel('Refund reference').fill('MTN-REV-5521');
-      await refundRow.getByRole('button', { name: 'Confirm' }).click();
+      // Mark refunded, with the refund's reference, on the order's own page (issue 34).
+      await page.goto(`/desk/orders/${owed.orderId}`);
+      const owedView = page.getByTestId('desk-order').getByTestId('payments');
+      const duePayment = owedView.locator('li[data-status="refund_due"]');
+      await duePayment.getByRole('button', { name: 'Mark refunded' }).click();
+      await duePayment.getByLabel('Refund reference').fill('MTN-REV-5521');
+      await duePayment.getByRole('button', { name: 'Confirm' }).click();
       await page.getByText('Refund recorded').first().waitFor();
+      await owedView.getByText('Refunded · ref MTN-REV-5521', { exact: false }).waitFor();
+      await page.goto('/desk/orders');
+      await money.getByRole('heading', { name: 'Money', exact: true }).waitFor();
       await expect.poll(() => refundRow.count()).toBe(0);
       await money
         .getByRole('list', { name: 'Refunded this week' })

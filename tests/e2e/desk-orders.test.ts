@@ -55,15 +55,17 @@ describe('the desk’s orders', () => {
 
     const { page, errors } = await newPage(DESKTOP);
     await signIn(page, operator);
-    await page.goto('/desk/orders');
-    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
-    const row = page.getByRole('listitem', { name: `Order ${orderId.slice(0, 8)}` });
-    await row.getByText(/Daniel Ssempa · 1 item · /).waitFor();
-    await row.getByLabel(`Status of order ${orderId.slice(0, 8)}`).selectOption('shipped');
-    await row.getByLabel('Tracking number').fill('UG-4471');
-    await row.getByRole('button', { name: 'Update' }).click();
+    // The order's own page (issue 34): its status control, and the texts sent for it.
+    await page.goto(`/desk/orders/${orderId}`);
+    const view = page.getByTestId('desk-order');
+    await view.getByTestId('customer').getByText('Daniel Ssempa').waitFor();
+    const control = view.getByTestId('status-control');
+    await control.getByLabel(`Status of order ${orderId.slice(0, 8)}`).selectOption('shipped');
+    await control.getByLabel('Tracking number').fill('UG-4471');
+    await control.getByRole('button', { name: 'Update' }).click();
     await page.getByText(`Order #${orderId.slice(0, 8)} is shipped`).waitFor();
-    const log = page.getByRole('list', { name: 'SMS log' });
+    await view.getByTestId('order-status').getByText('Shipped').waitFor();
+    const log = view.getByTestId('texts');
     await log.getByText('(tracking UG-4471)').first().waitFor({ timeout: 15_000 });
     await expect
       .poll(async () =>

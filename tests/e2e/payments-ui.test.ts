@@ -199,11 +199,10 @@ describe('what the shopper sees about paying', () => {
       // The operator sees the money arrive and marks it paid on the desk, with the bank's reference.
       const desk = await newPage(viewport);
       await signIn(desk.page, await deskOwner(db));
-      await desk.page.goto('/desk/orders');
+      // On the order's own page (issue 34).
+      await desk.page.goto(`/desk/orders/${order.id}`);
       const head = order.id.slice(0, 8);
-      const awaiting = desk.page
-        .getByRole('list', { name: 'Bank transfers and cash to confirm' })
-        .getByRole('listitem', { name: `Awaiting #${head}` });
+      const awaiting = desk.page.getByTestId('desk-order').getByTestId('next-move');
       await awaiting.getByRole('button', { name: 'Mark paid' }).click();
       const bankReference = `FT26${viewport.width}QX7`;
       await awaiting.getByLabel('Bank reference').fill(bankReference);

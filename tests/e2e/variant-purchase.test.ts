@@ -176,13 +176,14 @@ describe('a piece bought in a size and colour', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page } = await newPage(viewport);
       await signIn(page, operator);
-      await page.goto('/desk/orders');
-      const row = page.getByRole('listitem', { name: `Order ${orderId.slice(0, 8)}` });
-      const pieces = row.getByRole('list', { name: 'Pieces' });
+      // The order's own page (issue 34): its pieces and the texts sent for it.
+      await page.goto(`/desk/orders/${orderId}`);
+      const row = page.getByTestId('desk-order');
+      const pieces = row.getByTestId('pieces');
       await poll(() => pieces.textContent()).toContain(`${DRESS}${LABEL}`);
       await poll(() => pieces.getByTestId('variant-label').textContent()).toBe(LABEL);
       // The customer's confirmation names the piece, its size as GSM-7 can carry it.
-      const log = page.getByRole('list', { name: 'SMS log' });
+      const log = row.getByTestId('texts');
       await log.getByText(`${DRESS} (M/Indigo), UGX 150,000`).first().waitFor({ timeout: 15_000 });
       await row.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/variant-operator-${viewport.width}.png` });

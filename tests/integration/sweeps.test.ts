@@ -167,6 +167,16 @@ const RULES: Record<string, Rule> = {
     valid: () => ({ paymentId: own.toRefund, reference: 'MTN-REFUND-0001' }),
   },
   'desk.smsStats': { access: 'desk', valid: () => undefined },
+  // One order's page and its private notes (issue 34).
+  'desk.order': { access: 'desk', valid: () => ({ id: own.orderId }) },
+  'desk.addOrderNote': {
+    access: 'desk',
+    valid: () => ({
+      orderId: own.orderId,
+      text: 'Called: collects Friday',
+      requestKey: randomUUID(),
+    }),
+  },
   'desk.resend': { access: 'desk', valid: () => ({ id: own.smsId }) },
   // The desk (issue 22): the operator (OPERATOR_EMAILS) is an owner.
   'desk.role': { access: 'desk', valid: () => undefined },

@@ -233,7 +233,7 @@ export function MarkPaid({ orderId, method }: { orderId: string; method: string 
   );
 }
 
-function MarkRefunded({ paymentId }: { paymentId: string }) {
+export function MarkRefunded({ paymentId }: { paymentId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mark = useMutation(

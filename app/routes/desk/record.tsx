@@ -8,7 +8,7 @@ import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
-import { SETTING_LABELS } from '#core/desk-shop.ts';
+import { ORDER_RECORD_ACTIONS, orderRecordDetail, SETTING_LABELS } from '#core/desk-shop.ts';
 import { formatOrderDate, formatTime } from '#core/order-rules.ts';
 
 export const Route = createFileRoute('/desk/record')({
@@ -93,10 +93,13 @@ const ACTIONS: Record<string, string> = {
   'stock.adjusted': 'Stock adjusted',
   'photos.set': 'Photos set',
   'delivery.saved': 'Delivery saved',
+  ...ORDER_RECORD_ACTIONS,
 };
 
 function Line({ entry }: { entry: Entry }) {
   const details = entry.details as { changed?: unknown; role?: unknown };
+  // An order's move, payment, refund or note, in words (core/desk-order.ts).
+  const about = orderRecordDetail(entry.action, entry.details);
   const changed = Array.isArray(details.changed)
     ? details.changed.map((name) => SETTING_LABELS[String(name)] ?? String(name)).join(', ')
     : null;
@@ -115,6 +118,7 @@ function Line({ entry }: { entry: Entry }) {
         {changed !== null && (
           <p className="text-sm text-ink-soft">{changed ? `Changed: ${changed}` : 'No change'}</p>
         )}
+        {about && <p className="whitespace-pre-line break-words text-sm">{about}</p>}
         {typeof details.role === 'string' && (
           <p className="text-sm text-ink-soft">Role: {details.role}</p>
         )}

@@ -55,7 +55,11 @@ export const ordersDesk = {
         ? { name: input.riderName, phone: input.riderPhone }
         : null;
     const changed = accepted(
-      await setOrderStatus(ctx.db, input.orderId, input.status, rider),
+      await setOrderStatus(ctx.db, input.orderId, input.status, rider, {
+        actor: ctx.user,
+        tracking: input.tracking,
+        reason: input.reason,
+      }),
       setStatusRefusal,
     );
     if (changed.previous !== input.status) {
@@ -76,7 +80,7 @@ export const ordersDesk = {
   /** A bank transfer, or the rider's cash, received: the order is paid, once. */
   markPaid: deskProcedure.input(markPaidInput).mutation(async ({ ctx, input }) => {
     const result = accepted(
-      await markOrderPaid(ctx.db, { ...input, operatorId: ctx.user.id }),
+      await markOrderPaid(ctx.db, { ...input, operatorId: ctx.user.id, actor: ctx.user }),
       markPaidRefusal,
     );
     ctx.background(
@@ -92,7 +96,7 @@ export const ordersDesk = {
   /** Money due back was returned to the customer: recorded once, with its reference. */
   markRefunded: deskProcedure.input(markRefundedInput).mutation(async ({ ctx, input }) => {
     const result = accepted(
-      await markPaymentRefunded(ctx.db, { ...input, operatorId: ctx.user.id }),
+      await markPaymentRefunded(ctx.db, { ...input, operatorId: ctx.user.id, actor: ctx.user }),
       markRefundedRefusal,
     );
     return { paymentId: result.paymentId, status: 'refunded' as const };
