@@ -3,8 +3,10 @@
 // in its own file under desk/; their names are one flat namespace (desk.saveProduct, …).
 import { router } from '../trpc.ts';
 import { catalogueDesk } from './desk/desk-catalogue-router.ts';
+import { customersDesk } from './desk/desk-customers-router.ts';
 import { deliveryDesk } from './desk/desk-delivery-router.ts';
 import { ordersDesk } from './desk/desk-orders-router.ts';
+import { phoneOrdersDesk } from './desk/desk-phone-orders-router.ts';
 import { photosDesk } from './desk/desk-photos-router.ts';
 import { shopDesk } from './desk/desk-shop-router.ts';
 import { spreadsheetDesk } from './desk/desk-spreadsheet-router.ts';
@@ -18,4 +20,6 @@ export const deskRouter = router({
   ...shopDesk,
   ...deliveryDesk,
   ...ordersDesk,
+  ...phoneOrdersDesk,
+  ...customersDesk,
 });

@@ -2,7 +2,7 @@
 // atomic write as the change itself, so a change without its record (or the reverse) can't be.
 // A keyed save (core/desk-roles.ts requestKey) keeps its answer here: the same key again, from the same
 // person for the same kind of save, reads it back instead of writing twice (decision 0059).
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { DESK_TEXT } from '#core/desk-roles.ts';
 import { RECORD_PAGE } from '#core/desk-shop.ts';
 import type { Db } from '#db/client.ts';
@@ -20,6 +20,8 @@ export type DeskWrite = {
   details?: Record<string, unknown>;
   /** The client's key for this save, when it sends one. */
   requestKey?: string;
+  /** The order the write is about (desk_records.order_id, issue 34). */
+  orderId?: string;
 };
 
 /**
@@ -34,7 +36,21 @@ export function recordDeskWrite(db: Db, actor: DeskActor, write: DeskWrite) {
     subject: write.subject,
     details: write.details ?? {},
     requestKey: write.requestKey ?? null,
+    orderId: write.orderId ?? null,
   });
+}
+
+/**
+ * The record's insert for a batch whose first statement may write nothing (an order placed
+ * only when every piece is still there): the record is written only when `made` holds, read in
+ * the same transaction after that statement.
+ */
+export function recordDeskWriteWhen(db: Db, actor: DeskActor, write: DeskWrite, made: SQL) {
+  return db.execute(sql`insert into desk_records (actor_email, action, subject, details, request_key, order_id)
+    select ${actor.email}, ${write.action}, ${write.subject},
+           ${JSON.stringify(write.details ?? {})}::jsonb, ${write.requestKey ?? null}::uuid,
+           ${write.orderId ?? null}::uuid
+    where ${made}`);
 }
 
 /** The record's insert as SQL, for a single-statement write's CTE (`details` may be SQL). */
