@@ -34,8 +34,8 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DeskIndexRouteImport } from './routes/desk/index'
+import { Route as DeskCustomersRouteImport } from './routes/desk/customers'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
-import { Route as DeskOrdersRouteImport } from './routes/desk/orders'
 import { Route as DeskRecordRouteImport } from './routes/desk/record'
 import { Route as DeskSettingsRouteImport } from './routes/desk/settings'
 import { Route as DeskSpreadsheetRouteImport } from './routes/desk/spreadsheet'
@@ -52,6 +52,8 @@ import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/products[.]csv'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
+import { Route as DeskOrdersIndexRouteImport } from './routes/desk/orders/index'
+import { Route as DeskOrdersNewRouteImport } from './routes/desk/orders/new'
 import { Route as DeskProductsIndexRouteImport } from './routes/desk/products/index'
 import { Route as DeskProductsProductIdRouteImport } from './routes/desk/products/$productId'
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
@@ -185,14 +187,14 @@ const DeskIndexRoute = DeskIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DeskRoute,
 } as any)
+const DeskCustomersRoute = DeskCustomersRouteImport.update({
+  id: '/customers',
+  path: '/customers',
+  getParentRoute: () => DeskRoute,
+} as any)
 const DeskDeliveryRoute = DeskDeliveryRouteImport.update({
   id: '/delivery',
   path: '/delivery',
-  getParentRoute: () => DeskRoute,
-} as any)
-const DeskOrdersRoute = DeskOrdersRouteImport.update({
-  id: '/orders',
-  path: '/orders',
   getParentRoute: () => DeskRoute,
 } as any)
 const DeskRecordRoute = DeskRecordRouteImport.update({
@@ -275,6 +277,16 @@ const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   path: '/api/trpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DeskOrdersIndexRoute = DeskOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskOrdersNewRoute = DeskOrdersNewRouteImport.update({
+  id: '/orders/new',
+  path: '/orders/new',
+  getParentRoute: () => DeskRoute,
+} as any)
 const DeskProductsIndexRoute = DeskProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -340,8 +352,8 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
-  '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -359,7 +371,9 @@ export interface FileRoutesByFullPath {
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
@@ -391,8 +405,8 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
-  '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -410,7 +424,9 @@ export interface FileRoutesByTo {
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/orders': typeof DeskOrdersIndexRoute
   '/desk/products': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
@@ -444,8 +460,8 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
-  '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -463,7 +479,9 @@ export interface FileRoutesById {
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
@@ -498,8 +516,8 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/customers'
     | '/desk/delivery'
-    | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -517,7 +535,9 @@ export interface FileRouteTypes {
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
+    | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/orders/'
     | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
@@ -549,8 +569,8 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/customers'
     | '/desk/delivery'
-    | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -568,7 +588,9 @@ export interface FileRouteTypes {
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
+    | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/orders'
     | '/desk/products'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
@@ -601,8 +623,8 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/customers'
     | '/desk/delivery'
-    | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -620,7 +642,9 @@ export interface FileRouteTypes {
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
     | '/api/trpc/$'
+    | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/orders/'
     | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
@@ -849,18 +873,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskIndexRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/customers': {
+      id: '/desk/customers'
+      path: '/customers'
+      fullPath: '/desk/customers'
+      preLoaderRoute: typeof DeskCustomersRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/delivery': {
       id: '/desk/delivery'
       path: '/delivery'
       fullPath: '/desk/delivery'
       preLoaderRoute: typeof DeskDeliveryRouteImport
-      parentRoute: typeof DeskRoute
-    }
-    '/desk/orders': {
-      id: '/desk/orders'
-      path: '/orders'
-      fullPath: '/desk/orders'
-      preLoaderRoute: typeof DeskOrdersRouteImport
       parentRoute: typeof DeskRoute
     }
     '/desk/record': {
@@ -975,6 +999,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiTrpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/desk/orders/': {
+      id: '/desk/orders/'
+      path: '/orders'
+      fullPath: '/desk/orders/'
+      preLoaderRoute: typeof DeskOrdersIndexRouteImport
+      parentRoute: typeof DeskRoute
+    }
+    '/desk/orders/new': {
+      id: '/desk/orders/new'
+      path: '/orders/new'
+      fullPath: '/desk/orders/new'
+      preLoaderRoute: typeof DeskOrdersNewRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/products/': {
       id: '/desk/products/'
       path: '/products'
@@ -1028,28 +1066,32 @@ declare module '@tanstack/react-router' {
 }
 
 interface DeskRouteChildren {
+  DeskCustomersRoute: typeof DeskCustomersRoute
   DeskDeliveryRoute: typeof DeskDeliveryRoute
-  DeskOrdersRoute: typeof DeskOrdersRoute
   DeskRecordRoute: typeof DeskRecordRoute
   DeskSettingsRoute: typeof DeskSettingsRoute
   DeskSpreadsheetRoute: typeof DeskSpreadsheetRoute
   DeskStaffRoute: typeof DeskStaffRoute
   DeskStockRoute: typeof DeskStockRoute
   DeskIndexRoute: typeof DeskIndexRoute
+  DeskOrdersNewRoute: typeof DeskOrdersNewRoute
   DeskProductsProductIdRoute: typeof DeskProductsProductIdRoute
+  DeskOrdersIndexRoute: typeof DeskOrdersIndexRoute
   DeskProductsIndexRoute: typeof DeskProductsIndexRoute
 }
 
 const DeskRouteChildren: DeskRouteChildren = {
+  DeskCustomersRoute: DeskCustomersRoute,
   DeskDeliveryRoute: DeskDeliveryRoute,
-  DeskOrdersRoute: DeskOrdersRoute,
   DeskRecordRoute: DeskRecordRoute,
   DeskSettingsRoute: DeskSettingsRoute,
   DeskSpreadsheetRoute: DeskSpreadsheetRoute,
   DeskStaffRoute: DeskStaffRoute,
   DeskStockRoute: DeskStockRoute,
   DeskIndexRoute: DeskIndexRoute,
+  DeskOrdersNewRoute: DeskOrdersNewRoute,
   DeskProductsProductIdRoute: DeskProductsProductIdRoute,
+  DeskOrdersIndexRoute: DeskOrdersIndexRoute,
   DeskProductsIndexRoute: DeskProductsIndexRoute,
 }
 

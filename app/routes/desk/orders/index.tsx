@@ -32,7 +32,7 @@ import {
 import { normalisePhone } from '#core/phone.ts';
 import { setStatusInput } from '#core/sms.ts';
 
-export const Route = createFileRoute('/desk/orders')({
+export const Route = createFileRoute('/desk/orders/')({
   head: privatePageHead('Orders · Desk'),
   component: OrdersDesk,
 });
