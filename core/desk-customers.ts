@@ -39,9 +39,11 @@ export const customersInput = v.optional(
       q: v.optional(
         v.pipe(v.string(T.badSearch), v.maxLength(100, T.badSearch), v.transform(cleanSearchText)),
       ),
-      cursor: v.optional(
+      // Null or absent: the first page (tRPC's infinite query sends null, and a direction).
+      cursor: v.nullish(
         v.pipe(v.string(T.badCursor), v.maxLength(240, T.badCursor), v.regex(CURSOR, T.badCursor)),
       ),
+      direction: v.optional(v.picklist(['forward', 'backward'], T.badCursor)),
     },
     T.badSearch,
   ),

@@ -8,5 +8,7 @@ import { deskProcedure } from '../../trpc.ts';
 export const customersDesk = {
   customers: deskProcedure
     .input(customersInput)
-    .query(({ ctx, input }) => deskCustomers(ctx.db, input ?? {})),
+    .query(({ ctx, input }) =>
+      deskCustomers(ctx.db, { q: input?.q, cursor: input?.cursor ?? undefined }),
+    ),
 } satisfies TRPCRouterRecord;
