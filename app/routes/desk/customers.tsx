@@ -69,11 +69,7 @@ function Customers() {
         <p className="mt-8 text-ink-soft">{term ? T.noMatch : T.none}</p>
       )}
       {customers.length > 0 && (
-        <ul
-          aria-label={T.title}
-          className="mt-8 grid gap-px border border-line bg-line md:grid-cols-2"
-          data-testid="customers"
-        >
+        <ul aria-label={T.title} className="mt-8 grid gap-4 md:grid-cols-2" data-testid="customers">
           {customers.map((customer) => (
             <CustomerCard key={customer.key} customer={customer} />
           ))}
@@ -95,7 +91,7 @@ function Customers() {
 
 function CustomerCard({ customer }: { customer: Customer }) {
   return (
-    <li className="min-w-0 bg-paper p-5" data-testid="customer">
+    <li className="min-w-0 border border-line bg-paper p-5" data-testid="customer">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <p className="min-w-0 break-words font-display text-2xl">{customer.name || '—'}</p>
         {!customer.accountId && (
