@@ -34,6 +34,7 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DeskIndexRouteImport } from './routes/desk/index'
+import { Route as DeskCustomersRouteImport } from './routes/desk/customers'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
 import { Route as DeskRecordRouteImport } from './routes/desk/record'
 import { Route as DeskSettingsRouteImport } from './routes/desk/settings'
@@ -54,6 +55,7 @@ import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/air
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
 import { Route as DeskOrdersIndexRouteImport } from './routes/desk/orders/index'
 import { Route as DeskOrdersOrderIdRouteImport } from './routes/desk/orders/$orderId'
+import { Route as DeskOrdersNewRouteImport } from './routes/desk/orders/new'
 import { Route as DeskProductsIndexRouteImport } from './routes/desk/products/index'
 import { Route as DeskProductsProductIdRouteImport } from './routes/desk/products/$productId'
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
@@ -188,6 +190,11 @@ const DeskIndexRoute = DeskIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DeskRoute,
 } as any)
+const DeskCustomersRoute = DeskCustomersRouteImport.update({
+  id: '/customers',
+  path: '/customers',
+  getParentRoute: () => DeskRoute,
+} as any)
 const DeskDeliveryRoute = DeskDeliveryRouteImport.update({
   id: '/delivery',
   path: '/delivery',
@@ -288,6 +295,11 @@ const DeskOrdersOrderIdRoute = DeskOrdersOrderIdRouteImport.update({
   path: '/orders/$orderId',
   getParentRoute: () => DeskRoute,
 } as any)
+const DeskOrdersNewRoute = DeskOrdersNewRouteImport.update({
+  id: '/orders/new',
+  path: '/orders/new',
+  getParentRoute: () => DeskRoute,
+} as any)
 const DeskProductsIndexRoute = DeskProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -359,6 +371,7 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
@@ -379,6 +392,7 @@ export interface FileRoutesByFullPath {
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
+  '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
@@ -413,6 +427,7 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
@@ -433,6 +448,7 @@ export interface FileRoutesByTo {
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
+  '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
   '/desk/orders': typeof DeskOrdersIndexRoute
   '/desk/products': typeof DeskProductsIndexRoute
@@ -469,6 +485,7 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
@@ -489,6 +506,7 @@ export interface FileRoutesById {
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
+  '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
@@ -526,6 +544,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/customers'
     | '/desk/delivery'
     | '/desk/record'
     | '/desk/settings'
@@ -546,6 +565,7 @@ export interface FileRouteTypes {
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/desk/orders/$orderId'
+    | '/desk/orders/new'
     | '/desk/products/$productId'
     | '/desk/orders/'
     | '/desk/products/'
@@ -580,6 +600,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/customers'
     | '/desk/delivery'
     | '/desk/record'
     | '/desk/settings'
@@ -600,6 +621,7 @@ export interface FileRouteTypes {
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/desk/orders/$orderId'
+    | '/desk/orders/new'
     | '/desk/products/$productId'
     | '/desk/orders'
     | '/desk/products'
@@ -635,6 +657,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/customers'
     | '/desk/delivery'
     | '/desk/record'
     | '/desk/settings'
@@ -655,6 +678,7 @@ export interface FileRouteTypes {
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/desk/orders/$orderId'
+    | '/desk/orders/new'
     | '/desk/products/$productId'
     | '/desk/orders/'
     | '/desk/products/'
@@ -888,6 +912,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskIndexRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/customers': {
+      id: '/desk/customers'
+      path: '/customers'
+      fullPath: '/desk/customers'
+      preLoaderRoute: typeof DeskCustomersRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/delivery': {
       id: '/desk/delivery'
       path: '/delivery'
@@ -1028,6 +1059,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskOrdersOrderIdRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/orders/new': {
+      id: '/desk/orders/new'
+      path: '/orders/new'
+      fullPath: '/desk/orders/new'
+      preLoaderRoute: typeof DeskOrdersNewRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/products/': {
       id: '/desk/products/'
       path: '/products'
@@ -1088,6 +1126,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface DeskRouteChildren {
+  DeskCustomersRoute: typeof DeskCustomersRoute
   DeskDeliveryRoute: typeof DeskDeliveryRoute
   DeskRecordRoute: typeof DeskRecordRoute
   DeskSettingsRoute: typeof DeskSettingsRoute
@@ -1096,12 +1135,14 @@ interface DeskRouteChildren {
   DeskStockRoute: typeof DeskStockRoute
   DeskIndexRoute: typeof DeskIndexRoute
   DeskOrdersOrderIdRoute: typeof DeskOrdersOrderIdRoute
+  DeskOrdersNewRoute: typeof DeskOrdersNewRoute
   DeskProductsProductIdRoute: typeof DeskProductsProductIdRoute
   DeskOrdersIndexRoute: typeof DeskOrdersIndexRoute
   DeskProductsIndexRoute: typeof DeskProductsIndexRoute
 }
 
 const DeskRouteChildren: DeskRouteChildren = {
+  DeskCustomersRoute: DeskCustomersRoute,
   DeskDeliveryRoute: DeskDeliveryRoute,
   DeskRecordRoute: DeskRecordRoute,
   DeskSettingsRoute: DeskSettingsRoute,
@@ -1110,6 +1151,7 @@ const DeskRouteChildren: DeskRouteChildren = {
   DeskStockRoute: DeskStockRoute,
   DeskIndexRoute: DeskIndexRoute,
   DeskOrdersOrderIdRoute: DeskOrdersOrderIdRoute,
+  DeskOrdersNewRoute: DeskOrdersNewRoute,
   DeskProductsProductIdRoute: DeskProductsProductIdRoute,
   DeskOrdersIndexRoute: DeskOrdersIndexRoute,
   DeskProductsIndexRoute: DeskProductsIndexRoute,

@@ -2,6 +2,7 @@
 // transfer or cash handed over by the rider, or records a refund, and the texts it answers with.
 // Pure: no I/O.
 import * as v from 'valibot';
+import { CASH_LABEL } from './order-rules.ts';
 
 export const MONEY_TEXT = {
   orderNotFound: 'Order not found',
@@ -93,6 +94,8 @@ export function payerNetworkLabel(network: string): string {
       return 'Bank Transfer';
     case 'cash_on_delivery':
       return 'Cash on Delivery';
+    case 'cash':
+      return CASH_LABEL;
     default:
       return network;
   }

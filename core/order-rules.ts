@@ -35,6 +35,23 @@ export const PAYMENT_METHOD_CHOICES: Record<
   cash_on_delivery: { label: 'Cash on Delivery' },
 };
 
+/**
+ * The ways the desk takes an order by phone, on WhatsApp or at the counter (issue 34, decision
+ * 0076): the checkout's but card, and cash handed over at the counter. Its own list: the
+ * checkout's radio list (PAYMENT_METHODS) never offers cash.
+ */
+export const DESK_PAYMENT_METHODS = [
+  'cash',
+  'mobile_money',
+  'bank_transfer',
+  'cash_on_delivery',
+] as const;
+export type DeskPaymentMethod = (typeof DESK_PAYMENT_METHODS)[number];
+/** Any way an order may be paid: the checkout's and the desk's. */
+export type OrderPaymentMethod = PaymentMethod | DeskPaymentMethod;
+/** Cash's label wherever a way of paying is named (receipt, orders, desk, texts, PDF). */
+export const CASH_LABEL = 'Cash (paid at the counter)';
+
 /** Where an order came from (issue 34): the site, or the desk taking it by phone, on WhatsApp or
  * at the counter. */
 export const ORDER_SOURCES = ['web', 'phone', 'whatsapp', 'counter'] as const;
@@ -46,6 +63,7 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
 
 /** 'Mobile Money'; an unknown stored value is shown as it is. */
 export function paymentMethodLabel(method: string): string {
+  if (method === 'cash') return CASH_LABEL;
   return isPaymentMethod(method) ? PAYMENT_METHOD_CHOICES[method].label : method;
 }
 

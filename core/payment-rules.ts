@@ -4,7 +4,7 @@
 // (payments.changeMethod), so an order can never end up paid in a way the checkout refuses; the
 // writes check the same rule in SQL (server/services/payment-rules-service.ts).
 import { formatUGX } from './money.ts';
-import type { PaymentMethod } from './order-rules.ts';
+import type { OrderPaymentMethod } from './order-rules.ts';
 
 /**
  * The most one order may come to, whatever pays it: UGX 10 billion. A boutique's largest trade
@@ -22,16 +22,18 @@ export const ORDER_CEILING = 10_000_000_000;
  *   UGX 5,000,000 and takes no more;
  * - bank transfer and cash on delivery: the order's ceiling (the desk confirms either).
  */
-export const PAYMENT_CEILINGS: Record<PaymentMethod, number> = {
+export const PAYMENT_CEILINGS: Record<OrderPaymentMethod, number> = {
   mobile_money: 5_000_000,
   card: 5_000_000,
   bank_transfer: ORDER_CEILING,
   cash_on_delivery: ORDER_CEILING,
+  /** Cash at the counter (the desk's, issue 34): the order's ceiling. */
+  cash: ORDER_CEILING,
 };
 
 /** The refusal of a payment above its ceiling (cash where it is not taken: DELIVERY_TEXT's). */
 export const PAYMENT_RULE_TEXT = {
-  overCeiling: (method: PaymentMethod): string => {
+  overCeiling: (method: OrderPaymentMethod): string => {
     const most = formatUGX(PAYMENT_CEILINGS[method]);
     switch (method) {
       case 'mobile_money':
@@ -47,7 +49,7 @@ export const PAYMENT_RULE_TEXT = {
 /** Why an order cannot be paid this way; null: it can. */
 export type PaymentRefusal =
   | { kind: 'cash-not-offered'; option: string }
-  | { kind: 'over-ceiling'; method: PaymentMethod };
+  | { kind: 'over-ceiling'; method: OrderPaymentMethod };
 
 /**
  * The rule: cash on delivery only where the option takes cash; the order's total within the way
@@ -55,7 +57,7 @@ export type PaymentRefusal =
  * the same ceiling there).
  */
 export function paymentRefusal(
-  method: PaymentMethod,
+  method: OrderPaymentMethod,
   option: { name: string; cashOnDelivery: boolean },
   total: number | null,
 ): PaymentRefusal | null {
@@ -66,6 +68,6 @@ export function paymentRefusal(
 }
 
 /** The ceiling's half of the rule, for a total the checkout's write computed. */
-export function aboveCeiling(method: PaymentMethod, total: number): PaymentRefusal | null {
+export function aboveCeiling(method: OrderPaymentMethod, total: number): PaymentRefusal | null {
   return total > PAYMENT_CEILINGS[method] ? { kind: 'over-ceiling', method } : null;
 }

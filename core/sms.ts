@@ -200,7 +200,10 @@ export const SMS_TEXT = {
                 : []),
               `${pickup ? 'Pay when you collect it' : 'Pay on delivery'}. ${plain}`,
             ]
-          : [...(option ? [option.charAt(0).toUpperCase() + option.slice(1)] : []), plain];
+          : o.payment.method === 'cash'
+            ? // Paid at the counter (issue 34): the money is in; the order follows as any other.
+              [...(option ? [`Paid in cash. ${option}`] : []), 'Paid in cash.']
+            : [...(option ? [option.charAt(0).toUpperCase() + option.slice(1)] : []), plain];
     // The pieces named first (with their sizes), then the option, as long as one SMS holds them.
     return firstFitting(heads.flatMap((head) => nexts.map((next) => `${head} ${next}`)));
   },

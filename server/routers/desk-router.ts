@@ -3,9 +3,11 @@
 // in its own file under desk/; their names are one flat namespace (desk.saveProduct, …).
 import { router } from '../trpc.ts';
 import { catalogueDesk } from './desk/desk-catalogue-router.ts';
+import { customersDesk } from './desk/desk-customers-router.ts';
 import { deliveryDesk } from './desk/desk-delivery-router.ts';
 import { orderDesk } from './desk/desk-order-router.ts';
 import { ordersDesk } from './desk/desk-orders-router.ts';
+import { phoneOrdersDesk } from './desk/desk-phone-orders-router.ts';
 import { photosDesk } from './desk/desk-photos-router.ts';
 import { shopDesk } from './desk/desk-shop-router.ts';
 import { spreadsheetDesk } from './desk/desk-spreadsheet-router.ts';
@@ -20,4 +22,6 @@ export const deskRouter = router({
   ...deliveryDesk,
   ...ordersDesk,
   ...orderDesk,
+  ...phoneOrdersDesk,
+  ...customersDesk,
 });

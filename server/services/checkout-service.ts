@@ -4,7 +4,7 @@
 // client made, so a retried or double-clicked checkout makes one order.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DEFAULT_DELIVERY_OPTION_ID, isDeliveryKind } from '#core/delivery-rules.ts';
-import type { OrderSource, PaymentMethod } from '#core/order-rules.ts';
+import type { OrderPaymentMethod, OrderSource, PaymentMethod } from '#core/order-rules.ts';
 import { aboveCeiling, paymentRefusal } from '#core/payment-rules.ts';
 import { buildReceipt, type Receipt, type ReceiptDelivery } from '#core/receipt.ts';
 import { nameWithVariant } from '#core/variants.ts';
@@ -21,7 +21,7 @@ import { WriteGate } from './write-gate.ts';
 /** A line as sent: a variant, or a product sold in one variant (older clients). */
 export type OrderLine = ({ variantId: number } | { productId: number }) & { quantity: number };
 /** A line once its variant is known. */
-type VariantLine = { variantId: number; quantity: number };
+export type VariantLine = { variantId: number; quantity: number };
 
 /**
  * Why an order could not be placed (the shop's one refusal shape), with what the spec's text
@@ -70,7 +70,7 @@ export type CheckoutPlaced = { ok: true; order: PlacedOrder };
 export type CheckoutResult = CheckoutPlaced | CheckoutRefused;
 
 /** The order already placed under this id, if any (a retry answers it; another's is refused). */
-function placedQuery(db: Db, orderId: string) {
+export function placedQuery(db: Db, orderId: string) {
   return db
     .select({ customerId: orders.customerId, total: orders.total, deliveryFee: orders.deliveryFee })
     .from(orders)
@@ -86,13 +86,13 @@ export function mergeLines(lines: readonly VariantLine[]): VariantLine[] {
   return [...merged].map(([variantId, quantity]) => ({ variantId, quantity }));
 }
 
-type Stock = { id: number; productId: number; name: string; label: string; stock: number };
+export type Stock = { id: number; productId: number; name: string; label: string; stock: number };
 
 /**
  * The lines as variants: a `{ productId }` line names its product's only variant; a product
  * with several is refused ("Please choose a size."), one that is gone is missing.
  */
-function resolveLines(
+export function resolveLines(
   lines: readonly OrderLine[],
   found: Stock[],
 ): { ok: true; lines: VariantLine[] } | CheckoutRefused {
@@ -112,7 +112,7 @@ function resolveLines(
 }
 
 /** The first line that cannot be bought now: a missing variant or too little stock. */
-function firstProblem(
+export function firstProblem(
   lines: VariantLine[],
   found: Stock[],
   shownNames: ReadonlyMap<number, string>,
@@ -140,7 +140,7 @@ function firstProblem(
 }
 
 /** What the one write answers: the new order, or nothing when it placed nothing. */
-type Written = {
+export type Written = {
   order_id: string | null;
   created_at: string | null;
   /** int8 arrives as text from the driver. */
@@ -290,7 +290,7 @@ export async function placeOrder(
 }
 
 /** The option asked for, retired or not (to tell the shopper which). */
-const optionOf = (db: Db, id: string) =>
+export const optionOf = (db: Db, id: string) =>
   db
     .select({
       kind: deliveryOptions.kind,
@@ -306,10 +306,10 @@ const optionOf = (db: Db, id: string) =>
  * the owner does not take it, or a delivery without the area a rider needs (an order that names
  * no option is an older client's, and keeps working without one).
  */
-function deliveryProblem(
+export function deliveryProblem(
   option: { kind: string; name: string; cashOnDelivery: boolean; active: boolean } | undefined,
   asked: DeliveryRequest,
-  paymentMethod: PaymentMethod,
+  paymentMethod: OrderPaymentMethod,
 ): CheckoutRefused | null {
   if (!option?.active) return { ok: false, problem: 'delivery-unavailable' };
   // The total is not known before the write: the write checks its ceiling.
@@ -322,7 +322,7 @@ function deliveryProblem(
 }
 
 /** The variants the lines name, directly or as a product's: with their product and stock. */
-const stockOf = (db: Db, lines: readonly OrderLine[]) => {
+export const stockOf = (db: Db, lines: readonly OrderLine[]) => {
   const variantIds = lines.flatMap((l) => ('variantId' in l ? [l.variantId] : []));
   const productIds = lines.flatMap((l) => ('productId' in l ? [l.productId] : []));
   return db
@@ -356,19 +356,34 @@ const stockOf = (db: Db, lines: readonly OrderLine[]) => {
 async function writeOrder(
   db: Db,
   gate: WriteGate,
-  order: {
-    /** Who it is for: an account (id) or, for an order the desk takes, a name and phone only. */
-    customer: { id: string | null; name: string; phone: string | null; email: string | null };
-    source: OrderSource;
-    orderId: string;
-    lines: VariantLine[];
-    paymentMethod: PaymentMethod;
-    delivery: Omit<ReceiptDelivery, 'option' | 'kind'> & { optionId: string };
-  },
+  order: OrderToWrite,
 ): Promise<Written | undefined> {
+  const result = await orderStatement(db, gate, order);
+  return result.rows[0];
+}
+
+/** What the one write takes: the shopper's checkout and the desk's order (issue 34) alike. */
+export type OrderToWrite = {
+  /** Who it is for: an account (id) or, for an order the desk takes, a name and phone only. */
+  customer: { id: string | null; name: string; phone: string | null; email: string | null };
+  source: OrderSource;
+  orderId: string;
+  lines: VariantLine[];
+  paymentMethod: OrderPaymentMethod;
+  delivery: Omit<ReceiptDelivery, 'option' | 'kind'> & { optionId: string };
+};
+
+/**
+ * The one write as a statement, unsent: writeOrder sends it alone; the desk's order (issue 34,
+ * server/services/desk-phone-orders-service.ts) sends it first in the batch that records it (and
+ * takes the cash paid at the counter), so both take stock in this same statement.
+ */
+export function orderStatement(db: Db, gate: WriteGate, order: OrderToWrite) {
   const { customer, orderId, lines, paymentMethod, delivery } = order;
   const customerId = customer.id;
-  const result = await db.execute<Written>(sql`
+  // The cart is the shopper's own: an order the desk takes for an account leaves it alone.
+  const cartOwner = order.source === 'web' ? customerId : null;
+  return db.execute<Written>(sql`
     with wanted as (
       select * from unnest(${sql.param(lines.map((l) => l.variantId))}::int[],
                            ${sql.param(lines.map((l) => l.quantity))}::int[]) as w(variant_id, quantity)
@@ -427,12 +442,12 @@ async function writeOrder(
     -- covers goes, a line holding more keeps the rest.
     emptied as (
       delete from cart_items c using wanted w, placed
-      where c.user_id = ${customerId} and c.variant_id = w.variant_id and c.quantity <= w.quantity
+      where c.user_id = ${cartOwner} and c.variant_id = w.variant_id and c.quantity <= w.quantity
     ),
     lessened as (
       update cart_items c set quantity = c.quantity - w.quantity
       from wanted w cross join placed
-      where c.user_id = ${customerId} and c.variant_id = w.variant_id and c.quantity > w.quantity
+      where c.user_id = ${cartOwner} and c.variant_id = w.variant_id and c.quantity > w.quantity
     )
     select placed.id as order_id, placed.created_at, placed.total, placed.delivery_fee,
            placed.delivery_option, placed.delivery_kind,
@@ -443,7 +458,6 @@ async function writeOrder(
            (select subtotal + fee from charged) as asked_total
     from (select 1) one left join placed on true
   `);
-  return result.rows[0];
 }
 
 /**

@@ -160,15 +160,42 @@ export async function markOrderPaid(
   | { ok: true; orderId: string; amount: number; reference: string }
   | { ok: false; problem: MarkPaidProblem }
 > {
-  const id = crypto.randomUUID();
   let received: Received[] = [];
   try {
-    const result = await db.execute<Received>(sql`
+    const result = await paidStatement(db, input);
+    received = result.rows;
+  } catch (error) {
+    // 23505: the other confirmation of a double submit won the race (the unique index).
+    if (postgresCode(error) !== PG.unique) throw error;
+  }
+  const [done] = received;
+  if (done) {
+    return {
+      ok: true,
+      orderId: done.order_id,
+      amount: Number(done.amount),
+      reference: done.transaction_id,
+    };
+  }
+  return { ok: false, problem: await whyNotPaid(db, input.orderId) };
+}
+
+/**
+ * markOrderPaid's one statement, unsent: the desk's Mark paid sends it alone; a counter sale paid
+ * in cash (issue 34) sends it in the batch that places the order, so the order is paid at once.
+ * The payment's network is the order's way of paying ('cash' for the counter's).
+ */
+export function paidStatement(
+  db: Db,
+  input: { orderId: string; reference: string; operatorId: string },
+) {
+  const id = crypto.randomUUID();
+  return db.execute<Received>(sql`
       with due as (
         select o.id, o.customer_id, o.payment_method, o.total from orders o
         where o.id = ${input.orderId}::uuid
           and (
-            (o.payment_method = 'bank_transfer' and o.status = 'pending')
+            (o.payment_method in ('bank_transfer', 'cash') and o.status = 'pending')
             or (o.payment_method = 'cash_on_delivery'
                 and o.status not in ('completed', 'cancelled'))
           )
@@ -211,21 +238,6 @@ export async function markOrderPaid(
       )
       select order_id, amount, transaction_id from received
     `);
-    received = result.rows;
-  } catch (error) {
-    // 23505: the other confirmation of a double submit won the race (the unique index).
-    if (postgresCode(error) !== PG.unique) throw error;
-  }
-  const [done] = received;
-  if (done) {
-    return {
-      ok: true,
-      orderId: done.order_id,
-      amount: Number(done.amount),
-      reference: done.transaction_id,
-    };
-  }
-  return { ok: false, problem: await whyNotPaid(db, input.orderId) };
 }
 
 /** Why an order could not be marked paid (read after the statement changed nothing). */

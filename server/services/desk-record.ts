@@ -40,6 +40,19 @@ export function recordDeskWrite(db: Db, actor: DeskActor, write: DeskWrite) {
   });
 }
 
+/**
+ * The record's insert for a batch whose first statement may write nothing (an order placed
+ * only when every piece is still there): the record is written only when `made` holds, read in
+ * the same transaction after that statement.
+ */
+export function recordDeskWriteWhen(db: Db, actor: DeskActor, write: DeskWrite, made: SQL) {
+  return db.execute(sql`insert into desk_records (actor_email, action, subject, details, request_key, order_id)
+    select ${actor.email}, ${write.action}, ${write.subject},
+           ${JSON.stringify(write.details ?? {})}::jsonb, ${write.requestKey ?? null}::uuid,
+           ${write.orderId ?? null}::uuid
+    where ${made}`);
+}
+
 /** The record's insert as SQL, for a single-statement write's CTE (`details` may be SQL). */
 export function recordDeskWriteSql(
   actor: DeskActor,

@@ -74,6 +74,14 @@ export const wantsOrderTexts = sql<boolean>`coalesce((select us.order_updates fr
 
 const NOT_CONFIGURED = 'SMS gateway not configured (EGOSMS_USERNAME, EGOSMS_PASSWORD)';
 
+/**
+ * The number an order's texts go to: the account's, else the one the desk took the order with
+ * (issue 34: a customer without an account, recorded by name and phone on the order). A web
+ * order whose account was deleted stays without a number, as before.
+ */
+const customerPhone = sql<string | null>`coalesce(${profiles.phone},
+  case when ${orders.source} <> 'web' then ${orders.customerPhone} end)`;
+
 /** '+256…' for a number the spec's phone helper accepts, else null. */
 function validNumber(phone: string | null | undefined): string | null {
   if (!phone?.trim()) return null;
@@ -143,7 +151,7 @@ export async function queueOrderTexts(
           paymentMethod: orders.paymentMethod,
           deliveryOption: orders.deliveryOption,
           deliveryKind: orders.deliveryKind,
-          phone: profiles.phone,
+          phone: customerPhone,
           wantsTexts: wantsOrderTexts,
         })
         .from(orders)
@@ -274,7 +282,7 @@ export async function queueStatusText(
   try {
     const [row] = await ctx.db
       .select({
-        phone: profiles.phone,
+        phone: customerPhone,
         minDays: deliveryOptions.minDays,
         maxDays: deliveryOptions.maxDays,
         wantsTexts: wantsOrderTexts,
@@ -327,7 +335,7 @@ export async function queuePaymentText(
 ): Promise<void> {
   try {
     const [row] = await ctx.db
-      .select({ phone: profiles.phone, wantsTexts: wantsOrderTexts })
+      .select({ phone: customerPhone, wantsTexts: wantsOrderTexts })
       .from(orders)
       .leftJoin(profiles, eq(profiles.id, orders.customerId))
       .where(eq(orders.id, payment.orderId));

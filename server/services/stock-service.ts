@@ -254,7 +254,12 @@ export async function stockLog(
 export function searchStock(db: Db, q: string, limit = 30) {
   const pattern = sql`lower(${likePattern(q.trim())})`;
   return db
-    .select(pieceColumns)
+    .select({
+      ...pieceColumns,
+      // What the piece sells for (the variant's own price, else the product's): the desk's new
+      // order shows a running total (issue 34); the order's write prices it again.
+      price: sql<number>`coalesce(${productVariants.price}, ${products.price})`,
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(

@@ -12,6 +12,7 @@ type Section = { to: string; label: string; exact?: boolean; ownerOnly?: boolean
 export const DESK_SECTIONS: readonly Section[] = [
   { to: '/desk', label: 'Today', exact: true },
   { to: '/desk/orders', label: 'Orders' },
+  { to: '/desk/customers', label: 'Customers' },
   { to: '/desk/products', label: 'Products' },
   { to: '/desk/stock', label: 'Stock' },
   { to: '/desk/spreadsheet', label: 'Spreadsheet' },

@@ -99,7 +99,15 @@ const takesCash = sql<boolean>`coalesce(${deliveryOptions.cashOnDelivery}, false
  * The customer's order as a payment sees it, with its newest payment and who pays (for the
  * payer's number, or Pesapal's billing address): one round trip, shared by every way to pay.
  */
-export async function orderAndPayment(db: Db, customerId: string, orderId: string) {
+/**
+ * Whose order a payment is for: a shopper's own (their id), or any order the desk took (issue 34:
+ * the desk sends the prompt of an order taken by phone, which may have no account).
+ */
+export type Payer = string | typeof BY_DESK;
+export const BY_DESK = { desk: true } as const;
+
+export async function orderAndPayment(db: Db, payer: Payer, orderId: string) {
+  const customerId = typeof payer === 'string' ? payer : null;
   const [[order], [latest], [shopper]] = await db.batch([
     db
       .select({
@@ -113,7 +121,12 @@ export async function orderAndPayment(db: Db, customerId: string, orderId: strin
       })
       .from(orders)
       .leftJoin(deliveryOptions, eq(deliveryOptions.id, orders.deliveryOptionId))
-      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))),
+      .where(
+        and(
+          eq(orders.id, orderId),
+          customerId === null ? undefined : eq(orders.customerId, customerId),
+        ),
+      ),
     // The payment that paid the order, else the newest: a late success of an older request
     // pays the order while a newer retry may still wait, and the shopper sees it paid.
     db
@@ -132,7 +145,11 @@ export async function orderAndPayment(db: Db, customerId: string, orderId: strin
       })
       .from(user)
       .leftJoin(profiles, eq(profiles.id, user.id))
-      .where(eq(user.id, customerId)),
+      .where(
+        customerId === null
+          ? sql`${user.id} = (select o.customer_id from orders o where o.id = ${orderId}::uuid)`
+          : eq(user.id, customerId),
+      ),
   ]);
   return { order, latest, shopper };
 }
@@ -162,10 +179,11 @@ function callbackUrl(ctx: Paying, row: PaymentRow): string {
  */
 export async function startPayment(
   ctx: Paying,
-  customerId: string,
+  payer: Payer,
   input: { orderId: string; phone?: string },
 ): Promise<{ ok: true; payment: PaymentView } | PaymentRefused> {
-  const { order, latest, shopper } = await orderAndPayment(ctx.db, customerId, input.orderId);
+  const customerId = typeof payer === 'string' ? payer : null;
+  const { order, latest, shopper } = await orderAndPayment(ctx.db, payer, input.orderId);
   if (!order) return { ok: false, problem: 'order-not-found' };
   if (order.method !== 'mobile_money') return { ok: false, problem: 'not-mobile-money' };
   const overCeiling = aboveCeiling('mobile_money', order.total);
@@ -194,7 +212,8 @@ export async function startPayment(
     insert into payments (id, order_id, customer_id, network, phone, amount, callback_secret)
     select ${id}::uuid, o.id, o.customer_id, ${network}, ${phone}, o.total, ${callbackSecret()}
     from orders o
-    where o.id = ${order.id}::uuid and o.customer_id = ${customerId}
+    where o.id = ${order.id}::uuid
+      and (${customerId}::text is null or o.customer_id = ${customerId})
       and o.payment_method = 'mobile_money' and o.status = 'pending'
       and ${paymentAllowedSql('mobile_money', sql`true`, sql`o.total`)}
     on conflict do nothing
