@@ -187,7 +187,7 @@ export async function markOrderPaid(
  */
 export function paidStatement(
   db: Db,
-  input: { orderId: string; reference: string; operatorId: string },
+  input: { orderId: string; reference: string; operatorId: string; actor: DeskActor },
 ) {
   const id = crypto.randomUUID();
   return db.execute<Received>(sql`

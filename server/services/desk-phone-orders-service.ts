@@ -171,6 +171,7 @@ export async function createDeskOrder(
             orderId: input.orderId,
             reference: cashReference(input.orderId),
             operatorId: staff.id,
+            actor,
           }),
           created,
           noted,
