@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, SVGProps } from 'react';
 import { useTRPC } from '#app/trpc-client.ts';
+import { DEFAULT_STORE_DETAILS, type PublicStoreDetails } from '#core/desk-store-details.ts';
 import type { SocialLink, SocialNetwork } from '#core/social.ts';
 import { type SupportLinks, supportLinks } from './shop-contact';
 
@@ -68,7 +69,7 @@ function useChannels() {
   return useQuery(trpc.contact.channels.queryOptions(undefined, { staleTime: Infinity })).data;
 }
 
-/** The shop's social pages as configured (SOCIAL_LINKS); none configured, none shown. */
+/** The shop's social pages (the desk's, else SOCIAL_LINKS); none set, none shown. */
 export function useSocialLinks(): readonly SocialLink[] {
   return useChannels()?.social ?? [];
 }
@@ -76,6 +77,11 @@ export function useSocialLinks(): readonly SocialLink[] {
 /** The support phone and email the owner set on the desk (else the configuration's). */
 export function useSupportLinks(): SupportLinks {
   return supportLinks(useChannels()?.support);
+}
+
+/** The shop's own details (the owner's on the desk, else today's shop): address, pin, hours. */
+export function useStoreDetails(): PublicStoreDetails {
+  return useChannels()?.store ?? DEFAULT_STORE_DETAILS;
 }
 
 /** The configured social pages as links opening in a new tab: the icon alone (its name for screen

@@ -3,18 +3,37 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { HeroCarousel } from '#app/components/HeroCarousel.tsx';
 import { ProductRow } from '#app/components/ProductRow.tsx';
 import { productRouteStates } from '#app/components/StatusBox.tsx';
-import { pageHead } from '#app/seo.ts';
+import { jsonLdScript, localBusinessJsonLd, pageHead, siteOrigin } from '#app/seo.ts';
 import { useTRPC } from '#app/trpc-client.ts';
 
 export const Route = createFileRoute('/')({
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(context.trpc.catalogue.home.queryOptions()),
-  head: () =>
-    pageHead({
+  // The home's pieces, and the shop's details for its structured data: the root's loader asks
+  // for the same channels beside it (one request, the same batch of reads: no trip more).
+  loader: async ({ context }) => {
+    const [, channels] = await Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.catalogue.home.queryOptions()),
+      context.queryClient
+        .ensureQueryData(context.trpc.contact.channels.queryOptions())
+        .catch(() => null),
+    ]);
+    return { channels };
+  },
+  head: ({ loaderData }) => {
+    const head = pageHead({
       description:
         'Premium fashion from Kampala: kitenge tailoring, dresses, shoes, bags and jewellery, priced in UGX and delivered across Uganda.',
       path: '/',
-    }),
+    });
+    const channels = loaderData?.channels;
+    if (!channels) return head;
+    const origin = siteOrigin();
+    const business = localBusinessJsonLd(
+      channels.store,
+      { ...channels.support, social: channels.social },
+      origin,
+    );
+    return { ...head, scripts: [jsonLdScript(business)] };
+  },
   ...productRouteStates,
   component: Home,
 });

@@ -181,6 +181,12 @@ const RULES: Record<string, Rule> = {
       exchangeRates: { USD: 3700, EUR: 4000, GBP: 4700 },
     }),
   },
+  'desk.storeDetails': { access: 'desk', valid: () => undefined },
+  'desk.saveStoreDetails': {
+    access: 'desk',
+    valid: () => ({ requestKey: randomUUID(), pickupHours: '9AM-6PM daily' }),
+    numbers: () => ({ requestKey: randomUUID(), latitude: 0.3136, longitude: 32.5811 }),
+  },
   // Delivery (issue 23): every option and the threshold; a save of them as they are.
   'desk.deliveryOptions': { access: 'desk', valid: () => undefined },
   'desk.saveDeliveryOptions': {

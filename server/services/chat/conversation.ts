@@ -10,6 +10,7 @@ import {
   type SupportContact,
   storedCards,
 } from '#core/chat.ts';
+import { hoursText, placeText } from '#core/desk-store-details.ts';
 import { formatLongDate, receiptNumber } from '#core/order-rules.ts';
 import type { Db } from '#db/client.ts';
 import { chatMessages, orders, profiles } from '#db/schema/index.ts';
@@ -127,6 +128,16 @@ export async function shopperContext(
       contact: {
         email: stored.supportEmail ?? configured.email,
         phone: stored.supportPhone ?? configured.phone,
+        // The owner's hours and place (issue 34): the assistant knows them from the details.
+        ...(stored.storeHours ? { hours: hoursText(stored.storeHours) } : {}),
+        ...(stored.storeAddress
+          ? {
+              place: placeText({
+                address: stored.storeAddress,
+                landmark: stored.storeLandmark ?? null,
+              }),
+            }
+          : {}),
       },
       name: profile?.fullName || user.name,
       recentOrders: recent.map((o) => ({
