@@ -35,6 +35,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DeskIndexRouteImport } from './routes/desk/index'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
+import { Route as DeskDetailsRouteImport } from './routes/desk/details'
 import { Route as DeskOrdersRouteImport } from './routes/desk/orders'
 import { Route as DeskRecordRouteImport } from './routes/desk/record'
 import { Route as DeskSettingsRouteImport } from './routes/desk/settings'
@@ -190,6 +191,11 @@ const DeskDeliveryRoute = DeskDeliveryRouteImport.update({
   path: '/delivery',
   getParentRoute: () => DeskRoute,
 } as any)
+const DeskDetailsRoute = DeskDetailsRouteImport.update({
+  id: '/details',
+  path: '/details',
+  getParentRoute: () => DeskRoute,
+} as any)
 const DeskOrdersRoute = DeskOrdersRouteImport.update({
   id: '/orders',
   path: '/orders',
@@ -341,6 +347,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/delivery': typeof DeskDeliveryRoute
+  '/desk/details': typeof DeskDetailsRoute
   '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
@@ -392,6 +399,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/delivery': typeof DeskDeliveryRoute
+  '/desk/details': typeof DeskDetailsRoute
   '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
@@ -445,6 +453,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/delivery': typeof DeskDeliveryRoute
+  '/desk/details': typeof DeskDetailsRoute
   '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
@@ -499,6 +508,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/delivery'
+    | '/desk/details'
     | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
@@ -550,6 +560,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/delivery'
+    | '/desk/details'
     | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
@@ -602,6 +613,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/delivery'
+    | '/desk/details'
     | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
@@ -856,6 +868,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskDeliveryRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/details': {
+      id: '/desk/details'
+      path: '/details'
+      fullPath: '/desk/details'
+      preLoaderRoute: typeof DeskDetailsRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/orders': {
       id: '/desk/orders'
       path: '/orders'
@@ -1029,6 +1048,7 @@ declare module '@tanstack/react-router' {
 
 interface DeskRouteChildren {
   DeskDeliveryRoute: typeof DeskDeliveryRoute
+  DeskDetailsRoute: typeof DeskDetailsRoute
   DeskOrdersRoute: typeof DeskOrdersRoute
   DeskRecordRoute: typeof DeskRecordRoute
   DeskSettingsRoute: typeof DeskSettingsRoute
@@ -1042,6 +1062,7 @@ interface DeskRouteChildren {
 
 const DeskRouteChildren: DeskRouteChildren = {
   DeskDeliveryRoute: DeskDeliveryRoute,
+  DeskDetailsRoute: DeskDetailsRoute,
   DeskOrdersRoute: DeskOrdersRoute,
   DeskRecordRoute: DeskRecordRoute,
   DeskSettingsRoute: DeskSettingsRoute,

@@ -245,6 +245,8 @@ describe('saving', () => {
     ['seven decimals', { latitude: 0.3136111, longitude: 32.5 }, T.latitudeInvalid],
     ['a text latitude', { latitude: '0.3', longitude: 32.5 }, T.latitudeInvalid],
     ['NaN', { latitude: Number.NaN, longitude: 32.5 }, T.latitudeInvalid],
+    ['1e21', { latitude: 0.3, longitude: 1e21 }, T.longitudeInvalid],
+    ['Infinity as text', { latitude: 'Infinity', longitude: 32.5 }, T.latitudeInvalid],
     [
       'closing before opening',
       { hours: { ...WEEK, mon: { open: '18:00', close: '09:00' } } },

@@ -93,6 +93,7 @@ const ACTIONS: Record<string, string> = {
   'stock.adjusted': 'Stock adjusted',
   'photos.set': 'Photos set',
   'delivery.saved': 'Delivery saved',
+  'details.saved': 'Shop details saved',
 };
 
 function Line({ entry }: { entry: Entry }) {
