@@ -354,17 +354,21 @@ function DayRow({
   const time =
     'block w-full min-w-0 border border-line bg-paper px-2 py-2.5 text-base text-ink tabular-nums focus:border-ink focus:outline-none';
   return (
+    // On a phone: the day and its Closed switch on one line, the two times under them; wider,
+    // one line each.
     <li
-      className="grid grid-cols-[2.75rem_minmax(0,1fr)_auto] items-center gap-x-3 py-3"
+      className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-3 sm:grid-cols-[2.75rem_minmax(0,1fr)_auto]"
       data-testid={`store-details-day-${day}`}
     >
-      <span className="text-sm font-semibold" title={name}>
+      <span className="order-1 text-sm font-semibold" title={name}>
         {DAY_LABELS[day].short}
       </span>
       {value.closed ? (
-        <span className="text-sm text-ink-soft">{TEXT.closed}</span>
+        <span className="order-3 hidden text-sm text-ink-soft sm:order-2 sm:block">
+          {TEXT.closed}
+        </span>
       ) : (
-        <span className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-1.5">
+        <span className="order-3 col-span-2 grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-1.5 sm:order-2 sm:col-span-1">
           <input
             type="time"
             aria-label={`${name} opens`}
@@ -384,7 +388,10 @@ function DayRow({
           />
         </span>
       )}
-      <label htmlFor={id} className="flex min-h-11 items-center gap-2 text-sm">
+      <label
+        htmlFor={id}
+        className="order-2 flex min-h-11 items-center gap-2 justify-self-end text-sm sm:order-3"
+      >
         <input
           id={id}
           type="checkbox"
