@@ -37,7 +37,7 @@ import {
   mapLink,
   openingHoursSpecification,
   type PublicStoreDetails,
-} from '#core/desk-store-details.ts';
+} from '#core/store-details.ts';
 
 export const SITE_NAME = 'duuka';
 export const HOME_TITLE = 'duuka — premium fashion, Kampala';

@@ -1,20 +1,22 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
+  parseHours,
+  parsePin,
+  parseSocialLinks,
+  saveStoreDetailsInput,
+  DESK_STORE_DETAILS_TEXT as T,
+} from './desk-store-details.ts';
+import { SMS_TEXT } from './sms.ts';
+import {
   clockText,
   DEFAULT_HOURS,
   hoursLines,
   hoursText,
   mapLink,
   openingHoursSpecification,
-  parseHours,
-  parsePin,
-  parseSocialLinks,
   pickupWords,
-  saveStoreDetailsInput,
-  DESK_STORE_DETAILS_TEXT as T,
-} from './desk-store-details.ts';
-import { SMS_TEXT } from './sms.ts';
+} from './store-details.ts';
 
 const refusal = (input: unknown) => {
   const checked = v.safeParse(saveStoreDetailsInput, input);

@@ -10,10 +10,10 @@ import {
   RIDER_NAME_MAX,
   ugandanNumber,
 } from './delivery-rules.ts';
-import { DEFAULT_ADDRESS, DEFAULT_PICKUP_HOURS } from './desk-store-details.ts';
 import { displayNumber } from './mobile-money.ts';
 import { formatUGX } from './money.ts';
 import { ORDER_STATUSES, receiptNumber } from './order-rules.ts';
+import { DEFAULT_ADDRESS, DEFAULT_PICKUP_HOURS } from './store-details.ts';
 import { invisibleCharacters, typedText } from './text.ts';
 
 /** Spec: 1 s between messages sent in a row. */

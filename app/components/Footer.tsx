@@ -7,8 +7,8 @@ import { errorMessage, UNEXPECTED } from '#app/error-message.ts';
 import { toast } from '#app/toast.tsx';
 import { useTRPC } from '#app/trpc-client.ts';
 import { EMAIL_MAX, newsletterInput, TEXT } from '#core/contact-rules.ts';
-import { hoursLines } from '#core/desk-store-details.ts';
 import { LEGAL_PAGES } from '#core/legal-pages.ts';
+import { hoursLines } from '#core/store-details.ts';
 import { SocialLinkList, useSocialLinks, useStoreDetails, useSupportLinks } from './SocialIcons';
 
 const QUICK_LINKS = [

@@ -4,7 +4,7 @@ import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSession } from '#app/session.ts';
 import { useTRPC } from '#app/trpc-client.ts';
-import { hoursText } from '#core/desk-store-details.ts';
+import { hoursText } from '#core/store-details.ts';
 import { useStoreDetails } from './SocialIcons';
 
 /** Spec §9: the menu slides in and out in about 300 ms. */

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, SVGProps } from 'react';
 import { useTRPC } from '#app/trpc-client.ts';
-import { DEFAULT_STORE_DETAILS, type PublicStoreDetails } from '#core/desk-store-details.ts';
 import type { SocialLink, SocialNetwork } from '#core/social.ts';
+import { DEFAULT_STORE_DETAILS, type PublicStoreDetails } from '#core/store-details.ts';
 import { type SupportLinks, supportLinks } from './shop-contact';
 
 /** Simple original glyphs for the social networks (lucide no longer ships brand marks). */

@@ -23,13 +23,7 @@ import {
   PHONE_MAX,
   TEXT,
 } from '#core/contact-rules.ts';
-import {
-  clockText,
-  DAY_LABELS,
-  DAYS,
-  DESK_STORE_DETAILS_TEXT,
-  mapLink,
-} from '#core/desk-store-details.ts';
+import { clockText, DAY_LABELS, DAYS, mapLink, STORE_TEXT } from '#core/store-details.ts';
 
 export const Route = createFileRoute('/contact')({
   head: () =>
@@ -126,7 +120,7 @@ function ContactDetails() {
               className="mt-1 inline-flex min-h-11 items-center text-base underline underline-offset-4 hover:text-accent"
               data-testid="contact-map"
             >
-              {DESK_STORE_DETAILS_TEXT.viewOnMap}
+              {STORE_TEXT.viewOnMap}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           )}
@@ -141,7 +135,7 @@ function ContactDetails() {
                   <dd>
                     {hours
                       ? `${clockText(hours.open)}–${clockText(hours.close)}`
-                      : DESK_STORE_DETAILS_TEXT.closed}
+                      : STORE_TEXT.closed}
                   </dd>
                 </div>
               );

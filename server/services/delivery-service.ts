@@ -9,7 +9,7 @@ import {
   FREE_DELIVERY_KEY,
   isDeliveryKind,
 } from '#core/delivery-rules.ts';
-import { DEFAULT_ADDRESS, DEFAULT_PICKUP_HOURS, pickupWords } from '#core/desk-store-details.ts';
+import { DEFAULT_ADDRESS, DEFAULT_PICKUP_HOURS, pickupWords } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import { deliveryOptions, systemSettings } from '#db/schema/index.ts';
 import { SETTING_KEYS, storedFrom } from './shop-settings.ts';

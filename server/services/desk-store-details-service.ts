@@ -4,14 +4,14 @@
 // keeps (decision 0044). They live in system_settings beside the other settings (shop-settings.ts).
 
 import { kampalaDay } from '#core/desk-shop.ts';
+import type { SaveStoreDetailsInput } from '#core/desk-store-details.ts';
 import {
   DAYS,
-  type SaveStoreDetailsInput,
   STORE_DETAIL_NAMES,
   type StoreDetailName,
   type StoreDetails,
   type WeekHours,
-} from '#core/desk-store-details.ts';
+} from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import type { Answer } from '../shopper-error.ts';
 import { bumpCatalogueVersion } from './catalogue-version.ts';

@@ -3,9 +3,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderDelivery } from '#core/delivery-choice.ts';
 import { isDeliveryKind } from '#core/delivery-rules.ts';
-import { DEFAULT_ADDRESS } from '#core/desk-store-details.ts';
 import type { OrderPayment } from '#core/payment-states.ts';
 import { buildReceipt, type Receipt, type ReceiptDelivery, receiptPayment } from '#core/receipt.ts';
+import { DEFAULT_ADDRESS } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
 import { settingsQuery, storedFrom } from './shop-settings.ts';

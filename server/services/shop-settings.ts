@@ -3,16 +3,10 @@
 // read them inside a batch they already make (`settingsQuery` + `settingsFrom`): no extra trip.
 import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SUPPORT } from '#core/chat.ts';
-import {
-  DEFAULT_STORE_DETAILS,
-  parseHours,
-  parsePin,
-  parseSocialLinks,
-  type StoreDetails,
-  type WeekHours,
-} from '#core/desk-store-details.ts';
+import { parseHours, parsePin, parseSocialLinks } from '#core/desk-store-details.ts';
 import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
 import type { SocialLink } from '#core/social.ts';
+import { DEFAULT_STORE_DETAILS, type StoreDetails, type WeekHours } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import { systemSettings } from '#db/schema/index.ts';
 import type { Context } from '../context.ts';

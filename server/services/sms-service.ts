@@ -5,7 +5,6 @@
 // with a later next_attempt_at for the Cron Trigger's sweep, permanent ones fail at once. A text
 // never blocks or fails what caused it: every entry point catches and logs.
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { DEFAULT_ADDRESS, DEFAULT_PICKUP_HOURS } from '#core/desk-store-details.ts';
 import { type OrderStatus, paymentMethodLabel } from '#core/order-rules.ts';
 import { isValidPhone, normalisePhone } from '#core/phone.ts';
 import {
@@ -24,6 +23,7 @@ import {
   type SmsStatistics,
   type TextLine,
 } from '#core/sms.ts';
+import { DEFAULT_ADDRESS, DEFAULT_PICKUP_HOURS } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import {
   deliveryOptions,

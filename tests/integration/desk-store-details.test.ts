@@ -10,11 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBusinessJsonLd } from '#app/seo.ts';
 import { cannedAnswer } from '#core/chat-answers.ts';
 import { DESK_TEXT } from '#core/desk-roles.ts';
-import {
-  DEFAULT_HOURS,
-  DESK_STORE_DETAILS_TEXT as T,
-  type WeekHours,
-} from '#core/desk-store-details.ts';
+import { DESK_STORE_DETAILS_TEXT as T } from '#core/desk-store-details.ts';
+import { DEFAULT_HOURS, type WeekHours } from '#core/store-details.ts';
 import { deskRecords, profiles, smsNotifications, systemSettings, user } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { CATALOGUE_VERSION_KEY, catalogueVersion } from '#server/services/catalogue-version.ts';

@@ -14,8 +14,8 @@ import {
   DEFAULT_SUPPORT,
   isCardsPart,
 } from '#core/chat.ts';
-import { hoursText } from '#core/desk-store-details.ts';
 import { formatTime } from '#core/order-rules.ts';
+import { hoursText } from '#core/store-details.ts';
 import { useStoreDetails, useSupportLinks } from '../SocialIcons';
 import { ProductCards } from './ProductCards';
 

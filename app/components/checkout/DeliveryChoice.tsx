@@ -16,7 +16,7 @@ import {
   LANDMARK_MAX,
   NOTES_MAX,
 } from '#core/delivery-rules.ts';
-import { DESK_STORE_DETAILS_TEXT, mapLink, placeText } from '#core/desk-store-details.ts';
+import { mapLink, placeText, STORE_TEXT } from '#core/store-details.ts';
 
 const KIND_ICONS: Record<DeliveryKind, LucideIcon> = {
   delivery: Bike,
@@ -123,7 +123,7 @@ export function DeliveryChoice({
                     rel="noopener noreferrer"
                     className="underline underline-offset-4 hover:text-accent"
                   >
-                    {DESK_STORE_DETAILS_TEXT.viewOnMap}
+                    {STORE_TEXT.viewOnMap}
                     <span className="sr-only"> (opens in a new tab)</span>
                   </a>
                 </>

@@ -19,17 +19,13 @@ import { toast } from '#app/toast.tsx';
 import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import {
   ADDRESS_MAX,
-  DAY_LABELS,
-  DAYS,
-  type Day,
   LANDMARK_MAX,
-  mapLink,
   PICKUP_HOURS_MAX,
   type SaveStoreDetailsInput,
   saveStoreDetailsInput,
   DESK_STORE_DETAILS_TEXT as TEXT,
-  type WeekHours,
 } from '#core/desk-store-details.ts';
+import { DAY_LABELS, DAYS, type Day, mapLink, type WeekHours } from '#core/store-details.ts';
 
 export const Route = createFileRoute('/desk/details')({
   head: privatePageHead('Shop details · Desk'),

@@ -10,8 +10,8 @@ import {
   type SupportContact,
   storedCards,
 } from '#core/chat.ts';
-import { hoursText, placeText } from '#core/desk-store-details.ts';
 import { formatLongDate, receiptNumber } from '#core/order-rules.ts';
+import { hoursText, placeText } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import { chatMessages, orders, profiles } from '#db/schema/index.ts';
 import { choicesFrom, deliveryQueries } from '../delivery-service.ts';
