@@ -33,11 +33,6 @@
 import { createIsomorphicFn } from '@tanstack/react-start';
 import { getRequest } from '@tanstack/react-start/server';
 import { LOW_STOCK_BELOW, PLACEHOLDER_IMAGE, type ProductDetail } from '#core/catalogue.ts';
-import {
-  mapLink,
-  openingHoursSpecification,
-  type PublicStoreDetails,
-} from '#core/store-details.ts';
 
 export const SITE_NAME = 'duuka';
 export const HOME_TITLE = 'duuka — premium fashion, Kampala';
@@ -215,42 +210,6 @@ export function productJsonLd(
         url: offerUrl,
       };
     }),
-  };
-}
-
-/**
- * The boutique as schema.org sees it (issue 34): a ClothingStore (a LocalBusiness) with its
- * address, its pin when the owner set one, its phone, email, social pages and its hours per day.
- */
-export function localBusinessJsonLd(
-  store: PublicStoreDetails,
-  contact: { phone: string; email: string; social: readonly { url: string }[] },
-  origin: string,
-): JsonLd {
-  return {
-    '@context': SCHEMA,
-    '@type': 'ClothingStore',
-    name: SITE_NAME,
-    url: absoluteUrl('/', origin),
-    image: absoluteUrl(DEFAULT_OG_IMAGE.url, origin),
-    telephone: contact.phone,
-    email: contact.email,
-    priceRange: 'UGX',
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: store.address,
-      addressLocality: 'Kampala',
-      addressCountry: 'UG',
-    },
-    ...(store.landmark ? { description: `${store.address} · ${store.landmark}` } : {}),
-    ...(store.latitude !== null && store.longitude !== null
-      ? {
-          geo: { '@type': 'GeoCoordinates', latitude: store.latitude, longitude: store.longitude },
-          hasMap: mapLink(store.latitude, store.longitude),
-        }
-      : {}),
-    openingHoursSpecification: openingHoursSpecification(store.hours),
-    ...(contact.social.length > 0 ? { sameAs: contact.social.map((link) => link.url) } : {}),
   };
 }
 

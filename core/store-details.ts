@@ -62,9 +62,6 @@ export const STORE_DETAIL_NAMES = [
   'tin',
 ] as const satisfies readonly StoreDetailName[];
 
-/** What the shoppers' pages show (the TIN is for receipts only). */
-export type PublicStoreDetails = Omit<StoreDetails, 'tin' | 'socialLinks'>;
-
 /** Today's shop: what every page shows before the owner sets anything. */
 export const DEFAULT_STORE_DETAILS: StoreDetails = {
   address: DEFAULT_ADDRESS,
@@ -171,4 +168,51 @@ export function openingHoursSpecification(hours: WeekHours) {
     const [opens = '', closes = ''] = key.split('-');
     return { '@type': 'OpeningHoursSpecification', dayOfWeek: days, opens, closes };
   });
+}
+
+/**
+ * The details as the shoppers' pages show them, written once on the server (contact.channels):
+ * the pages' code carries no hours logic (the client JS budgets leave no room for it).
+ */
+export type ShownStoreDetails = {
+  address: string;
+  landmark: string | null;
+  /** The address and landmark on one line (checkout's pickup). */
+  place: string;
+  latitude: number | null;
+  longitude: number | null;
+  /** The pin's map link, or null without a pin. */
+  mapUrl: string | null;
+  /** Each day, Monday first: "8AM–8PM" or "Closed" (the contact page). */
+  days: { day: Day; label: string; time: string }[];
+  /** Runs of days with the same hours (the footer): Mon–Sat 8AM–8PM, Sun 10AM–6PM. */
+  lines: { days: string; time: string }[];
+  /** The week on one line (the side menu, the assistant's menu): "Mon-Sat 8AM-8PM · Sun 10AM-6PM". */
+  summary: string;
+  /** schema.org's opening hours (the home's LocalBusiness). */
+  openingHours: ReturnType<typeof openingHoursSpecification>;
+};
+
+/** The details as shown (never the TIN: it is for receipts). */
+export function shownStoreDetails(details: StoreDetails): ShownStoreDetails {
+  const { latitude, longitude, hours } = details;
+  return {
+    address: details.address,
+    landmark: details.landmark,
+    place: placeText(details),
+    latitude,
+    longitude,
+    mapUrl: latitude !== null && longitude !== null ? mapLink(latitude, longitude) : null,
+    days: DAYS.map((day) => {
+      const today = hours[day];
+      return {
+        day,
+        label: DAY_LABELS[day].short,
+        time: today ? `${clockText(today.open)}–${clockText(today.close)}` : STORE_TEXT.closed,
+      };
+    }),
+    lines: hoursLines(hours).map(({ days, time }) => ({ days, time })),
+    summary: hoursText(hours, { between: ' · ' }),
+    openingHours: openingHoursSpecification(hours),
+  };
 }

@@ -8,7 +8,6 @@ import { toast } from '#app/toast.tsx';
 import { useTRPC } from '#app/trpc-client.ts';
 import { EMAIL_MAX, newsletterInput, TEXT } from '#core/contact-rules.ts';
 import { LEGAL_PAGES } from '#core/legal-pages.ts';
-import { hoursLines } from '#core/store-details.ts';
 import { SocialLinkList, useSocialLinks, useStoreDetails, useSupportLinks } from './SocialIcons';
 
 const QUICK_LINKS = [
@@ -56,7 +55,7 @@ export function Footer() {
           <address className="mt-5 space-y-3 text-sm not-italic text-paper/80">
             <p className="flex items-start gap-3">
               <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-paper/60" />
-              <span data-testid="footer-address">{store.address}</span>
+              <span data-testid="footer-address">{store?.address ?? 'Kampala, Uganda'}</span>
             </p>
             <p className="flex items-start gap-3">
               <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-paper/60" />
@@ -82,7 +81,7 @@ export function Footer() {
         <div>
           <FooterHeading id="footer-hours">Opening hours</FooterHeading>
           <dl className="mt-5 space-y-3 text-sm text-paper/80" data-testid="footer-hours">
-            {hoursLines(store.hours).map((slot) => (
+            {store?.lines.map((slot) => (
               <div key={slot.days} className="flex items-start gap-3">
                 <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-paper/60" />
                 <dt className="w-16 shrink-0">{slot.days}</dt>

@@ -4,7 +4,6 @@ import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSession } from '#app/session.ts';
 import { useTRPC } from '#app/trpc-client.ts';
-import { hoursText } from '#core/store-details.ts';
 import { useStoreDetails } from './SocialIcons';
 
 /** Spec §9: the menu slides in and out in about 300 ms. */
@@ -106,7 +105,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           ))}
         </ul>
         <p className="border-t border-line px-6 py-4 text-xs text-ink-soft">
-          Kampala · {hoursText(store.hours, { between: ' · ' })}
+          Kampala{store && ` · ${store.summary}`}
         </p>
       </nav>
     </dialog>

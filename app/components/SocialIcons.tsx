@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, SVGProps } from 'react';
 import { useTRPC } from '#app/trpc-client.ts';
 import type { SocialLink, SocialNetwork } from '#core/social.ts';
-import { DEFAULT_STORE_DETAILS, type PublicStoreDetails } from '#core/store-details.ts';
+import type { ShownStoreDetails } from '#core/store-details.ts';
 import { type SupportLinks, supportLinks } from './shop-contact';
 
 /** Simple original glyphs for the social networks (lucide no longer ships brand marks). */
@@ -79,9 +79,10 @@ export function useSupportLinks(): SupportLinks {
   return supportLinks(useChannels()?.support);
 }
 
-/** The shop's own details (the owner's on the desk, else today's shop): address, pin, hours. */
-export function useStoreDetails(): PublicStoreDetails {
-  return useChannels()?.store ?? DEFAULT_STORE_DETAILS;
+/** The shop's own details as shown (the owner's on the desk, else today's shop), written on the
+ * server; null only when the channels could not be read (then the pages leave them out). */
+export function useStoreDetails(): ShownStoreDetails | null {
+  return useChannels()?.store ?? null;
 }
 
 /** The configured social pages as links opening in a new tab: the icon alone (its name for screen

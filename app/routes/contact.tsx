@@ -23,7 +23,6 @@ import {
   PHONE_MAX,
   TEXT,
 } from '#core/contact-rules.ts';
-import { clockText, DAY_LABELS, DAYS, mapLink, STORE_TEXT } from '#core/store-details.ts';
 
 export const Route = createFileRoute('/contact')({
   head: () =>
@@ -105,43 +104,40 @@ function ContactDetails() {
         </Detail>
         <Detail Icon={MapPin} label="Studio">
           <span className="block" data-testid="contact-address">
-            {store.address}
+            {store?.address ?? 'Kampala, Uganda'}
           </span>
-          {store.landmark && (
+          {store?.landmark && (
             <span className="block text-base text-ink-soft" data-testid="contact-landmark">
               {store.landmark}
             </span>
           )}
-          {store.latitude !== null && store.longitude !== null && (
+          {store?.mapUrl && (
             <a
-              href={mapLink(store.latitude, store.longitude)}
+              href={store.mapUrl}
               target="_blank"
               rel="noopener noreferrer"
               className="mt-1 inline-flex min-h-11 items-center text-base underline underline-offset-4 hover:text-accent"
               data-testid="contact-map"
             >
-              {STORE_TEXT.viewOnMap}
-              <span className="sr-only"> (opens in a new tab)</span>
+              View on map<span className="sr-only"> (opens in a new tab)</span>
             </a>
           )}
         </Detail>
-        <Detail Icon={Clock} label="Opening hours">
-          <dl className="grid grid-cols-[3.5rem_1fr] gap-x-3 text-base" data-testid="contact-hours">
-            {DAYS.map((day) => {
-              const hours = store.hours[day];
-              return (
+        {store && (
+          <Detail Icon={Clock} label="Opening hours">
+            <dl
+              className="grid grid-cols-[3.5rem_1fr] gap-x-3 text-base"
+              data-testid="contact-hours"
+            >
+              {store.days.map(({ day, label, time }) => (
                 <div key={day} className="contents" data-day={day}>
-                  <dt className="text-ink-soft">{DAY_LABELS[day].short}</dt>
-                  <dd>
-                    {hours
-                      ? `${clockText(hours.open)}–${clockText(hours.close)}`
-                      : STORE_TEXT.closed}
-                  </dd>
+                  <dt className="text-ink-soft">{label}</dt>
+                  <dd>{time}</dd>
                 </div>
-              );
-            })}
-          </dl>
-        </Detail>
+              ))}
+            </dl>
+          </Detail>
+        )}
       </ul>
 
       <SocialPages />

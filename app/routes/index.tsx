@@ -3,37 +3,19 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { HeroCarousel } from '#app/components/HeroCarousel.tsx';
 import { ProductRow } from '#app/components/ProductRow.tsx';
 import { productRouteStates } from '#app/components/StatusBox.tsx';
-import { jsonLdScript, localBusinessJsonLd, pageHead, siteOrigin } from '#app/seo.ts';
+import { StoreJsonLd } from '#app/components/StoreJsonLd.tsx';
+import { pageHead } from '#app/seo.ts';
 import { useTRPC } from '#app/trpc-client.ts';
 
 export const Route = createFileRoute('/')({
-  // The home's pieces, and the shop's details for its structured data: the root's loader asks
-  // for the same channels beside it (one request, the same batch of reads: no trip more).
-  loader: async ({ context }) => {
-    const [, channels] = await Promise.all([
-      context.queryClient.ensureQueryData(context.trpc.catalogue.home.queryOptions()),
-      context.queryClient
-        .ensureQueryData(context.trpc.contact.channels.queryOptions())
-        .catch(() => null),
-    ]);
-    return { channels };
-  },
-  head: ({ loaderData }) => {
-    const head = pageHead({
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(context.trpc.catalogue.home.queryOptions()),
+  head: () =>
+    pageHead({
       description:
         'Premium fashion from Kampala: kitenge tailoring, dresses, shoes, bags and jewellery, priced in UGX and delivered across Uganda.',
       path: '/',
-    });
-    const channels = loaderData?.channels;
-    if (!channels) return head;
-    const origin = siteOrigin();
-    const business = localBusinessJsonLd(
-      channels.store,
-      { ...channels.support, social: channels.social },
-      origin,
-    );
-    return { ...head, scripts: [jsonLdScript(business)] };
-  },
+    }),
   ...productRouteStates,
   component: Home,
 });
@@ -43,6 +25,8 @@ function Home() {
   const { data } = useSuspenseQuery(trpc.catalogue.home.queryOptions());
   return (
     <>
+      {/* The boutique's LocalBusiness (address, pin, hours per day) for search engines. */}
+      <StoreJsonLd />
       <HeroCarousel products={data.newArrivals} />
       {data.featured.length > 0 && (
         <ProductRow

@@ -1,5 +1,6 @@
 import { contactInput, newsletterInput } from '#core/contact-rules.ts';
 import { CONTACT_MESSAGE_LIMIT, NEWSLETTER_LIMIT } from '#core/limits.ts';
+import { shownStoreDetails } from '#core/store-details.ts';
 import { saveContactMessage, subscribeToNewsletter } from '../services/contact-service.ts';
 import { shopSettings, storeDetailsOf } from '../services/shop-settings.ts';
 import { limited, publicProcedure, router } from '../trpc.ts';
@@ -13,11 +14,11 @@ export const contactRouter = router({
    */
   channels: publicProcedure.query(async ({ ctx }) => {
     const settings = await shopSettings(ctx.db, ctx);
-    const { tin: _tin, socialLinks, ...store } = storeDetailsOf(settings);
+    const details = storeDetailsOf(settings);
     return {
-      social: socialLinks,
+      social: details.socialLinks,
       support: { phone: settings.supportPhone, email: settings.supportEmail },
-      store,
+      store: shownStoreDetails(details),
     };
   }),
 

@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localBusinessJsonLd } from '#app/seo.ts';
 import { cannedAnswer } from '#core/chat-answers.ts';
 import { DESK_TEXT } from '#core/desk-roles.ts';
 import { DESK_STORE_DETAILS_TEXT as T } from '#core/desk-store-details.ts';
 import { DEFAULT_HOURS, type WeekHours } from '#core/store-details.ts';
+import { localBusinessJsonLd } from '#core/store-json-ld.ts';
 import { deskRecords, profiles, smsNotifications, systemSettings, user } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { CATALOGUE_VERSION_KEY, catalogueVersion } from '#server/services/catalogue-version.ts';
@@ -150,6 +150,14 @@ describe('defaults: today’s shop', () => {
       tin: null,
     });
     expect(Object.values(sources).every((source) => source === 'configuration')).toBe(true);
+    // The footer, side menu and contact page as they have always read.
+    const { store } = await as().contact.channels();
+    expect(store.lines).toEqual([
+      { days: 'Mon–Sat', time: '8AM–8PM' },
+      { days: 'Sun', time: '10AM–6PM' },
+    ]);
+    expect(store.summary).toBe('Mon-Sat 8AM-8PM · Sun 10AM-6PM');
+    expect(store).toMatchObject({ address: 'Kampala, Uganda', mapUrl: null });
   });
 
   it('the pickup text and the pickup option’s words are the spec’s, character for character', async () => {
@@ -317,22 +325,38 @@ describe('where the details reach shoppers', () => {
       tin: '1000123456',
     });
     const channels = await as().contact.channels();
-    expect(channels.store).toEqual({
+    expect(channels.store).toMatchObject({
       address: 'Plot 14 Kampala Road, Kampala',
       landmark: 'Opposite the post office',
+      place: 'Plot 14 Kampala Road, Kampala · Opposite the post office',
       latitude: 0.313611,
       longitude: 32.581111,
-      hours: WEEK,
-      pickupHours: '9AM-6PM daily',
+      mapUrl: 'https://www.google.com/maps/search/?api=1&query=0.313611,32.581111',
+      lines: [
+        { days: 'Mon–Fri', time: '8AM–8PM' },
+        { days: 'Sat', time: '9AM–6PM' },
+        { days: 'Sun', time: 'Closed' },
+      ],
+      summary: 'Mon-Fri 8AM-8PM · Sat 9AM-6PM · Sun Closed',
     });
+    expect(channels.store.days.map((d) => `${d.label} ${d.time}`)).toEqual([
+      'Mon 8AM–8PM',
+      'Tue 8AM–8PM',
+      'Wed 8AM–8PM',
+      'Thu 8AM–8PM',
+      'Fri 8AM–8PM',
+      'Sat 9AM–6PM',
+      'Sun Closed',
+    ]);
     // The TIN is for receipts, not the shop's every page.
     expect(JSON.stringify(channels)).not.toContain('1000123456');
 
-    const ld = localBusinessJsonLd(
-      channels.store,
-      { ...channels.support, social: channels.social },
-      'https://duuka.ug',
-    );
+    const ld = localBusinessJsonLd(channels.store, {
+      ...channels.support,
+      social: channels.social,
+      url: 'https://duuka.ug/',
+      image: 'https://duuka.ug/images/hero/share.jpg',
+    });
     expect(ld).toMatchObject({
       '@type': 'ClothingStore',
       address: { '@type': 'PostalAddress', streetAddress: 'Plot 14 Kampala Road, Kampala' },

@@ -15,7 +15,6 @@ import {
   isCardsPart,
 } from '#core/chat.ts';
 import { formatTime } from '#core/order-rules.ts';
-import { hoursText } from '#core/store-details.ts';
 import { useStoreDetails, useSupportLinks } from '../SocialIcons';
 import { ProductCards } from './ProductCards';
 
@@ -137,7 +136,7 @@ export default function Conversation({ onOpenProduct }: { onOpenProduct?: () => 
           </div>
           <div>
             <dt className="sr-only">Hours</dt>
-            <dd>{hoursText(store.hours, { between: ' · ' })}</dd>
+            <dd>{store?.summary}</dd>
           </div>
         </dl>
         <ul className="mt-5 grid gap-2" aria-label="Chat topics">

@@ -16,7 +16,6 @@ import {
   LANDMARK_MAX,
   NOTES_MAX,
 } from '#core/delivery-rules.ts';
-import { mapLink, placeText, STORE_TEXT } from '#core/store-details.ts';
 
 const KIND_ICONS: Record<DeliveryKind, LucideIcon> = {
   delivery: Bike,
@@ -112,23 +111,24 @@ export function DeliveryChoice({
           <div className="border border-gold/50 bg-gold/5 px-4 py-4 text-sm sm:col-span-2">
             <p className="eyebrow">Collect from the boutique</p>
             <p className="mt-2">{chosen.details || 'The duuka boutique, Kampala.'}</p>
-            <p className="mt-2 font-medium" data-testid="pickup-address">
-              {placeText(store)}
-              {store.latitude !== null && store.longitude !== null && (
-                <>
-                  {' · '}
-                  <a
-                    href={mapLink(store.latitude, store.longitude)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="underline underline-offset-4 hover:text-accent"
-                  >
-                    {STORE_TEXT.viewOnMap}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                </>
-              )}
-            </p>
+            {store && (
+              <p className="mt-2 font-medium" data-testid="pickup-address">
+                {store.place}
+                {store.mapUrl && (
+                  <>
+                    {' · '}
+                    <a
+                      href={store.mapUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="underline underline-offset-4 hover:text-accent"
+                    >
+                      View on map<span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </>
+                )}
+              </p>
+            )}
           </div>
         ) : (
           <>
