@@ -36,6 +36,7 @@ import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DeskIndexRouteImport } from './routes/desk/index'
 import { Route as DeskCustomersRouteImport } from './routes/desk/customers'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
+import { Route as DeskDetailsRouteImport } from './routes/desk/details'
 import { Route as DeskRecordRouteImport } from './routes/desk/record'
 import { Route as DeskSettingsRouteImport } from './routes/desk/settings'
 import { Route as DeskSpreadsheetRouteImport } from './routes/desk/spreadsheet'
@@ -198,6 +199,11 @@ const DeskCustomersRoute = DeskCustomersRouteImport.update({
 const DeskDeliveryRoute = DeskDeliveryRouteImport.update({
   id: '/delivery',
   path: '/delivery',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskDetailsRoute = DeskDetailsRouteImport.update({
+  id: '/details',
+  path: '/details',
   getParentRoute: () => DeskRoute,
 } as any)
 const DeskRecordRoute = DeskRecordRouteImport.update({
@@ -373,6 +379,7 @@ export interface FileRoutesByFullPath {
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
+  '/desk/details': typeof DeskDetailsRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -429,6 +436,7 @@ export interface FileRoutesByTo {
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
+  '/desk/details': typeof DeskDetailsRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -487,6 +495,7 @@ export interface FileRoutesById {
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
+  '/desk/details': typeof DeskDetailsRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -546,6 +555,7 @@ export interface FileRouteTypes {
     | '/auth/callback'
     | '/desk/customers'
     | '/desk/delivery'
+    | '/desk/details'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -602,6 +612,7 @@ export interface FileRouteTypes {
     | '/auth/callback'
     | '/desk/customers'
     | '/desk/delivery'
+    | '/desk/details'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -659,6 +670,7 @@ export interface FileRouteTypes {
     | '/auth/callback'
     | '/desk/customers'
     | '/desk/delivery'
+    | '/desk/details'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -926,6 +938,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskDeliveryRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/details': {
+      id: '/desk/details'
+      path: '/details'
+      fullPath: '/desk/details'
+      preLoaderRoute: typeof DeskDetailsRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/record': {
       id: '/desk/record'
       path: '/record'
@@ -1128,6 +1147,7 @@ declare module '@tanstack/react-router' {
 interface DeskRouteChildren {
   DeskCustomersRoute: typeof DeskCustomersRoute
   DeskDeliveryRoute: typeof DeskDeliveryRoute
+  DeskDetailsRoute: typeof DeskDetailsRoute
   DeskRecordRoute: typeof DeskRecordRoute
   DeskSettingsRoute: typeof DeskSettingsRoute
   DeskSpreadsheetRoute: typeof DeskSpreadsheetRoute
@@ -1144,6 +1164,7 @@ interface DeskRouteChildren {
 const DeskRouteChildren: DeskRouteChildren = {
   DeskCustomersRoute: DeskCustomersRoute,
   DeskDeliveryRoute: DeskDeliveryRoute,
+  DeskDetailsRoute: DeskDetailsRoute,
   DeskRecordRoute: DeskRecordRoute,
   DeskSettingsRoute: DeskSettingsRoute,
   DeskSpreadsheetRoute: DeskSpreadsheetRoute,

@@ -1,7 +1,7 @@
 // The assistant's canned answers, used when the model cannot answer (spec: support assistant
 // fallbacks). Apart from core/chat.ts so the chat widget's bundle never carries the delivery
 // rules these read (issue 23: delivery and totals are told from the shop's own settings). Pure.
-import type { SupportContact } from './chat.ts';
+import { DEFAULT_HOURS_TEXT, type SupportContact } from './chat.ts';
 import {
   DELIVERY_UNKNOWN,
   type DeliveryChoices,
@@ -40,5 +40,5 @@ export function cannedAnswer(
   if (/buy|get (a|the|your) product|how (do|can) i (buy|order|get)|shop/.test(text)) {
     return 'Browse the Shop, add pieces to your cart and check out: pay by mobile money (MTN, Airtel), card, bank transfer or cash on delivery.';
   }
-  return `I can help with our products, your orders and receipts, delivery, returns (14 days, unworn with tags) and payment (mobile money, card, bank transfer). Ask me anything, or reach our team at ${contact.email} or ${contact.phone}, Mon-Sat 8AM-8PM, Sun 10AM-6PM.`;
+  return `I can help with our products, your orders and receipts, delivery, returns (14 days, unworn with tags) and payment (mobile money, card, bank transfer). Ask me anything, or reach our team at ${contact.email} or ${contact.phone}, ${contact.hours ?? DEFAULT_HOURS_TEXT}.`;
 }

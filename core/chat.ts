@@ -27,7 +27,17 @@ export const MIN_KEYWORD_LENGTH = 3;
 /** How much history the widget loads. */
 export const CHAT_HISTORY_LIMIT = 100;
 
-export type SupportContact = { email: string; phone: string };
+export type SupportContact = {
+  email: string;
+  phone: string;
+  /** The shop's opening hours on one line (issue 34: the owner's, core/desk-store-details.ts);
+   * absent: the spec's "Mon-Sat 8AM-8PM, Sun 10AM-6PM". */
+  hours?: string;
+  /** The boutique's address and landmark, when the owner set them. */
+  place?: string;
+};
+/** The spec's opening hours, as the assistant says them. */
+export const DEFAULT_HOURS_TEXT = 'Mon-Sat 8AM-8PM, Sun 10AM-6PM';
 /** The shop's contact (as in the footer) when SUPPORT_EMAIL / SUPPORT_PHONE are not set. */
 export const DEFAULT_SUPPORT: SupportContact = {
   email: 'hello@duuka.ug',
@@ -81,9 +91,20 @@ export const CHAT_CHIPS = [
 export const SHOP_FACTS = [
   'Returns within 14 days for unworn items with tags.',
   'Exchanges within 7 days with the receipt.',
-  'Opening hours: Mon-Sat 8AM-8PM, Sun 10AM-6PM.',
+  `Opening hours: ${DEFAULT_HOURS_TEXT}.`,
   'Payment by card and mobile money (MTN, Airtel); bank transfer for larger orders.',
 ] as const;
+
+/** The facts with the shop's own hours and place (the owner's details), the spec's otherwise. */
+export function shopFacts(contact: Pick<SupportContact, 'hours' | 'place'>): string[] {
+  const facts: string[] = SHOP_FACTS.map((fact) =>
+    fact.startsWith('Opening hours:')
+      ? `Opening hours: ${contact.hours ?? DEFAULT_HOURS_TEXT}.`
+      : fact,
+  );
+  if (contact.place) facts.push(`The boutique: ${contact.place}.`);
+  return facts;
+}
 
 /** 'dresses' → 'dress', 'shoes' → 'shoe', 'bags' → 'bag': plurals find their singular. */
 function singular(word: string): string {

@@ -47,6 +47,13 @@ export const SETTING_LABELS: Record<string, string> = {
   bankDetails: 'Bank transfer details',
   exchangeRates: 'Exchange rates',
   lowStockThreshold: 'Low-stock threshold',
+  storeAddress: 'Address',
+  storeLandmark: 'Landmark',
+  storePin: 'Map pin',
+  storeHours: 'Opening hours',
+  pickupHours: 'Pickup hours',
+  socialLinks: 'Social links',
+  storeTin: 'TIN',
 };
 
 /** The settings only the owner may change: where money goes, what prices read as, who is alerted. */

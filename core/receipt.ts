@@ -51,7 +51,18 @@ export type Receipt = {
    * the order is placed and would go stale). Absent on a receipt built but not yet read.
    */
   payment?: ReceiptPayment;
+  /**
+   * The shop that sells (issue 34): its address and, once the owner has set it, its TIN. Read
+   * with the receipt, like `payment`; absent on a receipt built but not yet read.
+   */
+  shop?: ReceiptShop;
 };
+
+/** The seller's lines on a receipt: the address, and "TIN 1000123456" when set. */
+export type ReceiptShop = { address: string; tin: string | null };
+
+/** "TIN 1000123456", the receipt's line for the shop's tax number. */
+export const tinLine = (tin: string) => `TIN ${tin}`;
 
 /** The delivery option chosen and where a rider takes it: "Kampala delivery", Ntinda, … */
 export type ReceiptDelivery = {

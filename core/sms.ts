@@ -13,6 +13,7 @@ import {
 import { displayNumber } from './mobile-money.ts';
 import { formatUGX } from './money.ts';
 import { ORDER_STATUSES, receiptNumber } from './order-rules.ts';
+import { DEFAULT_ADDRESS, DEFAULT_PICKUP_HOURS } from './store-details.ts';
 import { invisibleCharacters, typedText } from './text.ts';
 
 /** Spec: 1 s between messages sent in a row. */
@@ -261,8 +262,22 @@ export const SMS_TEXT = {
     const code = o.code ? ` Use code ${clip(o.code, 20)}.` : '';
     return fitted((message) => `${SHOP_NAME}: ${message}${code} Reply STOP to opt out.`, o.message);
   },
-  readyForPickup: (o: { orderId: string }) =>
-    `${SHOP_NAME}: Order ${ref(o.orderId)} is ready for pickup at our Kampala shop, 9AM-6PM daily. Bring your receipt.`,
+  /**
+   * The spec's text, word for word, until the owner sets her pickup hours or address (issue 34);
+   * then it names them (the address clipped to fit one text).
+   */
+  readyForPickup: (o: { orderId: string; shop?: { address: string; pickupHours: string } }) => {
+    const hours = clip(o.shop?.pickupHours ?? DEFAULT_PICKUP_HOURS, 40);
+    const address = o.shop?.address ?? DEFAULT_ADDRESS;
+    if (address === DEFAULT_ADDRESS) {
+      return `${SHOP_NAME}: Order ${ref(o.orderId)} is ready for pickup at our Kampala shop, ${hours}. Bring your receipt.`;
+    }
+    return fitted(
+      (place) =>
+        `${SHOP_NAME}: Order ${ref(o.orderId)} is ready for pickup at our shop, ${place}, ${hours}. Bring your receipt.`,
+      address,
+    );
+  },
   /** The rider on the way (issue 23): their name (clipped to fit) and the number to expect. */
   outForDelivery: (o: { orderId: string; riderName: string; riderPhone: string }) =>
     fitted(

@@ -8,8 +8,7 @@ import { toast } from '#app/toast.tsx';
 import { useTRPC } from '#app/trpc-client.ts';
 import { EMAIL_MAX, newsletterInput, TEXT } from '#core/contact-rules.ts';
 import { LEGAL_PAGES } from '#core/legal-pages.ts';
-import { SocialLinkList, useSocialLinks, useSupportLinks } from './SocialIcons';
-import { SHOP_CONTACT } from './shop-contact';
+import { SocialLinkList, useSocialLinks, useStoreDetails, useSupportLinks } from './SocialIcons';
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home' },
@@ -21,6 +20,7 @@ const QUICK_LINKS = [
 /** `year`: the root loader's, read in Kampala where the page was made (the same in hydration). */
 export function Footer({ year }: { year: number }) {
   const support = useSupportLinks();
+  const store = useStoreDetails();
   return (
     <footer className="band mt-24 text-paper [color-scheme:light]">
       <Newsletter />
@@ -56,7 +56,7 @@ export function Footer({ year }: { year: number }) {
           <address className="mt-5 space-y-3 text-sm not-italic text-paper/80">
             <p className="flex items-start gap-3">
               <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-paper/60" />
-              {SHOP_CONTACT.city}
+              <span data-testid="footer-address">{store?.address ?? 'Kampala, Uganda'}</span>
             </p>
             <p className="flex items-start gap-3">
               <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-paper/60" />
@@ -81,8 +81,8 @@ export function Footer({ year }: { year: number }) {
 
         <div>
           <FooterHeading id="footer-hours">Opening hours</FooterHeading>
-          <dl className="mt-5 space-y-3 text-sm text-paper/80">
-            {SHOP_CONTACT.hours.map((slot) => (
+          <dl className="mt-5 space-y-3 text-sm text-paper/80" data-testid="footer-hours">
+            {store?.lines.map((slot) => (
               <div key={slot.days} className="flex items-start gap-3">
                 <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-paper/60" />
                 <dt className="w-16 shrink-0">{slot.days}</dt>

@@ -4,6 +4,7 @@ import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSession } from '#app/session.ts';
 import { useTRPC } from '#app/trpc-client.ts';
+import { useStoreDetails } from './SocialIcons';
 
 /** Spec §9: the menu slides in and out in about 300 ms. */
 export const MENU_SLIDE_MS = 300;
@@ -29,6 +30,7 @@ const signedOut: Entry[] = [
 /** The side menu: a modal panel (Esc or the backdrop closes it) with entries by login state. */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useSession();
+  const store = useStoreDetails();
   const panel = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -103,7 +105,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           ))}
         </ul>
         <p className="border-t border-line px-6 py-4 text-xs text-ink-soft">
-          Kampala · Mon-Sat 8AM-8PM · Sun 10AM-6PM
+          Kampala{store && ` · ${store.summary}`}
         </p>
       </nav>
     </dialog>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, SVGProps } from 'react';
 import { useTRPC } from '#app/trpc-client.ts';
 import type { SocialLink, SocialNetwork } from '#core/social.ts';
+import type { ShownStoreDetails } from '#core/store-details.ts';
 import { type SupportLinks, supportLinks } from './shop-contact';
 
 /** Simple original glyphs for the social networks (lucide no longer ships brand marks). */
@@ -68,7 +69,7 @@ function useChannels() {
   return useQuery(trpc.contact.channels.queryOptions(undefined, { staleTime: Infinity })).data;
 }
 
-/** The shop's social pages as configured (SOCIAL_LINKS); none configured, none shown. */
+/** The shop's social pages (the desk's, else SOCIAL_LINKS); none set, none shown. */
 export function useSocialLinks(): readonly SocialLink[] {
   return useChannels()?.social ?? [];
 }
@@ -76,6 +77,12 @@ export function useSocialLinks(): readonly SocialLink[] {
 /** The support phone and email the owner set on the desk (else the configuration's). */
 export function useSupportLinks(): SupportLinks {
   return supportLinks(useChannels()?.support);
+}
+
+/** The shop's own details as shown (the owner's on the desk, else today's shop), written on the
+ * server; null only when the channels could not be read (then the pages leave them out). */
+export function useStoreDetails(): ShownStoreDetails | null {
+  return useChannels()?.store ?? null;
 }
 
 /** The configured social pages as links opening in a new tab: the icon alone (its name for screen

@@ -1,15 +1,11 @@
-/** The shop's own contact details, shown in the footer and on the Contact page. */
+/** The shop's own contact details, shown in the footer and on the Contact page (its address and
+ * hours are the owner's details: core/desk-store-details.ts). */
 export const SHOP_CONTACT = {
-  city: 'Kampala, Uganda',
   phone: '+256 759 301 488',
   phoneHref: 'tel:+256759301488',
   whatsappHref: 'https://wa.me/256759301488',
   email: 'hello@duuka.ug',
   emailHref: 'mailto:hello@duuka.ug',
-  hours: [
-    { days: 'Mon–Sat', time: '8AM–8PM' },
-    { days: 'Sun', time: '10AM–6PM' },
-  ],
 } as const;
 
 export type SupportLinks = {

@@ -3,8 +3,12 @@ import { createFileRoute, useHydrated } from '@tanstack/react-router';
 import { CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import * as v from 'valibot';
-import { SocialLinkList, useSocialLinks, useSupportLinks } from '#app/components/SocialIcons.tsx';
-import { SHOP_CONTACT } from '#app/components/shop-contact.ts';
+import {
+  SocialLinkList,
+  useSocialLinks,
+  useStoreDetails,
+  useSupportLinks,
+} from '#app/components/SocialIcons.tsx';
 import { errorMessage, UNEXPECTED } from '#app/error-message.ts';
 import { pageHead } from '#app/seo.ts';
 import { toast } from '#app/toast.tsx';
@@ -25,7 +29,7 @@ export const Route = createFileRoute('/contact')({
     pageHead({
       title: 'Contact',
       description:
-        'Call, WhatsApp or email duuka in Kampala — +256 759 301 488, hello@duuka.ug — or send us a message. Open Mon–Sat 8AM–8PM, Sun 10AM–6PM.',
+        'Call, WhatsApp or email duuka in Kampala — +256 759 301 488, hello@duuka.ug — or send us a message, or visit the boutique.',
       path: '/contact',
     }),
   component: Contact,
@@ -70,6 +74,7 @@ function Contact() {
 
 function ContactDetails() {
   const support = useSupportLinks();
+  const store = useStoreDetails();
   return (
     <section aria-labelledby="reach-heading">
       <h2 id="reach-heading" className="font-display text-3xl font-medium sm:text-4xl">
@@ -98,15 +103,41 @@ function ContactDetails() {
           </a>
         </Detail>
         <Detail Icon={MapPin} label="Studio">
-          {SHOP_CONTACT.city}
-        </Detail>
-        <Detail Icon={Clock} label="Opening hours">
-          {SHOP_CONTACT.hours.map((slot) => (
-            <span key={slot.days} className="block">
-              {slot.days}: {slot.time}
+          <span className="block" data-testid="contact-address">
+            {store?.address ?? 'Kampala, Uganda'}
+          </span>
+          {store?.landmark && (
+            <span className="block text-base text-ink-soft" data-testid="contact-landmark">
+              {store.landmark}
             </span>
-          ))}
+          )}
+          {store?.mapUrl && (
+            <a
+              href={store.mapUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-1 inline-flex min-h-11 items-center text-base underline underline-offset-4 hover:text-accent"
+              data-testid="contact-map"
+            >
+              View on map<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
         </Detail>
+        {store && (
+          <Detail Icon={Clock} label="Opening hours">
+            <dl
+              className="grid grid-cols-[3.5rem_1fr] gap-x-3 text-base"
+              data-testid="contact-hours"
+            >
+              {store.days.map(({ day, label, time }) => (
+                <div key={day} className="contents" data-day={day}>
+                  <dt className="text-ink-soft">{label}</dt>
+                  <dd>{time}</dd>
+                </div>
+              ))}
+            </dl>
+          </Detail>
+        )}
       </ul>
 
       <SocialPages />

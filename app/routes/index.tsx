@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { HeroCarousel } from '#app/components/HeroCarousel.tsx';
 import { ProductRow } from '#app/components/ProductRow.tsx';
 import { productRouteStates } from '#app/components/StatusBox.tsx';
+import { StoreJsonLd } from '#app/components/StoreJsonLd.tsx';
 import { pageHead } from '#app/seo.ts';
 import { useTRPC } from '#app/trpc-client.ts';
 
@@ -24,6 +25,8 @@ function Home() {
   const { data } = useSuspenseQuery(trpc.catalogue.home.queryOptions());
   return (
     <>
+      {/* The boutique's LocalBusiness (address, pin, hours per day) for search engines. */}
+      <StoreJsonLd />
       <HeroCarousel products={data.newArrivals} />
       {data.featured.length > 0 && (
         <ProductRow

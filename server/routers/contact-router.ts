@@ -1,19 +1,24 @@
 import { contactInput, newsletterInput } from '#core/contact-rules.ts';
 import { CONTACT_MESSAGE_LIMIT, NEWSLETTER_LIMIT } from '#core/limits.ts';
+import { shownStoreDetails } from '#core/store-details.ts';
 import { saveContactMessage, subscribeToNewsletter } from '../services/contact-service.ts';
-import { shopSettings } from '../services/shop-settings.ts';
+import { shopSettings, storeDetailsOf } from '../services/shop-settings.ts';
 import { limited, publicProcedure, router } from '../trpc.ts';
 
 export const contactRouter = router({
   /**
    * The shop's social pages (SOCIAL_LINKS) and its support phone and email (the desk's settings,
-   * else SUPPORT_PHONE / SUPPORT_EMAIL), for the footer and the Contact page.
+   * else SUPPORT_PHONE / SUPPORT_EMAIL), for the footer and the Contact page, and the shop's own
+   * details (issue 34: address, landmark, pin, hours, pickup hours; the desk's, else today's shop).
+   * One read of the settings; the root's loader asks for it beside the page's own reads.
    */
   channels: publicProcedure.query(async ({ ctx }) => {
     const settings = await shopSettings(ctx.db, ctx);
+    const details = storeDetailsOf(settings);
     return {
-      social: ctx.social,
+      social: details.socialLinks,
       support: { phone: settings.supportPhone, email: settings.supportEmail },
+      store: shownStoreDetails(details),
     };
   }),
 

@@ -12,6 +12,7 @@ import { photosDesk } from './desk/desk-photos-router.ts';
 import { shopDesk } from './desk/desk-shop-router.ts';
 import { spreadsheetDesk } from './desk/desk-spreadsheet-router.ts';
 import { stockDesk } from './desk/desk-stock-router.ts';
+import { storeDetailsDesk } from './desk/desk-store-details-router.ts';
 
 export const deskRouter = router({
   ...catalogueDesk,
@@ -24,4 +25,5 @@ export const deskRouter = router({
   ...orderDesk,
   ...phoneOrdersDesk,
   ...customersDesk,
+  ...storeDetailsDesk,
 });

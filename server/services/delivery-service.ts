@@ -1,7 +1,7 @@
 // The shop's delivery options as shoppers see them (issue 23; decision 0049): read inside a batch
 // a page or a procedure already makes (`deliveryQueries` + `choicesFrom`), so promising delivery
 // costs no extra trip. The checkout's write reads the chosen option itself (services/checkout-service.ts).
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type DeliveryChoices,
   type DeliveryKind,
@@ -9,8 +9,10 @@ import {
   FREE_DELIVERY_KEY,
   isDeliveryKind,
 } from '#core/delivery-rules.ts';
+import { DEFAULT_ADDRESS, DEFAULT_PICKUP_HOURS, pickupWords } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import { deliveryOptions, systemSettings } from '#db/schema/index.ts';
+import { SETTING_KEYS, storedFrom } from './shop-settings.ts';
 
 /** An option as shoppers see it (`DeliveryOption`); the desk's read adds to these. */
 export const optionColumns = {
@@ -33,12 +35,18 @@ export function offeredOptionsQuery(db: Db) {
     .orderBy(asc(deliveryOptions.position), asc(deliveryOptions.id));
 }
 
-/** The free-delivery threshold's row (none: off). */
+/** The settings the options' words depend on: the boutique's address and pickup hours (issue 34). */
+const PICKUP_KEYS = [SETTING_KEYS.storeAddress, SETTING_KEYS.pickupHours];
+
+/**
+ * The free-delivery threshold's row (none: off), with the owner's address and pickup hours that
+ * the pickup option's words name (issue 34): one query, in the batch the caller already makes.
+ */
 export function freeDeliveryQuery(db: Db) {
   return db
-    .select({ value: systemSettings.settingValue })
+    .select({ key: systemSettings.settingKey, value: systemSettings.settingValue })
     .from(systemSettings)
-    .where(eq(systemSettings.settingKey, FREE_DELIVERY_KEY));
+    .where(inArray(systemSettings.settingKey, [FREE_DELIVERY_KEY, ...PICKUP_KEYS]));
 }
 
 /** Both queries, for the caller's db.batch: `const [options, free] = await db.batch([...])`. */
@@ -50,8 +58,9 @@ export function deliveryQueries(db: Db) {
  * A stored threshold as a number (a whole positive amount, spaces around it allowed), else null:
  * off. The same rule as `freeDeliveryOverSql`, so what the shop promises is what it charges.
  */
-export function thresholdFrom(rows: readonly { value: string }[]): number | null {
-  const amount = /^\s*([1-9]\d{0,11})\s*$/.exec(rows[0]?.value ?? '')?.[1];
+export function thresholdFrom(rows: readonly { key?: string; value: string }[]): number | null {
+  const row = rows.find((r) => r.key === undefined || r.key === FREE_DELIVERY_KEY);
+  const amount = /^\s*([1-9]\d{0,11})\s*$/.exec(row?.value ?? '')?.[1];
   return amount ? Number(amount) : null;
 }
 
@@ -65,10 +74,22 @@ export function withKnownKind<Row extends { kind: string }>(
 /** The rows as the shop's choices. */
 export function choicesFrom(
   options: readonly (Omit<DeliveryOption, 'kind'> & { kind: string })[],
-  free: readonly { value: string }[],
+  free: readonly { key: string; value: string }[],
 ): DeliveryChoices {
+  const stored = storedFrom(free);
+  const store = {
+    address: stored.storeAddress ?? DEFAULT_ADDRESS,
+    pickupHours: stored.pickupHours ?? DEFAULT_PICKUP_HOURS,
+  };
   return {
-    options: options.flatMap(withKnownKind),
+    // A pickup's words name the owner's address and pickup hours once she has set them.
+    options: options
+      .flatMap(withKnownKind)
+      .map((option) =>
+        option.kind === 'pickup'
+          ? { ...option, details: pickupWords(option.details, store) }
+          : option,
+      ),
     freeDeliveryOver: thresholdFrom(free),
   };
 }

@@ -18,9 +18,32 @@ import {
   settingsWrites,
 } from './shop-settings.ts';
 
+/** The settings this screen keeps (the shop's own details have theirs: desk-store-details-service.ts). */
+const SETTINGS_PAGE = [
+  'adminPhone',
+  'supportPhone',
+  'supportEmail',
+  'bankDetails',
+  'exchangeRates',
+  'lowStockThreshold',
+] as const satisfies readonly SettingName[];
+type SettingsPageName = (typeof SETTINGS_PAGE)[number];
+
 /** Each setting's value, and whether the desk or the configuration gives it. */
 export async function deskSettings(db: Db, fallback: SettingsFallback) {
-  return settingsFrom(await settingsQuery(db), fallback);
+  const { values, sources } = settingsFrom(await settingsQuery(db), fallback);
+  const pick = <T>(all: Record<SettingName, T>) =>
+    Object.fromEntries(SETTINGS_PAGE.map((name) => [name, all[name]])) as Record<
+      SettingsPageName,
+      T
+    >;
+  return {
+    values: Object.fromEntries(SETTINGS_PAGE.map((name) => [name, values[name]])) as Pick<
+      typeof values,
+      SettingsPageName
+    >,
+    sources: pick(sources),
+  };
 }
 
 const isOwnerSetting = (name: SettingName) => (OWNER_SETTINGS as readonly string[]).includes(name);

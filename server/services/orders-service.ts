@@ -5,16 +5,10 @@ import type { OrderDelivery } from '#core/delivery-choice.ts';
 import { isDeliveryKind } from '#core/delivery-rules.ts';
 import type { OrderPayment } from '#core/payment-states.ts';
 import { buildReceipt, type Receipt, type ReceiptDelivery, receiptPayment } from '#core/receipt.ts';
+import { DEFAULT_ADDRESS } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
-import {
-  orderItems,
-  orders,
-  payments,
-  profiles,
-  receipts,
-  systemSettings,
-} from '#db/schema/index.ts';
-import { SETTING_KEYS } from './shop-settings.ts';
+import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
+import { settingsQuery, storedFrom } from './shop-settings.ts';
 
 export type OrderItemView = {
   id: string;
@@ -328,7 +322,7 @@ export async function receiptFor(
   /** BANK_TRANSFER_DETAILS: the configuration's, when the desk has set none. */
   configuredBankDetails: string | null = null,
 ): Promise<Receipt | null> {
-  const [[stored], [profile], [facts], [bankSetting]] = await db.batch([
+  const [[stored], [profile], [facts], settingRows] = await db.batch([
     db
       .select({ data: receipts.receiptData })
       .from(receipts)
@@ -347,13 +341,16 @@ export async function receiptFor(
       .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.status, 'successful')))
       .where(mine(customerId, orderId))
       .limit(1),
-    db
-      .select({ value: systemSettings.settingValue })
-      .from(systemSettings)
-      .where(eq(systemSettings.settingKey, SETTING_KEYS.bankDetails)),
+    // The bank details, the shop's address and its TIN (issue 34).
+    settingsQuery(db),
   ]);
   if (!facts) return null;
-  const bankDetails = bankSetting?.value.trim() || configuredBankDetails;
+  const settings = storedFrom(settingRows);
+  const bankDetails = settings.bankDetails ?? configuredBankDetails;
+  const shop = {
+    address: settings.storeAddress ?? DEFAULT_ADDRESS,
+    tin: settings.storeTin ?? null,
+  };
   let receipt = stored?.data as Receipt | undefined;
   if (!receipt) {
     const order = await findOrder(db, customerId, orderId);
@@ -380,5 +377,5 @@ export async function receiptFor(
     receipt.transactionId ?? (payment.state === 'paid' ? payment.reference : null);
   // A receipt stored before delivery options names the order's (migrated: Kampala delivery).
   const delivery = receipt.delivery ?? receiptDelivery(deliveryOf(facts));
-  return { ...receipt, transactionId, payment, delivery };
+  return { ...receipt, transactionId, payment, delivery, shop };
 }

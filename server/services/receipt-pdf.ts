@@ -2,7 +2,13 @@
 // decision 0056).
 import { DELIVERY_WORDING, deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
-import { RECEIPT_TEXT, type Receipt, type ReceiptPayment, showsTax } from '#core/receipt.ts';
+import {
+  RECEIPT_TEXT,
+  type Receipt,
+  type ReceiptPayment,
+  showsTax,
+  tinLine,
+} from '#core/receipt.ts';
 import {
   CONTENT_WIDTH,
   colour,
@@ -60,6 +66,18 @@ function masthead(layout: Layout, receipt: Receipt) {
   let y = PAGE_HEIGHT - MARGIN - 30;
   write(layout, 'duuka', { x: MARGIN - 2, y, size: 42, font: fonts.display, tracking: 1 });
   eyebrow(layout, 'Kampala · Uganda', MARGIN, y - 20);
+  // The seller (issue 34): the shop's address and, when the owner set it, its TIN.
+  if (receipt.shop) {
+    const seller = [receipt.shop.address, receipt.shop.tin ? tinLine(receipt.shop.tin) : null]
+      .filter(Boolean)
+      .join(' · ');
+    write(layout, printable(seller, fonts.text).slice(0, 90), {
+      x: MARGIN,
+      y: y - 32,
+      size: 7.5,
+      color: PALETTE.inkSoft,
+    });
+  }
   eyebrow(layout, RECEIPT_TEXT.title, RIGHT, y + 14, 'right');
   write(layout, printable(receipt.receiptNumber, fonts.strong), {
     x: RIGHT,

@@ -3,7 +3,10 @@
 // read them inside a batch they already make (`settingsQuery` + `settingsFrom`): no extra trip.
 import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SUPPORT } from '#core/chat.ts';
+import { parseHours, parsePin, parseSocialLinks } from '#core/desk-store-details.ts';
 import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
+import type { SocialLink } from '#core/social.ts';
+import { DEFAULT_STORE_DETAILS, type StoreDetails, type WeekHours } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import { systemSettings } from '#db/schema/index.ts';
 import type { Context } from '../context.ts';
@@ -16,6 +19,14 @@ export const SETTING_KEYS = {
   bankDetails: 'bank_details',
   exchangeRates: EXCHANGE_RATES_KEY,
   lowStockThreshold: 'low_stock_threshold',
+  // The shop's own details (issue 34, decision 0077): texts, or JSON where a value has parts.
+  storeAddress: 'store_address',
+  storeLandmark: 'store_landmark',
+  storePin: 'store_pin',
+  storeHours: 'store_hours',
+  pickupHours: 'pickup_hours',
+  socialLinks: 'social_links',
+  storeTin: 'store_tin',
 } as const;
 export type SettingName = keyof typeof SETTING_KEYS;
 export const SETTING_NAMES = Object.keys(SETTING_KEYS) as SettingName[];
@@ -31,13 +42,25 @@ export type ShopSettings = {
   bankDetails: string | null;
   exchangeRates: ExchangeRates | null;
   lowStockThreshold: number;
+  storeAddress: string;
+  storeLandmark: string | null;
+  storePin: { latitude: number; longitude: number } | null;
+  storeHours: WeekHours;
+  pickupHours: string;
+  socialLinks: SocialLink[];
+  storeTin: string | null;
 };
+
+/** The settings kept as JSON (compared as stored text when a save asks what changed). */
+const JSON_SETTINGS: readonly SettingName[] = ['storePin', 'storeHours', 'socialLinks'];
 
 /** Where each value comes from: set on the desk, or the configuration (or its default). */
 export type SettingSource = 'desk' | 'configuration';
 
 /** What the configuration says, for what the desk has not set. */
 export type SettingsFallback = Pick<Context, 'bankDetails'> & {
+  /** SOCIAL_LINKS: the social pages when the desk has set none. */
+  social?: readonly SocialLink[];
   sms: Pick<Context['sms'], 'adminPhone'>;
   assistant: Pick<Context['assistant'], 'contact'>;
 };
@@ -67,6 +90,16 @@ export function storedFrom(rows: readonly Row[]): Partial<ShopSettings> {
   if (read('lowStockThreshold') && Number.isInteger(threshold) && threshold >= 0) {
     stored.lowStockThreshold = threshold;
   }
+  for (const name of ['storeAddress', 'storeLandmark', 'pickupHours', 'storeTin'] as const) {
+    const value = read(name);
+    if (value) stored[name] = value;
+  }
+  const pin = parsePin(read('storePin'));
+  if (pin) stored.storePin = pin;
+  const hours = parseHours(read('storeHours'));
+  if (hours) stored.storeHours = hours;
+  const social = parseSocialLinks(read('socialLinks'));
+  if (social) stored.socialLinks = social;
   return stored;
 }
 
@@ -83,12 +116,33 @@ export function settingsFrom(
     bankDetails: fallback.bankDetails?.trim() || null,
     exchangeRates: null,
     lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+    storeAddress: DEFAULT_STORE_DETAILS.address,
+    storeLandmark: null,
+    storePin: null,
+    storeHours: DEFAULT_STORE_DETAILS.hours,
+    pickupHours: DEFAULT_STORE_DETAILS.pickupHours,
+    socialLinks: [...(fallback.social ?? [])],
+    storeTin: null,
   };
   const values = { ...configured, ...stored };
   const sources = Object.fromEntries(
     SETTING_NAMES.map((name) => [name, name in stored ? 'desk' : 'configuration']),
   ) as Record<SettingName, SettingSource>;
   return { values, sources };
+}
+
+/** The shop's own details out of its settings (issue 34). */
+export function storeDetailsOf(values: ShopSettings): StoreDetails {
+  return {
+    address: values.storeAddress,
+    landmark: values.storeLandmark,
+    latitude: values.storePin?.latitude ?? null,
+    longitude: values.storePin?.longitude ?? null,
+    hours: values.storeHours,
+    pickupHours: values.pickupHours,
+    socialLinks: values.socialLinks,
+    tin: values.storeTin,
+  };
 }
 
 /** The settings, read on their own (where no batch is at hand). */
@@ -109,7 +163,7 @@ export type SettingsChange = {
     ? { USD: number; EUR: number; GBP: number } | null
     : K extends 'lowStockThreshold'
       ? number | null
-      : string | null;
+      : string | null; // the details with parts: their JSON text
 };
 
 /** What the desk stores for each changed setting (null: the row goes). */
@@ -125,9 +179,14 @@ function storedText(name: SettingName, change: SettingsChange, day: string): str
  * staff member's unchanged bank details are not a change to money settings).
  */
 export async function changedSettings(db: Db, change: SettingsChange): Promise<SettingName[]> {
-  const stored = storedFrom(await settingsQuery(db));
+  const rows = await settingsQuery(db);
+  const stored = storedFrom(rows);
+  const texts = new Map(rows.map((row) => [row.key, row.value]));
   return SETTING_NAMES.filter((name) => {
     if (change[name] === undefined) return false;
+    if (JSON_SETTINGS.includes(name)) {
+      return (texts.get(SETTING_KEYS[name]) ?? null) !== (change[name] ?? null);
+    }
     const now = stored[name] ?? null;
     const next = change[name] ?? null;
     if (name === 'exchangeRates' && now && next) {

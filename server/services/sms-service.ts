@@ -24,6 +24,7 @@ import {
   type SmsStatistics,
   type TextLine,
 } from '#core/sms.ts';
+import { DEFAULT_ADDRESS, DEFAULT_PICKUP_HOURS } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import {
   deliveryOptions,
@@ -36,7 +37,7 @@ import {
   smsNotifications,
 } from '#db/schema/index.ts';
 import type { Context } from '../context.ts';
-import { type SettingsFallback, settingsFrom, settingsQuery } from './shop-settings.ts';
+import { type SettingsFallback, settingsFrom, settingsQuery, storedFrom } from './shop-settings.ts';
 import type { SmsGateway } from './sms/gateway.ts';
 
 /** The Worker's SMS set-up: the gateway (null: not configured) and the admin number fallback. */
@@ -280,18 +281,23 @@ export async function queueStatusText(
   const kind = STATUS_TEXTS[change.status];
   if (!kind) return;
   try {
-    const [row] = await ctx.db
-      .select({
-        phone: customerPhone,
-        minDays: deliveryOptions.minDays,
-        maxDays: deliveryOptions.maxDays,
-        wantsTexts: wantsOrderTexts,
-      })
-      .from(orders)
-      .leftJoin(profiles, eq(profiles.id, orders.customerId))
-      .leftJoin(deliveryOptions, eq(deliveryOptions.id, orders.deliveryOptionId))
-      .where(eq(orders.id, orderId));
+    // The order, and the shop's details (the pickup text names the owner's address and hours).
+    const [[row], settingRows] = await ctx.db.batch([
+      ctx.db
+        .select({
+          phone: customerPhone,
+          minDays: deliveryOptions.minDays,
+          maxDays: deliveryOptions.maxDays,
+          wantsTexts: wantsOrderTexts,
+        })
+        .from(orders)
+        .leftJoin(profiles, eq(profiles.id, orders.customerId))
+        .leftJoin(deliveryOptions, eq(deliveryOptions.id, orders.deliveryOptionId))
+        .where(eq(orders.id, orderId)),
+      settingsQuery(ctx.db),
+    ]);
     if (!row?.wantsTexts) return;
+    const stored = storedFrom(settingRows);
     const days =
       row.minDays === null || row.maxDays === null
         ? null
@@ -302,7 +308,13 @@ export async function queueStatusText(
         : kind === 'delivered'
           ? SMS_TEXT.delivered({ orderId })
           : kind === 'ready-for-pickup'
-            ? SMS_TEXT.readyForPickup({ orderId })
+            ? SMS_TEXT.readyForPickup({
+                orderId,
+                shop: {
+                  address: stored.storeAddress ?? DEFAULT_ADDRESS,
+                  pickupHours: stored.pickupHours ?? DEFAULT_PICKUP_HOURS,
+                },
+              })
             : kind === 'out-for-delivery'
               ? change.rider
                 ? SMS_TEXT.outForDelivery({

@@ -205,6 +205,13 @@ const RULES: Record<string, Rule> = {
       exchangeRates: { USD: 3700, EUR: 4000, GBP: 4700 },
     }),
   },
+  'desk.storeDetails': { access: 'desk', valid: () => undefined },
+  'desk.saveStoreDetails': {
+    access: 'desk',
+    // Its only numbers are a pin's, which take decimals (1.5 is a place): their bad values are
+    // in tests/integration/desk-store-details.test.ts.
+    valid: () => ({ requestKey: randomUUID(), pickupHours: '9AM-6PM daily' }),
+  },
   // Delivery (issue 23): every option and the threshold; a save of them as they are.
   'desk.deliveryOptions': { access: 'desk', valid: () => undefined },
   'desk.saveDeliveryOptions': {

@@ -15,6 +15,7 @@ import {
   isCardsPart,
 } from '#core/chat.ts';
 import { formatTime } from '#core/order-rules.ts';
+import { useStoreDetails, useSupportLinks } from '../SocialIcons';
 import { ProductCards } from './ProductCards';
 
 type Message = {
@@ -31,6 +32,9 @@ export default function Conversation({ onOpenProduct }: { onOpenProduct?: () => 
   const client = useTRPCClient();
   const start = useMutation(trpc.chat.start.mutationOptions());
   const [session, setSession] = useState<string | null>(null);
+  // What the assistant's menu names: the support contact and the hours the owner set.
+  const support = useSupportLinks();
+  const store = useStoreDetails();
   const [view, setView] = useState<'menu' | 'chat'>('menu');
   const [messages, setMessages] = useState<Message[]>([]);
   const [input, setInput] = useState('');
@@ -124,15 +128,15 @@ export default function Conversation({ onOpenProduct }: { onOpenProduct?: () => 
         <dl className="mt-3 space-y-1 text-sm text-ink-soft">
           <div>
             <dt className="sr-only">Phone</dt>
-            <dd>{DEFAULT_SUPPORT.phone}</dd>
+            <dd>{support.phone}</dd>
           </div>
           <div>
             <dt className="sr-only">Email</dt>
-            <dd>{DEFAULT_SUPPORT.email}</dd>
+            <dd>{support.email}</dd>
           </div>
           <div>
             <dt className="sr-only">Hours</dt>
-            <dd>Mon-Sat 8AM-8PM · Sun 10AM-6PM</dd>
+            <dd>{store?.summary}</dd>
           </div>
         </dl>
         <ul className="mt-5 grid gap-2" aria-label="Chat topics">

@@ -5,6 +5,7 @@
 import { Bike, Bus, type LucideIcon, Store } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { inputClass } from '#app/components/account/ui.tsx';
+import { useStoreDetails } from '#app/components/SocialIcons.tsx';
 import { DELIVERY_WORDING, deliveryTime } from '#core/delivery-choice.ts';
 import type { DeliveryField, DeliveryForm } from '#core/delivery-form.ts';
 import {
@@ -43,6 +44,7 @@ export function DeliveryChoice({
   disabled: boolean;
 }) {
   const ids = useId();
+  const store = useStoreDetails();
   const pickup = chosen.kind === 'pickup';
   const wording = DELIVERY_WORDING[chosen.kind];
   return (
@@ -109,6 +111,24 @@ export function DeliveryChoice({
           <div className="border border-gold/50 bg-gold/5 px-4 py-4 text-sm sm:col-span-2">
             <p className="eyebrow">Collect from the boutique</p>
             <p className="mt-2">{chosen.details || 'The duuka boutique, Kampala.'}</p>
+            {store && (
+              <p className="mt-2 font-medium" data-testid="pickup-address">
+                {store.place}
+                {store.mapUrl && (
+                  <>
+                    {' · '}
+                    <a
+                      href={store.mapUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="underline underline-offset-4 hover:text-accent"
+                    >
+                      View on map<span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </>
+                )}
+              </p>
+            )}
           </div>
         ) : (
           <>

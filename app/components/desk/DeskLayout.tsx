@@ -20,6 +20,7 @@ export const DESK_SECTIONS: readonly Section[] = [
   { to: '/desk/settings', label: 'Settings' },
   { to: '/desk/staff', label: 'Staff', ownerOnly: true },
   { to: '/desk/record', label: 'Record', ownerOnly: true },
+  { to: '/desk/details', label: 'Shop details', ownerOnly: true },
 ];
 
 export function DeskNav({ role }: { role: DeskRole }) {

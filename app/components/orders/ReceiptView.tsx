@@ -9,7 +9,13 @@ import { useTRPC } from '#app/trpc-client.ts';
 import { DELIVERY_WORDING, deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
 import { ORDERS_TEXT, PRINT_WINDOW_DELAY_MS } from '#core/order-rules.ts';
-import { RECEIPT_TEXT, type Receipt, type ReceiptPayment, showsTax } from '#core/receipt.ts';
+import {
+  RECEIPT_TEXT,
+  type Receipt,
+  type ReceiptPayment,
+  showsTax,
+  tinLine,
+} from '#core/receipt.ts';
 
 /** Where the order's receipt PDF is served (its owner only). */
 export const receiptPdfUrl = (orderId: string) => `/api/orders/${orderId}/receipt.pdf`;
@@ -116,6 +122,16 @@ export function ReceiptSheet({
           <p className="mt-2 text-xs uppercase tracking-[0.2em] text-ink-soft">
             Premium fashion · Kampala
           </p>
+          {receipt.shop && (
+            <p className="mt-2 text-xs text-ink-soft" data-testid="receipt-shop">
+              {receipt.shop.address}
+              {receipt.shop.tin && (
+                <span className="block" data-testid="receipt-tin">
+                  {tinLine(receipt.shop.tin)}
+                </span>
+              )}
+            </p>
+          )}
         </div>
         <div className="sm:text-right">
           <p className="eyebrow">{RECEIPT_TEXT.title}</p>

@@ -94,6 +94,7 @@ const ACTIONS: Record<string, string> = {
   'photos.set': 'Photos set',
   'delivery.saved': 'Delivery saved',
   ...ORDER_RECORD_ACTIONS,
+  'details.saved': 'Shop details saved',
 };
 
 function Line({ entry }: { entry: Entry }) {

@@ -4,10 +4,11 @@
 // threshold; the owner everything (the server refuses the rest to staff whatever this page does).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import * as v from 'valibot';
 import { Field, Loading, Notice } from '#app/components/account/ui.tsx';
 import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
+import { FormGroup } from '#app/components/desk/FormGroup.tsx';
 import { SaveButton } from '#app/components/desk/SaveButton.tsx';
 import { TextArea } from '#app/components/desk/TextArea.tsx';
 import { errorMessage } from '#app/error-message.ts';
@@ -143,7 +144,7 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
   return (
     <form onSubmit={submit} noValidate className="mt-8 max-w-2xl space-y-10">
       {problem && <Notice tone="error">{problem}</Notice>}
-      <Group
+      <FormGroup
         title="Contact"
         intro="Order alerts go to the admin phone; shoppers see the support phone and email."
       >
@@ -184,9 +185,9 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
           placeholder={values.supportEmail}
           note={from('supportEmail', values.supportEmail)}
         />
-      </Group>
+      </FormGroup>
 
-      <Group title="Money" intro="Only the owner changes these.">
+      <FormGroup title="Money" intro="Only the owner changes these.">
         <TextArea
           label="Bank transfer details"
           value={form.bankDetails}
@@ -220,9 +221,9 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
             ))}
           </div>
         </fieldset>
-      </Group>
+      </FormGroup>
 
-      <Group title="Stock">
+      <FormGroup title="Stock">
         <Field
           label="Low-stock threshold"
           name="lowStockThreshold"
@@ -237,34 +238,11 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
               : `Blank: ${values.lowStockThreshold}, the default.`
           }`}
         />
-      </Group>
+      </FormGroup>
 
       <SaveButton pending={save.isPending} className="w-full sm:w-auto">
         Save settings
       </SaveButton>
     </form>
-  );
-}
-
-function Group({
-  title,
-  intro,
-  children,
-}: {
-  title: string;
-  intro?: string;
-  children: React.ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="space-y-5">
-      <div className="border-b border-line pb-2">
-        <h2 id={id} className="font-display text-2xl">
-          {title}
-        </h2>
-        {intro && <p className="mt-1 text-sm text-ink-soft">{intro}</p>}
-      </div>
-      {children}
-    </section>
   );
 }

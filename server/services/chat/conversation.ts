@@ -11,6 +11,7 @@ import {
   storedCards,
 } from '#core/chat.ts';
 import { formatLongDate, receiptNumber } from '#core/order-rules.ts';
+import { hoursText, placeText } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import { chatMessages, orders, profiles } from '#db/schema/index.ts';
 import { choicesFrom, deliveryQueries } from '../delivery-service.ts';
@@ -127,6 +128,16 @@ export async function shopperContext(
       contact: {
         email: stored.supportEmail ?? configured.email,
         phone: stored.supportPhone ?? configured.phone,
+        // The owner's hours and place (issue 34): the assistant knows them from the details.
+        ...(stored.storeHours ? { hours: hoursText(stored.storeHours) } : {}),
+        ...(stored.storeAddress
+          ? {
+              place: placeText({
+                address: stored.storeAddress,
+                landmark: stored.storeLandmark ?? null,
+              }),
+            }
+          : {}),
       },
       name: profile?.fullName || user.name,
       recentOrders: recent.map((o) => ({
