@@ -24,7 +24,7 @@ function Home() {
   const { data } = useSuspenseQuery(trpc.catalogue.home.queryOptions());
   return (
     <>
-      <HeroCarousel products={data.newArrivals} />
+      <HeroCarousel slides={data.slides} products={data.newArrivals} />
       {data.featured.length > 0 && (
         <ProductRow
           eyebrow="Curated"

@@ -4,6 +4,7 @@
 import { router } from '../trpc.ts';
 import { catalogueDesk } from './desk/desk-catalogue-router.ts';
 import { deliveryDesk } from './desk/desk-delivery-router.ts';
+import { homeDesk } from './desk/desk-home-router.ts';
 import { ordersDesk } from './desk/desk-orders-router.ts';
 import { photosDesk } from './desk/desk-photos-router.ts';
 import { shopDesk } from './desk/desk-shop-router.ts';
@@ -18,4 +19,5 @@ export const deskRouter = router({
   ...shopDesk,
   ...deliveryDesk,
   ...ordersDesk,
+  ...homeDesk,
 });
