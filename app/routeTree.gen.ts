@@ -35,6 +35,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DeskIndexRouteImport } from './routes/desk/index'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
+import { Route as DeskHomeRouteImport } from './routes/desk/home'
 import { Route as DeskOrdersRouteImport } from './routes/desk/orders'
 import { Route as DeskRecordRouteImport } from './routes/desk/record'
 import { Route as DeskSettingsRouteImport } from './routes/desk/settings'
@@ -190,6 +191,11 @@ const DeskIndexRoute = DeskIndexRouteImport.update({
 const DeskDeliveryRoute = DeskDeliveryRouteImport.update({
   id: '/delivery',
   path: '/delivery',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskHomeRoute = DeskHomeRouteImport.update({
+  id: '/home',
+  path: '/home',
   getParentRoute: () => DeskRoute,
 } as any)
 const DeskOrdersRoute = DeskOrdersRouteImport.update({
@@ -354,6 +360,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/delivery': typeof DeskDeliveryRoute
+  '/desk/home': typeof DeskHomeRoute
   '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
@@ -407,6 +414,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/delivery': typeof DeskDeliveryRoute
+  '/desk/home': typeof DeskHomeRoute
   '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
@@ -462,6 +470,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/delivery': typeof DeskDeliveryRoute
+  '/desk/home': typeof DeskHomeRoute
   '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
@@ -518,6 +527,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/delivery'
+    | '/desk/home'
     | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
@@ -571,6 +581,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/delivery'
+    | '/desk/home'
     | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
@@ -625,6 +636,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/delivery'
+    | '/desk/home'
     | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
@@ -883,6 +895,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskDeliveryRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/home': {
+      id: '/desk/home'
+      path: '/home'
+      fullPath: '/desk/home'
+      preLoaderRoute: typeof DeskHomeRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/orders': {
       id: '/desk/orders'
       path: '/orders'
@@ -1070,6 +1089,7 @@ declare module '@tanstack/react-router' {
 
 interface DeskRouteChildren {
   DeskDeliveryRoute: typeof DeskDeliveryRoute
+  DeskHomeRoute: typeof DeskHomeRoute
   DeskOrdersRoute: typeof DeskOrdersRoute
   DeskRecordRoute: typeof DeskRecordRoute
   DeskSettingsRoute: typeof DeskSettingsRoute
@@ -1083,6 +1103,7 @@ interface DeskRouteChildren {
 
 const DeskRouteChildren: DeskRouteChildren = {
   DeskDeliveryRoute: DeskDeliveryRoute,
+  DeskHomeRoute: DeskHomeRoute,
   DeskOrdersRoute: DeskOrdersRoute,
   DeskRecordRoute: DeskRecordRoute,
   DeskSettingsRoute: DeskSettingsRoute,

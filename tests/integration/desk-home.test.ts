@@ -296,7 +296,10 @@ describe('the categories', () => {
     await expect(
       desk(owner).saveCategories({
         requestKey: key(),
-        categories: [{ ...all[0], imageUrl: 'https://evil.example/x.jpg' }, ...all.slice(1)],
+        categories: [
+          { ...(all[0] as { id: number; name: string }), imageUrl: 'https://evil.example/x.jpg' },
+          ...all.slice(1),
+        ],
       }),
     ).rejects.toThrow(DESK_HOME_TEXT.pictureInvalid);
     await expect(desk(owner).saveCategories({ requestKey: key(), categories: [] })).rejects.toThrow(
