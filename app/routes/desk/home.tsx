@@ -65,17 +65,17 @@ function HomeDesk() {
   );
 }
 
-/** The queries a save changes: the desk's own, and the shop's home and menus. */
-function useAfterSave() {
+/** The queries a save changes: its own part of the desk (the other part's form keeps what is
+ * typed in it), and what the shop shows of it. */
+function useAfterSave(part: 'slides' | 'categories') {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const keys =
+    part === 'slides'
+      ? [trpc.desk.homeSlides.queryKey(), trpc.catalogue.home.queryKey()]
+      : [trpc.desk.categories.queryKey(), trpc.catalogue.categories.queryKey()];
   return async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.desk.homeSlides.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.desk.categories.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.catalogue.home.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.catalogue.categories.queryKey() }),
-    ]);
+    await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   };
 }
 
@@ -92,7 +92,7 @@ type SlideDraft = {
 
 function SlidesForm({ loaded }: { loaded: Slides }) {
   const trpc = useTRPC();
-  const afterSave = useAfterSave();
+  const afterSave = useAfterSave('slides');
   const [drafts, setDrafts] = useState<SlideDraft[]>(() =>
     loaded.slides.map((s) => ({ ...s, key: String(s.id) })),
   );
@@ -483,7 +483,7 @@ type CategoryDraft = {
 
 function CategoriesForm({ loaded }: { loaded: Categories }) {
   const trpc = useTRPC();
-  const afterSave = useAfterSave();
+  const afterSave = useAfterSave('categories');
   const [drafts, setDrafts] = useState<CategoryDraft[]>(() =>
     loaded.categories.map((c) => ({ ...c, key: String(c.id) })),
   );
