@@ -37,6 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.batch([
+    bumpCatalogueVersion(db),
     ...slidesBefore.map((s) =>
       db
         .update(homeSlides)
@@ -46,7 +47,6 @@ afterAll(async () => {
     ...categoriesBefore.map((c) =>
       db.update(categories).set({ position: c.position }).where(eq(categories.id, c.id)),
     ),
-    bumpCatalogueVersion(db),
   ]);
   await closeBrowser();
 });
@@ -147,6 +147,10 @@ describe('the home page on the desk', () => {
         .from(categories)
         .orderBy(asc(categories.position), asc(categories.name));
       expect(stored.map((c) => c.name)).toEqual(menu);
+      // Each part's save renews its own form in place: no second form left behind (a form
+      // remounted on a refetch once left its old self in the page).
+      await expect(page.getByTestId('desk-home-slides').count()).resolves.toBe(1);
+      await expect(page.getByTestId('desk-home-categories').count()).resolves.toBe(1);
       expect(errors).toEqual([]);
       await page.context().close();
     });

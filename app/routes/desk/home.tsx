@@ -57,9 +57,10 @@ function HomeDesk() {
   return (
     <DeskPage title={DESK_HOME_TEXT.title}>
       <div className="mt-8 grid gap-12 xl:grid-cols-[minmax(0,1fr)_26rem] xl:items-start">
-        {/* A fresh form after each save: new slides and categories come back with their ids. */}
-        <SlidesForm key={slides.dataUpdatedAt} loaded={slides.data} />
-        <CategoriesForm key={categories.dataUpdatedAt} loaded={categories.data} />
+        {/* Each form takes what was saved back after its save (new items with their ids) and a
+            new request key; neither is remounted, so the other keeps what is typed in it. */}
+        <SlidesForm loaded={slides.data} />
+        <CategoriesForm loaded={categories.data} />
       </div>
     </DeskPage>
   );
@@ -90,20 +91,27 @@ type SlideDraft = {
   art: string | null;
 };
 
+const slideDraft = (slide: Slides['slides'][number]): SlideDraft => ({
+  ...slide,
+  key: String(slide.id),
+});
+
 function SlidesForm({ loaded }: { loaded: Slides }) {
   const trpc = useTRPC();
   const afterSave = useAfterSave('slides');
-  const [drafts, setDrafts] = useState<SlideDraft[]>(() =>
-    loaded.slides.map((s) => ({ ...s, key: String(s.id) })),
-  );
-  const [requestKey] = useState(() => crypto.randomUUID());
+  const queryClient = useQueryClient();
+  const [drafts, setDrafts] = useState<SlideDraft[]>(() => loaded.slides.map(slideDraft));
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation(
     trpc.desk.saveHomeSlides.mutationOptions({
       onSuccess: async () => {
         setProblem(null);
         toast.success(DESK_HOME_TEXT.slidesSaved);
+        setRequestKey(crypto.randomUUID());
         await afterSave();
+        const saved = queryClient.getQueryData(trpc.desk.homeSlides.queryKey());
+        if (saved) setDrafts(saved.slides.map(slideDraft));
       },
       onError: (error) => {
         const text = errorMessage(error, 'The slides could not be saved. Try again.');
@@ -481,20 +489,27 @@ type CategoryDraft = {
   pieces: number;
 };
 
+const categoryDraft = (category: Categories['categories'][number]): CategoryDraft => ({
+  ...category,
+  key: String(category.id),
+});
+
 function CategoriesForm({ loaded }: { loaded: Categories }) {
   const trpc = useTRPC();
   const afterSave = useAfterSave('categories');
-  const [drafts, setDrafts] = useState<CategoryDraft[]>(() =>
-    loaded.categories.map((c) => ({ ...c, key: String(c.id) })),
-  );
-  const [requestKey] = useState(() => crypto.randomUUID());
+  const queryClient = useQueryClient();
+  const [drafts, setDrafts] = useState<CategoryDraft[]>(() => loaded.categories.map(categoryDraft));
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation(
     trpc.desk.saveCategories.mutationOptions({
       onSuccess: async () => {
         setProblem(null);
         toast.success(DESK_HOME_TEXT.categoriesSaved);
+        setRequestKey(crypto.randomUUID());
         await afterSave();
+        const saved = queryClient.getQueryData(trpc.desk.categories.queryKey());
+        if (saved) setDrafts(saved.categories.map(categoryDraft));
       },
       onError: (error) => {
         const text = errorMessage(error, 'The categories could not be saved. Try again.');
