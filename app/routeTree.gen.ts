@@ -37,6 +37,7 @@ import { Route as DeskIndexRouteImport } from './routes/desk/index'
 import { Route as DeskCustomersRouteImport } from './routes/desk/customers'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
 import { Route as DeskDetailsRouteImport } from './routes/desk/details'
+import { Route as DeskHomeRouteImport } from './routes/desk/home'
 import { Route as DeskRecordRouteImport } from './routes/desk/record'
 import { Route as DeskSettingsRouteImport } from './routes/desk/settings'
 import { Route as DeskSpreadsheetRouteImport } from './routes/desk/spreadsheet'
@@ -204,6 +205,11 @@ const DeskDeliveryRoute = DeskDeliveryRouteImport.update({
 const DeskDetailsRoute = DeskDetailsRouteImport.update({
   id: '/details',
   path: '/details',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskHomeRoute = DeskHomeRouteImport.update({
+  id: '/home',
+  path: '/home',
   getParentRoute: () => DeskRoute,
 } as any)
 const DeskRecordRoute = DeskRecordRouteImport.update({
@@ -380,6 +386,7 @@ export interface FileRoutesByFullPath {
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
+  '/desk/home': typeof DeskHomeRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -437,6 +444,7 @@ export interface FileRoutesByTo {
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
+  '/desk/home': typeof DeskHomeRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -496,6 +504,7 @@ export interface FileRoutesById {
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
+  '/desk/home': typeof DeskHomeRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -556,6 +565,7 @@ export interface FileRouteTypes {
     | '/desk/customers'
     | '/desk/delivery'
     | '/desk/details'
+    | '/desk/home'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -613,6 +623,7 @@ export interface FileRouteTypes {
     | '/desk/customers'
     | '/desk/delivery'
     | '/desk/details'
+    | '/desk/home'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -671,6 +682,7 @@ export interface FileRouteTypes {
     | '/desk/customers'
     | '/desk/delivery'
     | '/desk/details'
+    | '/desk/home'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -945,6 +957,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskDetailsRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/home': {
+      id: '/desk/home'
+      path: '/home'
+      fullPath: '/desk/home'
+      preLoaderRoute: typeof DeskHomeRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/record': {
       id: '/desk/record'
       path: '/record'
@@ -1148,6 +1167,7 @@ interface DeskRouteChildren {
   DeskCustomersRoute: typeof DeskCustomersRoute
   DeskDeliveryRoute: typeof DeskDeliveryRoute
   DeskDetailsRoute: typeof DeskDetailsRoute
+  DeskHomeRoute: typeof DeskHomeRoute
   DeskRecordRoute: typeof DeskRecordRoute
   DeskSettingsRoute: typeof DeskSettingsRoute
   DeskSpreadsheetRoute: typeof DeskSpreadsheetRoute
@@ -1165,6 +1185,7 @@ const DeskRouteChildren: DeskRouteChildren = {
   DeskCustomersRoute: DeskCustomersRoute,
   DeskDeliveryRoute: DeskDeliveryRoute,
   DeskDetailsRoute: DeskDetailsRoute,
+  DeskHomeRoute: DeskHomeRoute,
   DeskRecordRoute: DeskRecordRoute,
   DeskSettingsRoute: DeskSettingsRoute,
   DeskSpreadsheetRoute: DeskSpreadsheetRoute,

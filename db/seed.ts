@@ -31,7 +31,14 @@ export async function seedDemoCatalogue(db: Db): Promise<boolean> {
   );
 
   await db.batch([
-    db.insert(categories).values(demo.categories.map((c) => ({ name: c.name }))),
+    // Each in the shop's order (issue 34: the desk moves them): by name, as the shop listed them.
+    db
+      .insert(categories)
+      .values(
+        [...demo.categories]
+          .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+          .map((c, index) => ({ name: c.name, position: index + 1 })),
+      ),
     db.insert(products).values(
       demo.products.map((p) => ({
         productName: p.name,

@@ -1,45 +1,36 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { Product } from '#core/catalogue.ts';
+import { DEFAULT_HOME_SLIDE, type HomeSlide } from '#core/home-slides.ts';
 import { formatUGX } from '#core/money.ts';
 import { ProductImage } from './ProductImage';
 
-/** Spec §9: 3 slides, autoplay every 5000 ms, 800 ms fade, infinite. */
+/** Spec §9: autoplay every 5000 ms, 800 ms fade, infinite. */
 export const AUTOPLAY_MS = 5000;
 export const FADE_MS = 800;
 
-const SLIDES = [
-  {
-    title: 'New Collection',
-    text: 'Kitenge tailoring, soft leather and hand-finished jewellery, new this season.',
-    cta: 'Shop Now',
-    art: '/images/hero/new-collection.svg',
-  },
-  {
-    title: 'Premium Quality',
-    text: 'Natural fibres, careful finishing and cuts made to be worn for years.',
-    cta: 'Explore',
-    art: '/images/hero/premium-quality.svg',
-  },
-  {
-    title: 'Limited Edition',
-    text: 'Small runs from Kampala ateliers. When they are gone, they are gone.',
-    cta: 'Shop Now',
-    art: '/images/hero/limited-edition.svg',
-  },
-] as const;
-
 /**
- * The home hero: fades between three slides, loops, pauses on hover or focus, and stays still
- * for people who prefer reduced motion. Slide images are the first products that have one.
+ * The home hero: fades between the slides the desk keeps (home_slides, issue 34), loops, pauses on
+ * hover or focus, and stays still for people who prefer reduced motion. A slide with its own
+ * picture shows it; otherwise the newest pictured pieces stand in, in turn, and without one the
+ * slide's drawn art. One slide: no arrows, no dots, nothing moves.
  */
-export function HeroCarousel({ products }: { products: Product[] }) {
+export function HeroCarousel({
+  slides: stored,
+  products,
+}: {
+  slides: readonly HomeSlide[];
+  products: Product[];
+}) {
+  // The server never sends none (core/home-slides.ts), but a hero is never empty.
+  const slides = stored.length > 0 ? stored : [DEFAULT_HOME_SLIDE];
+  const count = slides.length;
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
-  const images = products.filter((p) => p.image_url).slice(0, SLIDES.length);
+  const images = products.filter((p) => p.image_url).slice(0, count);
 
   useEffect(() => {
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -49,15 +40,17 @@ export function HeroCarousel({ products }: { products: Product[] }) {
     return () => query.removeEventListener('change', onChange);
   }, []);
 
-  const playing = !hovered && !focused && !reducedMotion;
+  const playing = count > 1 && !hovered && !focused && !reducedMotion;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each slide change (also by hand) restarts the 5 s.
   useEffect(() => {
     if (!playing) return;
-    const timer = setTimeout(() => setActive((i) => (i + 1) % SLIDES.length), AUTOPLAY_MS);
+    const timer = setTimeout(() => setActive((i) => (i + 1) % count), AUTOPLAY_MS);
     return () => clearTimeout(timer);
   }, [playing, active]);
 
-  const go = (index: number) => setActive((index + SLIDES.length) % SLIDES.length);
+  const go = (index: number) => setActive((index + count) % count);
+  // A list shortened under a shown slide (a new page after a desk save) starts again.
+  const shown = active < count ? active : 0;
 
   return (
     <section
@@ -72,16 +65,17 @@ export function HeroCarousel({ products }: { products: Product[] }) {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
-      {SLIDES.map((slide, index) => {
-        const product = images[index];
-        const current = index === active;
+      {slides.map((slide, index) => {
+        const product = slide.imageUrl ? undefined : images[index];
+        const current = index === shown;
         return (
           // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: slides are groups.
           <div
-            key={slide.title}
+            key={slide.id}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${SLIDES.length}`}
+            aria-label={`${index + 1} of ${count}`}
+            data-testid="hero-slide"
             aria-hidden={!current}
             inert={!current}
             data-active={current}
@@ -92,7 +86,17 @@ export function HeroCarousel({ products }: { products: Product[] }) {
                 phone), the words sit on the calm left; the caption names the piece and links to it. */}
             <div className="grid h-full grid-rows-[minmax(0,1fr)_auto] pb-24 md:grid-cols-2 md:grid-rows-1 md:pb-0">
               <figure className="relative overflow-hidden bg-paper-2 md:order-last">
-                {product ? (
+                {slide.imageUrl ? (
+                  <ProductImage
+                    src={slide.imageUrl}
+                    widths={slide.imageWidths}
+                    sizes="(min-width: 768px) 50vw, 100vw"
+                    alt=""
+                    priority={index === 0}
+                    fill
+                    className="object-[50%_65%]"
+                  />
+                ) : product ? (
                   <ProductImage
                     src={product.image_url}
                     widths={product.imageWidths}
@@ -103,9 +107,9 @@ export function HeroCarousel({ products }: { products: Product[] }) {
                     className="object-[50%_65%]"
                   />
                 ) : (
-                  // No product image yet: the slide's own art stands in.
+                  // No picture yet: the slide's own art stands in.
                   <img
-                    src={slide.art}
+                    src={slide.art ?? DEFAULT_HOME_SLIDE.art ?? ''}
                     alt=""
                     width={1600}
                     height={900}
@@ -138,50 +142,82 @@ export function HeroCarousel({ products }: { products: Product[] }) {
                   <h2 className="mt-3 font-display text-5xl leading-[0.95] font-medium md:mt-4 md:text-7xl xl:text-8xl">
                     {slide.title}
                   </h2>
-                  <p className="mt-4 max-w-md text-ink-soft md:mt-6 md:text-lg">{slide.text}</p>
-                  <Link to="/shop" className="btn btn-primary mt-6 md:mt-8">
-                    {slide.cta}
-                  </Link>
+                  {slide.words && (
+                    <p className="mt-4 max-w-md text-ink-soft md:mt-6 md:text-lg">{slide.words}</p>
+                  )}
+                  <SlideLink href={slide.linkUrl} className="btn btn-primary mt-6 md:mt-8">
+                    {slide.linkLabel}
+                  </SlideLink>
                 </div>
               </div>
             </div>
           </div>
         );
       })}
-      <div className="absolute bottom-8 left-0 z-20 flex items-center gap-3 px-6 md:px-10 lg:pl-[max(2.5rem,calc(50vw-37.5rem))]">
-        <button
-          type="button"
-          onClick={() => go(active - 1)}
-          className="grid size-10 place-items-center border border-ink/30 bg-paper/70 hover:bg-paper"
-          aria-label="Previous slide"
-        >
-          <ChevronLeft size={18} aria-hidden />
-        </button>
-        <button
-          type="button"
-          onClick={() => go(active + 1)}
-          className="grid size-10 place-items-center border border-ink/30 bg-paper/70 hover:bg-paper"
-          aria-label="Next slide"
-        >
-          <ChevronRight size={18} aria-hidden />
-        </button>
-        <div className="ml-3 flex items-center">
-          {SLIDES.map((slide, index) => (
-            <button
-              key={slide.title}
-              type="button"
-              onClick={() => go(index)}
-              aria-label={`Go to slide ${index + 1}: ${slide.title}`}
-              aria-current={index === active}
-              className="grid size-10 place-items-center"
-            >
-              <span
-                className={`block h-0.5 transition-all ${index === active ? 'w-8 bg-ink' : 'w-4 bg-ink/40'}`}
-              />
-            </button>
-          ))}
+      {count > 1 && (
+        <div className="absolute bottom-8 left-0 z-20 flex items-center gap-3 px-6 md:px-10 lg:pl-[max(2.5rem,calc(50vw-37.5rem))]">
+          <button
+            type="button"
+            onClick={() => go(shown - 1)}
+            className="grid size-10 place-items-center border border-ink/30 bg-paper/70 hover:bg-paper"
+            aria-label="Previous slide"
+          >
+            <ChevronLeft size={18} aria-hidden />
+          </button>
+          <button
+            type="button"
+            onClick={() => go(shown + 1)}
+            className="grid size-10 place-items-center border border-ink/30 bg-paper/70 hover:bg-paper"
+            aria-label="Next slide"
+          >
+            <ChevronRight size={18} aria-hidden />
+          </button>
+          <div className="ml-3 flex items-center">
+            {slides.map((slide, index) => (
+              <button
+                key={slide.id}
+                type="button"
+                onClick={() => go(index)}
+                aria-label={`Go to slide ${index + 1}: ${slide.title}`}
+                aria-current={index === shown}
+                className="grid size-10 place-items-center"
+              >
+                <span
+                  className={`block h-0.5 transition-all ${index === shown ? 'w-8 bg-ink' : 'w-4 bg-ink/40'}`}
+                />
+              </button>
+            ))}
+          </div>
         </div>
-      </div>
+      )}
     </section>
+  );
+}
+
+/**
+ * A slide's button: a path on the shop (checked when saved, core/desk-home.ts), followed in the
+ * app; one with a query or a fragment is an ordinary link, so the page reads it as it would
+ * from the address bar.
+ */
+function SlideLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className: string;
+  children: ReactNode;
+}) {
+  if (/[?#]/.test(href)) {
+    return (
+      <a href={href} className={className}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link to={href as '/'} className={className}>
+      {children}
+    </Link>
   );
 }

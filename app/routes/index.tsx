@@ -27,7 +27,7 @@ function Home() {
     <>
       {/* The boutique's LocalBusiness (address, pin, hours per day) for search engines. */}
       <StoreJsonLd />
-      <HeroCarousel products={data.newArrivals} />
+      <HeroCarousel slides={data.slides} products={data.newArrivals} />
       {data.featured.length > 0 && (
         <ProductRow
           eyebrow="Curated"

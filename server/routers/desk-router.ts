@@ -5,6 +5,7 @@ import { router } from '../trpc.ts';
 import { catalogueDesk } from './desk/desk-catalogue-router.ts';
 import { customersDesk } from './desk/desk-customers-router.ts';
 import { deliveryDesk } from './desk/desk-delivery-router.ts';
+import { homeDesk } from './desk/desk-home-router.ts';
 import { orderDesk } from './desk/desk-order-router.ts';
 import { ordersDesk } from './desk/desk-orders-router.ts';
 import { phoneOrdersDesk } from './desk/desk-phone-orders-router.ts';
@@ -26,4 +27,5 @@ export const deskRouter = router({
   ...phoneOrdersDesk,
   ...customersDesk,
   ...storeDetailsDesk,
+  ...homeDesk,
 });

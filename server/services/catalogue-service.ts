@@ -18,12 +18,14 @@ import {
   searchWords,
   shopNewArrivalsCount,
 } from '#core/catalogue.ts';
+import { DEFAULT_HOME_SLIDE, type HomeSlide } from '#core/home-slides.ts';
 import { DEFAULT_SORT, type ListingFilters, type ListingSort } from '#core/listing.ts';
 import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
 import { COLOUR, type Kind, SIZE, SIZES, type Variant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import {
   categories,
+  homeSlides,
   productCategories,
   productImages,
   products,
@@ -158,13 +160,50 @@ export async function listNewest(db: Db, limit: number): Promise<Product[]> {
   return (await newest(db, undefined, limit)).map(toProduct);
 }
 
-/** Home: Featured Collection (price over 50,000, first 8) and New Arrivals (first 8), one round trip. */
+/**
+ * The hero's slides in the owner's order (issue 34, decision 0078), each picture with the WebP
+ * widths stored for it. The widths are looked up only for a slide that has a picture (a `case`
+ * runs its sub-select for those alone): product_images has no index on its URL, and a home of
+ * six slides at most reads them once per catalogue version (the edge cache keeps the page).
+ */
+export function homeSlidesQuery(db: Db) {
+  return db
+    .select({
+      id: homeSlides.id,
+      title: homeSlides.title,
+      words: homeSlides.words,
+      linkLabel: homeSlides.linkLabel,
+      linkUrl: homeSlides.linkUrl,
+      imageUrl: homeSlides.imageUrl,
+      imageWidths: sql<number[] | null>`case when ${homeSlides.imageUrl} is null then null else (
+        select array_to_json(i.widths) from product_images i
+        where i.url = ${homeSlides.imageUrl} order by i.id limit 1) end`,
+      art: homeSlides.art,
+    })
+    .from(homeSlides)
+    .orderBy(asc(homeSlides.position), asc(homeSlides.id));
+}
+
+type SlideRow = Awaited<ReturnType<typeof homeSlidesQuery>>[number];
+
+export const toHomeSlide = (row: SlideRow): HomeSlide => ({
+  ...row,
+  imageWidths: row.imageWidths ?? [],
+});
+
+/** Home: the hero's slides, Featured Collection (price over 50,000, first 8) and New Arrivals
+ * (first 8), one round trip. No slide stored: the default one (core/home-slides.ts). */
 export async function homeShowcase(db: Db) {
-  const [featured, newArrivals] = await db.batch([
+  const [slides, featured, newArrivals] = await db.batch([
+    homeSlidesQuery(db),
     newest(db, groupFilter.featured, HOME_FEATURED_COUNT),
     newest(db, undefined, HOME_NEW_ARRIVALS_COUNT),
   ]);
-  return { featured: featured.map(toProduct), newArrivals: newArrivals.map(toProduct) };
+  return {
+    slides: slides.length > 0 ? slides.map(toHomeSlide) : [DEFAULT_HOME_SLIDE],
+    featured: featured.map(toProduct),
+    newArrivals: newArrivals.map(toProduct),
+  };
 }
 
 export type ShopRow = {
@@ -474,11 +513,14 @@ function toFacets(
   };
 }
 
+/** The shop's order of its categories: the owner's (position, set on the desk), then by name. */
+export const categoryOrder = [asc(categories.position), asc(categories.name)];
+
 export async function listCategories(db: Db) {
   return db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
-    .orderBy(asc(categories.name));
+    .orderBy(...categoryOrder);
 }
 
 export async function findCategory(db: Db, id: number) {
@@ -601,7 +643,7 @@ export async function relatedProducts(
     .from(productCategories)
     .innerJoin(categories, eq(categories.id, productCategories.categoryId))
     .where(sql`${productCategories.productId} = ${target}`)
-    .orderBy(asc(categories.name))
+    .orderBy(...categoryOrder)
     .limit(1);
   const others = and(sql`${products.id} <> ${target}`, onSale, inStock);
   const [found, [category], sameCategory, above, below] = await db.batch([

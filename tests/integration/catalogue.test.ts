@@ -32,7 +32,12 @@ async function addProducts(
 describe('catalogue router', () => {
   it('starts empty and shows no groups for an empty catalogue', async () => {
     const home = await callerFor(test.db).catalogue.home();
-    expect(home).toEqual({ featured: [], newArrivals: [] });
+    expect({ ...home, slides: home.slides.map((s) => s.title) }).toEqual({
+      // The hero's slides are the migration's until the desk saves others (issue 34).
+      slides: ['New Collection', 'Premium Quality', 'Limited Edition'],
+      featured: [],
+      newArrivals: [],
+    });
   });
 
   it('home: Featured is price over 50,000 (first 8), New Arrivals the newest 8', async () => {

@@ -238,6 +238,32 @@ const RULES: Record<string, Rule> = {
       freeDeliveryOver: 500_000,
     }),
   },
+  // The home page (issue 34): the hero's slides and the categories, saved whole.
+  'desk.homeSlides': { access: 'desk', valid: () => undefined },
+  'desk.saveHomeSlides': {
+    access: 'desk',
+    valid: () => ({
+      requestKey: randomUUID(),
+      slides: [
+        {
+          title: 'Sweep Season',
+          words: 'Made by the sweep.',
+          linkLabel: 'Shop Now',
+          linkUrl: '/shop',
+        },
+      ],
+    }),
+    numbers: () => ({
+      requestKey: randomUUID(),
+      slides: [{ id: 1, title: 'Sweep', words: '', linkLabel: 'Explore', linkUrl: '/shop' }],
+    }),
+  },
+  'desk.categories': { access: 'desk', valid: () => undefined },
+  'desk.saveCategories': {
+    access: 'desk',
+    valid: () => ({ requestKey: randomUUID(), categories: [{ name: 'Sweep Scarves' }] }),
+    numbers: () => ({ requestKey: randomUUID(), categories: [{ id: 1, name: 'Sweep Wraps' }] }),
+  },
   'desk.staff': { access: 'desk', valid: () => undefined },
   'desk.addStaff': { access: 'desk', valid: () => ({ email: own.deskEmail }) },
   'desk.removeStaff': { access: 'desk', valid: () => ({ email: own.deskEmail }) },

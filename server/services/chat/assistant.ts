@@ -30,7 +30,7 @@ import { formatUGX } from '#core/money.ts';
 import { formatLongDate, receiptNumber } from '#core/order-rules.ts';
 import type { Db } from '#db/client.ts';
 import { categories, orderItems, orders, products } from '#db/schema/index.ts';
-import { inStock } from '../catalogue-service.ts';
+import { categoryOrder, inStock } from '../catalogue-service.ts';
 import { shownToShopper } from '../orders-service.ts';
 import {
   availabilityAnswer,
@@ -253,7 +253,10 @@ export function shopTools(
       execute: async () => {
         used.add('categories');
         return (
-          await db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name))
+          await db
+            .select({ name: categories.name })
+            .from(categories)
+            .orderBy(...categoryOrder)
         ).map((c) => c.name);
       },
     }),
