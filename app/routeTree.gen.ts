@@ -35,7 +35,6 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DeskIndexRouteImport } from './routes/desk/index'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
-import { Route as DeskOrdersRouteImport } from './routes/desk/orders'
 import { Route as DeskRecordRouteImport } from './routes/desk/record'
 import { Route as DeskSettingsRouteImport } from './routes/desk/settings'
 import { Route as DeskSpreadsheetRouteImport } from './routes/desk/spreadsheet'
@@ -52,6 +51,7 @@ import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/products[.]csv'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
+import { Route as DeskOrdersIndexRouteImport } from './routes/desk/orders/index'
 import { Route as DeskProductsIndexRouteImport } from './routes/desk/products/index'
 import { Route as DeskProductsProductIdRouteImport } from './routes/desk/products/$productId'
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
@@ -190,11 +190,6 @@ const DeskDeliveryRoute = DeskDeliveryRouteImport.update({
   path: '/delivery',
   getParentRoute: () => DeskRoute,
 } as any)
-const DeskOrdersRoute = DeskOrdersRouteImport.update({
-  id: '/orders',
-  path: '/orders',
-  getParentRoute: () => DeskRoute,
-} as any)
 const DeskRecordRoute = DeskRecordRouteImport.update({
   id: '/record',
   path: '/record',
@@ -275,6 +270,11 @@ const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   path: '/api/trpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DeskOrdersIndexRoute = DeskOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => DeskRoute,
+} as any)
 const DeskProductsIndexRoute = DeskProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -341,7 +341,6 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/delivery': typeof DeskDeliveryRoute
-  '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -360,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
@@ -392,7 +392,6 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/delivery': typeof DeskDeliveryRoute
-  '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -411,6 +410,7 @@ export interface FileRoutesByTo {
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/orders': typeof DeskOrdersIndexRoute
   '/desk/products': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
@@ -445,7 +445,6 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/delivery': typeof DeskDeliveryRoute
-  '/desk/orders': typeof DeskOrdersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -464,6 +463,7 @@ export interface FileRoutesById {
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
@@ -499,7 +499,6 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/delivery'
-    | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -518,6 +517,7 @@ export interface FileRouteTypes {
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/desk/products/$productId'
+    | '/desk/orders/'
     | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
@@ -550,7 +550,6 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/delivery'
-    | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -569,6 +568,7 @@ export interface FileRouteTypes {
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/desk/products/$productId'
+    | '/desk/orders'
     | '/desk/products'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
@@ -602,7 +602,6 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/delivery'
-    | '/desk/orders'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -621,6 +620,7 @@ export interface FileRouteTypes {
     | '/api/payments/airtel'
     | '/api/trpc/$'
     | '/desk/products/$productId'
+    | '/desk/orders/'
     | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
@@ -856,13 +856,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskDeliveryRouteImport
       parentRoute: typeof DeskRoute
     }
-    '/desk/orders': {
-      id: '/desk/orders'
-      path: '/orders'
-      fullPath: '/desk/orders'
-      preLoaderRoute: typeof DeskOrdersRouteImport
-      parentRoute: typeof DeskRoute
-    }
     '/desk/record': {
       id: '/desk/record'
       path: '/record'
@@ -975,6 +968,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiTrpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/desk/orders/': {
+      id: '/desk/orders/'
+      path: '/orders'
+      fullPath: '/desk/orders/'
+      preLoaderRoute: typeof DeskOrdersIndexRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/products/': {
       id: '/desk/products/'
       path: '/products'
@@ -1029,7 +1029,6 @@ declare module '@tanstack/react-router' {
 
 interface DeskRouteChildren {
   DeskDeliveryRoute: typeof DeskDeliveryRoute
-  DeskOrdersRoute: typeof DeskOrdersRoute
   DeskRecordRoute: typeof DeskRecordRoute
   DeskSettingsRoute: typeof DeskSettingsRoute
   DeskSpreadsheetRoute: typeof DeskSpreadsheetRoute
@@ -1037,12 +1036,12 @@ interface DeskRouteChildren {
   DeskStockRoute: typeof DeskStockRoute
   DeskIndexRoute: typeof DeskIndexRoute
   DeskProductsProductIdRoute: typeof DeskProductsProductIdRoute
+  DeskOrdersIndexRoute: typeof DeskOrdersIndexRoute
   DeskProductsIndexRoute: typeof DeskProductsIndexRoute
 }
 
 const DeskRouteChildren: DeskRouteChildren = {
   DeskDeliveryRoute: DeskDeliveryRoute,
-  DeskOrdersRoute: DeskOrdersRoute,
   DeskRecordRoute: DeskRecordRoute,
   DeskSettingsRoute: DeskSettingsRoute,
   DeskSpreadsheetRoute: DeskSpreadsheetRoute,
@@ -1050,6 +1049,7 @@ const DeskRouteChildren: DeskRouteChildren = {
   DeskStockRoute: DeskStockRoute,
   DeskIndexRoute: DeskIndexRoute,
   DeskProductsProductIdRoute: DeskProductsProductIdRoute,
+  DeskOrdersIndexRoute: DeskOrdersIndexRoute,
   DeskProductsIndexRoute: DeskProductsIndexRoute,
 }
 

@@ -242,14 +242,22 @@ export const orderBookFilters = {
 export const orderBookInput = v.optional(
   v.pipe(
     v.strictObject(
-      { ...orderBookFilters, cursor: v.optional(cursor) },
+      {
+        ...orderBookFilters,
+        cursor: v.optional(cursor),
+        // What tRPC's infinite query adds to every page's input; the book pages forward only.
+        direction: v.optional(v.picklist(['forward', 'backward'], DESK_ORDER_BOOK_TEXT.badFilters)),
+      },
       DESK_ORDER_BOOK_TEXT.badFilters,
     ),
     v.check(({ from, to }) => !from || !to || from <= to, DESK_ORDER_BOOK_TEXT.badDay),
   ),
 );
 export type OrderBookInput = v.InferOutput<typeof orderBookInput>;
-export type OrderBookQuery = Omit<NonNullable<v.InferInput<typeof orderBookInput>>, 'cursor'>;
+export type OrderBookQuery = Omit<
+  NonNullable<v.InferInput<typeof orderBookInput>>,
+  'cursor' | 'direction'
+>;
 
 /** The page's URL search params, read leniently: what does not fit is dropped, never an error. */
 export const orderBookSearch = v.object({
@@ -262,3 +270,10 @@ export const orderBookSearch = v.object({
   from: v.fallback(v.optional(day), undefined),
   to: v.fallback(v.optional(day), undefined),
 });
+
+/** Where an order came from, as a row's small tag (the site's own orders carry none). */
+export const SOURCE_WORDS = {
+  phone: 'Phone',
+  whatsapp: 'WhatsApp',
+  counter: 'Counter',
+} as const satisfies Record<string, string>;

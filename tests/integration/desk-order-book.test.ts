@@ -356,13 +356,14 @@ describe('search', () => {
 describe('the chips’ counts', () => {
   const brute = (input: OrderBookQuery, term?: string) => {
     const base = made.filter((o) => matchesShared(o, input, term));
-    return {
+    const counted: Record<string, number> = {
       all: base.length,
       ...Object.fromEntries(ORDER_QUEUES.map((q) => [q, base.filter(QUEUE[q]).length])),
       ...Object.fromEntries(
         ORDER_STATUSES.map((s) => [s, base.filter((o) => o.status === s).length]),
       ),
     };
+    return counted;
   };
 
   it('counts every status and queue as a brute force does', async () => {
