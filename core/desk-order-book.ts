@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { DELIVERY_KINDS } from './delivery-rules.ts';
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, statusLabel } from './order-rules.ts';
-import { normalisePhone } from './phone.ts';
+import { COUNTRY_CODE, normalisePhone } from './phone.ts';
 import { isTypedLine } from './text.ts';
 
 /** A page of the order book: 50 orders, newest first. */
@@ -115,8 +115,8 @@ const PHONE_LIKE = /^\+?[\d\s().-]+$/;
  * What a typed search looks for in an order's search text (its id, name, phones and email,
  * lower-cased), or null for nothing typed:
  * - a receipt's "RCP-1a2b3c4d" or "#1a2b3c4d" is the reference inside it;
- * - a phone number in any spelling (0772 123456, 772123456, +256 772 123456) is its digits as the
- *   shop stores them (256772123456, inside +256772123456); a shorter run of digits stays as typed;
+ * - a phone number in any spelling (0772 123456, 772123456, +256 772 123456) is its digits after
+ *   the country code (772123456, inside +256772123456 and 0772123456); shorter digits stay as typed;
  * - anything else, trimmed and lower-cased (a name, an email, either 8-character reference).
  */
 export function searchTerm(q: string | undefined): string | null {
@@ -126,7 +126,9 @@ export function searchTerm(q: string | undefined): string | null {
   if (reference?.[1]) return reference[1];
   if (PHONE_LIKE.test(typed)) {
     const digits = typed.replace(/\D/g, '');
-    if (digits.length >= 9) return normalisePhone(digits).slice(1);
+    // The number without +256: it finds +256772123456 and a delivery phone kept as 0772123456,
+    // and leaves out the trigrams every Ugandan number shares ('256', '567').
+    if (digits.length >= 9) return normalisePhone(digits).slice(COUNTRY_CODE.length);
     if (digits.length > 0) return digits;
   }
   return typed;

@@ -417,7 +417,6 @@ function OrderRow({ order }: { order: BookOrder }) {
       <a
         href={`/desk/orders/${order.id}`}
         className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 py-3 hover:bg-sand/40 focus-visible:bg-sand/40"
-        aria-label={`Order ${head}, ${order.customerName}, ${formatUGX(order.total)}`}
       >
         <span className="flex min-w-0 items-baseline gap-2">
           <span className="font-mono text-sm font-semibold">#{head}</span>
