@@ -52,8 +52,12 @@ type BookRow = {
 // ——— The order book's definitions (decision 0074): each written once, here, and used by the
 // list's filter and by the chips' counts alike. `o` is the order. ———
 
-/** Paid: a successful payment is recorded for the order. */
-const paidSql = sql`exists (select 1 from payments p where p.order_id = o.id and p.status = 'successful')`;
+/**
+ * Paid: a successful payment is recorded for the order. A scalar sub-select, not EXISTS: PostgreSQL
+ * turns an EXISTS into a hash of every successful payment (the whole table, linear in the shop);
+ * this stays one probe of payments_order_newest_idx per order read (measured: decision 0074).
+ */
+const paidSql = sql`coalesce((select true from payments p where p.order_id = o.id and p.status = 'successful' limit 1), false)`;
 
 const inList = (values: readonly string[]) =>
   sql.join(
