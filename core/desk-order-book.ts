@@ -12,9 +12,9 @@ import { isTypedLine } from './text.ts';
 /** A page of the order book: 50 orders, newest first. */
 export const ORDER_BOOK_PAGE = 50;
 
-/** A chip counts up to this many and then says "1,000+": counting stops, so a shop of 100,000
- * orders costs the chips no more than one of 1,000 (decision 0074). */
-export const COUNT_CAP = 1000;
+/** A chip counts up to this many and then says "100+": counting stops, so a shop of 100,000
+ * orders costs the chips little more than one of 100 (decision 0074). */
+export const COUNT_CAP = 100;
 
 /** The longest search a person types (a name, an email, a phone, a reference). */
 export const SEARCH_MAX = 100;
@@ -102,7 +102,7 @@ export const ORDER_BOOK_CHIPS: readonly Chip[] = [
   ...ORDER_STATUSES.map((key) => ({ kind: 'status' as const, key, label: statusLabel(key) })),
 ];
 
-/** What a chip shows: the count, or "1,000+" once counting stopped at the cap. */
+/** What a chip shows: the count, or "100+" once counting stopped at the cap. */
 export function chipCount(count: number): string {
   return count >= COUNT_CAP ? `${COUNT_CAP.toLocaleString('en')}+` : count.toLocaleString('en');
 }

@@ -363,7 +363,10 @@ describe('the chips’ counts', () => {
         ORDER_STATUSES.map((s) => [s, base.filter((o) => o.status === s).length]),
       ),
     };
-    return counted;
+    // Counting stops at the cap (the book has more orders than that).
+    return Object.fromEntries(
+      Object.entries(counted).map(([key, n]) => [key, Math.min(n, COUNT_CAP)]),
+    );
   };
 
   it('counts every status and queue as a brute force does', async () => {
@@ -389,7 +392,7 @@ describe('the chips’ counts', () => {
   });
 
   it('stops counting at the cap, and says so', async () => {
-    // A thousand old orders in one statement, none of them a queue's.
+    // More old orders than the cap, in one statement, none of them a queue's.
     await test.db.execute(sql`
       insert into orders (id, customer_name, subtotal, delivery_fee, total, payment_method, status, created_at)
       select gen_random_uuid(), 'Archive ' || i, 1000, 0, 1000, 'card', 'completed',
@@ -398,7 +401,7 @@ describe('the chips’ counts', () => {
     const { counts } = await desk().orders();
     expect(counts.completed).toBe(COUNT_CAP);
     expect(counts.all).toBe(COUNT_CAP);
-    expect(chipCount(counts.completed)).toBe('1,000+');
+    expect(chipCount(counts.completed)).toBe(`${COUNT_CAP}+`);
     expect(counts.to_confirm).toBe(brute({}).to_confirm);
     expect(chipCount(42)).toBe('42');
   });
