@@ -2,7 +2,7 @@
 // transfer or cash handed over by the rider, or records a refund, and the texts it answers with.
 // Pure: no I/O.
 import * as v from 'valibot';
-import { CASH_LABEL } from './order-rules.ts';
+import { CASH_LABEL, ORDER_STATUSES, type OrderStatus } from './order-rules.ts';
 
 export const MONEY_TEXT = {
   orderNotFound: 'Order not found',
@@ -34,9 +34,15 @@ export const isConfirmedAtDesk = (method: string): method is DeskConfirmed =>
  */
 export function canMarkPaid(order: { status: string; paymentMethod: string }): boolean {
   if (!isConfirmedAtDesk(order.paymentMethod)) return false;
-  if (order.paymentMethod === 'bank_transfer') return order.status === 'pending';
-  return !['completed', 'cancelled'].includes(order.status);
+  return (MARK_PAID_STATUSES[order.paymentMethod] as readonly string[]).includes(order.status);
 }
+
+/** canMarkPaid's rule as a table: the statuses in which each way the desk confirms may be marked
+ * paid (the order book's "to confirm" queue is written in SQL from the same table). */
+export const MARK_PAID_STATUSES: Record<DeskConfirmed, readonly OrderStatus[]> = {
+  bank_transfer: ['pending'],
+  cash_on_delivery: ORDER_STATUSES.filter((s) => s !== 'completed' && s !== 'cancelled'),
+};
 
 /** A payment whose money goes back to the customer once the desk records the refund. */
 export const REFUNDABLE_STATUSES = ['refund_due', 'short'] as const;

@@ -36,6 +36,7 @@ import { createContext } from '#server/context.ts';
 import { appRouter } from '#server/routers/index.ts';
 import { outboxMailer } from '#server/services/mail-service.ts';
 import { createCallerFactory } from '#server/trpc.ts';
+import { benchOrderBook, type OrderBookBench, orderBookMarkdown } from './bench-order-book.ts';
 import {
   distanceRows,
   distanceTable,
@@ -646,8 +647,61 @@ function markdown(
   return lines.join('\n');
 }
 
+/** The PostgreSQL server's throwaway database for `run`, dropped after (BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL), or nothing without one. */
+async function onServer<T>(run: (url: string, label: string) => Promise<T>): Promise<T | null> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return null;
+  const name = `duuka_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    return (await client.query(statement).finally(() => client.end())).rows;
+  };
+  await admin(`create database ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const [version] = await admin('show server_version');
+    return await run(url.toString(), `PostgreSQL ${version?.server_version}`);
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+/** desk.orders at 100 and 100,000 orders on each backend (scripts/bench-order-book.ts). */
+async function orderBookResults(): Promise<OrderBookBench[]> {
+  const results = [
+    await benchOrderBook(
+      'embedded PGlite',
+      // The 100,000 orders are one statement, longer than the endpoint's 15 s in PGlite.
+      recording(await pgliteBackend({ statementTimeout: 600_000 })),
+      measure,
+      lastStatements,
+    ),
+  ];
+  const onPostgres = await onServer((url, label) =>
+    benchOrderBook(
+      label,
+      recording(postgresBackend(url, { statementTimeout: 600_000 })),
+      measure,
+      lastStatements,
+    ),
+  );
+  if (onPostgres) results.push(onPostgres);
+  return results;
+}
+
 async function main() {
   process.env.WRANGLER_SEND_METRICS = 'false';
+  // BENCH_ONLY=orders: the order book alone (no build, no HTTP load), its figures printed and
+  // written to bench-results-orders.json; BENCHMARKS.md is left as it is.
+  if (process.env.BENCH_ONLY === 'orders') {
+    const results = await orderBookResults();
+    console.log(orderBookMarkdown(results).join('\n'));
+    await writeFile('bench-results-orders.json', `${JSON.stringify(results, null, 2)}\n`);
+    return;
+  }
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false'; // Request.cf from Cloudflare: offline here
   const started = performance.now();
   const loadStart = loadavg();
@@ -668,32 +722,20 @@ async function main() {
     };
 
     const results = [await benchBackend('embedded PGlite', await pgliteBackend())];
-    const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-    if (serverUrl) {
-      const name = `duuka_bench_${randomBytes(4).toString('hex')}`;
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        return (await client.query(statement).finally(() => client.end())).rows;
-      };
-      await admin(`create database ${name}`);
-      try {
-        const url = new URL(serverUrl);
-        url.pathname = `/${name}`;
-        const [version] = await admin('show server_version');
-        const label = `PostgreSQL ${version?.server_version}`;
-        results.push(await benchBackend(label, postgresBackend(url.toString())));
-      } finally {
-        await admin(`drop database if exists ${name} with (force)`);
-      }
-    }
+    const onPostgres = await onServer(async (url, label) =>
+      benchBackend(label, postgresBackend(url)),
+    );
+    if (onPostgres) results.push(onPostgres);
 
+    const orderBook = await orderBookResults();
     const bundles = {
       ...bundleSizes(results[0]?.html ?? '', built.server, built.client),
       startupMs: built.startupMs,
     };
     const seconds = Math.round((performance.now() - started) / 1000);
-    const section = markdown(results, bundles, seconds);
+    const section = [markdown(results, bundles, seconds), ...orderBookMarkdown(orderBook)].join(
+      '\n',
+    );
     console.log(`\n${section}`);
     const machine = {
       cpus: cpus().length,
@@ -703,7 +745,7 @@ async function main() {
     };
     const json = { date: new Date().toISOString(), seconds, machine, terms: TERMS, bundles };
     const strip = ({ html, ...r }: Result) => ({ ...r, htmlBytes: html.length });
-    Object.assign(json, { loadEnd: loadavg(), results: results.map(strip) });
+    Object.assign(json, { loadEnd: loadavg(), results: results.map(strip), orderBook });
     const file = join(copy.repo, 'BENCHMARKS.md');
     const text = await readFile(file, 'utf8');
     const marked = /<!-- bench:start -->[\s\S]*<!-- bench:end -->/;

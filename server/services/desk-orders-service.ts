@@ -1,52 +1,221 @@
-// The desk's orders: every customer's orders, newest first, and their status; the money the
+// The desk's orders: the order book (every customer's orders, newest first, searched, filtered,
+// counted by chip and paged by cursor: decision 0074), and their status; the money the
 // staff confirm (bank transfer, cash from the rider) and the refunds they record (decision
 // 0037). Only the desk's orders procedures (server/routers/desk/desk-orders-router.ts) call this.
-import { desc, eq, sql } from 'drizzle-orm';
-import { canMarkPaid, isConfirmedAtDesk } from '#core/desk-money.ts';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { isDeliveryKind } from '#core/delivery-rules.ts';
+import { canMarkPaid, isConfirmedAtDesk, MARK_PAID_STATUSES } from '#core/desk-money.ts';
 import { orderSubject } from '#core/desk-order.ts';
-import type { OrderStatus } from '#core/order-rules.ts';
+import {
+  COUNT_CAP,
+  containsPattern,
+  encodeCursor,
+  kampalaDayStart,
+  ORDER_BOOK_PAGE,
+  ORDER_QUEUES,
+  type OrderBookInput,
+  type OrderBookQuery,
+  type OrderQueue,
+  searchTerm,
+} from '#core/desk-order-book.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#core/order-rules.ts';
 import type { Db } from '#db/client.ts';
 import { PG, postgresCode } from '#db/errors.ts';
 import { orders, payments } from '#db/schema/index.ts';
 import { type DeskActor, recordDeskWritesFromSql } from './desk-record.ts';
-import { deliveryColumns } from './orders-service.ts';
 import { airtelSignatureNotice, airtelSignatureSetting } from './payments/airtel-signature.ts';
 
 /** A line of an order as the desk shows it: "2 × Ankara Wrap Dress, M · Indigo". */
 export type DeskPiece = { name: string; variant: string; quantity: number };
 
-export async function recentOrders(db: Db, limit = 50) {
-  const rows = await db
-    .select({
-      id: orders.id,
-      customerName: orders.customerName,
-      total: orders.total,
-      paymentMethod: orders.paymentMethod,
-      status: orders.status,
-      createdAt: orders.createdAt,
-      // How it reaches the customer (issue 23): the option, the address a rider needs, the rider.
-      ...deliveryColumns,
-      // Spelled out: inside a sub-select drizzle would leave the outer column unqualified.
-      items: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
-      // What to pick: each line with its size and colour ('' for a piece without options).
-      pieces: sql<
-        DeskPiece[]
-      >`(select coalesce(json_agg(json_build_object('name', oi.name, 'variant', oi.variant_label, 'quantity', oi.quantity) order by oi.name, oi.variant_label), '[]'::json) from order_items oi where oi.order_id = "orders"."id")`,
-      // The successful payment's reference ('' when paid without one), null when none is recorded.
-      paidReference: sql<
-        string | null
-      >`(select coalesce(p.transaction_id, '') from payments p where p.order_id = "orders"."id" and p.status = 'successful' limit 1)`,
-    })
-    .from(orders)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
-  return rows.map(({ paidReference, ...row }) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    paid: paidReference !== null,
-    paidReference: paidReference || null,
-    canMarkPaid: paidReference === null && canMarkPaid(row),
-  }));
+type BookRow = {
+  id: string;
+  customer_name: string;
+  total: string | number;
+  payment_method: string;
+  status: string;
+  at: string;
+  source: string;
+  customer_phone: string | null;
+  customer_email: string | null;
+  delivery_option: string;
+  delivery_kind: string;
+  delivery_area: string;
+  delivery_landmark: string;
+  delivery_phone: string | null;
+  delivery_notes: string;
+  rider_name: string | null;
+  rider_phone: string | null;
+  items: string | number;
+  pieces: DeskPiece[];
+  paid_reference: string | null;
+};
+
+// ——— The order book's definitions (decision 0074): each written once, here, and used by the
+// list's filter and by the chips' counts alike. `o` is the order. ———
+
+/**
+ * Paid: a successful payment is recorded for the order. A scalar sub-select, not EXISTS: PostgreSQL
+ * turns an EXISTS into a hash of every successful payment (the whole table, linear in the shop);
+ * this stays one probe of payments_order_newest_idx per order read (measured: decision 0074).
+ */
+const paidSql = sql`coalesce((select true from payments p where p.order_id = o.id and p.status = 'successful' limit 1), false)`;
+
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/** The desk may mark it paid (canMarkPaid in core/desk-money.ts, from its one table). */
+const markableSql = sql`(${sql.join(
+  Object.entries(MARK_PAID_STATUSES).map(
+    ([method, statuses]) =>
+      sql`(o.payment_method = ${method} and o.status in (${inList(statuses)}))`,
+  ),
+  sql` or `,
+)})`;
+
+/** The three queues the desk works through (ORDER_QUEUES in core/desk-order-book.ts). */
+const QUEUE_SQL: Record<OrderQueue, SQL> = {
+  // Paid (or cash on delivery, paid at the door), still to be packed.
+  to_pack: sql`(o.status in ('pending', 'processing') and (${paidSql} or o.payment_method = 'cash_on_delivery'))`,
+  // The customer's mobile-money or card payment has not arrived.
+  awaiting_payment: sql`(o.status = 'pending' and o.payment_method in ('mobile_money', 'card') and not ${paidSql})`,
+  // Bank transfers and cash on delivery the desk may still confirm as received.
+  to_confirm: sql`(${markableSql} and not ${paidSql})`,
+};
+
+/** The filters every chip shares (all but the status and the queue), as conditions on `o`. */
+function sharedFilters(input: OrderBookQuery): SQL[] {
+  const where: SQL[] = [];
+  const term = searchTerm(input.q);
+  // search_text is lower-cased by PostgreSQL; orders_search_trgm_idx answers this ILIKE.
+  if (term) where.push(sql`o.search_text ilike ${containsPattern(term)}`);
+  if (input.paid !== undefined) where.push(input.paid ? paidSql : sql`not ${paidSql}`);
+  if (input.method) where.push(sql`o.payment_method = ${input.method}`);
+  if (input.delivery) {
+    where.push(
+      isDeliveryKind(input.delivery)
+        ? sql`o.delivery_kind = ${input.delivery}`
+        : sql`o.delivery_option_id = ${input.delivery}`,
+    );
+  }
+  if (input.from) where.push(sql`o.created_at >= ${kampalaDayStart(input.from)}::timestamptz`);
+  if (input.to) where.push(sql`o.created_at < ${kampalaDayStart(input.to, 1)}::timestamptz`);
+  return where;
+}
+
+const allOf = (conditions: SQL[]) =>
+  conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+
+/** The chips: all orders, each queue, each status. */
+const CHIP_SQL: [string, SQL | null][] = [
+  ['all', null],
+  ...ORDER_QUEUES.map((queue): [string, SQL] => [queue, QUEUE_SQL[queue]]),
+  ...ORDER_STATUSES.map((status): [string, SQL] => [status, sql`o.status = ${status}`]),
+];
+
+export type OrderBookCounts = Record<'all' | OrderQueue | OrderStatus, number>;
+
+/**
+ * The chips' counts in ONE statement: for each chip, the orders matching it and the shared
+ * filters, counted up to COUNT_CAP (each count a `limit`ed scan of orders_status_newest_idx or
+ * orders_newest_idx, so its cost stops growing with the shop). With a search, the matching orders
+ * are found once (the trigram index) and the chips count among them.
+ */
+function countsSql(input: OrderBookQuery) {
+  const shared = sharedFilters(input);
+  const searched = searchTerm(input.q) !== null;
+  const from = searched ? sql`matched o` : sql`orders o`;
+  const filter = searched ? [] : shared;
+  const counted = CHIP_SQL.map(
+    ([key, condition]) =>
+      sql`(select count(*) from (select 1 from ${from} where ${allOf([
+        ...filter,
+        ...(condition ? [condition] : []),
+      ])} limit ${COUNT_CAP}) c)::int as ${sql.identifier(key)}`,
+  );
+  return sql`${
+    searched
+      ? sql`with matched as materialized (select o.id, o.status, o.payment_method from orders o where ${allOf(shared)} limit ${COUNT_CAP}) `
+      : sql``
+  }select ${sql.join(counted, sql`, `)}`;
+}
+
+/**
+ * A page of the desk's order book: 50 orders matching the filters, newest first, after the cursor
+ * (keyset over orders_newest_idx / orders_status_newest_idx: created_at, id; no OFFSET, so an
+ * order placed while the desk pages lands before the first page, never inside the paging), with
+ * the next page's cursor (null on the last) and the chips' counts, in one trip (one batch).
+ */
+export async function orderBook(db: Db, input: OrderBookInput = {}) {
+  const where = sharedFilters(input);
+  if (input.status) where.push(sql`o.status = ${input.status}`);
+  if (input.queue) where.push(QUEUE_SQL[input.queue]);
+  if (input.cursor) {
+    where.push(
+      sql`(o.created_at, o.id) < (${input.cursor.at}::timestamptz, ${input.cursor.id}::uuid)`,
+    );
+  }
+  const [page, counts] = await db.batch([
+    db.execute<BookRow>(sql`
+      select o.id, o.customer_name, o.total, o.payment_method, o.status, o.source,
+             o.customer_phone, o.customer_email,
+             to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
+             o.delivery_option, o.delivery_kind, o.delivery_area, o.delivery_landmark,
+             o.delivery_phone, o.delivery_notes, o.rider_name, o.rider_phone,
+             (select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = o.id) as items,
+             (select coalesce(json_agg(json_build_object('name', oi.name, 'variant', oi.variant_label, 'quantity', oi.quantity) order by oi.name, oi.variant_label), '[]'::json)
+              from order_items oi where oi.order_id = o.id) as pieces,
+             -- The successful payment's reference ('' when paid without one), null when none.
+             (select coalesce(p.transaction_id, '') from payments p where p.order_id = o.id and p.status = 'successful' limit 1) as paid_reference
+      from orders o
+      where ${allOf(where)}
+      order by o.created_at desc, o.id desc
+      limit ${ORDER_BOOK_PAGE + 1}`),
+    db.execute<OrderBookCounts>(countsSql(input)),
+  ]);
+  const rows = page.rows.slice(0, ORDER_BOOK_PAGE);
+  const last = rows.at(-1);
+  const orders = rows.map((row) => {
+    const paid = row.paid_reference !== null;
+    const order = {
+      id: row.id,
+      customerName: row.customer_name,
+      total: Number(row.total),
+      paymentMethod: row.payment_method,
+      status: row.status,
+      createdAt: new Date(row.at).toISOString(),
+      source: row.source,
+      customerPhone: row.customer_phone,
+      customerEmail: row.customer_email,
+      deliveryOption: row.delivery_option,
+      deliveryKind: row.delivery_kind,
+      deliveryArea: row.delivery_area,
+      deliveryLandmark: row.delivery_landmark,
+      deliveryPhone: row.delivery_phone,
+      deliveryNotes: row.delivery_notes,
+      riderName: row.rider_name,
+      riderPhone: row.rider_phone,
+      items: Number(row.items),
+      pieces: row.pieces.map((piece) => ({ ...piece, quantity: Number(piece.quantity) })),
+      paid,
+      paidReference: row.paid_reference || null,
+    };
+    return { ...order, canMarkPaid: !paid && canMarkPaid(order) };
+  });
+  const [counted] = counts.rows;
+  return {
+    orders,
+    nextCursor:
+      page.rows.length > ORDER_BOOK_PAGE && last
+        ? encodeCursor({ at: last.at, id: last.id })
+        : null,
+    counts: Object.fromEntries(
+      CHIP_SQL.map(([key]) => [key, Number(counted?.[key as keyof OrderBookCounts] ?? 0)]),
+    ) as OrderBookCounts,
+  };
 }
 
 export type SetStatusProblem = 'not-found' | 'pickup-only' | 'delivery-only';

@@ -173,7 +173,7 @@ describe('pickup and delivery states', () => {
       ]),
     );
     // The desk's row shows the option, the area and the rider.
-    const row = (await as(staff).desk.orders()).find((o) => o.id === orderId);
+    const row = (await as(staff).desk.orders()).orders.find((o) => o.id === orderId);
     expect(row).toMatchObject({
       deliveryOption: 'Kampala delivery',
       deliveryKind: 'delivery',

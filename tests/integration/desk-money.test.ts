@@ -96,7 +96,7 @@ describe('marking a bank transfer paid', () => {
       customerName: 'Nakato Achieng',
     });
     expect(before.waiting.some((row) => row.orderId === orderId)).toBe(false);
-    expect((await desk().orders()).find((o) => o.id === orderId)).toMatchObject({
+    expect((await desk().orders()).orders.find((o) => o.id === orderId)).toMatchObject({
       paid: false,
       canMarkPaid: true,
     });
@@ -160,7 +160,7 @@ describe('marking a bank transfer paid', () => {
     expect((await orderRow(orderId))?.status).toBe('processing');
     const after = await desk().money();
     expect(after.toConfirm.some((row) => row.orderId === orderId)).toBe(false);
-    expect((await desk().orders()).find((o) => o.id === orderId)).toMatchObject({
+    expect((await desk().orders()).orders.find((o) => o.id === orderId)).toMatchObject({
       paid: true,
       paidReference: 'FT26329XK81',
       canMarkPaid: false,

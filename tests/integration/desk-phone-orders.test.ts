@@ -278,7 +278,7 @@ describe('desk.createOrder', () => {
       transactionId: `CASH-${orderId.slice(0, 8).toUpperCase()}`,
     });
     // The desk's orders show it paid; the money view has nothing to confirm for it.
-    const listed = (await desk().orders()).find((o) => o.id === orderId);
+    const listed = (await desk().orders()).orders.find((o) => o.id === orderId);
     expect(listed).toMatchObject({ paid: true, canMarkPaid: false });
     const money = await desk().money();
     expect(money.toConfirm.some((o) => o.orderId === orderId)).toBe(false);

@@ -27,7 +27,7 @@ import { productSlugs } from '#server/services/catalogue-service.ts';
 import { bumpCatalogueVersion, catalogueVersion } from '#server/services/catalogue-version.ts';
 import { foundProducts, shopTools } from '#server/services/chat/assistant.ts';
 import { placeOrder } from '#server/services/checkout-service.ts';
-import { recentOrders } from '#server/services/desk-orders-service.ts';
+import { orderBook } from '#server/services/desk-orders-service.ts';
 import { receiptFor } from '#server/services/orders-service.ts';
 import { receiptPdf } from '#server/services/receipt-pdf.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
@@ -358,13 +358,13 @@ describe('a draft, published, then archived', () => {
     expect(pdf).toContain(gown.name);
     expect(pdf).toContain(`M · ${COLOUR}`);
     expect(pdf).toContain('UGX 183,457');
-    const desk = (await recentOrders(test.db, 200)).find((o) => o.id === orderId);
+    const desk = (await orderBook(test.db, { q: orderId })).orders.find((o) => o.id === orderId);
     expect(desk?.pieces).toEqual([{ name: gown.name, variant: `M · ${COLOUR}`, quantity: 1 }]);
     // The operator's list as the desk reads it.
     const operator = callerFor(test.db, new Headers({ cookie: buyer.cookie }), {
       ownerEmails: [buyer.email],
     }).desk;
-    expect((await operator.orders()).some((o) => o.id === orderId)).toBe(true);
+    expect((await operator.orders()).orders.some((o) => o.id === orderId)).toBe(true);
   });
 
   it('archived between checkout’s read and its write: the write itself sells nothing', async () => {

@@ -105,9 +105,12 @@ describe('an order of UGX 3,000,005,000', () => {
     });
     expect(desk.status).toBe(200);
     expect(
-      ((desk.body.result?.data ?? []) as { id: string; total: unknown }[]).find(
-        (o) => o.id === orderId,
-      ),
+      (
+        ((desk.body.result?.data as { orders?: unknown })?.orders ?? []) as {
+          id: string;
+          total: unknown;
+        }[]
+      ).find((o) => o.id === orderId),
     ).toMatchObject({ total: 3_000_005_000, items: 100 });
 
     // The same order id again (a retried click) answers the same total, as a number.

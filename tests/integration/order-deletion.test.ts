@@ -113,7 +113,7 @@ async function deskHas(orderId: string) {
   const desk = callerFor(test.db, new Headers({ cookie: owner.cookie }), { auth });
   const [order] = await test.db.select().from(orders).where(eq(orders.id, orderId));
   return {
-    onDesk: (await desk.operator.orders()).some((o) => o.id === orderId),
+    onDesk: (await desk.operator.orders()).orders.some((o) => o.id === orderId),
     order: order ? { status: order.status, total: order.total } : null,
     payments: (await test.db.select().from(payments).where(eq(payments.orderId, orderId))).map(
       (p) => p.status,

@@ -497,7 +497,10 @@ describe('payment and status texts', () => {
     );
 
     const desk = await as(operator.cookie).orders();
-    expect(desk.find((o) => o.id === orderId)).toMatchObject({ status: 'cancelled', items: 1 });
+    expect(desk.orders.find((o) => o.id === orderId)).toMatchObject({
+      status: 'cancelled',
+      items: 1,
+    });
     const history = await as(operator.cookie).sms({ orderId });
     expect(history.map((r) => r.kind)).toEqual(['cancelled', 'shipped']);
 

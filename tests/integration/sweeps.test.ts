@@ -147,7 +147,10 @@ const RULES: Record<string, Rule> = {
     access: 'public',
     valid: () => ({ email: 'asker@example.ug', comment: 'Do you ship to Gulu?' }),
   },
-  'desk.orders': { access: 'desk', valid: () => undefined },
+  'desk.orders': {
+    access: 'desk',
+    valid: () => ({ q: 'alice', queue: 'to_confirm', paid: false, from: '2026-01-01' }),
+  },
   'desk.setStatus': {
     access: 'desk',
     valid: () => ({ orderId: own.toShip, status: 'processing' }),

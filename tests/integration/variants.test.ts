@@ -25,7 +25,7 @@ import type { Auth } from '#server/auth.ts';
 import { runScheduledSweeps } from '#server/scheduled.ts';
 import { textBackInStock } from '#server/services/back-in-stock.ts';
 import { placeOrder } from '#server/services/checkout-service.ts';
-import { recentOrders } from '#server/services/desk-orders-service.ts';
+import { orderBook } from '#server/services/desk-orders-service.ts';
 import { egoSms } from '#server/services/sms/egosms.ts';
 import type { SmsService } from '#server/services/sms-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
@@ -364,7 +364,7 @@ describe('orders keep the size and colour', () => {
       (again?.data as Receipt | undefined)?.items.find((i) => i.name === piece.name)?.variant,
     ).toBe('M · Indigo');
 
-    const desk = (await recentOrders(test.db, 200)).find((o) => o.id === orderId);
+    const desk = (await orderBook(test.db, { q: orderId })).orders.find((o) => o.id === orderId);
     expect(desk?.pieces).toEqual(
       expect.arrayContaining([
         { name: piece.name, variant: 'M · Indigo', quantity: 1 },

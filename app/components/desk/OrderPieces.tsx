@@ -2,7 +2,7 @@
 // picked from the desk: "2 × Ankara Wrap Dress  M · Indigo".
 import type { ApiOutput } from '#app/trpc-client.ts';
 
-type Piece = ApiOutput['desk']['orders'][number]['pieces'][number];
+type Piece = ApiOutput['desk']['orders']['orders'][number]['pieces'][number];
 
 /** Lines shown before the rest are counted. */
 const SHOWN = 6;

@@ -1,10 +1,11 @@
-// The desk's orders (/desk/orders): orders with status controls, the money (bank transfers and
+// The desk's orders (/desk/orders): the order book (decision 0074), status moves, the money (bank transfers and
 // cash confirmed by hand, refunds, short or reversed payments) and the SMS log with its
 // statistics and Resend. The shop's staff and owners (core/desk-roles.ts); a customer gets FORBIDDEN.
 // Earlier clients call these as `operator.*` (server/routers/index.ts keeps that name).
 import type { TRPCRouterRecord } from '@trpc/server';
 import { DELIVERY_TEXT } from '#core/delivery-rules.ts';
 import { MONEY_TEXT, markPaidInput, markRefundedInput } from '#core/desk-money.ts';
+import { orderBookInput } from '#core/desk-order-book.ts';
 import { DESK_ORDERS_TEXT, resendInput, setStatusInput, smsHistoryInput } from '#core/sms.ts';
 import {
   type MarkPaidProblem,
@@ -12,7 +13,7 @@ import {
   markOrderPaid,
   markPaymentRefunded,
   moneyDesk,
-  recentOrders,
+  orderBook,
   type SetStatusProblem,
   setOrderStatus,
 } from '../../services/desk-orders-service.ts';
@@ -47,7 +48,8 @@ const markRefundedRefusal: Refusals<MarkRefundedProblem> = {
 };
 
 export const ordersDesk = {
-  orders: deskProcedure.query(({ ctx }) => recentOrders(ctx.db)),
+  /** The order book: a page of 50 orders (search, chips, filters, cursor) and the chips' counts. */
+  orders: deskProcedure.input(orderBookInput).query(({ ctx, input }) => orderBook(ctx.db, input)),
 
   setStatus: deskProcedure.input(setStatusInput).mutation(async ({ ctx, input }) => {
     const rider =

@@ -1,57 +1,72 @@
-// The desk's orders (/desk/orders, issue 10): the money (issue 20: bank transfers and cash to
-// confirm, refunds, short or reversed payments), orders with status controls and Mark paid, the
-// SMS log with its statistics, a failed text's error and Resend. Staff and owners (the layout,
-// app/routes/desk.tsx, checks who may see the desk).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// The desk's order book (/desk/orders, issue 34; decision 0074), phone first: a search (name,
+// phone, email or either reference; in the address, so a link and Back keep it), the chips (all,
+// the three queues, every status, with counts), filters (way to pay, delivery, paid, days), and
+// the orders 50 at a time, each row a link to its order page (/desk/orders/{id}), where the
+// actions are. Below: the money (bank transfers and cash to confirm, refunds) and the SMS log.
+// Staff and owners (the layout, app/routes/desk.tsx, checks who may see the desk).
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { RotateCw, Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { Loading } from '#app/components/account/ui.tsx';
-import { DeskNotLoaded, DeskPage } from '#app/components/desk/DeskLayout.tsx';
-import { MarkPaid, MoneySection } from '#app/components/desk/Money.tsx';
-import { OrderPieces } from '#app/components/desk/OrderPieces.tsx';
+import { Notice } from '#app/components/account/ui.tsx';
+import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { MoneySection } from '#app/components/desk/Money.tsx';
 import { StatusBadge } from '#app/components/orders/StatusBadge.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
 import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
-import { DELIVERY_WORDING } from '#core/delivery-choice.ts';
-import { isDeliveryKind, ORDER_STEPS, RIDER_NAME_MAX } from '#core/delivery-rules.ts';
+import { DELIVERY_KINDS } from '#core/delivery-rules.ts';
+import { waitedFor } from '#core/desk-money.ts';
+import {
+  type Chip,
+  chipCount,
+  DELIVERY_KIND_LABELS,
+  METHOD_LABELS,
+  ORDER_BOOK_CHIPS,
+  ORDER_BOOK_METHODS,
+  type OrderBookMethod,
+  orderBookSearch,
+  SOURCE_WORDS,
+  DESK_ORDER_BOOK_TEXT as TEXT,
+} from '#core/desk-order-book.ts';
 import { displayNumber } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
-import {
-  formatOrderDate,
-  formatTime,
-  ORDER_STATUSES,
-  type OrderStatus,
-  orderIdHead,
-  paymentMethodLabel,
-  statusLabel,
-} from '#core/order-rules.ts';
-import { normalisePhone } from '#core/phone.ts';
-import { setStatusInput } from '#core/sms.ts';
+import { formatTime, orderIdHead } from '#core/order-rules.ts';
 
 export const Route = createFileRoute('/desk/orders/')({
+  // What does not fit in the address is dropped, never an error page.
+  validateSearch: (search: Record<string, unknown>) => v.parse(orderBookSearch, search),
   head: privatePageHead('Orders · Desk'),
   component: OrdersDesk,
 });
 
 type Sms = ApiOutput['desk']['sms'][number];
-type DeskOrder = ApiOutput['desk']['orders'][number];
+type BookPage = ApiOutput['desk']['orders'];
+type BookOrder = BookPage['orders'][number];
+type BookSearch = v.InferOutput<typeof orderBookSearch>;
+
+/** How long the search waits after the last key before it asks. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 function OrdersDesk() {
   const trpc = useTRPC();
-  const orders = useQuery(trpc.desk.orders.queryOptions());
   const stats = useQuery(trpc.desk.smsStats.queryOptions());
   const sms = useQuery({ ...trpc.desk.sms.queryOptions(), refetchInterval: 3000 });
-  if (orders.isPending) return <Loading text="Loading the desk..." />;
-  if (orders.isError) {
-    return <DeskNotLoaded error={orders.error} />;
-  }
   return (
-    <DeskPage eyebrow="Desk" title="Orders">
-      <MoneySection />
+    <DeskPage eyebrow="Desk" title={TEXT.title}>
+      <OrderBook />
+
+      <div className="mt-12">
+        <MoneySection />
+      </div>
 
       <section aria-labelledby="sms-stats" className="mt-10">
         <h2 id="sms-stats" className="sr-only">
@@ -74,277 +89,361 @@ function OrdersDesk() {
         </dl>
       </section>
 
-      <div className="mt-10 grid gap-10 xl:grid-cols-2">
-        <section aria-labelledby="desk-orders">
-          <h2 id="desk-orders" className="font-display text-3xl">
-            Orders
-          </h2>
-          <ul className="mt-4 divide-y divide-line border-y border-line">
-            {orders.data.map((order) => (
-              <OrderRow key={order.id} order={order} />
-            ))}
-            {orders.data.length === 0 && <li className="py-6 text-ink-soft">No orders yet</li>}
-          </ul>
-        </section>
-
-        <section aria-labelledby="desk-sms">
-          <h2 id="desk-sms" className="font-display text-3xl">
-            SMS log
-          </h2>
-          <ul className="mt-4 divide-y divide-line border-y border-line" aria-label="SMS log">
-            {sms.data?.map((row) => (
-              <SmsRow key={row.id} row={row} />
-            ))}
-            {sms.data?.length === 0 && <li className="py-6 text-ink-soft">No texts yet</li>}
-          </ul>
-        </section>
-      </div>
+      <section aria-labelledby="desk-sms" className="mt-10">
+        <h2 id="desk-sms" className="font-display text-3xl">
+          SMS log
+        </h2>
+        <ul className="mt-4 divide-y divide-line border-y border-line" aria-label="SMS log">
+          {sms.data?.map((row) => (
+            <SmsRow key={row.id} row={row} />
+          ))}
+          {sms.data?.length === 0 && <li className="py-6 text-ink-soft">No texts yet</li>}
+        </ul>
+      </section>
     </DeskPage>
   );
 }
 
-/** The statuses an order of this kind may take (core/delivery-rules.ts ORDER_STEPS), and its own. */
-function statusesFor(order: DeskOrder): OrderStatus[] {
-  const kind = isDeliveryKind(order.deliveryKind) ? order.deliveryKind : 'delivery';
-  const fits = new Set<string>([...ORDER_STEPS[kind], 'completed', 'cancelled', order.status]);
-  return ORDER_STATUSES.filter((status) => fits.has(status));
+/** The address's filters as desk.orders' input (the empty ones left out). */
+function bookInput(search: BookSearch) {
+  return Object.fromEntries(
+    Object.entries(search).filter(([, value]) => value !== undefined && value !== ''),
+  ) as BookSearch;
 }
 
-function OrderRow({ order }: { order: DeskOrder }) {
+function OrderBook() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [status, setStatus] = useState<OrderStatus>(order.status as OrderStatus);
-  const [note, setNote] = useState('');
-  const [riderName, setRiderName] = useState(order.riderName ?? '');
-  const [riderPhone, setRiderPhone] = useState(
-    order.riderPhone ? displayNumber(order.riderPhone) : '',
-  );
-  const [problem, setProblem] = useState<string | null>(null);
-  const head = orderIdHead(order.id);
-  const save = useMutation(
-    trpc.desk.setStatus.mutationOptions({
-      onSuccess: async () => {
-        setProblem(null);
-        toast.success(`Order #${head} is ${statusLabel(status).toLowerCase()}`);
-        setNote('');
-        await queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
-      },
-      onError: (error) => {
-        const text = errorMessage(error, 'The status could not be changed.');
-        setProblem(text);
-        toast.error(text);
-      },
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const input = bookInput(search);
+  const book = useInfiniteQuery({
+    ...trpc.desk.orders.infiniteQueryOptions(input, {
+      getNextPageParam: (page) => page.nextCursor ?? undefined,
     }),
-  );
-  const noteLabel =
-    status === 'shipped' ? 'Tracking number' : status === 'cancelled' ? 'Reason' : null;
-  // Sending it out asks for the rider (shown on the row once it is out).
-  const rider = status === 'out_for_delivery' && order.status !== 'out_for_delivery';
-  const input = 'min-h-11 border border-line bg-paper px-3 text-base sm:text-sm';
+    placeholderData: keepPreviousData,
+  });
+  const set = (change: Partial<BookSearch>, replace = false) =>
+    navigate({ search: (prev: BookSearch) => bookInput({ ...prev, ...change }), replace });
+  const counts = book.data?.pages[0]?.counts;
+  const rows = book.data?.pages.flatMap((page) => page.orders) ?? [];
+  const filtered =
+    search.paid !== undefined || search.method || search.delivery || search.from || search.to;
   return (
-    <li className="grid gap-3 py-4 sm:grid-cols-[1fr_auto]" aria-label={`Order ${head}`}>
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="font-medium">#{head}</span>
-          <StatusBadge status={order.status} />
+    <section aria-labelledby="order-book" data-testid="order-book" className="mt-6">
+      <h2 id="order-book" className="sr-only">
+        {TEXT.title}
+      </h2>
+      <SearchBox value={search.q ?? ''} onSearch={(q) => set({ q: q || undefined }, true)} />
+      <Chips
+        counts={counts}
+        active={search.queue ?? search.status ?? 'all'}
+        onChoose={(chip) =>
+          set({
+            status: chip.kind === 'status' ? chip.key : undefined,
+            queue: chip.kind === 'queue' ? chip.key : undefined,
+          })
+        }
+      />
+      <Filters search={search} onChange={(change) => set(change)} open={Boolean(filtered)} />
+
+      {book.isError && (
+        <div className="mt-4" data-testid="order-book-error">
+          <Notice tone="error">{errorMessage(book.error, TEXT.loadFailed)}</Notice>
+        </div>
+      )}
+      {book.isPending && (
+        <p role="status" className="mt-6 text-ink-soft">
+          {TEXT.loading}
         </p>
-        <p className="mt-1 text-sm text-ink-soft">
-          {order.customerName} · {order.items} item{order.items === 1 ? '' : 's'} ·{' '}
-          {formatUGX(order.total)} · {paymentMethodLabel(order.paymentMethod)} ·{' '}
-          {formatOrderDate(order.createdAt)} {formatTime(order.createdAt)}
-        </p>
-        <OrderPieces pieces={order.pieces} />
-        <OrderDelivery order={order} />
-        {order.paid && (
-          <p className="mt-1 break-words text-sm text-success">
-            Paid{order.paidReference ? ` · ref ${order.paidReference}` : ''}
-          </p>
-        )}
-        {order.canMarkPaid && <MarkPaid orderId={order.id} method={order.paymentMethod} />}
-      </div>
-      <form
-        className={`flex flex-wrap items-end gap-2 ${
-          rider ? 'sm:col-span-2' : 'sm:max-w-[22rem] sm:justify-end'
-        }`}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const payload = {
-            orderId: order.id,
-            status,
-            ...(status === 'shipped' && note ? { tracking: note } : {}),
-            ...(status === 'cancelled' && note ? { reason: note } : {}),
-            ...(rider ? { riderName, riderPhone } : {}),
-          };
-          const checked = v.safeParse(setStatusInput, payload);
-          if (!checked.success) {
-            setProblem(checked.issues[0].message);
-            return;
-          }
-          setProblem(null);
-          save.mutate(payload);
-        }}
-      >
-        <label className="text-xs">
-          <span className="sr-only">Status</span>
-          <select
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as OrderStatus);
-              setProblem(null);
-            }}
-            className="min-h-11 border border-line bg-paper px-2 text-sm"
-            aria-label={`Status of order ${head}`}
+      )}
+      {book.data && (
+        <>
+          <p
+            className="mt-4 text-sm text-ink-soft"
+            aria-live="polite"
+            data-testid="order-book-shown"
           >
-            {statusesFor(order).map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
+            {TEXT.shown(rows.length, book.hasNextPage)}
+          </p>
+          <ul
+            className="mt-2 divide-y divide-line border-y border-line"
+            aria-label={TEXT.title}
+            data-testid="order-book-list"
+            aria-busy={book.isFetching}
+          >
+            {rows.map((order) => (
+              <OrderRow key={order.id} order={order} />
+            ))}
+            {rows.length === 0 && (
+              <li className="py-8 text-ink-soft" data-testid="order-book-empty">
+                {search.q
+                  ? TEXT.noMatch(search.q)
+                  : filtered || search.status || search.queue
+                    ? TEXT.noMatchFilters
+                    : TEXT.noOrders}
+              </li>
+            )}
+          </ul>
+          {book.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-outline mt-4 min-h-11 w-full sm:w-auto"
+              disabled={book.isFetchingNextPage}
+              onClick={() => book.fetchNextPage()}
+              data-testid="order-book-more"
+            >
+              {TEXT.loadMore}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The search box: typed text goes to the address a moment after the last key. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const latest = useRef(onSearch);
+  latest.current = onSearch;
+  // The address changed from outside (Back, a link): the box follows it.
+  useEffect(() => {
+    setText((typed) => (typed.trim() === value ? typed : value));
+  }, [value]);
+  useEffect(() => {
+    const typed = text.trim();
+    if (typed === value) return;
+    const timer = setTimeout(() => latest.current(typed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <search>
+      <label htmlFor={id} className="sr-only">
+        {TEXT.searchLabel}
+      </label>
+      <div className="relative">
+        <Search
+          size={18}
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink-soft"
+        />
+        <input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={TEXT.searchPlaceholder}
+          maxLength={100}
+          autoComplete="off"
+          enterKeyHint="search"
+          data-testid="order-book-search"
+          className="min-h-12 w-full border border-line bg-paper pr-3 pl-10 text-base"
+        />
+      </div>
+    </search>
+  );
+}
+
+function Chips({
+  counts,
+  active,
+  onChoose,
+}: {
+  counts: BookPage['counts'] | undefined;
+  active: string;
+  onChoose: (chip: Chip) => void;
+}) {
+  return (
+    // One row that scrolls sideways on a phone; the page itself never grows wider.
+    <fieldset
+      className="-mx-4 mt-4 flex min-w-0 gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+      data-testid="order-book-chips"
+    >
+      <legend className="sr-only">{TEXT.chips}</legend>
+      {ORDER_BOOK_CHIPS.map((chip) => {
+        const pressed = chip.key === active;
+        const count = counts?.[chip.key];
+        return (
+          <button
+            key={chip.key}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => onChoose(chip)}
+            data-testid={`order-chip-${chip.key}`}
+            className={`inline-flex min-h-10 shrink-0 items-center gap-2 whitespace-nowrap rounded-full border px-3.5 text-sm ${
+              pressed
+                ? 'border-ink bg-ink text-paper'
+                : 'border-line bg-paper text-ink hover:border-ink'
+            }`}
+          >
+            {chip.label}
+            <span
+              className={`tabular-nums text-xs ${pressed ? 'text-paper/80' : 'text-ink-soft'}`}
+              data-testid="order-chip-count"
+            >
+              {count === undefined ? '·' : chipCount(count)}
+            </span>
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function Filters({
+  search,
+  onChange,
+  open,
+}: {
+  search: BookSearch;
+  onChange: (change: Partial<BookSearch>) => void;
+  open: boolean;
+}) {
+  const field = 'min-h-11 w-full border border-line bg-paper px-2 text-base sm:text-sm';
+  const label = 'grid gap-1 text-xs font-semibold uppercase tracking-[0.14em] text-ink-soft';
+  return (
+    <details
+      className="mt-2 border-y border-line py-2"
+      open={open}
+      data-testid="order-book-filters"
+    >
+      <summary className="min-h-11 cursor-pointer content-center text-sm font-medium">
+        {TEXT.filters}
+      </summary>
+      <div className="grid grid-cols-2 gap-3 py-3 sm:grid-cols-5">
+        <label className={label}>
+          {TEXT.anyMethod}
+          <select
+            className={field}
+            value={search.method ?? ''}
+            onChange={(event) =>
+              onChange({ method: (event.target.value || undefined) as OrderBookMethod | undefined })
+            }
+            data-testid="order-filter-method"
+          >
+            <option value="">{TEXT.anyMethod}</option>
+            {ORDER_BOOK_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {METHOD_LABELS[method]}
               </option>
             ))}
           </select>
         </label>
-        {noteLabel && (
+        <label className={label}>
+          {TEXT.anyDelivery}
+          <select
+            className={field}
+            value={search.delivery ?? ''}
+            onChange={(event) => onChange({ delivery: event.target.value || undefined })}
+            data-testid="order-filter-delivery"
+          >
+            <option value="">{TEXT.anyDelivery}</option>
+            {DELIVERY_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {DELIVERY_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={label}>
+          {TEXT.anyPaid}
+          <select
+            className={field}
+            value={search.paid === undefined ? '' : String(search.paid)}
+            onChange={(event) =>
+              onChange({
+                paid: event.target.value === '' ? undefined : event.target.value === 'true',
+              })
+            }
+            data-testid="order-filter-paid"
+          >
+            <option value="">{TEXT.anyPaid}</option>
+            <option value="true">{TEXT.paidOnly}</option>
+            <option value="false">{TEXT.unpaidOnly}</option>
+          </select>
+        </label>
+        <label className={label}>
+          {TEXT.from}
           <input
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            maxLength={status === 'shipped' ? 40 : 120}
-            placeholder={noteLabel}
-            aria-label={noteLabel}
-            className={`${input} w-40`}
+            type="date"
+            className={field}
+            value={search.from ?? ''}
+            max={search.to}
+            onChange={(event) => onChange({ from: event.target.value || undefined })}
+            data-testid="order-filter-from"
           />
-        )}
-        {rider && (
-          <div className="grid w-full grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:w-auto sm:min-w-0 sm:flex-1">
-            <label className="text-xs font-semibold uppercase tracking-[0.14em]">
-              Rider's name
-              <input
-                value={riderName}
-                onChange={(event) => {
-                  setRiderName(event.target.value);
-                  setProblem(null);
-                }}
-                maxLength={RIDER_NAME_MAX}
-                autoComplete="off"
-                placeholder="Okello"
-                className={`${input} mt-1 block w-full font-normal normal-case tracking-normal`}
-              />
-            </label>
-            <label className="text-xs font-semibold uppercase tracking-[0.14em]">
-              Rider's phone
-              <input
-                value={riderPhone}
-                onChange={(event) => {
-                  setRiderPhone(event.target.value);
-                  setProblem(null);
-                }}
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                placeholder="0772 123 456"
-                className={`${input} mt-1 block w-full font-normal normal-case tracking-normal`}
-              />
-            </label>
-          </div>
-        )}
+        </label>
+        <label className={label}>
+          {TEXT.to}
+          <input
+            type="date"
+            className={field}
+            value={search.to ?? ''}
+            min={search.from}
+            onChange={(event) => onChange({ to: event.target.value || undefined })}
+            data-testid="order-filter-to"
+          />
+        </label>
+      </div>
+      {open && (
         <button
-          type="submit"
-          className="btn btn-primary min-h-11 px-5"
-          disabled={save.isPending || status === order.status}
+          type="button"
+          className="btn btn-outline mb-2 min-h-11 px-4"
+          onClick={() =>
+            onChange({
+              method: undefined,
+              delivery: undefined,
+              paid: undefined,
+              from: undefined,
+              to: undefined,
+            })
+          }
         >
-          Update
+          {TEXT.clear}
         </button>
-        {problem && (
-          <p role="alert" className="w-full text-sm text-danger">
-            {problem}
-          </p>
-        )}
-      </form>
-    </li>
+      )}
+    </details>
   );
 }
 
-/**
- * How the order reaches the customer: the option, where the rider goes and whom they call; or,
- * upcountry, the town and the bus company or stage it goes by and whom the shop calls when it
- * arrives there.
- */
-function OrderDelivery({ order }: { order: DeskOrder }) {
-  const kind = isDeliveryKind(order.deliveryKind) ? order.deliveryKind : 'delivery';
-  const wording = DELIVERY_WORDING[kind];
-  const courier = kind === 'courier';
-  const place = [order.deliveryArea, order.deliveryLandmark].filter(Boolean).join(' · ');
+/** One order, compact: the whole row is the link to its page, where its actions are. */
+function OrderRow({ order }: { order: BookOrder }) {
+  const head = orderIdHead(order.id);
+  const phone = order.customerPhone ?? order.deliveryPhone;
+  const source = SOURCE_WORDS[order.source as keyof typeof SOURCE_WORDS];
   return (
-    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm" aria-label="Delivery">
-      <dt className="text-ink-soft">Delivery</dt>
-      <dd className="min-w-0 break-words font-medium">{order.deliveryOption}</dd>
-      {courier && (
-        <>
-          <dt className="sr-only">How</dt>
-          <dd className="col-span-2 min-w-0 break-words text-ink-soft">{wording.promise}</dd>
-        </>
-      )}
-      {courier ? (
-        <>
-          {order.deliveryArea && (
-            <>
-              <dt className="text-ink-soft">{wording.area}</dt>
-              <dd className="min-w-0 break-words">{order.deliveryArea}</dd>
-            </>
-          )}
-          {order.deliveryLandmark && (
-            <>
-              <dt className="text-ink-soft">{wording.landmark}</dt>
-              <dd className="min-w-0 break-words">{order.deliveryLandmark}</dd>
-            </>
-          )}
-        </>
-      ) : (
-        place && (
-          <>
-            <dt className="text-ink-soft">Where</dt>
-            <dd className="min-w-0 break-words">{place}</dd>
-          </>
-        )
-      )}
-      {order.deliveryPhone && kind !== 'pickup' && (
-        <>
-          <dt className="text-ink-soft">{wording.deskCalls}</dt>
-          <dd>
-            <a
-              className="underline underline-offset-4"
-              href={`tel:${normalisePhone(order.deliveryPhone)}`}
-            >
-              {displayNumber(normalisePhone(order.deliveryPhone))}
-            </a>
-          </dd>
-        </>
-      )}
-      {order.deliveryNotes && (
-        <>
-          <dt className="text-ink-soft">Notes</dt>
-          <dd className="min-w-0 whitespace-pre-line break-words">{order.deliveryNotes}</dd>
-        </>
-      )}
-      {order.riderName && (
-        <>
-          <dt className="text-ink-soft">Rider</dt>
-          <dd className="min-w-0 break-words">
-            {order.riderName}
-            {order.riderPhone && (
-              <>
-                {' · '}
-                <a
-                  className="underline underline-offset-4"
-                  href={`tel:${normalisePhone(order.riderPhone)}`}
-                >
-                  {displayNumber(order.riderPhone)}
-                </a>
-              </>
-            )}
-          </dd>
-        </>
-      )}
-    </dl>
+    <li data-testid="order-book-row" data-order-id={order.id}>
+      <a
+        href={`/desk/orders/${order.id}`}
+        className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 py-3 hover:bg-sand/40 focus-visible:bg-sand/40"
+      >
+        <span className="flex min-w-0 items-baseline gap-2">
+          <span className="font-mono text-sm font-semibold">#{head}</span>
+          <span className="truncate font-medium">{order.customerName}</span>
+        </span>
+        <span className="text-right font-medium tabular-nums">{formatUGX(order.total)}</span>
+        <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-soft">
+          <StatusBadge status={order.status} />
+          <span
+            className={order.paid ? 'text-success' : 'text-ink-soft'}
+            data-testid="order-book-paid"
+          >
+            {order.paid ? TEXT.paid : TEXT.unpaid}
+          </span>
+          {phone && <span className="tabular-nums">{displayNumber(phone)}</span>}
+          {source && <span className="rounded-full border border-line px-2 text-xs">{source}</span>}
+        </span>
+        <time
+          dateTime={order.createdAt}
+          title={formatTime(order.createdAt)}
+          className="self-end text-right text-xs text-ink-soft"
+          suppressHydrationWarning
+        >
+          {waitedFor(order.createdAt)}
+        </time>
+      </a>
+    </li>
   );
 }
 
