@@ -5,6 +5,7 @@
 // encoding. Pure: no I/O.
 import * as v from 'valibot';
 import type { DELIVERY_KINDS } from './delivery-rules.ts';
+import { isCalendarDay } from './desk-shop.ts';
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, statusLabel } from './order-rules.ts';
 import { COUNTRY_CODE, normalisePhone } from './phone.ts';
 import { isTypedLine } from './text.ts';
@@ -176,30 +177,12 @@ export function decodeCursor(text: string): OrderCursor | null {
   return encodeCursor(cursor) === text ? cursor : null;
 }
 
-// ——— Kampala days ———
-
-/** Africa/Kampala is UTC+3 all year. */
-const KAMPALA_OFFSET_MS = 3 * 3_600_000;
-
-const isDay = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-};
-
-/** The first instant of a Kampala day ('YYYY-MM-DD'), `plusDays` later, as an ISO instant. */
-export function kampalaDayStart(day: string, plusDays = 0): string {
-  return new Date(
-    Date.parse(`${day}T00:00:00Z`) + plusDays * 86_400_000 - KAMPALA_OFFSET_MS,
-  ).toISOString();
-}
-
 // ——— The input ———
 
 const day = v.pipe(
   v.string(DESK_ORDER_BOOK_TEXT.badDay),
   v.maxLength(10, DESK_ORDER_BOOK_TEXT.badDay),
-  v.check(isDay, DESK_ORDER_BOOK_TEXT.badDay),
+  v.check(isCalendarDay, DESK_ORDER_BOOK_TEXT.badDay),
 );
 
 const search = v.pipe(
@@ -272,10 +255,3 @@ export const orderBookSearch = v.object({
   from: v.fallback(v.optional(day), undefined),
   to: v.fallback(v.optional(day), undefined),
 });
-
-/** Where an order came from, as a row's small tag (the site's own orders carry none). */
-export const SOURCE_WORDS = {
-  phone: 'Phone',
-  whatsapp: 'WhatsApp',
-  counter: 'Counter',
-} as const satisfies Record<string, string>;

@@ -36,14 +36,6 @@ export const DESK_ORDER_TEXT = {
   removedProduct: 'No longer in the shop',
 } as const;
 
-/** Where the order came from, as the desk says it. */
-export const SOURCE_LABELS: Record<string, string> = {
-  web: 'Online',
-  phone: 'By phone',
-  whatsapp: 'On WhatsApp',
-  counter: 'At the counter',
-};
-
 const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
 
 export const deskOrderInput = v.strictObject(

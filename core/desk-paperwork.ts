@@ -3,6 +3,7 @@
 // collect, the file's columns and the texts.
 import * as v from 'valibot';
 import type { OrderDelivery } from './delivery-choice.ts';
+import { isCalendarDay } from './desk-shop.ts';
 
 export const PAPERWORK_TEXT = {
   slipTitle: 'Packing slip',
@@ -30,18 +31,6 @@ export const PAPERWORK_TEXT = {
   badDay: 'Choose the days as YYYY-MM-DD, the first no later than the last.',
   notFound: 'Order not found',
 } as const;
-
-/** Where the order came from, as the desk reads it. */
-export const SOURCE_LABELS = {
-  web: 'Online',
-  phone: 'By phone',
-  whatsapp: 'On WhatsApp',
-  counter: 'At the counter',
-} as const satisfies Record<string, string>;
-
-export function sourceLabel(source: string): string {
-  return (SOURCE_LABELS as Record<string, string>)[source] ?? source;
-}
 
 export type SlipPiece = { name: string; variant: string; sku: string | null; quantity: number };
 
@@ -71,17 +60,11 @@ export function leftToCollect(slip: Pick<PackingSlip, 'paid' | 'paymentMethod' |
 
 // ——— The accountant's file ———
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string) => {
-  const day = new Date(`${value}T00:00:00Z`);
-  return DAY.test(value) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-};
-
 /** `?from=&to=`: Kampala days, either or both, the first no later than the last. */
 export const ordersFileInput = v.pipe(
   v.object({
-    from: v.optional(v.pipe(v.string(), v.check(isDay, PAPERWORK_TEXT.badDay))),
-    to: v.optional(v.pipe(v.string(), v.check(isDay, PAPERWORK_TEXT.badDay))),
+    from: v.optional(v.pipe(v.string(), v.check(isCalendarDay, PAPERWORK_TEXT.badDay))),
+    to: v.optional(v.pipe(v.string(), v.check(isCalendarDay, PAPERWORK_TEXT.badDay))),
   }),
   v.check(({ from, to }) => !from || !to || from <= to, PAPERWORK_TEXT.badDay),
 );

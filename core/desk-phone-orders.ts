@@ -22,12 +22,6 @@ export const DESK_ORDER_SOURCES = [
 ] as const satisfies readonly Exclude<OrderSource, 'web'>[];
 export type DeskOrderSource = (typeof DESK_ORDER_SOURCES)[number];
 
-export const DESK_SOURCE_LABELS: Record<DeskOrderSource, string> = {
-  phone: 'Phone',
-  whatsapp: 'WhatsApp',
-  counter: 'Counter',
-};
-
 /** The desk's payment choices, in the page's order: the checkout's labels, and cash. */
 export const DESK_PAYMENT_CHOICES: Record<DeskPaymentMethod, { label: string }> = {
   cash: { label: CASH_LABEL },

@@ -189,6 +189,20 @@ export function kampalaPeriods(now: Date): { today: Date; week: Date; month: Dat
   };
 }
 
+/** A calendar day written 'YYYY-MM-DD' that exists (no 2026-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
+/** The first instant of a Kampala day ('YYYY-MM-DD'), `plusDays` later, as an ISO instant. */
+export function kampalaMidnight(day: string, plusDays = 0): string {
+  return new Date(
+    Date.parse(`${day}T00:00:00Z`) + plusDays * 86_400_000 - KAMPALA_OFFSET_HOURS * 3_600_000,
+  ).toISOString();
+}
+
 /** The day in Kampala, 'YYYY-MM-DD' (the exchange rates' setOn). */
 export function kampalaDay(now: Date): string {
   return new Date(now.getTime() + KAMPALA_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10);

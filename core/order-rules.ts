@@ -56,6 +56,16 @@ export const CASH_LABEL = 'Cash (paid at the counter)';
  * at the counter. */
 export const ORDER_SOURCES = ['web', 'phone', 'whatsapp', 'counter'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
+export const SOURCE_LABELS: Record<OrderSource, string> = {
+  web: 'Online',
+  phone: 'Phone',
+  whatsapp: 'WhatsApp',
+  counter: 'Counter',
+};
+/** Where an order came from, as the desk says it. */
+export function sourceLabel(source: string): string {
+  return (SOURCE_LABELS as Record<string, string>)[source] ?? source;
+}
 
 export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value);

@@ -10,7 +10,6 @@ import {
   COUNT_CAP,
   containsPattern,
   encodeCursor,
-  kampalaDayStart,
   ORDER_BOOK_PAGE,
   ORDER_QUEUES,
   type OrderBookInput,
@@ -18,6 +17,7 @@ import {
   type OrderQueue,
   searchTerm,
 } from '#core/desk-order-book.ts';
+import { kampalaMidnight } from '#core/desk-shop.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#core/order-rules.ts';
 import type { Db } from '#db/client.ts';
 import { PG, postgresCode } from '#db/errors.ts';
@@ -101,8 +101,8 @@ function sharedFilters(input: OrderBookQuery): SQL[] {
         : sql`o.delivery_option_id = ${input.delivery}`,
     );
   }
-  if (input.from) where.push(sql`o.created_at >= ${kampalaDayStart(input.from)}::timestamptz`);
-  if (input.to) where.push(sql`o.created_at < ${kampalaDayStart(input.to, 1)}::timestamptz`);
+  if (input.from) where.push(sql`o.created_at >= ${kampalaMidnight(input.from)}::timestamptz`);
+  if (input.to) where.push(sql`o.created_at < ${kampalaMidnight(input.to, 1)}::timestamptz`);
   return where;
 }
 

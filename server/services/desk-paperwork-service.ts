@@ -5,15 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { OrderDelivery } from '#core/delivery-choice.ts';
 import { isDeliveryKind } from '#core/delivery-rules.ts';
 import { writeCsv } from '#core/desk-csv.ts';
-import {
-  ORDERS_FILE_COLUMNS,
-  type PackingSlip,
-  type SlipPiece,
-  sourceLabel,
-} from '#core/desk-paperwork.ts';
-import { KAMPALA_OFFSET_HOURS, kampalaDay } from '#core/desk-shop.ts';
+import { ORDERS_FILE_COLUMNS, type PackingSlip, type SlipPiece } from '#core/desk-paperwork.ts';
+import { KAMPALA_OFFSET_HOURS, kampalaDay, kampalaMidnight } from '#core/desk-shop.ts';
 import { guardCell } from '#core/desk-spreadsheet.ts';
-import { paymentMethodLabel, receiptNumber, statusLabel } from '#core/order-rules.ts';
+import { paymentMethodLabel, receiptNumber, sourceLabel, statusLabel } from '#core/order-rules.ts';
 import type { Db } from '#db/client.ts';
 
 /** An instant as ISO 8601 in UTC, and as a Kampala time the accountant's spreadsheet sorts. */
@@ -81,12 +76,6 @@ export async function packingSlipFor(db: Db, orderId: string): Promise<PackingSl
     paid: row.paid,
   };
 }
-
-/** The first instant of a Kampala day ('YYYY-MM-DD'), as an ISO instant. */
-const kampalaMidnight = (day: string, plusDays = 0) =>
-  new Date(
-    Date.parse(`${day}T00:00:00Z`) + plusDays * 86_400_000 - KAMPALA_OFFSET_HOURS * 3_600_000,
-  ).toISOString();
 
 type FileRow = {
   id: string;

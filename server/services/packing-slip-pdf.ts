@@ -3,14 +3,9 @@
 // SKU and size, and what the rider collects at the door. No prices but the one to collect: it
 // travels in the parcel.
 import { DELIVERY_WORDING, deliveryLine, phoneText } from '#core/delivery-choice.ts';
-import {
-  leftToCollect,
-  PAPERWORK_TEXT,
-  type PackingSlip,
-  sourceLabel,
-} from '#core/desk-paperwork.ts';
+import { leftToCollect, PAPERWORK_TEXT, type PackingSlip } from '#core/desk-paperwork.ts';
 import { formatUGX } from '#core/money.ts';
-import { formatLongDate, formatTime, paymentMethodLabel } from '#core/order-rules.ts';
+import { formatLongDate, formatTime, paymentMethodLabel, sourceLabel } from '#core/order-rules.ts';
 import {
   CONTENT_WIDTH,
   colour,

@@ -27,7 +27,6 @@ import {
   markPaidOffered,
   NOTE_MAX,
   nextMove,
-  SOURCE_LABELS,
   statusTextPreview,
   whatsAppLink,
 } from '#core/desk-order.ts';
@@ -43,6 +42,7 @@ import {
   orderIdTail,
   paymentMethodLabel,
   receiptNumber,
+  sourceLabel,
   statusLabel,
 } from '#core/order-rules.ts';
 import { normalisePhone } from '#core/phone.ts';
@@ -110,7 +110,7 @@ function OrderView({ order }: { order: Order }) {
         }
       >
         <p className="mt-4 break-words text-sm text-ink-soft">
-          {when(order.createdAt)} · {SOURCE_LABELS[order.source] ?? order.source} ·{' '}
+          {when(order.createdAt)} · {sourceLabel(order.source)} ·{' '}
           {paymentMethodLabel(order.paymentMethod)} · {order.paid ? 'Paid' : 'Not paid'} · ends …
           {orderIdTail(order.id)}
           {order.hiddenByShopper ? ' · deleted by the customer from their list' : ''}

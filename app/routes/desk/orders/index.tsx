@@ -34,12 +34,11 @@ import {
   ORDER_BOOK_METHODS,
   type OrderBookMethod,
   orderBookSearch,
-  SOURCE_WORDS,
   DESK_ORDER_BOOK_TEXT as TEXT,
 } from '#core/desk-order-book.ts';
 import { displayNumber } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
-import { formatTime, orderIdHead } from '#core/order-rules.ts';
+import { formatTime, orderIdHead, sourceLabel } from '#core/order-rules.ts';
 
 export const Route = createFileRoute('/desk/orders/')({
   // What does not fit in the address is dropped, never an error page.
@@ -411,7 +410,7 @@ function Filters({
 function OrderRow({ order }: { order: BookOrder }) {
   const head = orderIdHead(order.id);
   const phone = order.customerPhone ?? order.deliveryPhone;
-  const source = SOURCE_WORDS[order.source as keyof typeof SOURCE_WORDS];
+  const source = order.source === 'web' ? null : sourceLabel(order.source);
   return (
     <li data-testid="order-book-row" data-order-id={order.id}>
       <a

@@ -19,13 +19,12 @@ import {
   DESK_ORDER_SOURCES,
   DESK_PAYMENT_CHOICES,
   DESK_PHONE_ORDERS_TEXT,
-  DESK_SOURCE_LABELS,
   type DeskOrderSource,
   defaultDeskOption,
   ORDER_NOTE_MAX,
 } from '#core/desk-phone-orders.ts';
 import { formatUGX } from '#core/money.ts';
-import { DESK_PAYMENT_METHODS, type DeskPaymentMethod } from '#core/order-rules.ts';
+import { DESK_PAYMENT_METHODS, type DeskPaymentMethod, SOURCE_LABELS } from '#core/order-rules.ts';
 
 const T = DESK_PHONE_ORDERS_TEXT;
 
@@ -306,7 +305,7 @@ function NewOrder() {
                     onChange={() => chooseSource(value)}
                     className="sr-only"
                   />
-                  {DESK_SOURCE_LABELS[value]}
+                  {SOURCE_LABELS[value]}
                 </label>
               ))}
             </div>
