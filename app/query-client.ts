@@ -8,6 +8,29 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 /** tRPC keys a query or mutation by its path first: [['desk', 'saveProduct']], [['catalogue', …]]. */
 const CATALOGUE_QUERIES = [['catalogue']];
 
+/**
+ * Answers that a second asking cannot change: a refusal (not signed in, not allowed), nothing
+ * there, or a question the server rejects. Retried, a staff member refused /desk/record waited
+ * ~10 s on "Loading the record…" before reading "Only the shop’s owner can do this." (issue 34).
+ */
+const FINAL_CODES = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST']);
+/** React Query's own default: three more tries of a failure that might pass (offline, a 500). */
+const RETRIES = 3;
+
+/** The tRPC code a server's answer carries (a TRPCClientError's `data.code`), else undefined. */
+function answeredCode(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== 'TRPCClientError') return undefined;
+  const code = (error as { data?: { code?: unknown } | null }).data?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Whether a failed query is asked again: never after a final answer, else up to RETRIES times. */
+export function retryQuery(failures: number, error: unknown): boolean {
+  const code = answeredCode(error);
+  if (code !== undefined && FINAL_CODES.has(code)) return false;
+  return failures < RETRIES;
+}
+
 function isDeskChange(mutationKey: readonly unknown[] | undefined): boolean {
   const path = mutationKey?.[0];
   return Array.isArray(path) && path[0] === 'desk';
@@ -15,7 +38,7 @@ function isDeskChange(mutationKey: readonly unknown[] | undefined): boolean {
 
 export function makeQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000 } },
+    defaultOptions: { queries: { staleTime: 30_000, retry: retryQuery } },
     mutationCache: new MutationCache({
       onSuccess: (_data, _variables, _context, mutation) => {
         if (!isDeskChange(mutation.options.mutationKey)) return;

@@ -14,7 +14,7 @@ import { CartProvider } from '#app/cart-store.tsx';
 import { ChatPanel, ChatProvider } from '#app/components/chat/Chat.tsx';
 import { ErrorScreen } from '#app/components/ErrorScreen.tsx';
 import { Footer } from '#app/components/Footer.tsx';
-import { Header } from '#app/components/Header.tsx';
+import { DeskHeader, Header } from '#app/components/Header.tsx';
 import { type ShopContext, withSession } from '#app/session.ts';
 import { APPEARANCE_BOOT_SCRIPT } from '#app/settings-store.ts';
 import appCss from '#app/styles.css?url';
@@ -79,18 +79,21 @@ function Layout() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  // The desk is the shop's own staff at work: it has no shoppers' assistant.
+  // The desk is the shop's own staff at work: it has no shoppers' assistant, no cart or search,
+  // no footer or newsletter, only a slim bar with the logo and the way back to the shop. Known
+  // from the address itself (the router's state, on the server render as in the browser): no
+  // request asks whether this is the desk. /operator redirects to /desk.
   const atDesk = useRouterState({
-    select: (state) => state.location.pathname.startsWith('/desk'),
+    select: (state) => isDeskPath(state.location.pathname),
   });
   return (
     <CartProvider>
       <ChatProvider>
-        <Header chat={!atDesk} />
-        <main id="main" className="min-h-[70vh] pt-16">
+        {atDesk ? <DeskHeader /> : <Header chat />}
+        <main id="main" className={atDesk ? 'min-h-svh pt-14' : 'min-h-[70vh] pt-16'}>
           <Outlet />
         </main>
-        <Footer />
+        {!atDesk && <Footer />}
         {!atDesk && <ChatPanel />}
         {/* Below the fixed header (4rem), so a toast never covers the cart or profile links. */}
         <Toaster
@@ -102,6 +105,11 @@ function Layout() {
       </ChatProvider>
     </CartProvider>
   );
+}
+
+/** /desk and every page under it (not /desktop-something). */
+function isDeskPath(pathname: string): boolean {
+  return pathname === '/desk' || pathname.startsWith('/desk/');
 }
 
 function Shell({ children }: { children: ReactNode }) {

@@ -26,10 +26,12 @@ function Desk() {
   if (role.isError) {
     return <DeskNotLoaded error={role.error} />;
   }
+  // On a phone the page ends above the bottom bar (its height and the safe area), so nothing
+  // hides behind it.
   return (
-    <>
+    <div className="pb-[calc(4.5rem+env(safe-area-inset-bottom))] md:pb-0">
       <DeskNav role={role.data.role} />
       <Outlet />
-    </>
+    </div>
   );
 }

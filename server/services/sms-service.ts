@@ -253,8 +253,8 @@ export async function queueOrderTexts(
   }
 }
 
-/** Each status that texts the customer, and the text's kind. */
-const STATUS_TEXTS: Partial<Record<OrderStatus, SmsKind>> = {
+/** Each status that texts the customer, and the text’s kind (the desk’s Today reads it too). */
+export const STATUS_TEXTS: Partial<Record<OrderStatus, SmsKind>> = {
   shipped: 'shipped',
   delivered: 'delivered',
   cancelled: 'cancelled',
