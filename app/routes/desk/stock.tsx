@@ -48,8 +48,10 @@ function StockPage() {
       {variant ? (
         <OneVariant variantId={variant} />
       ) : (
-        <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-          <div className="grid content-start gap-10">
+        // Columns of minmax(0, …): a long name or SKU is cut, never widens the page (it made
+        // the page 411 px wide at 360, issue 34).
+        <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+          <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-10">
             <LowStock />
             <FindPiece />
           </div>
