@@ -109,7 +109,7 @@ export function DeskHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-paper/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to="/desk" className="flex items-baseline gap-2" aria-label="duuka desk">
+        <Link to="/desk" className="flex items-baseline gap-2">
           <span className="font-display text-2xl font-semibold tracking-wide">duuka</span>
           <span className="eyebrow">Desk</span>
         </Link>
