@@ -13,23 +13,15 @@ const CATALOGUE_QUERIES = [['catalogue']];
  * there, or a question the server rejects. Retried, a staff member refused /desk/record waited
  * ~10 s on "Loading the record…" before reading "Only the shop’s owner can do this." (issue 34).
  */
-const FINAL_CODES = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST']);
-/** React Query's own default: three more tries of a failure that might pass (offline, a 500). */
-const RETRIES = 3;
+const FINAL_CODES = ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST'];
 
-/** The tRPC code a server's answer carries (a TRPCClientError's `data.code`), else undefined. */
-function answeredCode(error: unknown): string | undefined {
-  if (!(error instanceof Error) || error.name !== 'TRPCClientError') return undefined;
-  const code = (error as { data?: { code?: unknown } | null }).data?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/** Whether a failed query is asked again: never after a final answer, else up to RETRIES times. */
-export function retryQuery(failures: number, error: unknown): boolean {
-  const code = answeredCode(error);
-  if (code !== undefined && FINAL_CODES.has(code)) return false;
-  return failures < RETRIES;
-}
+/**
+ * Whether a failed query is asked again: never after a final answer (a TRPCClientError's
+ * `data.code`), else up to three times, React Query's own default (offline, a 500).
+ */
+export const retryQuery = (failures: number, error: unknown): boolean =>
+  !FINAL_CODES.includes((error as { data?: { code?: string } } | null)?.data?.code ?? '') &&
+  failures < 3;
 
 function isDeskChange(mutationKey: readonly unknown[] | undefined): boolean {
   const path = mutationKey?.[0];

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Menu, Search, ShoppingBag, User, X } from 'lucide-react';
+import { Menu, Search, ShoppingBag, User, X } from 'lucide-react';
 import { useState } from 'react';
 import { useCart } from '#app/cart-store.tsx';
 import { CategoriesMenu } from './CategoriesMenu';
@@ -98,29 +98,5 @@ function CartLink() {
         </span>
       )}
     </Link>
-  );
-}
-
-/**
- * The desk's own header (issue 34): slim, the logo and the way back to the shop, nothing a shopper
- * needs (cart, search, the assistant). The desk's sections are its own navigation.
- */
-export function DeskHeader() {
-  return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-paper/95 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to="/desk" className="flex items-baseline gap-2">
-          <span className="font-display text-2xl font-semibold tracking-wide">duuka</span>
-          <span className="eyebrow">Desk</span>
-        </Link>
-        <Link
-          to="/"
-          className="-mr-2 inline-flex min-h-11 items-center gap-1.5 px-2 text-sm font-medium text-ink-soft hover:text-ink"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Back to the shop
-        </Link>
-      </div>
-    </header>
   );
 }

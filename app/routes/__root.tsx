@@ -14,7 +14,7 @@ import { CartProvider } from '#app/cart-store.tsx';
 import { ChatPanel, ChatProvider } from '#app/components/chat/Chat.tsx';
 import { ErrorScreen } from '#app/components/ErrorScreen.tsx';
 import { Footer } from '#app/components/Footer.tsx';
-import { DeskHeader, Header } from '#app/components/Header.tsx';
+import { Header } from '#app/components/Header.tsx';
 import { type ShopContext, withSession } from '#app/session.ts';
 import { APPEARANCE_BOOT_SCRIPT } from '#app/settings-store.ts';
 import appCss from '#app/styles.css?url';
@@ -89,7 +89,8 @@ function Layout() {
   return (
     <CartProvider>
       <ChatProvider>
-        {atDesk ? <DeskHeader /> : <Header chat />}
+        {/* The desk draws its own slim header (app/routes/desk.tsx): none of it in the shop's JS. */}
+        {!atDesk && <Header chat />}
         <main id="main" className={atDesk ? 'min-h-svh pt-14' : 'min-h-[70vh] pt-16'}>
           <Outlet />
         </main>
