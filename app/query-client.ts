@@ -8,6 +8,21 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 /** tRPC keys a query or mutation by its path first: [['desk', 'saveProduct']], [['catalogue', …]]. */
 const CATALOGUE_QUERIES = [['catalogue']];
 
+/**
+ * Answers that a second asking cannot change: a refusal (not signed in, not allowed), nothing
+ * there, or a question the server rejects. Retried, a staff member refused /desk/record waited
+ * ~10 s on "Loading the record…" before reading "Only the shop’s owner can do this." (issue 34).
+ */
+const FINAL_CODES = ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST'];
+
+/**
+ * Whether a failed query is asked again: never after a final answer (a TRPCClientError's
+ * `data.code`), else up to three times, React Query's own default (offline, a 500).
+ */
+export const retryQuery = (failures: number, error: unknown): boolean =>
+  !FINAL_CODES.includes((error as { data?: { code?: string } } | null)?.data?.code ?? '') &&
+  failures < 3;
+
 function isDeskChange(mutationKey: readonly unknown[] | undefined): boolean {
   const path = mutationKey?.[0];
   return Array.isArray(path) && path[0] === 'desk';
@@ -15,7 +30,7 @@ function isDeskChange(mutationKey: readonly unknown[] | undefined): boolean {
 
 export function makeQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000 } },
+    defaultOptions: { queries: { staleTime: 30_000, retry: retryQuery } },
     mutationCache: new MutationCache({
       onSuccess: (_data, _variables, _context, mutation) => {
         if (!isDeskChange(mutation.options.mutationKey)) return;

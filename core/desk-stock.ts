@@ -8,6 +8,15 @@ import { orderIdHead } from './order-rules.ts';
 /** An adjustment moves at most this many pieces at once: a typo, not a delivery, beyond it. */
 export const MAX_ADJUSTMENT = 10_000;
 
+/** A count of what is on the shelf is at most this many pieces of one size. */
+export const MAX_COUNT = 10_000;
+
+/** The reasons that add or take pieces (`delta`); 'counted' says what is on the shelf (`count`). */
+export const DELTA_REASONS = ADJUST_REASONS.filter(
+  (reason): reason is Exclude<AdjustReason, 'counted'> => reason !== 'counted',
+);
+export type DeltaReason = (typeof DELTA_REASONS)[number];
+
 /** The log's page size. */
 export const STOCK_LOG_PAGE = 50;
 
@@ -20,6 +29,14 @@ export const STOCK_TEXT = {
   badCursor: 'This page of the log could not be read. Reload the page.',
   badSearch: 'Search with at most 100 characters.',
   incomplete: 'Give the piece, the change and why it changed.',
+  badCount: `The count must be a whole number of pieces, from 0 to ${MAX_COUNT.toLocaleString('en-US')}.`,
+  countQuestion: 'How many on the shelf?',
+  incompleteCount: 'Give the piece and how many are on the shelf.',
+  /** What a count will log, before it is saved: "Logs +2 (4 in stock now)". */
+  countDifference: (count: number, stock: number) =>
+    count === stock
+      ? `Matches the ${stock} in stock: the count is logged with no change.`
+      : `Logs ${signedChange(count - stock)} (${stock} in stock now).`,
   belowZero: (left: number) =>
     left === 0
       ? 'None left: stock can’t go below zero.'
@@ -29,9 +46,13 @@ export const STOCK_TEXT = {
 
 const variantId = idSchema(STOCK_TEXT.badVariant);
 
-export const adjustStockInput = v.object(
+const requestKeyField = v.optional(requestKey);
+
+/** Pieces received, damaged or returned: a change with its reason. */
+const deltaAdjustment = v.object(
   {
     variantId,
+    reason: v.picklist(DELTA_REASONS, STOCK_TEXT.badReason),
     delta: v.pipe(
       v.number(STOCK_TEXT.badDelta),
       v.integer(STOCK_TEXT.badDelta),
@@ -39,11 +60,34 @@ export const adjustStockInput = v.object(
       v.maxValue(MAX_ADJUSTMENT, STOCK_TEXT.badDelta),
       v.check((n) => n !== 0, STOCK_TEXT.zeroDelta),
     ),
-    reason: v.picklist(ADJUST_REASONS, STOCK_TEXT.badReason),
-    requestKey: v.optional(requestKey),
-    // A missing field (or not an object at all) is named by this text.
+    requestKey: requestKeyField,
   },
   STOCK_TEXT.incomplete,
+);
+
+/** A count: what is on the shelf becomes the stock (decision 0079). */
+const countAdjustment = v.object(
+  {
+    variantId,
+    reason: v.literal('counted', STOCK_TEXT.badReason),
+    count: v.pipe(
+      v.number(STOCK_TEXT.badCount),
+      v.integer(STOCK_TEXT.badCount),
+      v.minValue(0, STOCK_TEXT.badCount),
+      v.maxValue(MAX_COUNT, STOCK_TEXT.badCount),
+    ),
+    requestKey: requestKeyField,
+  },
+  STOCK_TEXT.incompleteCount,
+);
+
+/**
+ * `{ variantId, reason: 'counted', count }` or `{ variantId, reason, delta }` (received, damaged,
+ * returned). Not an object at all: `incomplete`; an unknown or missing reason: `badReason`.
+ */
+export const adjustStockInput = v.pipe(
+  v.looseObject({}, STOCK_TEXT.incomplete),
+  v.variant('reason', [countAdjustment, deltaAdjustment], STOCK_TEXT.badReason),
 );
 export type AdjustStockInput = v.InferOutput<typeof adjustStockInput>;
 

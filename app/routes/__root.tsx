@@ -85,19 +85,23 @@ function Layout() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  // The desk is the shop's own staff at work: it has no shoppers' assistant.
+  // The desk is the shop's own staff at work: it has no shoppers' assistant, no cart or search,
+  // no footer or newsletter, only a slim bar with the logo and the way back to the shop. Known
+  // from the address itself (the router's state, on the server render as in the browser): no
+  // request asks whether this is the desk. /operator redirects to /desk.
   const atDesk = useRouterState({
-    select: (state) => state.location.pathname.startsWith('/desk'),
+    select: (state) => isDeskPath(state.location.pathname),
   });
   const { year } = Route.useLoaderData();
   return (
     <CartProvider>
       <ChatProvider>
-        <Header chat={!atDesk} />
-        <main id="main" className="min-h-[70vh] pt-16">
+        {/* The desk draws its own slim header (app/routes/desk.tsx): none of it in the shop's JS. */}
+        {!atDesk && <Header chat />}
+        <main id="main" className={atDesk ? 'min-h-svh pt-14' : 'min-h-[70vh] pt-16'}>
           <Outlet />
         </main>
-        <Footer year={year} />
+        {!atDesk && <Footer year={year} />}
         {!atDesk && <ChatPanel />}
         {/* Below the fixed header (4rem), so a toast never covers the cart or profile links. */}
         <Toaster
@@ -109,6 +113,11 @@ function Layout() {
       </ChatProvider>
     </CartProvider>
   );
+}
+
+/** /desk and every page under it (not /desktop-something). */
+function isDeskPath(pathname: string): boolean {
+  return pathname === '/desk' || pathname.startsWith('/desk/');
 }
 
 function Shell({ children }: { children: ReactNode }) {

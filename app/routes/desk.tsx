@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { Loading } from '#app/components/account/ui.tsx';
-import { DeskNav, DeskNotLoaded } from '#app/components/desk/DeskLayout.tsx';
+import { DeskHeader, DeskNav, DeskNotLoaded } from '#app/components/desk/DeskLayout.tsx';
 import { privatePageHead } from '#app/session.ts';
 import { useTRPC } from '#app/trpc-client.ts';
 
@@ -22,14 +22,29 @@ export const Route = createFileRoute('/desk')({
 function Desk() {
   const trpc = useTRPC();
   const role = useQuery(trpc.desk.role.queryOptions());
-  if (role.isPending) return <Loading text="Loading the desk..." />;
-  if (role.isError) {
-    return <DeskNotLoaded error={role.error} />;
+  if (role.isPending) {
+    return (
+      <>
+        <DeskHeader />
+        <Loading text="Loading the desk..." />
+      </>
+    );
   }
+  if (role.isError) {
+    return (
+      <>
+        <DeskHeader />
+        <DeskNotLoaded error={role.error} />
+      </>
+    );
+  }
+  // On a phone the page ends above the bottom bar (its height and the safe area), so nothing
+  // hides behind it.
   return (
-    <>
+    <div className="pb-[calc(4.5rem+env(safe-area-inset-bottom))] md:pb-0">
+      <DeskHeader />
       <DeskNav role={role.data.role} />
       <Outlet />
-    </>
+    </div>
   );
 }

@@ -1,7 +1,12 @@
-// The owner's morning view (issue 22, desk.dashboard): one db.batch, one trip. Sales count the
-// orders placed in the period and not cancelled (paid or not: the screen says so); periods are
-// Kampala's (UTC+3): today, this week from Monday, this month.
+// The owner's morning view (issue 22, desk.dashboard): one db.batch, one trip. Periods are
+// Kampala's (UTC+3): today, this week from Monday, this month. The sales tell paid from placed
+// (issue 34, decision 0079): paid is money that came in the period (an order's successful payment,
+// by when it succeeded, whenever the order was placed); placed but unpaid is an order placed in
+// the period, not cancelled, with no successful payment yet; declined and expired attempts are
+// payments that failed or ran out in the period, apart. Today also lists the status moves of the
+// day with the text each sent the customer.
 import { sql } from 'drizzle-orm';
+import { STATUS_TEXTS } from '#core/desk-order.ts';
 import { kampalaPeriods } from '#core/desk-shop.ts';
 import type { Db } from '#db/client.ts';
 import { lowStockThresholdSql } from './shop-settings.ts';
@@ -11,23 +16,63 @@ export const TOP_PIECES = 5;
 export const TOP_PIECES_DAYS = 30;
 export const FAILED_TEXTS_DAYS = 7;
 
+/** The status moves Today lists at most (the newest). */
+export const TODAY_MOVES = 50;
+
 type Sales = { orders: number; total: number };
+type Attempts = { attempts: number; amount: number };
+export type PeriodSales = { paid: Sales; unpaid: Sales; declined: Attempts; expired: Attempts };
+
+/** A status the customer is texted about, and the text's kind, as SQL rows. */
+const statusTexts = sql.join(
+  Object.entries(STATUS_TEXTS).map(([status, kind]) => sql`(${status}::text, ${kind}::text)`),
+  sql`, `,
+);
+
+type MoveRow = {
+  order_id: string;
+  from_status: string | null;
+  to_status: string;
+  who: string | null;
+  at: string;
+  customer_name: string | null;
+  text: string | null;
+  text_status: string | null;
+};
 
 export async function dashboard(db: Db, now = new Date()) {
   const { today, week, month } = kampalaPeriods(now);
   const since = week < month ? week : month;
-  const period = (from: Date) =>
-    sql`filter (where created_at >= ${from.toISOString()}::timestamptz)`;
-  const [sales, statuses, awaiting, money, top, low, texts] = await db.batch([
+  const periods = { today, week, month };
+  /** `measure` over the rows since each period's start (its time column `at`). */
+  const byPeriod = (name: string, measure: string, when: string) =>
+    sql.join(
+      Object.entries(periods).map(
+        ([period, from]) =>
+          sql`coalesce(${sql.raw(measure)} filter (where ${sql.raw(when)} and at >= ${from.toISOString()}::timestamptz), 0) as ${sql.raw(`${period}_${name}`)}`,
+      ),
+      sql`, `,
+    );
+  const [money, unpaid, statuses, awaiting, waiting, top, low, texts, moves] = await db.batch([
+    // Money in, and the attempts that brought none, by when they ended.
     db.execute<Record<string, string>>(sql`
-      select count(*) ${period(today)} as today_orders,
-             coalesce(sum(total) ${period(today)}, 0) as today_total,
-             count(*) ${period(week)} as week_orders,
-             coalesce(sum(total) ${period(week)}, 0) as week_total,
-             count(*) ${period(month)} as month_orders,
-             coalesce(sum(total) ${period(month)}, 0) as month_total
-      from orders
-      where status <> 'cancelled' and created_at >= ${since.toISOString()}::timestamptz`),
+      select ${byPeriod('paid_orders', 'count(*)', "status = 'successful'")},
+             ${byPeriod('paid_total', 'sum(amount)', "status = 'successful'")},
+             ${byPeriod('declined_attempts', 'count(*)', "status = 'failed'")},
+             ${byPeriod('declined_amount', 'sum(amount)', "status = 'failed'")},
+             ${byPeriod('expired_attempts', 'count(*)', "status = 'expired'")},
+             ${byPeriod('expired_amount', 'sum(amount)', "status = 'expired'")}
+      from (select status, amount, coalesce(settled_at, created_at) as at from payments
+            where status in ('successful', 'failed', 'expired')
+              and coalesce(settled_at, created_at) >= ${since.toISOString()}::timestamptz) ended`),
+    // Placed in the period, not cancelled, no money yet.
+    db.execute<Record<string, string>>(sql`
+      select ${byPeriod('unpaid_orders', 'count(*)', 'true')},
+             ${byPeriod('unpaid_total', 'sum(total)', 'true')}
+      from (select o.total, o.created_at as at from orders o
+            where o.status <> 'cancelled' and o.created_at >= ${since.toISOString()}::timestamptz
+              and not exists (
+                select 1 from payments p where p.order_id = o.id and p.status = 'successful')) placed`),
     db.execute<{ status: string; orders: string }>(sql`
       select status, count(*) as orders from orders group by status`),
     // As the money desk (server/services/desk-orders-service.ts moneyDesk) sorts them: not paid yet.
@@ -59,11 +104,60 @@ export async function dashboard(db: Db, now = new Date()) {
     db.execute<{ failed: string; latest: string | null }>(sql`
       select count(*) as failed, max(created_at)::text as latest from sms_notifications
       where status = 'failed' and created_at >= now() - make_interval(days => ${FAILED_TEXTS_DAYS})`),
+    // Today's status moves: the desk record's (who, from, to), and, for a move the record does
+    // not hold (made before moves were recorded), the customer's status text of today. Each with
+    // the text of its order and kind, as it went out.
+    db.execute<MoveRow>(sql`
+      with status_texts (status, kind) as (values ${statusTexts}),
+      recorded as (
+        select r.order_id, r.details ->> 'from' as from_status, r.details ->> 'to' as to_status,
+               r.actor_email as who, r.created_at as at
+        from desk_records r
+        where r.action = 'order.status' and r.order_id is not null
+          and r.created_at >= ${today.toISOString()}::timestamptz
+      ),
+      moves as (
+        select * from recorded
+        union all
+        select s.order_id, null, st.status, null, s.created_at
+        from sms_notifications s join status_texts st on st.kind = s.kind
+        where s.recipient_type = 'customer' and s.order_id is not null
+          and s.created_at >= ${today.toISOString()}::timestamptz
+          and not exists (select 1 from recorded m
+                          where m.order_id = s.order_id and m.to_status = st.status)
+      )
+      select m.order_id, m.from_status, m.to_status, m.who, to_json(m.at) #>> '{}' as at,
+             o.customer_name, sent.message_content as text, sent.status as text_status
+      from moves m
+      left join orders o on o.id = m.order_id
+      left join status_texts st on st.status = m.to_status
+      left join lateral (
+        select s.message_content, s.status from sms_notifications s
+        where s.order_id = m.order_id and s.kind = st.kind and s.recipient_type = 'customer'
+        order by s.created_at desc limit 1) sent on true
+      order by m.at desc, m.order_id
+      limit ${TODAY_MOVES}`),
   ]);
-  const row = sales.rows[0] ?? {};
-  const salesOf = (name: string): Sales => ({
-    orders: Number(row[`${name}_orders`] ?? 0),
-    total: Number(row[`${name}_total`] ?? 0),
+  const paidRow = money.rows[0] ?? {};
+  const unpaidRow = unpaid.rows[0] ?? {};
+  const figure = (row: Record<string, string>, key: string) => Number(row[key] ?? 0);
+  const salesOf = (period: keyof typeof periods): PeriodSales => ({
+    paid: {
+      orders: figure(paidRow, `${period}_paid_orders`),
+      total: figure(paidRow, `${period}_paid_total`),
+    },
+    unpaid: {
+      orders: figure(unpaidRow, `${period}_unpaid_orders`),
+      total: figure(unpaidRow, `${period}_unpaid_total`),
+    },
+    declined: {
+      attempts: figure(paidRow, `${period}_declined_attempts`),
+      amount: figure(paidRow, `${period}_declined_amount`),
+    },
+    expired: {
+      attempts: figure(paidRow, `${period}_expired_attempts`),
+      amount: figure(paidRow, `${period}_expired_amount`),
+    },
   });
   const awaitingOf = (methods: string[]) => {
     const rows = awaiting.rows.filter((r) => methods.includes(r.method) === true);
@@ -75,7 +169,7 @@ export async function dashboard(db: Db, now = new Date()) {
   const desk = ['bank_transfer', 'cash_on_delivery'];
   const online = awaiting.rows.map((r) => r.method).filter((m) => !desk.includes(m));
   const moneyOf = (status: string) => {
-    const found = money.rows.find((r) => r.status === status);
+    const found = waiting.rows.find((r) => r.status === status);
     return { payments: Number(found?.payments ?? 0), amount: Number(found?.amount ?? 0) };
   };
   return {
@@ -99,6 +193,16 @@ export async function dashboard(db: Db, now = new Date()) {
       count: Number(texts.rows[0]?.failed ?? 0),
       latest: texts.rows[0]?.latest ? new Date(texts.rows[0].latest).toISOString() : null,
     },
+    moves: moves.rows.map((row) => ({
+      orderId: row.order_id,
+      customerName: row.customer_name,
+      from: row.from_status,
+      to: row.to_status,
+      /** The staff member's email; null for a move known only by its text. */
+      who: row.who,
+      at: new Date(row.at).toISOString(),
+      text: row.text === null ? null : { content: row.text, status: row.text_status ?? 'pending' },
+    })),
   };
 }
 export type Dashboard = Awaited<ReturnType<typeof dashboard>>;

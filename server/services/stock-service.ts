@@ -2,8 +2,8 @@
 // An adjustment is ONE statement: the stock, its movement, the desk's record and the catalogue's
 // version change together or not at all; the variants' CHECK (stock >= 0) refuses going below zero.
 import { and, asc, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { AdjustReason, StockReason } from '#core/desk-roles.ts';
-import { pieceName, STOCK_LOG_PAGE } from '#core/desk-stock.ts';
+import type { StockReason } from '#core/desk-roles.ts';
+import { type DeltaReason, pieceName, STOCK_LOG_PAGE } from '#core/desk-stock.ts';
 import type { Db } from '#db/client.ts';
 import { PG, postgresCode } from '#db/errors.ts';
 import { products, productVariants } from '#db/schema/index.ts';
@@ -68,12 +68,11 @@ export async function lowStock(db: Db) {
   return { threshold: storedFrom(stored).lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD, rows };
 }
 
-export type Adjustment = {
-  variantId: number;
-  delta: number;
-  reason: AdjustReason;
-  requestKey?: string;
-};
+/** Pieces added or taken with a reason, or a count of what is on the shelf (decision 0079). */
+export type Adjustment = { variantId: number; requestKey?: string } & (
+  | { reason: DeltaReason; delta: number }
+  | { reason: 'counted'; count: number }
+);
 
 /** A refusal: below zero says how many pieces are left. */
 export type AdjustRefusal =
@@ -82,16 +81,23 @@ export type AdjustRefusal =
 export type AdjustResult = { ok: true; stock: number; cameBack: boolean } | AdjustRefusal;
 
 /**
- * Adds `delta` pieces (negative: takes them away). One read (the piece, and a request key's
- * earlier save), then ONE statement. A key already used answers its first save's level, when that
- * save was this person's adjustment of this variant; anyone else's key is refused.
+ * Adds `delta` pieces (negative: takes them away), or sets the stock to a `count` of the shelf.
+ * One read (the piece, and a request key's earlier save), then ONE statement. A key already used
+ * answers its first save's level, when that save was this person's adjustment of this variant;
+ * anyone else's key is refused.
+ *
+ * A count sets the stock to what is on the shelf and logs the difference from the level it
+ * replaced as the movement's change (0 when it matched: the count itself is worth a row). The
+ * level it replaces is read in the same statement under the row's lock (`for update`): a sale
+ * committed first is in it, a sale after it waits and takes from the count, so the log's changes
+ * still add up to the stock.
  */
 export async function adjustStock(
   db: Db,
   actor: DeskActor,
   adjustment: Adjustment,
 ): Promise<AdjustResult> {
-  const { variantId, delta, reason, requestKey } = adjustment;
+  const { variantId, reason, requestKey } = adjustment;
   const [[piece], [earlier]] = await db.batch([
     db
       .select({ name: products.productName, label: productVariants.label })
@@ -103,8 +109,22 @@ export async function adjustStock(
   if (earlier) return replay(earlier, actor, variantId);
   if (!piece) return { ok: false, problem: 'missing' };
 
-  const details = sql`(select jsonb_build_object('variantId', id, 'sku', sku, 'delta', ${delta}::int,
-    'reason', ${reason}::text, 'stock', stock) from changed)`;
+  const counted = adjustment.reason === 'counted' ? adjustment.count : null;
+  // `changed`: the variant's id, SKU, the level after and the change that made it.
+  const change =
+    adjustment.reason === 'counted'
+      ? sql`
+        update product_variants v set stock = ${adjustment.count}::int
+        from (select id, stock from product_variants where id = ${variantId} for update) shelf
+        where v.id = shelf.id
+        returning v.id, v.sku, v.stock, v.stock - shelf.stock as change`
+      : sql`
+        update product_variants set stock = stock + ${adjustment.delta}::int
+        where id = ${variantId}
+        returning id, sku, stock, ${adjustment.delta}::int as change`;
+  const details = sql`(select jsonb_build_object('variantId', id, 'sku', sku, 'delta', change,
+    'reason', ${reason}::text, 'stock', stock${counted === null ? sql`` : sql`, 'count', ${counted}::int`})
+    from changed)`;
   const record = recordDeskWriteSql(
     actor,
     { action: 'stock.adjusted', subject: pieceName(piece.name, piece.label), requestKey },
@@ -114,21 +134,18 @@ export async function adjustStock(
     // No guard on the update: going below zero breaks the CHECK and rolls the whole statement
     // back, record and version included. A variant removed meanwhile leaves `changed` empty and
     // the record's details null (NOT NULL): rolled back too.
-    const result = await db.execute<{ stock: number | string }>(sql`
-      with changed as (
-        update product_variants set stock = stock + ${delta}::int
-        where id = ${variantId}
-        returning id, sku, stock
-      ),
+    const result = await db.execute<{ stock: number | string; change: number | string }>(sql`
+      with changed as (${change}),
       moved as (
         insert into stock_movements (variant_id, sku, change, stock_after, reason, actor_email)
-        select id, sku, ${delta}::int, stock, ${reason}, ${actor.email} from changed
+        select id, sku, change, stock, ${reason}, ${actor.email} from changed
       ),
       recorded as (${record}),
       bumped as (${bumpCatalogueVersionSql})
-      select stock from changed`);
+      select stock, change from changed`);
     const stock = Number(result.rows[0]?.stock);
-    return { ok: true, stock, cameBack: stock > 0 && stock - delta <= 0 };
+    const moved = Number(result.rows[0]?.change);
+    return { ok: true, stock, cameBack: stock > 0 && stock - moved <= 0 };
   } catch (error) {
     if (requestKey && isRepeatedKey(error)) {
       const [first] = await earlierAnswerQuery(db, requestKey);

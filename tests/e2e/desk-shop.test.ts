@@ -69,8 +69,12 @@ describe('the owner’s desk', () => {
       await signIn(page, owner);
       await page.goto('/desk');
       await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
-      for (const label of ['Sales today', 'This week', 'This month']) {
-        await expect(page.getByRole('term').filter({ hasText: label }).count()).resolves.toBe(1);
+      // Each period's money in, placed but unpaid, declined or expired (issue 34).
+      for (const label of ['Today', 'This week', 'This month']) {
+        const period = page.getByRole('region', { name: label, exact: true });
+        await expect(period.count()).resolves.toBe(1);
+        await period.getByText('Placed, not paid').waitFor();
+        await period.getByText('Declined or expired').waitFor();
       }
       await page.getByRole('heading', { name: 'Money waiting' }).waitFor();
       await page.getByRole('heading', { name: 'Texts failed' }).waitFor();

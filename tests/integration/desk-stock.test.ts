@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_TEXT } from '#core/desk-roles.ts';
-import { MAX_ADJUSTMENT, STOCK_LOG_PAGE, STOCK_TEXT } from '#core/desk-stock.ts';
+import { MAX_ADJUSTMENT, MAX_COUNT, STOCK_LOG_PAGE, STOCK_TEXT } from '#core/desk-stock.ts';
 import {
   deskRecords,
   profiles,
@@ -141,7 +141,7 @@ describe('desk.adjustStock', () => {
     const version = await catalogueVersion(test.db);
     const records = await test.db.$count(deskRecords);
     await expect(
-      desk().adjustStock({ variantId: piece.variantId, delta: -3, reason: 'counted' }),
+      desk().adjustStock({ variantId: piece.variantId, delta: -3, reason: 'damaged' }),
     ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'Only 2 left: stock can’t go below zero.',
@@ -195,7 +195,7 @@ describe('desk.adjustStock', () => {
       [{ variantId: v, delta: 3, reason: 'sale' }, STOCK_TEXT.badReason],
       [{ variantId: v, delta: 3, reason: 'order-deleted' }, STOCK_TEXT.badReason],
       [{ variantId: v, delta: 3, reason: 'received\u0000' }, STOCK_TEXT.badReason],
-      [{ variantId: v, delta: 3 }, STOCK_TEXT.incomplete],
+      [{ variantId: v, delta: 3 }, STOCK_TEXT.badReason],
       ['3', STOCK_TEXT.incomplete],
       [{ variantId: 'x'.repeat(100_000), delta: 3, reason: 'received' }, STOCK_TEXT.badVariant],
       [{ variantId: -1, delta: 3, reason: 'received' }, STOCK_TEXT.badVariant],
@@ -221,7 +221,7 @@ describe('desk.adjustStock', () => {
 
   it('refuses a customer and a visitor; staff and the owner may', async () => {
     const piece = await addProduct(test.db, { price: 60_000, stock: 5 });
-    const input = { variantId: piece.variantId, delta: 1, reason: 'counted' as const };
+    const input = { variantId: piece.variantId, delta: 1, reason: 'received' as const };
     const shopper = await signedInShopper(test.db, auth);
     await expect(desk(shopper).adjustStock(input)).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -238,6 +238,117 @@ describe('desk.adjustStock', () => {
     const owner = await deskMember(test.db, auth, 'owner');
     expect(await desk(owner).adjustStock(input)).toEqual({ stock: 6 });
     expect(await desk().adjustStock(input)).toEqual({ stock: 7 });
+  });
+});
+
+describe('desk.adjustStock counted: the shelf’s count becomes the stock (issue 34)', () => {
+  const count = (variantId: number, n: number, requestKey?: string) =>
+    desk().adjustStock({ variantId, reason: 'counted', count: n, requestKey });
+
+  it('6 on a shelf of 4 makes 6, logged +2 (not 10), with who, the record and the version', async () => {
+    const piece = await addProduct(test.db, { name: 'Counted Kitenge', price: 60_000, stock: 4 });
+    const version = Number(await catalogueVersion(test.db));
+    expect(await count(piece.variantId, 6)).toEqual({ stock: 6 });
+    expect(await stockOf(test.db, { variantId: piece.variantId })).toBe(6);
+    expect(Number(await catalogueVersion(test.db))).toBe(version + 1);
+    const rows = await expectExactLog(piece.variantId);
+    expect(rows.map((r) => [r.reason, r.change, r.stockAfter, r.actorEmail])).toEqual([
+      ['counted', 4, 4, null],
+      ['counted', 2, 6, staff.email],
+    ]);
+    const [record] = await test.db
+      .select()
+      .from(deskRecords)
+      .where(
+        and(eq(deskRecords.action, 'stock.adjusted'), eq(deskRecords.subject, 'Counted Kitenge')),
+      );
+    expect(record?.details).toMatchObject({
+      variantId: piece.variantId,
+      reason: 'counted',
+      count: 6,
+      delta: 2,
+      stock: 6,
+    });
+  });
+
+  it('a count below the stock takes the difference; 0 empties the size; a matching count logs 0', async () => {
+    const piece = await addProduct(test.db, { price: 60_000, stock: 9 });
+    expect(await count(piece.variantId, 3)).toEqual({ stock: 3 });
+    expect(await count(piece.variantId, 3)).toEqual({ stock: 3 });
+    expect(await count(piece.variantId, 0)).toEqual({ stock: 0 });
+    expect(await count(piece.variantId, MAX_COUNT)).toEqual({ stock: MAX_COUNT });
+    const rows = await expectExactLog(piece.variantId);
+    expect(rows.map((r) => [r.reason, r.change, r.stockAfter])).toEqual([
+      ['counted', 9, 9],
+      ['counted', -6, 3],
+      ['counted', 0, 3],
+      ['counted', -3, 0],
+      ['counted', MAX_COUNT, MAX_COUNT],
+    ]);
+  });
+
+  it('a repeated request key answers the first count; hostile counts are refused, nothing written', async () => {
+    const piece = await addProduct(test.db, { price: 60_000, stock: 4 });
+    const v = piece.variantId;
+    const requestKey = randomUUID();
+    const answers = await Promise.all([count(v, 6, requestKey), count(v, 6, requestKey)]);
+    expect(answers).toEqual([{ stock: 6 }, { stock: 6 }]);
+    expect(await count(v, 6, requestKey)).toEqual({ stock: 6 });
+    expect(await movementsOf(v)).toHaveLength(2);
+    const bad: [unknown, string][] = [
+      [{ variantId: v, reason: 'counted', count: -1 }, STOCK_TEXT.badCount],
+      [{ variantId: v, reason: 'counted', count: MAX_COUNT + 1 }, STOCK_TEXT.badCount],
+      [{ variantId: v, reason: 'counted', count: 2.5 }, STOCK_TEXT.badCount],
+      [{ variantId: v, reason: 'counted', count: '6' }, STOCK_TEXT.badCount],
+      [{ variantId: v, reason: 'counted', count: 1e300 }, STOCK_TEXT.badCount],
+      [{ variantId: v, reason: 'counted', count: null }, STOCK_TEXT.badCount],
+      [{ variantId: v, reason: 'counted', delta: 2 }, STOCK_TEXT.incompleteCount],
+      [{ variantId: v, reason: 'received', count: 6 }, STOCK_TEXT.incomplete],
+      [{ variantId: v, reason: 'counted\u0000', count: 6 }, STOCK_TEXT.badReason],
+      [{ variantId: v, reason: 'x'.repeat(100_000), count: 6 }, STOCK_TEXT.badReason],
+      [{ variantId: -5, reason: 'counted', count: 6 }, STOCK_TEXT.badVariant],
+      [null, STOCK_TEXT.incomplete],
+      [[6], STOCK_TEXT.badReason],
+    ];
+    for (const [input, message] of bad) {
+      const answer = await mutateOverHttp(test.db, 'desk.adjustStock', input, {
+        cookie: staff.cookie,
+        auth,
+      });
+      expect(answer.status, JSON.stringify(input).slice(0, 80)).toBe(400);
+      expect(answer.body.error?.message, JSON.stringify(input).slice(0, 80)).toBe(message);
+    }
+    await expect(count(2_000_000_000, 3)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const shopper = await signedInShopper(test.db, auth);
+    await expect(
+      desk(shopper).adjustStock({ variantId: v, reason: 'counted', count: 1 }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await stockOf(test.db, { variantId: v })).toBe(6);
+    await expectExactLog(v);
+  });
+
+  it('counts racing checkouts: each count is the shelf at its moment, the log adds up', async () => {
+    const piece = await addProduct(test.db, { price: 60_000, stock: 20 });
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => customer()));
+    const results = await Promise.allSettled([
+      ...buyers.map((buyer) =>
+        placeOrder(test.db, buyer, {
+          orderId: randomUUID(),
+          lines: [{ variantId: piece.variantId, quantity: 1 }],
+          paymentMethod: 'cash_on_delivery',
+        }),
+      ),
+      count(piece.variantId, 12),
+      count(piece.variantId, 15),
+    ]);
+    for (const result of results.slice(-2)) expect(result.status).toBe('fulfilled');
+    const rows = await expectExactLog(piece.variantId);
+    const stock = await stockOf(test.db, { variantId: piece.variantId });
+    // The last count set the stock; only sales after it took from it.
+    const lastCount = rows.findLastIndex((r) => r.reason === 'counted' && r.actorEmail);
+    const after = rows.slice(lastCount + 1);
+    expect(after.every((r) => r.reason === 'sale')).toBe(true);
+    expect(stock).toBe((rows[lastCount]?.stockAfter ?? 0) - after.length);
   });
 });
 

@@ -1,5 +1,5 @@
 // The owner's morning view (/desk, desk.dashboard): the day's, the week's and the month's
-// sales, the orders by status, the money waiting, the top pieces, low stock and failed texts —
+// sales (paid, placed but unpaid, declined or expired apart), today's status moves with their texts, the orders by status, the money waiting, the top pieces, low stock and failed texts —
 // on a phone at a glance, each card a tap to the page where it is dealt with.
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
@@ -11,7 +11,7 @@ import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import { formatUGX } from '#core/money.ts';
-import { ORDER_STATUSES, statusLabel } from '#core/order-rules.ts';
+import { formatTime, ORDER_STATUSES, orderIdHead, statusLabel } from '#core/order-rules.ts';
 
 export const Route = createFileRoute('/desk/')({
   head: privatePageHead('Today · Desk'),
@@ -45,27 +45,37 @@ function Today() {
         <TopPieces pieces={data.topPieces} />
         <LowStock rows={data.lowStock} />
       </div>
+      <Moves moves={data.moves} />
     </DeskPage>
   );
 }
 
+const PERIODS = [
+  ['today', 'Today'],
+  ['week', 'This week'],
+  ['month', 'This month'],
+] as const;
+
+/**
+ * Each period's money in (payments that succeeded in it), the orders placed in it not paid yet,
+ * and the payment attempts declined or expired in it: never one figure for all three.
+ */
 function Sales({ sales }: { sales: Dashboard['sales'] }) {
-  const periods = [
-    ['Sales today', sales.today],
-    ['This week', sales.week],
-    ['This month', sales.month],
-  ] as const;
   return (
     <section aria-labelledby="sales-heading" className="mt-8">
       <h2 id="sales-heading" className="eyebrow">
-        Sales · orders placed, not cancelled
+        Sales · money in
       </h2>
-      <div className="mt-3 border border-line bg-paper">
-        {/* On a phone: today across the top, the week and the month side by side below it. */}
-        <dl className="grid grid-cols-2 sm:grid-cols-3">
-          {periods.map(([label, period], index) => (
-            <div
-              key={label}
+      {/* On a phone: today across the top, the week and the month side by side below it. */}
+      <div className="mt-3 grid grid-cols-2 border border-line bg-paper sm:grid-cols-3">
+        {PERIODS.map(([key, label], index) => {
+          const period = sales[key];
+          const failed = period.declined.attempts + period.expired.attempts;
+          return (
+            <section
+              key={key}
+              aria-label={label}
+              data-testid={`sales-${key}`}
               className={`min-w-0 px-4 py-4 sm:px-5 ${
                 index === 0
                   ? 'col-span-2 border-b border-line sm:col-span-1 sm:border-b-0 sm:border-r'
@@ -74,24 +84,116 @@ function Sales({ sales }: { sales: Dashboard['sales'] }) {
                     : ''
               }`}
             >
-              <dt className="text-sm text-ink-soft">{label}</dt>
-              <dd
+              <h3 className="text-sm text-ink-soft">{label}</h3>
+              <p
+                data-testid="paid-total"
                 className={`mt-1 font-display lining-nums tabular-nums [overflow-wrap:anywhere] sm:text-4xl ${
                   index === 0 ? 'text-4xl' : 'text-lg min-[400px]:text-xl'
                 }`}
               >
-                {formatUGX(period.total)}
-              </dd>
-              <dd className="text-sm text-ink-soft tabular-nums">
-                {count(period.orders, 'order')}
-              </dd>
-            </div>
-          ))}
-        </dl>
+                {formatUGX(period.paid.total)}
+              </p>
+              <p className="text-sm text-ink-soft tabular-nums">
+                {count(period.paid.orders, 'order')} paid
+              </p>
+              <dl className="mt-3 grid gap-2 border-t border-line pt-3 text-sm">
+                <div data-testid="unpaid">
+                  <dt className="text-xs uppercase tracking-[0.12em] text-ink-soft">
+                    Placed, not paid
+                  </dt>
+                  <dd className="tabular-nums [overflow-wrap:anywhere]">
+                    {formatUGX(period.unpaid.total)}
+                    <span className="block text-xs text-ink-soft">
+                      {count(period.unpaid.orders, 'order')}
+                    </span>
+                  </dd>
+                </div>
+                <div data-testid="failed">
+                  <dt className="text-xs uppercase tracking-[0.12em] text-ink-soft">
+                    Declined or expired
+                  </dt>
+                  <dd className="tabular-nums [overflow-wrap:anywhere]">
+                    {count(failed, 'attempt')}
+                    {failed > 0 && (
+                      <span className="block text-xs text-ink-soft">
+                        {period.declined.attempts} declined ({formatUGX(period.declined.amount)}),{' '}
+                        {period.expired.attempts} expired ({formatUGX(period.expired.amount)})
+                      </span>
+                    )}
+                  </dd>
+                </div>
+              </dl>
+            </section>
+          );
+        })}
       </div>
       <p className="mt-2 text-xs text-ink-soft">
-        Kampala time; the week starts on Monday. Paid or not yet paid.
+        Kampala time; the week starts on Monday. Paid: money that came in the period, whenever the
+        order was placed. Not paid: orders placed in the period, not cancelled, with no payment yet.
       </p>
+    </section>
+  );
+}
+
+/** The order's page on the desk: a plain string, whether or not its route is in this build. */
+const orderPage = (orderId: string): string => `/desk/orders/${orderId}`;
+
+const TEXT_STATUS: Record<string, string> = {
+  sent: 'Text sent',
+  failed: 'Text failed',
+  pending: 'Text waiting',
+  sending: 'Text sending',
+};
+
+/** Today's status moves, newest first: the order, from → to, who and when, and the text it sent. */
+function Moves({ moves }: { moves: Dashboard['moves'] }) {
+  return (
+    <section aria-labelledby="moves-heading" className="mt-10">
+      <h2 id="moves-heading" className="font-display text-2xl">
+        Status moves today
+      </h2>
+      {moves.length === 0 ? (
+        <p className="mt-3 text-sm text-ink-soft">No order has moved today yet.</p>
+      ) : (
+        <ul
+          aria-label="Status moves today"
+          className="mt-3 divide-y divide-line border-y border-line"
+        >
+          {moves.map((move) => (
+            // The order's own page (/desk/orders/{id}) is another engineer's route (issue 34).
+            <li key={`${move.orderId}-${move.to}-${move.at}`} className="grid gap-1.5 py-3">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                <Link
+                  to={orderPage(move.orderId)}
+                  className="min-w-0 font-medium underline-offset-4 hover:underline"
+                >
+                  #{orderIdHead(move.orderId)}
+                  {move.customerName && (
+                    <span className="font-normal text-ink-soft"> · {move.customerName}</span>
+                  )}
+                </Link>
+                <span className="text-xs text-ink-soft tabular-nums">{formatTime(move.at)}</span>
+              </div>
+              <p className="text-sm">
+                {move.from ? `${statusLabel(move.from)} → ` : ''}
+                <span className="font-medium">{statusLabel(move.to)}</span>
+                <span className="text-ink-soft [overflow-wrap:anywhere]">
+                  {' '}
+                  · {move.who ?? 'known by its text'}
+                </span>
+              </p>
+              {move.text ? (
+                <blockquote className="border-l-2 border-line pl-3 text-sm text-ink-soft [overflow-wrap:anywhere]">
+                  <span className="eyebrow block">{TEXT_STATUS[move.text.status] ?? 'Text'}</span>
+                  {move.text.content}
+                </blockquote>
+              ) : (
+                <p className="text-xs text-ink-soft">No text for this move.</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import { ADJUST_REASONS, type AdjustReason } from '#core/desk-roles.ts';
 import {
   adjustReasonWords,
+  MAX_COUNT,
   pieceName,
   STOCK_REASON_WORDS,
   STOCK_TEXT,
@@ -47,8 +48,10 @@ function StockPage() {
       {variant ? (
         <OneVariant variantId={variant} />
       ) : (
-        <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-          <div className="grid content-start gap-10">
+        // Columns of minmax(0, …): a long name or SKU is cut, never widens the page (it made
+        // the page 411 px wide at 360, issue 34).
+        <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+          <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-10">
             <LowStock />
             <FindPiece />
           </div>
@@ -210,7 +213,10 @@ function AdjustForm({ piece, onClose }: { piece: Piece; onClose: () => void }) {
   // Made when the form opens and kept for retries: a save sent twice is saved once.
   const [requestKey] = useState(() => crypto.randomUUID());
   const [change, setChange] = useState('1');
+  // A count starts at the level the desk knows: the owner steps it to what the shelf holds.
+  const [shelf, setShelf] = useState(String(piece.stock));
   const [reason, setReason] = useState<AdjustReason>('received');
+  const counting = reason === 'counted';
   const [problem, setProblem] = useState<string | null>(null);
   const closeRef = useRef<() => void>(null);
   const save = useMutation(
@@ -225,9 +231,15 @@ function AdjustForm({ piece, onClose }: { piece: Piece; onClose: () => void }) {
     }),
   );
   const delta = Number(change);
+  const count = Number(shelf);
+  const countValid =
+    shelf.trim() !== '' && Number.isInteger(count) && count >= 0 && count <= MAX_COUNT;
   const step = (by: number) => {
-    const next = (Number.isInteger(delta) ? delta : 0) + by;
-    setChange(String(next));
+    if (counting) {
+      setShelf(String(Math.max(0, (Number.isInteger(count) ? count : piece.stock) + by)));
+    } else {
+      setChange(String((Number.isInteger(delta) ? delta : 0) + by));
+    }
     setProblem(null);
   };
   const named = pieceName(piece.name, piece.label);
@@ -244,6 +256,15 @@ function AdjustForm({ piece, onClose }: { piece: Piece; onClose: () => void }) {
             className="grid gap-5 p-5 sm:p-6"
             onSubmit={(event) => {
               event.preventDefault();
+              if (counting) {
+                if (!countValid) {
+                  setProblem(STOCK_TEXT.badCount);
+                  return;
+                }
+                setProblem(null);
+                save.mutate({ variantId: piece.variantId, reason: 'counted', count, requestKey });
+                return;
+              }
               if (!Number.isInteger(delta) || change.trim() === '') {
                 setProblem(STOCK_TEXT.badDelta);
                 return;
@@ -268,10 +289,33 @@ function AdjustForm({ piece, onClose }: { piece: Piece; onClose: () => void }) {
             </div>
             <div>
               <label
+                htmlFor={reasonId}
+                className="text-xs font-semibold uppercase tracking-[0.16em]"
+              >
+                Reason
+              </label>
+              <select
+                id={reasonId}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.target.value as AdjustReason);
+                  setProblem(null);
+                }}
+                className="mt-2 block min-h-12 w-full border border-line bg-paper px-3 text-base text-ink focus:border-ink focus:outline-none"
+              >
+                {ADJUST_REASONS.map((r) => (
+                  <option key={r} value={r}>
+                    {adjustReasonWords(r)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label
                 htmlFor={changeId}
                 className="text-xs font-semibold uppercase tracking-[0.16em]"
               >
-                Change
+                {counting ? STOCK_TEXT.countQuestion : 'Change'}
               </label>
               <div className="mt-2 grid grid-cols-[3.5rem_1fr_3.5rem] gap-2">
                 <button
@@ -287,9 +331,11 @@ function AdjustForm({ piece, onClose }: { piece: Piece; onClose: () => void }) {
                   type="number"
                   inputMode="numeric"
                   step={1}
-                  value={change}
+                  min={counting ? 0 : undefined}
+                  max={counting ? MAX_COUNT : undefined}
+                  value={counting ? shelf : change}
                   onChange={(event) => {
-                    setChange(event.target.value);
+                    (counting ? setShelf : setChange)(event.target.value);
                     setProblem(null);
                   }}
                   className="min-h-14 w-full border border-line bg-paper px-3 text-center font-display text-3xl lining-nums tabular-nums text-ink focus:border-ink focus:outline-none"
@@ -303,27 +349,17 @@ function AdjustForm({ piece, onClose }: { piece: Piece; onClose: () => void }) {
                   <Plus size={22} aria-hidden />
                 </button>
               </div>
-              <p className="mt-1.5 text-xs text-ink-soft">Negative takes pieces away.</p>
-            </div>
-            <div>
-              <label
-                htmlFor={reasonId}
-                className="text-xs font-semibold uppercase tracking-[0.16em]"
+              <p
+                className="mt-1.5 text-xs text-ink-soft"
+                aria-live="polite"
+                data-testid="adjust-hint"
               >
-                Reason
-              </label>
-              <select
-                id={reasonId}
-                value={reason}
-                onChange={(event) => setReason(event.target.value as AdjustReason)}
-                className="mt-2 block min-h-12 w-full border border-line bg-paper px-3 text-base text-ink focus:border-ink focus:outline-none"
-              >
-                {ADJUST_REASONS.map((r) => (
-                  <option key={r} value={r}>
-                    {adjustReasonWords(r)}
-                  </option>
-                ))}
-              </select>
+                {counting
+                  ? countValid
+                    ? STOCK_TEXT.countDifference(count, piece.stock)
+                    : STOCK_TEXT.badCount
+                  : 'Negative takes pieces away.'}
+              </p>
             </div>
             {problem && <Notice tone="error">{problem}</Notice>}
             <div className="grid grid-cols-2 gap-2">
