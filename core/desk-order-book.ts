@@ -36,6 +36,8 @@ export type OrderBookMethod = (typeof ORDER_BOOK_METHODS)[number];
 
 export const DESK_ORDER_BOOK_TEXT = {
   title: 'Orders',
+  newOrder: 'New order',
+  ordersFile: 'Orders file (CSV)',
   badSearch: `Search with at most ${SEARCH_MAX} characters, without control characters.`,
   badStatus: 'Choose a status from the list.',
   badQueue: 'Choose one of the chips.',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { kampalaYear } from './kampala-time.ts';
 import {
   CHECKOUT_TEXT,
   DELIVERY_FEE,
@@ -6,7 +7,6 @@ import {
   formatOrderDate,
   formatTime,
   isPaymentMethod,
-  kampalaYear,
   ORDERS_TEXT,
   orderCustomerName,
   orderIdHead,

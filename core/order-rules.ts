@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { idSchema, wholeSchema } from './bounds.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart-rules.ts';
 import { deliveryOrderFields } from './delivery-rules.ts';
+import { KAMPALA_OFFSET_MS } from './kampala-time.ts';
 
 /** The spec's delivery fee: Kampala delivery's, and an order's that names no option (issue 23). */
 export const DELIVERY_FEE = 5000;
@@ -159,7 +160,6 @@ export function orderTotals(
 
 // Dates are shown in Kampala time: East Africa Time, UTC+3 all year (no daylight saving), worked
 // out from UTC so the server's and the browser's clock zones don't matter.
-const KAMPALA_OFFSET_MS = 3 * 60 * 60 * 1000;
 const MONTHS = [
   'January',
   'February',
@@ -197,9 +197,6 @@ export function formatLongDate(date: Date | string | number): string {
 }
 
 /** The year in Kampala (the footer's ©): at 21:00 UTC on 31 December it is already the next. */
-export function kampalaYear(now = Date.now()): number {
-  return new Date(now + KAMPALA_OFFSET_MS).getUTCFullYear();
-}
 
 /** '14:05 EAT' (the receipt's time, 24-hour, Kampala). */
 export function formatTime(date: Date | string | number): string {

@@ -19,7 +19,7 @@ import { type ShopContext, withSession } from '#app/session.ts';
 import { APPEARANCE_BOOT_SCRIPT } from '#app/settings-store.ts';
 import appCss from '#app/styles.css?url';
 import { Toaster } from '#app/toast.tsx';
-import { kampalaYear } from '#core/order-rules.ts';
+import { kampalaYear } from '#core/kampala-time.ts';
 
 /** The same file, type and CORS mode as the stylesheet's @font-face (fonts are fetched anonymously). */
 const TEXT_FONT_PRELOAD = {

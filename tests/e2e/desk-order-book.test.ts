@@ -116,6 +116,22 @@ describe('the desk’s order book', () => {
       await fitsWidth(page, viewport.width);
       await shotsAndAxe(page, `desk-order-book-${viewport.width}`);
 
+      // Opened from its row: the order's page, its packing slip a PDF to print; the book's
+      // accountant's file a CSV holding it.
+      await rows.first().getByRole('link').click();
+      await page.waitForURL((url) => url.pathname === `/desk/orders/${orderId}`);
+      const slip = page.getByTestId('quick-actions').getByTestId('packing-slip');
+      const printed = await page.request.get((await slip.getAttribute('href')) ?? '');
+      expect(printed.status()).toBe(200);
+      expect(printed.headers()['content-type']).toBe('application/pdf');
+      await page.goBack();
+      await book.getByTestId('order-book-list').waitFor();
+      const file = await page.request.get(
+        (await page.getByTestId('orders-file').getAttribute('href')) ?? '',
+      );
+      expect(file.headers()['content-type']).toBe('text/csv; charset=utf-8');
+      expect(await file.text()).toContain(orderId);
+
       // The whole book, unsearched: the chips scroll within the screen, the page does not.
       await page.goto('/desk/orders');
       await book.getByTestId('order-book-list').waitFor();

@@ -11,7 +11,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { RotateCw, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
@@ -42,7 +42,11 @@ import { formatTime, orderIdHead, sourceLabel } from '#core/order-rules.ts';
 
 export const Route = createFileRoute('/desk/orders/')({
   // What does not fit in the address is dropped, never an error page.
-  validateSearch: (search: Record<string, unknown>) => v.parse(orderBookSearch, search),
+  // This function is in every page's first script: it keeps the address's known keys as they
+  // are and carries no schema; the page reads them through orderBookSearch (readSearch), which
+  // drops what does not fit.
+  validateSearch: (search: Record<string, unknown>): BookSearch =>
+    Object.fromEntries(Object.entries(search).filter(([key]) => BOOK_KEYS.has(key))),
   head: privatePageHead('Orders · Desk'),
   component: OrdersDesk,
 });
@@ -51,6 +55,9 @@ type Sms = ApiOutput['desk']['sms'][number];
 type BookPage = ApiOutput['desk']['orders'];
 type BookOrder = BookPage['orders'][number];
 type BookSearch = v.InferOutput<typeof orderBookSearch>;
+const BOOK_KEYS = new Set(['q', 'status', 'queue', 'paid', 'method', 'delivery', 'from', 'to']);
+/** The address's search as the book reads it. */
+const readSearch = (search: BookSearch): BookSearch => v.parse(orderBookSearch, search);
 
 /** How long the search waits after the last key before it asks. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -59,8 +66,30 @@ function OrdersDesk() {
   const trpc = useTRPC();
   const stats = useQuery(trpc.desk.smsStats.queryOptions());
   const sms = useQuery({ ...trpc.desk.sms.queryOptions(), refetchInterval: 3000 });
+  const { from, to } = readSearch(Route.useSearch());
+  // The accountant's file covers the days the list is filtered to (every order without them).
+  const file = new URLSearchParams(
+    Object.entries({ from, to }).filter(([, day]) => day) as [string, string][],
+  );
   return (
-    <DeskPage eyebrow="Desk" title={TEXT.title}>
+    <DeskPage
+      eyebrow="Desk"
+      title={TEXT.title}
+      action={
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={`/api/desk/orders.csv${file.size ? `?${file}` : ''}`}
+            className="btn btn-outline min-h-11"
+            data-testid="orders-file"
+          >
+            {TEXT.ordersFile}
+          </a>
+          <Link to="/desk/orders/new" className="btn btn-primary min-h-11">
+            {TEXT.newOrder}
+          </Link>
+        </div>
+      }
+    >
       <OrderBook />
 
       <div className="mt-12">
@@ -112,7 +141,7 @@ function bookInput(search: BookSearch) {
 
 function OrderBook() {
   const trpc = useTRPC();
-  const search = Route.useSearch();
+  const search = readSearch(Route.useSearch());
   const navigate = Route.useNavigate();
   const input = bookInput(search);
   const book = useInfiniteQuery({
