@@ -2,12 +2,14 @@
 // LocalBusiness) with its address, its pin when the owner set one, its phone, email, social
 // pages and its hours per day. Rendered in the home's body from the channels the root's loader
 // read (no trip more); its code stays in the home's own chunk, not every page's.
+import { useRouter } from '@tanstack/react-router';
 import { useSocialLinks, useStoreDetails, useSupportLinks } from '#app/components/SocialIcons.tsx';
 import { absoluteUrl, DEFAULT_OG_IMAGE, type JsonLd, jsonLdScript, siteOrigin } from '#app/seo.ts';
 import { localBusinessJsonLd } from '#core/store-json-ld.ts';
 
 /** The script, escaped for an inline <script> (jsonLdScript). */
 export function StoreJsonLd() {
+  const nonce = useRouter().options.ssr?.nonce;
   const store = useStoreDetails();
   const support = useSupportLinks();
   const social = useSocialLinks();
@@ -21,6 +23,15 @@ export function StoreJsonLd() {
       image: absoluteUrl(DEFAULT_OG_IMAGE.url, siteOrigin()),
     }) as JsonLd,
   );
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonLdScript (<, >, &).
-  return <script type={script.type} dangerouslySetInnerHTML={{ __html: script.children }} />;
+  // Every script of a page carries its nonce (decision 0038), this one too though a browser does
+  // not run JSON; the browser hides a nonce once read, so the attribute is not compared.
+  return (
+    <script
+      type={script.type}
+      nonce={nonce}
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonLdScript (<, >, &).
+      dangerouslySetInnerHTML={{ __html: script.children }}
+    />
+  );
 }

@@ -16,7 +16,7 @@ import { accepted, type Refusals } from '../shopper-error.ts';
 import { gatedProcedure, limited, protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
 /** Each problem as its tRPC code and the spec's text, made from what the refusal names. */
-const checkoutRefusals: Refusals<CheckoutProblem, CheckoutRefused> = {
+export const checkoutRefusals: Refusals<CheckoutProblem, CheckoutRefused> = {
   'empty-cart': ['BAD_REQUEST', CHECKOUT_TEXT.emptyCart],
   'profile-incomplete': ['BAD_REQUEST', CHECKOUT_TEXT.profileIncomplete],
   'product-missing': ['NOT_FOUND', (refused) => CHECKOUT_TEXT.productNotFound(refused.name)],

@@ -7,12 +7,14 @@ import { leftToCollect, PAPERWORK_TEXT, type PackingSlip } from '#core/desk-pape
 import { formatUGX } from '#core/money.ts';
 import { formatLongDate, formatTime, paymentMethodLabel, sourceLabel } from '#core/order-rules.ts';
 import {
+  COLUMN,
   CONTENT_WIDTH,
   colour,
   continuationPage,
   eyebrow,
   FOOTER_TOP,
   footers,
+  HALF,
   type Layout,
   MARGIN,
   openPaper,
@@ -24,10 +26,6 @@ import {
   wrap,
   write,
 } from './pdf-paper.ts';
-
-/** The two columns under the head: where it goes (left), the order and its money (right). */
-const COLUMN = CONTENT_WIDTH / 2 - 16;
-const HALF = MARGIN + CONTENT_WIDTH / 2 + 16;
 
 /** The pieces' table: a box to tick, the name, size and colour, SKU, and how many. */
 const TABLE = {

@@ -11,6 +11,9 @@ export const PAGE_HEIGHT = 841.89;
 export const MARGIN = 50;
 export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 export const FOOTER_TOP = 70;
+/** A first page's two columns under its head: their width, and the right one's x. */
+export const COLUMN = CONTENT_WIDTH / 2 - 16;
+export const HALF = MARGIN + CONTENT_WIDTH / 2 + 16;
 export const RIGHT = MARGIN + CONTENT_WIDTH;
 
 // The shop's palette (app/styles.css, light theme).

@@ -10,12 +10,14 @@ import {
   tinLine,
 } from '#core/receipt.ts';
 import {
+  COLUMN,
   CONTENT_WIDTH,
   colour,
   continuationPage,
   eyebrow,
   FOOTER_TOP,
   footers,
+  HALF,
   type Layout,
   MARGIN,
   openPaper,
@@ -29,10 +31,6 @@ import {
   wrap,
   write,
 } from './pdf-paper.ts';
-
-/** The first page's two columns (who; paid or not, when, how): their width, the right's x. */
-const COLUMN = CONTENT_WIDTH / 2 - 16;
-const HALF = MARGIN + CONTENT_WIDTH / 2 + 16;
 
 // The items table: the name column wraps; the figures are right-aligned at these edges.
 const TABLE = {

@@ -126,6 +126,8 @@ describe('the desk on a phone', () => {
     const routes = [
       '/desk',
       '/desk/orders',
+      '/desk/orders/new',
+      '/desk/customers',
       '/desk/products',
       '/desk/products/new',
       `/desk/products/${piece.id}`,
@@ -136,6 +138,8 @@ describe('the desk on a phone', () => {
       '/desk/settings',
       '/desk/staff',
       '/desk/record',
+      '/desk/home',
+      '/desk/details',
     ];
     const tooWide: Record<string, unknown> = {};
     for (const route of routes) {
@@ -162,13 +166,16 @@ describe('the desk on a phone', () => {
     expect(await links.allInnerTexts()).toEqual([
       'Today',
       'Orders',
+      'Customers',
       'Products',
       'Stock',
       'Spreadsheet',
       'Delivery',
+      'Home page',
       'Settings',
       'Staff',
       'Record',
+      'Shop details',
     ]);
     const tops = await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
     expect(new Set(tops).size).toBe(1);

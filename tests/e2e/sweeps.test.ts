@@ -132,6 +132,15 @@ const ROUTES: Record<string, () => Promise<void>> = {
     expect((await get('/api/desk/products.csv', await sessionCookie(bob))).status).toBe(403);
     expect((await get('/api/desk/products.csv')).status).toBe(401);
   },
+  'desk/orders[.]csv.ts': async () => {
+    expect((await get('/api/desk/orders.csv', await sessionCookie(bob))).status).toBe(403);
+    expect((await get('/api/desk/orders.csv')).status).toBe(401);
+  },
+  'desk/orders/$orderId.packing-slip[.]pdf.ts': async () => {
+    const slip = `/api/desk/orders/${aliceOrder}/packing-slip.pdf`;
+    expect((await get(slip, await sessionCookie(bob))).status).toBe(403);
+    expect((await get(slip)).status).toBe(401);
+  },
   'desk/products/$productId.photos.ts': async () => {
     const upload = async (cookie?: string) =>
       fetch(new URL('/api/desk/products/1/photos', shopUrl), {

@@ -159,6 +159,8 @@ describe('the ceilings', () => {
       card: 5_000_000,
       bank_transfer: 10_000_000_000,
       cash_on_delivery: 10_000_000_000,
+      // Cash at the counter (the desk's, issue 34): the order's own ceiling.
+      cash: 10_000_000_000,
     });
     expect(ORDER_CEILING).toBe(10_000_000_000);
   });

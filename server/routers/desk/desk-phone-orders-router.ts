@@ -3,16 +3,12 @@
 // FORBIDDEN). The order is written as a shopper's checkout is; its texts are the same.
 import type { TRPCRouterRecord } from '@trpc/server';
 import * as v from 'valibot';
-import { DELIVERY_TEXT } from '#core/delivery-rules.ts';
 import {
   createOrderInput,
   customerByPhoneInput,
   customerPhone,
   DESK_PHONE_ORDERS_TEXT,
 } from '#core/desk-phone-orders.ts';
-import { CHECKOUT_TEXT } from '#core/order-rules.ts';
-import { PAYMENT_RULE_TEXT } from '#core/payment-rules.ts';
-import { VARIANT_TEXT } from '#core/variants.ts';
 import {
   cashReference,
   createDeskOrder,
@@ -24,28 +20,17 @@ import { afterOrderPlaced, afterPaymentReceived } from '../../services/order-eve
 import { BY_DESK, startPayment } from '../../services/payments/service.ts';
 import { accepted, type Refusals } from '../../shopper-error.ts';
 import { deskProcedure } from '../../trpc.ts';
+import { checkoutRefusals } from '../checkout-router.ts';
 
 const T = DESK_PHONE_ORDERS_TEXT;
 
 /** The checkout's texts for what both refuse alike; the desk's own for the rest. */
 const createOrderRefusals: Refusals<DeskOrderProblem, DeskOrderRefused> = {
+  ...checkoutRefusals,
   'empty-cart': ['BAD_REQUEST', T.noItems],
   // The desk asks no profile: never answered, kept for the table's completeness.
   'profile-incomplete': ['BAD_REQUEST', T.badCustomer],
-  'product-missing': ['NOT_FOUND', (refused) => CHECKOUT_TEXT.productNotFound(refused.name)],
-  'choose-size': ['BAD_REQUEST', VARIANT_TEXT.chooseSize],
-  'insufficient-stock': [
-    'CONFLICT',
-    (refused) => CHECKOUT_TEXT.insufficientStock(refused.name, refused.available),
-  ],
   'order-id-taken': ['CONFLICT', T.orderIdTaken],
-  'delivery-unavailable': ['CONFLICT', DELIVERY_TEXT.optionUnavailable],
-  'cash-not-offered': ['BAD_REQUEST', (refused) => DELIVERY_TEXT.cashNotOffered(refused.option)],
-  'over-ceiling': ['BAD_REQUEST', (refused) => PAYMENT_RULE_TEXT.overCeiling(refused.method)],
-  'area-needed': [
-    'BAD_REQUEST',
-    (refused) => (refused.courier ? DELIVERY_TEXT.townRequired : DELIVERY_TEXT.areaRequired),
-  ],
   'cash-at-counter-only': ['BAD_REQUEST', T.cashAtCounterOnly],
 };
 
