@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { cursorSchema, wholeSchema } from './bounds.ts';
 import { ugandanNumber } from './delivery-rules.ts';
 import { requestKey } from './desk-roles.ts';
+import { KAMPALA_OFFSET_MS } from './kampala-time.ts';
 import { displayNumber } from './mobile-money.ts';
 import { FOREIGN_CURRENCIES, formatUGX } from './money.ts';
 import { statusLabel } from './order-rules.ts';
@@ -173,12 +174,9 @@ export const recordInput = v.optional(
   ),
 );
 
-/** Africa/Kampala is UTC+3 all year (no daylight saving). */
-export const KAMPALA_OFFSET_HOURS = 3;
-
 /** The starts (as instants) of today, this week (from Monday) and this month, in Kampala. */
 export function kampalaPeriods(now: Date): { today: Date; week: Date; month: Date } {
-  const offset = KAMPALA_OFFSET_HOURS * 3_600_000;
+  const offset = KAMPALA_OFFSET_MS;
   const local = new Date(now.getTime() + offset);
   const day = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
   const sinceMonday = (local.getUTCDay() + 6) % 7;
@@ -199,13 +197,13 @@ export function isCalendarDay(value: string): boolean {
 /** The first instant of a Kampala day ('YYYY-MM-DD'), `plusDays` later, as an ISO instant. */
 export function kampalaMidnight(day: string, plusDays = 0): string {
   return new Date(
-    Date.parse(`${day}T00:00:00Z`) + plusDays * 86_400_000 - KAMPALA_OFFSET_HOURS * 3_600_000,
+    Date.parse(`${day}T00:00:00Z`) + plusDays * 86_400_000 - KAMPALA_OFFSET_MS,
   ).toISOString();
 }
 
 /** The day in Kampala, 'YYYY-MM-DD' (the exchange rates' setOn). */
 export function kampalaDay(now: Date): string {
-  return new Date(now.getTime() + KAMPALA_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10);
+  return new Date(now.getTime() + KAMPALA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 // The record's lines about an order (issue 34, decision 0075): read by the Record page and the

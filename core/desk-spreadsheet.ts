@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { INT4_MAX } from './bounds.ts';
 import { readCsv, writeCsv } from './desk-csv.ts';
 import { PRODUCT_STATUSES, type ProductStatus, requestKey } from './desk-roles.ts';
+import { KAMPALA_OFFSET_MS } from './kampala-time.ts';
 import { COLOUR, KINDS, type Kind, SIZE, SIZES } from './variants.ts';
 
 export const SPREADSHEET_COLUMNS = [
@@ -148,7 +149,7 @@ export function catalogueCsv(products: readonly ExportProduct[]): string {
 
 /** duuka-products-2026-11-25.csv, dated in Kampala (UTC+3 all year). */
 export function catalogueFileName(now: Date): string {
-  const kampala = new Date(now.getTime() + 3 * 60 * 60 * 1000);
+  const kampala = new Date(now.getTime() + KAMPALA_OFFSET_MS);
   return `duuka-products-${kampala.toISOString().slice(0, 10)}.csv`;
 }
 

@@ -10,6 +10,7 @@ import {
   RIDER_NAME_MAX,
   ugandanNumber,
 } from './delivery-rules.ts';
+import { KAMPALA_OFFSET_MS } from './kampala-time.ts';
 import { displayNumber } from './mobile-money.ts';
 import { formatUGX } from './money.ts';
 import { ORDER_STATUSES, receiptNumber } from './order-rules.ts';
@@ -407,7 +408,7 @@ export function failureRate(sent: number, failed: number): string {
 
 /** Midnight in Kampala (UTC+3 all year) that starts the day `at` falls in, as a UTC instant. */
 export function kampalaDayStart(at: Date): Date {
-  const offset = 3 * 60 * 60 * 1000;
+  const offset = KAMPALA_OFFSET_MS;
   const local = new Date(at.getTime() + offset);
   return new Date(
     Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offset,

@@ -6,8 +6,9 @@ import type { OrderDelivery } from '#core/delivery-choice.ts';
 import { isDeliveryKind } from '#core/delivery-rules.ts';
 import { writeCsv } from '#core/desk-csv.ts';
 import { ORDERS_FILE_COLUMNS, type PackingSlip, type SlipPiece } from '#core/desk-paperwork.ts';
-import { KAMPALA_OFFSET_HOURS, kampalaDay, kampalaMidnight } from '#core/desk-shop.ts';
+import { kampalaDay, kampalaMidnight } from '#core/desk-shop.ts';
 import { guardCell } from '#core/desk-spreadsheet.ts';
+import { KAMPALA_OFFSET_HOURS } from '#core/kampala-time.ts';
 import { paymentMethodLabel, receiptNumber, sourceLabel, statusLabel } from '#core/order-rules.ts';
 import type { Db } from '#db/client.ts';
 
