@@ -80,6 +80,37 @@ function useAfterSave(part: 'slides' | 'categories') {
   };
 }
 
+/**
+ * A list form's save (the slides, the categories): one request key per save (a double tap is one
+ * save), the problem shown at the form, the toast, and the drafts read back once the shop's
+ * answers are fresh.
+ */
+function useListSave(
+  part: 'slides' | 'categories',
+  savedText: string,
+  failedText: string,
+  reread: () => void,
+) {
+  const afterSave = useAfterSave(part);
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  const [problem, setProblem] = useState<string | null>(null);
+  const saved = {
+    onSuccess: async () => {
+      setProblem(null);
+      toast.success(savedText);
+      setRequestKey(crypto.randomUUID());
+      await afterSave();
+      reread();
+    },
+    onError: (error: unknown) => {
+      const text = errorMessage(error, failedText);
+      setProblem(text);
+      toast.error(text);
+    },
+  };
+  return { requestKey, problem, setProblem, saved };
+}
+
 type SlideDraft = {
   key: string;
   id?: number;
@@ -98,28 +129,18 @@ const slideDraft = (slide: Slides['slides'][number]): SlideDraft => ({
 
 function SlidesForm({ loaded }: { loaded: Slides }) {
   const trpc = useTRPC();
-  const afterSave = useAfterSave('slides');
   const queryClient = useQueryClient();
   const [drafts, setDrafts] = useState<SlideDraft[]>(() => loaded.slides.map(slideDraft));
-  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
-  const [problem, setProblem] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.desk.saveHomeSlides.mutationOptions({
-      onSuccess: async () => {
-        setProblem(null);
-        toast.success(DESK_HOME_TEXT.slidesSaved);
-        setRequestKey(crypto.randomUUID());
-        await afterSave();
-        const saved = queryClient.getQueryData(trpc.desk.homeSlides.queryKey());
-        if (saved) setDrafts(saved.slides.map(slideDraft));
-      },
-      onError: (error) => {
-        const text = errorMessage(error, 'The slides could not be saved. Try again.');
-        setProblem(text);
-        toast.error(text);
-      },
-    }),
+  const { requestKey, problem, setProblem, saved } = useListSave(
+    'slides',
+    DESK_HOME_TEXT.slidesSaved,
+    'The slides could not be saved. Try again.',
+    () => {
+      const reread = queryClient.getQueryData(trpc.desk.homeSlides.queryKey());
+      if (reread) setDrafts(reread.slides.map(slideDraft));
+    },
   );
+  const save = useMutation(trpc.desk.saveHomeSlides.mutationOptions(saved));
   const change = (key: string, patch: Partial<SlideDraft>) =>
     setDrafts((now) => now.map((d) => (d.key === key ? { ...d, ...patch } : d)));
 
@@ -496,28 +517,18 @@ const categoryDraft = (category: Categories['categories'][number]): CategoryDraf
 
 function CategoriesForm({ loaded }: { loaded: Categories }) {
   const trpc = useTRPC();
-  const afterSave = useAfterSave('categories');
   const queryClient = useQueryClient();
   const [drafts, setDrafts] = useState<CategoryDraft[]>(() => loaded.categories.map(categoryDraft));
-  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
-  const [problem, setProblem] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.desk.saveCategories.mutationOptions({
-      onSuccess: async () => {
-        setProblem(null);
-        toast.success(DESK_HOME_TEXT.categoriesSaved);
-        setRequestKey(crypto.randomUUID());
-        await afterSave();
-        const saved = queryClient.getQueryData(trpc.desk.categories.queryKey());
-        if (saved) setDrafts(saved.categories.map(categoryDraft));
-      },
-      onError: (error) => {
-        const text = errorMessage(error, 'The categories could not be saved. Try again.');
-        setProblem(text);
-        toast.error(text);
-      },
-    }),
+  const { requestKey, problem, setProblem, saved } = useListSave(
+    'categories',
+    DESK_HOME_TEXT.categoriesSaved,
+    'The categories could not be saved. Try again.',
+    () => {
+      const reread = queryClient.getQueryData(trpc.desk.categories.queryKey());
+      if (reread) setDrafts(reread.categories.map(categoryDraft));
+    },
   );
+  const save = useMutation(trpc.desk.saveCategories.mutationOptions(saved));
   const change = (key: string, patch: Partial<CategoryDraft>) =>
     setDrafts((now) => now.map((d) => (d.key === key ? { ...d, ...patch } : d)));
 
