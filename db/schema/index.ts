@@ -4,6 +4,7 @@ export * from './delivery-tables.ts';
 export * from './desk-tables.ts';
 export * from './mail-tables.ts';
 export * from './messaging-tables.ts';
+export * from './offers-tables.ts';
 export * from './orders-tables.ts';
 export * from './payments-tables.ts';
 export * from './storefront-tables.ts';

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './accounts-tables.ts';
 import { productVariants } from './catalogue-tables.ts';
+import { campaigns } from './offers-tables.ts';
 import { orders } from './orders-tables.ts';
 
 export const systemSettings = pgTable('system_settings', {
@@ -44,6 +45,8 @@ export const smsNotifications = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The promotional campaign it belongs to (issue 35): one text a number per campaign. */
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('sms_recipient_type_check', sql`${t.recipientType} in ('customer', 'admin', 'seller')`),
@@ -52,6 +55,9 @@ export const smsNotifications = pgTable(
     uniqueIndex('sms_once_per_order_idx')
       .on(t.orderId, t.recipientPhone, t.kind)
       .where(sql`${t.orderId} is not null`),
+    uniqueIndex('sms_once_per_campaign_idx')
+      .on(t.campaignId, t.recipientPhone)
+      .where(sql`${t.campaignId} is not null`),
     index('sms_order_idx').on(t.orderId, t.createdAt),
     index('sms_newest_idx').on(t.createdAt),
     index('sms_status_idx').on(t.status, t.createdAt),

@@ -47,6 +47,9 @@ export const orders = pgTable(
     subtotal: bigint({ mode: 'number' }).notNull(),
     deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull(),
     discount: bigint({ mode: 'number' }).notNull().default(0),
+    /** Gift card and store credit spent on it (issue 35): total = subtotal + fee − discount −
+     * credit, never below 0. */
+    credit: bigint({ mode: 'number' }).notNull().default(0),
     total: bigint({ mode: 'number' }).notNull(),
     paymentMethod: text('payment_method').notNull(),
     status: text().notNull().default('pending'),
@@ -100,7 +103,7 @@ export const orders = pgTable(
     check('orders_source_check', sql`${t.source} in ('web', 'phone', 'whatsapp', 'counter')`),
     check(
       'orders_money_check',
-      sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`,
+      sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.discount} >= 0 and ${t.credit} >= 0 and ${t.total} >= 0`,
     ),
     index('orders_customer_newest_idx').on(t.customerId, t.createdAt),
     // The desk's order book (issue 34), newest first, keyset-paged: ascending, read backwards

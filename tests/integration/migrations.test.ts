@@ -754,7 +754,7 @@ describe('0018_order_book: the desk searches, pages and enters orders', () => {
     const before = await read();
     expect(before.orders.length).toBeGreaterThan(5);
 
-    await migrateDatabase(db);
+    await migrateUpTo('0019_offers');
 
     expect(await read()).toEqual(before);
     // Every order came from the site; its customer's phone and email are the profile's.
@@ -794,5 +794,89 @@ describe('0018_order_book: the desk searches, pages and enters orders', () => {
     await expect(
       db.execute(sql`update orders set source = 'instagram' where customer_id = 'nakato'`),
     ).rejects.toThrow();
+  });
+});
+
+describe('0019_offers: offers, gift cards and credit on a shop with orders', () => {
+  it('keeps every figure, leaves receipts at their 0 discount, and makes the welcome code real', async () => {
+    const read = async () => ({
+      orders: await rows(sql`
+        select id, customer_id, subtotal, delivery_fee, discount, total, status, payment_method
+        from orders order by id`),
+      items: await rows(sql`
+        select order_id, variant_id, name, price, quantity from order_items order by order_id, name`),
+      payments: await rows(sql`select id, order_id, amount, status from payments order by id`),
+      receipts: await rows(sql`
+        select receipt_number, subtotal, discount_amount, total_amount,
+               receipt_data->'discount' as discount
+        from receipts order by 1`),
+      stock: await rows(sql`select id, sku, stock from product_variants order by id`),
+      texts: await rows(sql`select id, kind, status from sms_notifications order by id`),
+    });
+    const before = await read();
+    expect(before.orders.length).toBeGreaterThan(5);
+    expect(before.receipts.length).toBeGreaterThan(0);
+
+    await migrateDatabase(db);
+
+    expect(await read()).toEqual(before);
+    for (const receipt of before.receipts as { discount_amount: unknown; discount: unknown }[]) {
+      expect(Number(receipt.discount_amount)).toBe(0);
+      expect(receipt.discount ?? 0).toBe(0);
+    }
+    // No order spent credit; every order's total is still its items and fee less its discount.
+    expect(
+      await rows(sql`select count(*)::int as n from orders
+                     where credit <> 0 or total <> subtotal + delivery_fee - discount`),
+    ).toEqual([{ n: 0 }]);
+    expect(await rows(sql`select count(*)::int as n from orders`)).toEqual([
+      { n: before.orders.length },
+    ]);
+    expect(
+      await rows(sql`select code, kind, value, per_shopper_limit, first_order_only, used
+                     from promotions`),
+    ).toEqual([
+      {
+        code: 'KARIBU10',
+        kind: 'percent',
+        value: 10,
+        per_shopper_limit: 1,
+        first_order_only: true,
+        used: 0,
+      },
+    ]);
+    // The ledger refuses a change to an entry, and a cancelled order gives its use back once.
+    const [order] = await rows<{ id: string }>(
+      sql`select id from orders where status = 'pending' order by id limit 1`,
+    );
+    if (!order) throw new Error('the shop before has a pending order');
+    await db.execute(sql`
+      insert into order_offers (order_id, promotion_id, code, name, amount, shopper, use_number)
+      select ${order.id}::uuid, id, code, name, 1000, 'nakato', 1 from promotions`);
+    await db.execute(sql`update promotions set used = 1`);
+    await db.execute(
+      sql`insert into value_accounts (kind, user_id, balance) values ('store_credit', 'nakato', 4000)`,
+    );
+    await db.execute(sql`
+      insert into value_entries (account_id, amount, balance_after, reason)
+      select id, 5000, 5000, 'granted' from value_accounts`);
+    await db.execute(sql`
+      insert into value_entries (account_id, amount, balance_after, reason, order_id)
+      select id, -1000, 4000, 'spent', ${order.id}::uuid from value_accounts`);
+    await expect(db.execute(sql`update value_entries set amount = 1`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from value_entries`)).rejects.toThrow();
+    await db.execute(sql`update orders set status = 'cancelled' where id = ${order.id}::uuid`);
+    await db.execute(sql`delete from orders where id = ${order.id}::uuid`);
+    expect(await rows(sql`select used from promotions`)).toEqual([{ used: 0 }]);
+    expect(await rows(sql`select balance::int from value_accounts`)).toEqual([{ balance: 5000 }]);
+    expect(
+      await rows(
+        sql`select amount::int, balance_after::int, reason from value_entries order by id`,
+      ),
+    ).toEqual([
+      { amount: 5000, balance_after: 5000, reason: 'granted' },
+      { amount: -1000, balance_after: 4000, reason: 'spent' },
+      { amount: 1000, balance_after: 5000, reason: 'given_back' },
+    ]);
   });
 });
