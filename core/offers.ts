@@ -70,3 +70,24 @@ export function isForEveryone(offer: Offer): boolean {
     offer.usageLimit === null
   );
 }
+
+/** An offer given to a checkout: its code (null: automatic), its name, what it takes off. */
+export type AppliedOffer = { code: string | null; name: string; amount: number };
+
+/** Why a code asked for cannot be had (the code as typed, the shopper's text). */
+export type OfferProblem = { code: string; message: string };
+
+/**
+ * `checkout.preview`'s answer (issue 35): the totals the shop will charge for these lines,
+ * codes and delivery, so the page never guesses. `lines` adds each line's saving.
+ */
+export type CheckoutPreview = {
+  subtotal: number;
+  deliveryFee: number;
+  discount: number;
+  credit: number;
+  total: number;
+  applied: AppliedOffer[];
+  problems: OfferProblem[];
+  lines: { variantId: number; discount: number }[];
+};

@@ -38,6 +38,11 @@ export type Receipt = {
   subtotal: number;
   deliveryFee: number;
   discount: number;
+  /** The offers that gave the discount (issue 35); absent on receipts without one. */
+  offers?: ReceiptOffer[];
+  /** Gift card and store credit spent (issue 35): total = subtotal + fee − discount − credit.
+   * Absent when none was spent. */
+  credit?: number;
   /** 0 unless a tax applies; shown only above 0. */
   tax: number;
   total: number;
@@ -57,6 +62,9 @@ export type Receipt = {
    */
   shop?: ReceiptShop;
 };
+
+/** An offer on a receipt: its code (null: automatic), its name, what it took off. */
+export type ReceiptOffer = { code: string | null; name: string; amount: number };
 
 /** The seller's lines on a receipt: the address, and "TIN 1000123456" when set. */
 export type ReceiptShop = { address: string; tin: string | null };
@@ -148,6 +156,8 @@ export type ReceiptOrder = {
   total: number;
   deliveryFee: number;
   discount: number;
+  offers?: ReceiptOffer[];
+  credit?: number;
   /** The name kept on the order, used when the profile has none. */
   customerName?: string | null;
   items: { id?: string; name: string; price: number; quantity: number; variant?: string }[];
@@ -192,6 +202,8 @@ export function buildReceipt(
     subtotal: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
     deliveryFee: order.deliveryFee,
     discount: order.discount,
+    ...(order.offers?.length ? { offers: order.offers } : {}),
+    ...(order.credit ? { credit: order.credit } : {}),
     tax: extra.tax ?? DEFAULT_TAX,
     total: order.total,
     paymentMethod: paymentMethodLabel(order.paymentMethod),

@@ -50,6 +50,8 @@ export const SMS_KINDS = [
   'ready-for-pickup',
   'back-in-stock',
   'out-for-delivery',
+  'gift-card',
+  'cart-reminder',
 ] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
 export type RecipientType = 'customer' | 'admin' | 'seller';

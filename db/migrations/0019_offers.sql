@@ -88,6 +88,7 @@ CREATE TABLE "value_entries" (
 );
 --> statement-breakpoint
 ALTER TABLE "orders" DROP CONSTRAINT "orders_money_check";--> statement-breakpoint
+ALTER TABLE "user_settings" ADD COLUMN "stop_token" text;--> statement-breakpoint
 ALTER TABLE "sms_notifications" ADD COLUMN "campaign_id" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "credit" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -107,6 +108,7 @@ CREATE INDEX "value_entries_account_idx" ON "value_entries" USING btree ("accoun
 CREATE INDEX "value_entries_order_idx" ON "value_entries" USING btree ("order_id");--> statement-breakpoint
 ALTER TABLE "sms_notifications" ADD CONSTRAINT "sms_notifications_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_once_per_campaign_idx" ON "sms_notifications" USING btree ("campaign_id","recipient_phone") WHERE "sms_notifications"."campaign_id" is not null;--> statement-breakpoint
+ALTER TABLE "user_settings" ADD CONSTRAINT "user_settings_stop_token_unique" UNIQUE("stop_token");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_money_check" CHECK ("orders"."subtotal" >= 0 and "orders"."delivery_fee" >= 0 and "orders"."discount" >= 0 and "orders"."credit" >= 0 and "orders"."total" >= 0);--> statement-breakpoint
 -- The ledger is append-only (decision 0081): an entry is never changed or removed.
 CREATE FUNCTION value_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -147,6 +147,9 @@ export const userSettings = pgTable(
     smsNotifications: boolean('sms_notifications').notNull().default(false),
     orderUpdates: boolean('order_updates').notNull().default(true),
     marketingNotifications: boolean('marketing_notifications').notNull().default(false),
+    /** The short token of the link in every promotional text that switches them off without
+     * signing in (issue 35); made when the first one is sent. */
+    stopToken: text('stop_token').unique(),
     profileVisibility: text('profile_visibility').notNull().default('private'),
     dataSharing: boolean('data_sharing').notNull().default(false),
     analytics: boolean().notNull().default(true),
