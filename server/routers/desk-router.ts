@@ -2,6 +2,7 @@
 // (deskProcedure, ownerProcedure in server/trpc.ts). Each part of the desk keeps its procedures
 // in its own file under desk/; their names are one flat namespace (desk.saveProduct, …).
 import { router } from '../trpc.ts';
+import { campaignsDesk } from './desk/desk-campaigns-router.ts';
 import { catalogueDesk } from './desk/desk-catalogue-router.ts';
 import { customersDesk } from './desk/desk-customers-router.ts';
 import { deliveryDesk } from './desk/desk-delivery-router.ts';
@@ -28,4 +29,5 @@ export const deskRouter = router({
   ...customersDesk,
   ...storeDetailsDesk,
   ...homeDesk,
+  ...campaignsDesk,
 });

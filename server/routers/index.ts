@@ -9,6 +9,7 @@ import { ordersDesk } from './desk/desk-orders-router.ts';
 import { deskRouter } from './desk-router.ts';
 import { ordersRouter } from './orders-router.ts';
 import { paymentsRouter } from './payments-router.ts';
+import { stopLinkRouter } from './stop-link-router.ts';
 
 export const appRouter = router({
   account: accountRouter,
@@ -23,6 +24,7 @@ export const appRouter = router({
   operator: router(ordersDesk),
   orders: ordersRouter,
   payments: paymentsRouter,
+  stopLink: stopLinkRouter,
 });
 
 export type AppRouter = typeof appRouter;

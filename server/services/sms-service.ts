@@ -438,7 +438,8 @@ export async function deliverSms(ctx: Texting, ids: string[]): Promise<void> {
 
 /**
  * The Cron Trigger's sweep: rows left `sending` by a Worker that stopped go back to pending,
- * then the pending rows that are due are delivered (a bounded batch, oldest first).
+ * then the pending rows that are due are delivered (a bounded batch, oldest first, promotional
+ * texts after every other). Campaigns are delivered only here: 20 a minute, 1 s apart.
  */
 export async function sweepSms(ctx: Texting, batch = 20): Promise<number> {
   await ctx.db
@@ -459,7 +460,12 @@ export async function sweepSms(ctx: Texting, batch = 20): Promise<number> {
         or(isNull(smsNotifications.nextAttemptAt), lte(smsNotifications.nextAttemptAt, sql`now()`)),
       ),
     )
-    .orderBy(smsNotifications.createdAt)
+    // Texts about orders first, then the bulk ones (a campaign's 2,000 rows, cart reminders):
+    // a campaign never holds back a confirmation or a retry behind it (issue 35).
+    .orderBy(
+      sql`${smsNotifications.kind} in ('promotional', 'cart-reminder')`,
+      smsNotifications.createdAt,
+    )
     .limit(batch);
   await deliverSms(
     ctx,
