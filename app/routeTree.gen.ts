@@ -34,6 +34,7 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DeskIndexRouteImport } from './routes/desk/index'
+import { Route as DeskCampaignsRouteImport } from './routes/desk/campaigns'
 import { Route as DeskCustomersRouteImport } from './routes/desk/customers'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
 import { Route as DeskDetailsRouteImport } from './routes/desk/details'
@@ -49,6 +50,7 @@ import { Route as OrderHistoryOrderIdRouteImport } from './routes/order-history/
 import { Route as PhotosSplatRouteImport } from './routes/photos/$'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsSlugRouteImport } from './routes/products/$slug'
+import { Route as ShopStopTokenRouteImport } from './routes/$shop/stop/$token'
 import { Route as ApiAccountAvatarRouteImport } from './routes/api/account/avatar'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDeskOrdersDotcsvRouteImport } from './routes/api/desk/orders[.]csv'
@@ -192,6 +194,11 @@ const DeskIndexRoute = DeskIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DeskRoute,
 } as any)
+const DeskCampaignsRoute = DeskCampaignsRouteImport.update({
+  id: '/campaigns',
+  path: '/campaigns',
+  getParentRoute: () => DeskRoute,
+} as any)
 const DeskCustomersRoute = DeskCustomersRouteImport.update({
   id: '/customers',
   path: '/customers',
@@ -265,6 +272,11 @@ const ProductsIndexRoute = ProductsIndexRouteImport.update({
 const ProductsSlugRoute = ProductsSlugRouteImport.update({
   id: '/products/$slug',
   path: '/products/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShopStopTokenRoute = ShopStopTokenRouteImport.update({
+  id: '/$shop/stop/$token',
+  path: '/$shop/stop/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiAccountAvatarRoute = ApiAccountAvatarRouteImport.update({
@@ -383,6 +395,7 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/campaigns': typeof DeskCampaignsRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
@@ -399,6 +412,7 @@ export interface FileRoutesByFullPath {
   '/desk/': typeof DeskIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
+  '/$shop/stop/$token': typeof ShopStopTokenRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
@@ -441,6 +455,7 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/campaigns': typeof DeskCampaignsRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
@@ -457,6 +472,7 @@ export interface FileRoutesByTo {
   '/desk': typeof DeskIndexRoute
   '/order-history': typeof OrderHistoryIndexRoute
   '/products': typeof ProductsIndexRoute
+  '/$shop/stop/$token': typeof ShopStopTokenRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
@@ -501,6 +517,7 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/campaigns': typeof DeskCampaignsRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
@@ -517,6 +534,7 @@ export interface FileRoutesById {
   '/desk/': typeof DeskIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
+  '/$shop/stop/$token': typeof ShopStopTokenRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
@@ -562,6 +580,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/campaigns'
     | '/desk/customers'
     | '/desk/delivery'
     | '/desk/details'
@@ -578,6 +597,7 @@ export interface FileRouteTypes {
     | '/desk/'
     | '/order-history/'
     | '/products/'
+    | '/$shop/stop/$token'
     | '/api/account/avatar'
     | '/api/auth/$'
     | '/api/desk/orders.csv'
@@ -620,6 +640,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/campaigns'
     | '/desk/customers'
     | '/desk/delivery'
     | '/desk/details'
@@ -636,6 +657,7 @@ export interface FileRouteTypes {
     | '/desk'
     | '/order-history'
     | '/products'
+    | '/$shop/stop/$token'
     | '/api/account/avatar'
     | '/api/auth/$'
     | '/api/desk/orders.csv'
@@ -679,6 +701,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/campaigns'
     | '/desk/customers'
     | '/desk/delivery'
     | '/desk/details'
@@ -695,6 +718,7 @@ export interface FileRouteTypes {
     | '/desk/'
     | '/order-history/'
     | '/products/'
+    | '/$shop/stop/$token'
     | '/api/account/avatar'
     | '/api/auth/$'
     | '/api/desk/orders.csv'
@@ -745,6 +769,7 @@ export interface RootRouteChildren {
   ProductsSlugRoute: typeof ProductsSlugRoute
   OrderHistoryIndexRoute: typeof OrderHistoryIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
+  ShopStopTokenRoute: typeof ShopStopTokenRoute
   ApiAccountAvatarRoute: typeof ApiAccountAvatarRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDeskOrdersDotcsvRoute: typeof ApiDeskOrdersDotcsvRoute
@@ -936,6 +961,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskIndexRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/campaigns': {
+      id: '/desk/campaigns'
+      path: '/campaigns'
+      fullPath: '/desk/campaigns'
+      preLoaderRoute: typeof DeskCampaignsRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/customers': {
       id: '/desk/customers'
       path: '/customers'
@@ -1039,6 +1071,13 @@ declare module '@tanstack/react-router' {
       path: '/products/$slug'
       fullPath: '/products/$slug'
       preLoaderRoute: typeof ProductsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$shop/stop/$token': {
+      id: '/$shop/stop/$token'
+      path: '/$shop/stop/$token'
+      fullPath: '/$shop/stop/$token'
+      preLoaderRoute: typeof ShopStopTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/account/avatar': {
@@ -1164,6 +1203,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface DeskRouteChildren {
+  DeskCampaignsRoute: typeof DeskCampaignsRoute
   DeskCustomersRoute: typeof DeskCustomersRoute
   DeskDeliveryRoute: typeof DeskDeliveryRoute
   DeskDetailsRoute: typeof DeskDetailsRoute
@@ -1182,6 +1222,7 @@ interface DeskRouteChildren {
 }
 
 const DeskRouteChildren: DeskRouteChildren = {
+  DeskCampaignsRoute: DeskCampaignsRoute,
   DeskCustomersRoute: DeskCustomersRoute,
   DeskDeliveryRoute: DeskDeliveryRoute,
   DeskDetailsRoute: DeskDetailsRoute,
@@ -1232,6 +1273,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProductsSlugRoute: ProductsSlugRoute,
   OrderHistoryIndexRoute: OrderHistoryIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
+  ShopStopTokenRoute: ShopStopTokenRoute,
   ApiAccountAvatarRoute: ApiAccountAvatarRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDeskOrdersDotcsvRoute: ApiDeskOrdersDotcsvRoute,

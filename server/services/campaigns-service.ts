@@ -11,7 +11,7 @@ import {
   STOP_TOKEN_ALPHABET,
   STOP_TOKEN_LENGTH,
   stopLink,
-} from '#core/campaigns.ts';
+} from '#core/campaign-rules.ts';
 import { SMS_MAX_CHARS, SMS_TEXT, smsSegments } from '#core/sms.ts';
 import type { Db } from '#db/client.ts';
 import { campaigns, categories, promotions } from '#db/schema/index.ts';
@@ -135,6 +135,8 @@ export async function campaignAudience(
     cost: costOf(count, preview),
     preview,
     room: roomFor(origin, offer.code),
+    code: offer.code,
+    link: stopLink(origin, SAMPLE_STOP_TOKEN),
   };
 }
 

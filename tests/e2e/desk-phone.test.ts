@@ -112,7 +112,15 @@ describe('the desk on a phone', () => {
     await bar.getByRole('button', { name: 'More' }).click();
     const sheet = page.getByRole('dialog', { name: 'More of the desk' });
     await sheet.waitFor();
-    for (const label of ['Stock', 'Spreadsheet', 'Delivery', 'Settings', 'Staff', 'Record']) {
+    for (const label of [
+      'Stock',
+      'Spreadsheet',
+      'Delivery',
+      'Campaigns',
+      'Settings',
+      'Staff',
+      'Record',
+    ]) {
       await sheet.getByRole('link', { name: label, exact: true }).waitFor();
     }
     await shoot(page, 'desk-phone-more-360');
@@ -140,6 +148,7 @@ describe('the desk on a phone', () => {
       '/desk/record',
       '/desk/home',
       '/desk/details',
+      '/desk/campaigns',
     ];
     const tooWide: Record<string, unknown> = {};
     for (const route of routes) {
@@ -172,6 +181,7 @@ describe('the desk on a phone', () => {
       'Spreadsheet',
       'Delivery',
       'Home page',
+      'Campaigns',
       'Settings',
       'Staff',
       'Record',

@@ -12,7 +12,7 @@ import {
   SMS_PART_COST_UGX,
   STOP_TEXT,
   stopLink,
-} from '#core/campaigns.ts';
+} from '#core/campaign-rules.ts';
 import { SMS_MAX_CHARS, smsSegments } from '#core/sms.ts';
 import {
   campaigns,

@@ -32,6 +32,7 @@ export const DESK_SECTIONS: readonly Section[] = [
   { to: '/desk/spreadsheet', label: 'Spreadsheet' },
   { to: '/desk/delivery', label: 'Delivery' },
   { to: '/desk/home', label: 'Home page' },
+  { to: '/desk/campaigns', label: 'Campaigns' },
   { to: '/desk/settings', label: 'Settings' },
   { to: '/desk/staff', label: 'Staff', ownerOnly: true },
   { to: '/desk/record', label: 'Record', ownerOnly: true },

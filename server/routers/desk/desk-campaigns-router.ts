@@ -7,7 +7,7 @@ import {
   campaignAudienceInput,
   cartRemindersInput,
   sendCampaignInput,
-} from '#core/campaigns.ts';
+} from '#core/campaign-rules.ts';
 import {
   type CampaignProblem,
   type CampaignRefused,

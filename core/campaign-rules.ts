@@ -120,4 +120,8 @@ export type CampaignAudience = {
   preview: string;
   /** Characters the message may take with this offer's code and the shop's link. */
   room: number;
+  /** The offer's code (null: automatic) and a stop link as the texts carry it (a sample token),
+   * so the page shows the text as it is typed. */
+  code: string | null;
+  link: string;
 };
