@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { isStopToken } from '#core/campaign-rules.ts';
 import type { Db } from '#db/client.ts';
 import type { Answer } from '../shopper-error.ts';
+import { PROMOTIONS_OFF } from './sms-service.ts';
 
 export type StopProblem = 'unknown';
 
@@ -53,7 +54,7 @@ export async function stopPromotions(
     ),
     withdrawn as (
       update sms_notifications s set status = 'failed',
-        error_message = 'Withdrawn: the shopper stopped offers by text'
+        error_message = ${PROMOTIONS_OFF}
       from hit
       where hit.phone is not null and s.recipient_phone = hit.phone and s.status = 'pending'
         and s.kind in ('promotional', 'cart-reminder')

@@ -29,7 +29,7 @@ import {
 } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { sweepCartReminders } from '#server/services/cart-reminders.ts';
-import { sweepSms } from '#server/services/sms-service.ts';
+import { PROMOTIONS_OFF, sweepSms } from '#server/services/sms-service.ts';
 import { testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember, sentTwice } from '../support/desk.ts';
@@ -308,6 +308,32 @@ describe('a campaign on the desk', () => {
     expect(order).toHaveLength(3);
     expect(order.slice(1).every((m) => m.startsWith('duuka: Bulk'))).toBe(true);
     expect((await textsOf(sent.id)).every((t) => t.status === 'sent')).toBe(true);
+  });
+  it('a shopper who switched Promotions off in her settings before her text went out gets none', async () => {
+    await test.db.delete(smsNotifications);
+    const her = await shopper(true);
+    const other = await shopper(true);
+    const sent = await desk().sendCampaign({ promotionId: offerId, message: 'Changed mind' });
+    await test.db
+      .update(userSettings)
+      .set({ marketingNotifications: false })
+      .where(eq(userSettings.userId, her.id));
+    const gone: string[] = [];
+    const gateway = {
+      send: async (text: { number: string; message: string }) => {
+        gone.push(text.number);
+        return { ok: true as const, messageId: randomUUID() };
+      },
+    };
+    await sweepSms(
+      testContext(test.db, new Headers(), { sms: { gateway, adminPhone: null, gapMs: 0 } }),
+    );
+    expect(gone).toEqual([other.phone]);
+    const texts = await textsOf(sent.id);
+    expect(texts.find((t) => t.recipientPhone === her.phone)).toMatchObject({
+      status: 'failed',
+      errorMessage: PROMOTIONS_OFF,
+    });
   });
 });
 
