@@ -11,6 +11,7 @@ import { SMS_PART_COST_UGX, STOP_TEXT } from '#core/campaign-rules.ts';
 import { formatUGX } from '#core/money.ts';
 import { createDb } from '#db/client.ts';
 import { categories, orderItems, orders, promotions, userSettings } from '#db/schema/index.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { shop } from '../support/shop.ts';
@@ -108,6 +109,7 @@ describe('a campaign, and the stop link its text carries', () => {
         ),
       );
     await fitsAndShoot(page, SMALL_PHONE.width, 'desk-campaign-360');
+    expect(await seriousViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Send to 1 shopper' }).click();
     await page.getByText('Sent to 1 shopper.').waitFor();
     await page
@@ -145,6 +147,7 @@ describe('a campaign, and the stop link its text carries', () => {
       .where(eq(userSettings.userId, fan.shopper.id));
     expect(before[0]?.on).toBe(true);
     await fitsAndShoot(visitor.page, SMALL_PHONE.width, 'stop-link-360');
+    expect(await seriousViolations(visitor.page)).toEqual([]);
     await visitor.page.getByRole('button', { name: STOP_TEXT.button }).click();
     await visitor.page.getByText(STOP_TEXT.done).waitFor();
     const after = await db
@@ -177,6 +180,7 @@ describe('a campaign, and the stop link its text carries', () => {
     await reminders.click();
     await expect.poll(() => reminders.isChecked()).toBe(was);
     await fitsAndShoot(page, DESKTOP.width, 'desk-campaigns-1366');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
