@@ -71,7 +71,7 @@ describe('the texts', () => {
 
 describe('what the desk sends', () => {
   it('a message is typed text of at most 160 characters; ids are bounded', () => {
-    const ok = { promotionId: 1, message: 'Weekend sale' };
+    const ok = { promotionId: 1, message: 'Weekend sale', requestKey: crypto.randomUUID() };
     expect(v.safeParse(sendCampaignInput, ok).success).toBe(true);
     for (const bad of [
       { ...ok, message: '' },
@@ -81,6 +81,7 @@ describe('what the desk sends', () => {
       { ...ok, promotionId: '1' },
       { ...ok, categoryId: 1.5 },
       { ...ok, extra: true },
+      { promotionId: 1, message: 'Weekend sale' },
     ]) {
       expect(v.safeParse(sendCampaignInput, bad).success, JSON.stringify(bad).slice(0, 60)).toBe(
         false,

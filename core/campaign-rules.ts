@@ -97,7 +97,8 @@ export const sendCampaignInput = v.strictObject(
   {
     ...audience,
     message: v.pipe(message, v.minLength(1, CAMPAIGNS_TEXT.messageNeeded)),
-    requestKey: v.optional(requestKey),
+    // Required: a double tap, or a retry after a dropped answer, must not text everyone twice.
+    requestKey,
   },
   objectMessage(CAMPAIGNS_TEXT.badInput),
 );

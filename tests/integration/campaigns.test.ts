@@ -251,7 +251,7 @@ describe('a campaign on the desk', () => {
       })
       .returning({ id: promotions.id });
     await expect(
-      desk().sendCampaign({ promotionId: ended?.id ?? 0, message: 'Hi' }),
+      desk().sendCampaign({ promotionId: ended?.id ?? 0, message: 'Hi', requestKey: randomUUID() }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: CAMPAIGNS_TEXT.offerNotFound });
     await expect(
       desk().campaignAudience({ promotionId: offerId, categoryId: 2_000_000_000 }),
@@ -259,13 +259,27 @@ describe('a campaign on the desk', () => {
     await shopper(true);
     const { room } = await desk().campaignAudience({ promotionId: offerId });
     await expect(
-      desk().sendCampaign({ promotionId: offerId, message: 'x'.repeat(room + 1) }),
+      desk().sendCampaign({
+        promotionId: offerId,
+        message: 'x'.repeat(room + 1),
+        requestKey: randomUUID(),
+      }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: CAMPAIGNS_TEXT.messageTooLong(room) });
     await test.db.update(userSettings).set({ marketingNotifications: false });
     await expect(
-      desk().sendCampaign({ promotionId: offerId, message: 'Nobody' }),
+      desk().sendCampaign({ promotionId: offerId, message: 'Nobody', requestKey: randomUUID() }),
     ).rejects.toMatchObject({ message: CAMPAIGNS_TEXT.noAudience });
     expect(await test.db.select().from(campaigns).where(eq(campaigns.message, 'Nobody'))).toEqual(
+      [],
+    );
+  });
+
+  it('a send without its request key is refused (a double tap must not text twice)', async () => {
+    await shopper(true);
+    await expect(
+      desk().sendCampaign({ promotionId: offerId, message: 'No key' } as never),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await test.db.select().from(campaigns).where(eq(campaigns.message, 'No key'))).toEqual(
       [],
     );
   });
@@ -285,7 +299,11 @@ describe('a campaign on the desk', () => {
     await test.db.delete(smsNotifications);
     await shopper(true);
     await shopper(true);
-    const sent = await desk().sendCampaign({ promotionId: offerId, message: 'Bulk' });
+    const sent = await desk().sendCampaign({
+      promotionId: offerId,
+      message: 'Bulk',
+      requestKey: randomUUID(),
+    });
     await test.db.insert(smsNotifications).values({
       recipientPhone: '+256772999999',
       recipientType: 'customer',
@@ -313,7 +331,11 @@ describe('a campaign on the desk', () => {
     await test.db.delete(smsNotifications);
     const her = await shopper(true);
     const other = await shopper(true);
-    const sent = await desk().sendCampaign({ promotionId: offerId, message: 'Changed mind' });
+    const sent = await desk().sendCampaign({
+      promotionId: offerId,
+      message: 'Changed mind',
+      requestKey: randomUUID(),
+    });
     await test.db
       .update(userSettings)
       .set({ marketingNotifications: false })
@@ -348,7 +370,11 @@ describe('the stop link', () => {
 
   it('works without a session, once: the second use says they are off already', async () => {
     const her = await shopper(true);
-    await desk().sendCampaign({ promotionId: offerId, message: 'Stop me' });
+    await desk().sendCampaign({
+      promotionId: offerId,
+      message: 'Stop me',
+      requestKey: randomUUID(),
+    });
     const token = (await tokenOf(her.id))?.token ?? '';
     const read = await queryOverHttp(test.db, 'stopLink.read', { token });
     expect(read.status).toBe(200);
@@ -396,7 +422,11 @@ describe('the stop link', () => {
 
   it('a POST from another site is refused', async () => {
     const her = await shopper(true);
-    await desk().sendCampaign({ promotionId: offerId, message: 'Cross-site' });
+    await desk().sendCampaign({
+      promotionId: offerId,
+      message: 'Cross-site',
+      requestKey: randomUUID(),
+    });
     const token = (await tokenOf(her.id))?.token ?? '';
     const foreign = await mutateOverHttp(
       test.db,
