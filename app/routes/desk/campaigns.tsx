@@ -253,7 +253,7 @@ function SentCampaigns({ loaded }: { loaded: Loaded }) {
       {loaded.campaigns.length === 0 ? (
         <p className="text-sm text-ink-soft">No campaign yet.</p>
       ) : (
-        <ul className="divide-y divide-line border-y border-line" aria-label="Campaigns sent">
+        <ul className="divide-y divide-line border-b border-line" aria-label="Campaigns sent">
           {loaded.campaigns.map((campaign) => (
             <li key={campaign.id} className="py-4 text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
