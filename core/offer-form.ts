@@ -52,6 +52,8 @@ export const DESK_OFFERS_TEXT = {
   usageLimitInvalid: `Total uses must be a whole number from 1 to ${OFFER_USES_MAX.toLocaleString('en-US')}, or blank for no limit.`,
   perShopperInvalid: `Uses per shopper must be a whole number from 1 to ${OFFER_PER_SHOPPER_MAX}, or blank for no limit.`,
   tagTooLong: `A tag must be ${OFFER_TAG_MAX} characters or fewer.`,
+  limitBelowUsed: (used: number) =>
+    `This offer has been used ${used} times already: total uses cannot be fewer.`,
   targetsInvalid: 'Choose categories and pieces from the lists.',
   targetsTooMany: `An offer can name at most ${OFFER_TARGETS_MAX} categories or pieces.`,
   checkboxInvalid: 'Combinable, first order only and On are yes or no.',
@@ -124,8 +126,7 @@ export const saveOfferInput = v.pipe(
           { categoryIds: ids(T.targetsInvalid), productIds: ids(T.targetsInvalid) },
           objectMessage(T.targetsInvalid),
         ),
-        T.targetsInvalid,
-      ),
+              ),
       minSubtotal: blankable(0, OFFER_MIN_SUBTOTAL_MAX, T.minSubtotalInvalid),
       startsAt: instant,
       endsAt: instant,
