@@ -126,7 +126,7 @@ export const saveOfferInput = v.pipe(
           { categoryIds: ids(T.targetsInvalid), productIds: ids(T.targetsInvalid) },
           objectMessage(T.targetsInvalid),
         ),
-              ),
+      ),
       minSubtotal: blankable(0, OFFER_MIN_SUBTOTAL_MAX, T.minSubtotalInvalid),
       startsAt: instant,
       endsAt: instant,
