@@ -38,6 +38,7 @@ import { Route as DeskCustomersRouteImport } from './routes/desk/customers'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
 import { Route as DeskDetailsRouteImport } from './routes/desk/details'
 import { Route as DeskHomeRouteImport } from './routes/desk/home'
+import { Route as DeskOffersRouteImport } from './routes/desk/offers'
 import { Route as DeskRecordRouteImport } from './routes/desk/record'
 import { Route as DeskSettingsRouteImport } from './routes/desk/settings'
 import { Route as DeskSpreadsheetRouteImport } from './routes/desk/spreadsheet'
@@ -210,6 +211,11 @@ const DeskDetailsRoute = DeskDetailsRouteImport.update({
 const DeskHomeRoute = DeskHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskOffersRoute = DeskOffersRouteImport.update({
+  id: '/offers',
+  path: '/offers',
   getParentRoute: () => DeskRoute,
 } as any)
 const DeskRecordRoute = DeskRecordRouteImport.update({
@@ -387,6 +393,7 @@ export interface FileRoutesByFullPath {
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
   '/desk/home': typeof DeskHomeRoute
+  '/desk/offers': typeof DeskOffersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -445,6 +452,7 @@ export interface FileRoutesByTo {
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
   '/desk/home': typeof DeskHomeRoute
+  '/desk/offers': typeof DeskOffersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -505,6 +513,7 @@ export interface FileRoutesById {
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
   '/desk/home': typeof DeskHomeRoute
+  '/desk/offers': typeof DeskOffersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -566,6 +575,7 @@ export interface FileRouteTypes {
     | '/desk/delivery'
     | '/desk/details'
     | '/desk/home'
+    | '/desk/offers'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -624,6 +634,7 @@ export interface FileRouteTypes {
     | '/desk/delivery'
     | '/desk/details'
     | '/desk/home'
+    | '/desk/offers'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -683,6 +694,7 @@ export interface FileRouteTypes {
     | '/desk/delivery'
     | '/desk/details'
     | '/desk/home'
+    | '/desk/offers'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -964,6 +976,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskHomeRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/offers': {
+      id: '/desk/offers'
+      path: '/offers'
+      fullPath: '/desk/offers'
+      preLoaderRoute: typeof DeskOffersRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/record': {
       id: '/desk/record'
       path: '/record'
@@ -1168,6 +1187,7 @@ interface DeskRouteChildren {
   DeskDeliveryRoute: typeof DeskDeliveryRoute
   DeskDetailsRoute: typeof DeskDetailsRoute
   DeskHomeRoute: typeof DeskHomeRoute
+  DeskOffersRoute: typeof DeskOffersRoute
   DeskRecordRoute: typeof DeskRecordRoute
   DeskSettingsRoute: typeof DeskSettingsRoute
   DeskSpreadsheetRoute: typeof DeskSpreadsheetRoute
@@ -1186,6 +1206,7 @@ const DeskRouteChildren: DeskRouteChildren = {
   DeskDeliveryRoute: DeskDeliveryRoute,
   DeskDetailsRoute: DeskDetailsRoute,
   DeskHomeRoute: DeskHomeRoute,
+  DeskOffersRoute: DeskOffersRoute,
   DeskRecordRoute: DeskRecordRoute,
   DeskSettingsRoute: DeskSettingsRoute,
   DeskSpreadsheetRoute: DeskSpreadsheetRoute,

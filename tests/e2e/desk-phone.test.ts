@@ -112,7 +112,15 @@ describe('the desk on a phone', () => {
     await bar.getByRole('button', { name: 'More' }).click();
     const sheet = page.getByRole('dialog', { name: 'More of the desk' });
     await sheet.waitFor();
-    for (const label of ['Stock', 'Spreadsheet', 'Delivery', 'Settings', 'Staff', 'Record']) {
+    for (const label of [
+      'Stock',
+      'Spreadsheet',
+      'Delivery',
+      'Offers',
+      'Settings',
+      'Staff',
+      'Record',
+    ]) {
       await sheet.getByRole('link', { name: label, exact: true }).waitFor();
     }
     await shoot(page, 'desk-phone-more-360');
@@ -135,6 +143,7 @@ describe('the desk on a phone', () => {
       `/desk/stock?variant=${piece.variantId}`,
       '/desk/spreadsheet',
       '/desk/delivery',
+      '/desk/offers',
       '/desk/settings',
       '/desk/staff',
       '/desk/record',
@@ -171,6 +180,7 @@ describe('the desk on a phone', () => {
       'Stock',
       'Spreadsheet',
       'Delivery',
+      'Offers',
       'Home page',
       'Settings',
       'Staff',

@@ -38,10 +38,11 @@ beforeAll(async () => {
   owner = await deskMember(test.db, auth, 'owner');
   staff = await deskMember(test.db, auth, 'staff');
   customer = await signedInShopper(test.db, auth, { name: 'Nakato Achieng' });
-  [{ id: dresses }] = await test.db
+  const [category] = await test.db
     .insert(categories)
     .values({ name: `Dresses ${randomUUID().slice(0, 6)}` })
     .returning({ id: categories.id });
+  dresses = category?.id ?? 0;
   variantId = (await addProduct(test.db, { name: 'Kitenge Wrap', price: 50_000, stock: 100 }))
     .variantId;
 });
@@ -61,8 +62,11 @@ const weekend = {
   active: true,
 };
 const code = () => `NAKATO${randomUUID().replace(/-/g, '').slice(0, 6)}`;
-const stored = async (id: number) =>
-  (await test.db.select().from(promotions).where(eq(promotions.id, id)))[0];
+async function stored(id: number) {
+  const [row] = await test.db.select().from(promotions).where(eq(promotions.id, id));
+  if (!row) throw new Error(`no promotion ${id}`);
+  return row;
+}
 
 describe('desk.saveOffer', () => {
   it('saves a new offer, recorded, the catalogue’s version raised', async () => {
@@ -229,7 +233,7 @@ describe('desk.offers', () => {
       .select({ total: orders.total })
       .from(orders)
       .where(eq(orders.id, orderId));
-    return { orderId, total: row.total };
+    return { orderId, total: row?.total ?? 0 };
   }
 
   it('lists each offer with its state, uses and figures (cancelled orders aside)', async () => {
