@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productJsonLd } from '#app/seo.ts';
 import { DESK_OFFERS_TEXT as T } from '#core/offer-form.ts';
 import {
   categories,
@@ -291,5 +292,83 @@ describe('desk.offers', () => {
       'off',
       'used-up',
     ]);
+  });
+});
+
+describe('offers on the shop', () => {
+  const now = Date.now();
+  const running = {
+    ...weekend,
+    startsAt: new Date(now - 3_600_000).toISOString(),
+    endsAt: new Date(now + 3 * 86_400_000).toISOString(),
+  };
+  let dress: Awaited<ReturnType<typeof addProduct>>;
+  let top: Awaited<ReturnType<typeof addProduct>>;
+  let skirts = 0;
+
+  beforeAll(async () => {
+    // The offers the tests above left running would cover these pieces too.
+    await test.db.update(promotions).set({ active: false });
+    const [category] = await test.db
+      .insert(categories)
+      .values({ name: `Skirts ${randomUUID().slice(0, 6)}` })
+      .returning({ id: categories.id });
+    skirts = category?.id ?? 0;
+    dress = await addProduct(test.db, { name: 'Busuuti Dress', price: 85_000, category: dresses });
+    top = await addProduct(test.db, { name: 'Linen Top', price: 40_000, category: skirts });
+  });
+
+  const shop = () => as();
+  const cardOf = <P extends { id: number }>(products: P[], id: number) =>
+    products.find((p) => p.id === id);
+
+  it('a running automatic offer shows on the pieces it covers, with its price', async () => {
+    await as(owner).desk.saveOffer({ ...running, appliesTo: { categoryIds: [dresses] } });
+    const listing = await shop().catalogue.list({ categoryId: dresses });
+    expect(cardOf(listing.products, dress.id)?.offer).toMatchObject({ price: 68_000 });
+    expect(cardOf(listing.products, dress.id)?.offer?.label).toMatch(/^20% off until /);
+    const others = await shop().catalogue.list({ categoryId: skirts });
+    expect(cardOf(others.products, top.id)?.offer).toBeUndefined();
+    const found = await shop().catalogue.search({ term: 'Busuuti' });
+    expect(cardOf(found.products, dress.id)?.offer).toMatchObject({ price: 68_000 });
+    const home = await shop().catalogue.home();
+    expect(cardOf(home.newArrivals, dress.id)?.offer).toMatchObject({ price: 68_000 });
+    const page = await shop().catalogue.productBySlug({ slug: dress.slug });
+    expect(page.offer?.price).toBe(68_000);
+    expect(page.offerPrices).toMatchObject({
+      byVariant: { [dress.variantId]: 68_000 },
+      forEveryone: true,
+      validUntil: running.endsAt,
+    });
+    const ld = productJsonLd(page, 'https://duuka.ug') as { offers: Record<string, unknown>[] };
+    expect(ld.offers[0]).toMatchObject({ price: 68_000, priceValidUntil: running.endsAt });
+  });
+
+  it('a code, a scheduled or a switched-off offer shows nothing; a limited one keeps its price out of the JSON-LD', async () => {
+    await test.db.update(promotions).set({ active: false });
+    await as(owner).desk.saveOffer({ ...running, appliesTo: null, code: code() });
+    await as(owner).desk.saveOffer({
+      ...running,
+      appliesTo: null,
+      startsAt: new Date(now + 86_400_000).toISOString(),
+    });
+    await as(owner).desk.saveOffer({ ...running, appliesTo: null, active: false });
+    const page = await shop().catalogue.productBySlug({ slug: top.slug });
+    expect(page.offer).toBeUndefined();
+    expect(page.offerPrices).toBeUndefined();
+
+    await as(owner).desk.saveOffer({
+      ...running,
+      appliesTo: { productIds: [top.id] },
+      kind: 'fixed',
+      value: 5_000,
+      usageLimit: 100,
+    });
+    const limited = await shop().catalogue.productBySlug({ slug: top.slug });
+    expect(limited.offer).toMatchObject({ price: 35_000 });
+    expect(limited.offerPrices?.forEveryone).toBe(false);
+    const ld = productJsonLd(limited, 'https://duuka.ug') as { offers: Record<string, unknown>[] };
+    expect(ld.offers[0]).toMatchObject({ price: 40_000 });
+    expect(ld.offers[0]).not.toHaveProperty('priceValidUntil');
   });
 });
