@@ -38,7 +38,6 @@ import { Route as DeskCustomersRouteImport } from './routes/desk/customers'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
 import { Route as DeskDetailsRouteImport } from './routes/desk/details'
 import { Route as DeskHomeRouteImport } from './routes/desk/home'
-import { Route as DeskOffersRouteImport } from './routes/desk/offers'
 import { Route as DeskRecordRouteImport } from './routes/desk/record'
 import { Route as DeskSettingsRouteImport } from './routes/desk/settings'
 import { Route as DeskSpreadsheetRouteImport } from './routes/desk/spreadsheet'
@@ -56,6 +55,7 @@ import { Route as ApiDeskOrdersDotcsvRouteImport } from './routes/api/desk/order
 import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/products[.]csv'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
+import { Route as DeskOffersIndexRouteImport } from './routes/desk/offers/index'
 import { Route as DeskOrdersIndexRouteImport } from './routes/desk/orders/index'
 import { Route as DeskOrdersOrderIdRouteImport } from './routes/desk/orders/$orderId'
 import { Route as DeskOrdersNewRouteImport } from './routes/desk/orders/new'
@@ -213,11 +213,6 @@ const DeskHomeRoute = DeskHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => DeskRoute,
 } as any)
-const DeskOffersRoute = DeskOffersRouteImport.update({
-  id: '/offers',
-  path: '/offers',
-  getParentRoute: () => DeskRoute,
-} as any)
 const DeskRecordRoute = DeskRecordRouteImport.update({
   id: '/record',
   path: '/record',
@@ -302,6 +297,11 @@ const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   id: '/api/trpc/$',
   path: '/api/trpc/$',
   getParentRoute: () => rootRouteImport,
+} as any)
+const DeskOffersIndexRoute = DeskOffersIndexRouteImport.update({
+  id: '/offers/',
+  path: '/offers/',
+  getParentRoute: () => DeskRoute,
 } as any)
 const DeskOrdersIndexRoute = DeskOrdersIndexRouteImport.update({
   id: '/orders/',
@@ -393,7 +393,6 @@ export interface FileRoutesByFullPath {
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
   '/desk/home': typeof DeskHomeRoute
-  '/desk/offers': typeof DeskOffersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -415,6 +414,7 @@ export interface FileRoutesByFullPath {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/offers/': typeof DeskOffersIndexRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
@@ -452,7 +452,6 @@ export interface FileRoutesByTo {
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
   '/desk/home': typeof DeskHomeRoute
-  '/desk/offers': typeof DeskOffersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -474,6 +473,7 @@ export interface FileRoutesByTo {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/offers': typeof DeskOffersIndexRoute
   '/desk/orders': typeof DeskOrdersIndexRoute
   '/desk/products': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
@@ -513,7 +513,6 @@ export interface FileRoutesById {
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
   '/desk/home': typeof DeskHomeRoute
-  '/desk/offers': typeof DeskOffersRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -535,6 +534,7 @@ export interface FileRoutesById {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/offers/': typeof DeskOffersIndexRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
@@ -575,7 +575,6 @@ export interface FileRouteTypes {
     | '/desk/delivery'
     | '/desk/details'
     | '/desk/home'
-    | '/desk/offers'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -597,6 +596,7 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/offers/'
     | '/desk/orders/'
     | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
@@ -634,7 +634,6 @@ export interface FileRouteTypes {
     | '/desk/delivery'
     | '/desk/details'
     | '/desk/home'
-    | '/desk/offers'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -656,6 +655,7 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/offers'
     | '/desk/orders'
     | '/desk/products'
     | '/api/orders/$orderId/receipt.pdf'
@@ -694,7 +694,6 @@ export interface FileRouteTypes {
     | '/desk/delivery'
     | '/desk/details'
     | '/desk/home'
-    | '/desk/offers'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -716,6 +715,7 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/offers/'
     | '/desk/orders/'
     | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
@@ -976,13 +976,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskHomeRouteImport
       parentRoute: typeof DeskRoute
     }
-    '/desk/offers': {
-      id: '/desk/offers'
-      path: '/offers'
-      fullPath: '/desk/offers'
-      preLoaderRoute: typeof DeskOffersRouteImport
-      parentRoute: typeof DeskRoute
-    }
     '/desk/record': {
       id: '/desk/record'
       path: '/record'
@@ -1102,6 +1095,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiTrpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/desk/offers/': {
+      id: '/desk/offers/'
+      path: '/offers'
+      fullPath: '/desk/offers/'
+      preLoaderRoute: typeof DeskOffersIndexRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/orders/': {
       id: '/desk/orders/'
       path: '/orders'
@@ -1187,7 +1187,6 @@ interface DeskRouteChildren {
   DeskDeliveryRoute: typeof DeskDeliveryRoute
   DeskDetailsRoute: typeof DeskDetailsRoute
   DeskHomeRoute: typeof DeskHomeRoute
-  DeskOffersRoute: typeof DeskOffersRoute
   DeskRecordRoute: typeof DeskRecordRoute
   DeskSettingsRoute: typeof DeskSettingsRoute
   DeskSpreadsheetRoute: typeof DeskSpreadsheetRoute
@@ -1197,6 +1196,7 @@ interface DeskRouteChildren {
   DeskOrdersOrderIdRoute: typeof DeskOrdersOrderIdRoute
   DeskOrdersNewRoute: typeof DeskOrdersNewRoute
   DeskProductsProductIdRoute: typeof DeskProductsProductIdRoute
+  DeskOffersIndexRoute: typeof DeskOffersIndexRoute
   DeskOrdersIndexRoute: typeof DeskOrdersIndexRoute
   DeskProductsIndexRoute: typeof DeskProductsIndexRoute
 }
@@ -1206,7 +1206,6 @@ const DeskRouteChildren: DeskRouteChildren = {
   DeskDeliveryRoute: DeskDeliveryRoute,
   DeskDetailsRoute: DeskDetailsRoute,
   DeskHomeRoute: DeskHomeRoute,
-  DeskOffersRoute: DeskOffersRoute,
   DeskRecordRoute: DeskRecordRoute,
   DeskSettingsRoute: DeskSettingsRoute,
   DeskSpreadsheetRoute: DeskSpreadsheetRoute,
@@ -1216,6 +1215,7 @@ const DeskRouteChildren: DeskRouteChildren = {
   DeskOrdersOrderIdRoute: DeskOrdersOrderIdRoute,
   DeskOrdersNewRoute: DeskOrdersNewRoute,
   DeskProductsProductIdRoute: DeskProductsProductIdRoute,
+  DeskOffersIndexRoute: DeskOffersIndexRoute,
   DeskOrdersIndexRoute: DeskOrdersIndexRoute,
   DeskProductsIndexRoute: DeskProductsIndexRoute,
 }

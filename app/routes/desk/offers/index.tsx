@@ -16,7 +16,7 @@ import { formatUGX } from '#core/money.ts';
 import { offerWords } from '#core/offer-badge.ts';
 import { kampalaWhen, DESK_OFFERS_TEXT as T } from '#core/offer-form.ts';
 
-export const Route = createFileRoute('/desk/offers')({
+export const Route = createFileRoute('/desk/offers/')({
   head: privatePageHead('Offers · Desk'),
   component: Offers,
 });
