@@ -170,7 +170,10 @@ export function ProductBuyBox({
         <p className="text-sm">
           Total:{' '}
           <strong>
-            {formatUGX((variant?.price ?? product.price) * (available > 0 ? shownQuantity : 1))}
+            {formatUGX(
+              (variantOfferPrice ?? variant?.price ?? product.offer?.price ?? product.price) *
+                (available > 0 ? shownQuantity : 1),
+            )}
           </strong>
         </p>
         <AddToCartButton

@@ -83,7 +83,7 @@ const STATE_TONE: Record<DeskOfferRow['state'], string> = {
 
 function when(offer: DeskOfferRow): string {
   if (offer.startsAt && offer.endsAt) {
-    return `${kampalaWhen(offer.startsAt)} → ${kampalaWhen(offer.endsAt)}`;
+    return `${kampalaWhen(offer.startsAt)} to ${kampalaWhen(offer.endsAt)}`;
   }
   if (offer.startsAt) return `From ${kampalaWhen(offer.startsAt)}, no end`;
   if (offer.endsAt) return `Until ${kampalaWhen(offer.endsAt)}`;
