@@ -7,6 +7,7 @@ import { catalogueDesk } from './desk/desk-catalogue-router.ts';
 import { customersDesk } from './desk/desk-customers-router.ts';
 import { deliveryDesk } from './desk/desk-delivery-router.ts';
 import { homeDesk } from './desk/desk-home-router.ts';
+import { offersDesk } from './desk/desk-offers-router.ts';
 import { orderDesk } from './desk/desk-order-router.ts';
 import { ordersDesk } from './desk/desk-orders-router.ts';
 import { phoneOrdersDesk } from './desk/desk-phone-orders-router.ts';
@@ -29,5 +30,6 @@ export const deskRouter = router({
   ...customersDesk,
   ...storeDetailsDesk,
   ...homeDesk,
+  ...offersDesk,
   ...campaignsDesk,
 });

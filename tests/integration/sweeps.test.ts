@@ -255,6 +255,35 @@ const RULES: Record<string, Rule> = {
       freeDeliveryOver: 500_000,
     }),
   },
+  // Offers (issue 35): every offer with its figures; a new one (switched off: the sweeps' shop
+  // shows no sale), every number it takes named.
+  'desk.offers': { access: 'desk', valid: () => undefined },
+  'desk.saveOffer': {
+    access: 'desk',
+    valid: () => ({
+      name: 'Sweep sale',
+      code: null,
+      kind: 'percent',
+      value: 10,
+      appliesTo: null,
+      combinable: false,
+      active: false,
+    }),
+    numbers: () => ({
+      name: 'Sweep two for one',
+      code: null,
+      kind: 'buy_x_get_y',
+      value: 50,
+      appliesTo: { productIds: [own.productId] },
+      minSubtotal: 100_000,
+      usageLimit: 100,
+      perShopperLimit: 1,
+      buyQuantity: 2,
+      getQuantity: 1,
+      combinable: false,
+      active: false,
+    }),
+  },
   // The home page (issue 34): the hero's slides and the categories, saved whole.
   'desk.homeSlides': { access: 'desk', valid: () => undefined },
   // Campaigns (issue 35): the page, the audience before sending, a send, the cart reminder's switch.

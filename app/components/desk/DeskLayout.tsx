@@ -31,6 +31,7 @@ export const DESK_SECTIONS: readonly Section[] = [
   { to: '/desk/stock', label: 'Stock' },
   { to: '/desk/spreadsheet', label: 'Spreadsheet' },
   { to: '/desk/delivery', label: 'Delivery' },
+  { to: '/desk/offers', label: 'Offers' },
   { to: '/desk/home', label: 'Home page' },
   { to: '/desk/campaigns', label: 'Campaigns' },
   { to: '/desk/settings', label: 'Settings' },
