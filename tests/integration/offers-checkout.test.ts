@@ -17,12 +17,13 @@ import {
   valueAccounts,
   valueEntries,
 } from '#db/schema/index.ts';
+import { tripsOf } from '#local/distance.ts';
 import type { Auth } from '#server/auth.ts';
 import { placeOrder } from '#server/services/checkout-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, stockOf as stockNow } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { callerFor } from '../support/trpc.ts';
+import { callerFor, mutateOverHttp, queryOverHttp } from '../support/trpc.ts';
 
 let test: TestDatabase;
 let auth: Auth;
@@ -681,5 +682,54 @@ describe('tampered input', () => {
       OFFER_TEXT.twice('karibu10'),
     );
     expect(await stockNow(test.db, top)).toBe(3);
+  });
+});
+
+describe('round trips', () => {
+  /** The database 30 ms away: what goes out side by side overlaps, what waits does not. */
+  async function inARow(run: () => Promise<unknown>) {
+    const trips = tripsOf(test.databaseUrl);
+    await trips.setLatency(30);
+    try {
+      const mark = await trips.mark();
+      await run();
+      return (await trips.since(mark)).depth;
+    } finally {
+      await trips.setLatency(0);
+    }
+  }
+
+  it('placeOrder with a code and a gift card stays 2 in a row; preview is 2 (its limit, then the read)', async () => {
+    const buyer = await shopper();
+    const piece = await addProduct(test.db, { price: 45_000, stock: 9 });
+    const code = uniqueCode('TRIPS');
+    await addOffer({ code, kind: 'percent', value: 10, usageLimit: 100, perShopperLimit: 3 });
+    const card = await addGiftCard(10_000);
+    const afterwards: Promise<unknown>[] = [];
+    const as = {
+      cookie: buyer.cookie ?? '',
+      background: (work: Promise<unknown>) => afterwards.push(work),
+    };
+    const items = [{ variantId: piece.variantId, quantity: 1 }];
+    // The session's cookie is read once first, so the change starts beside its read.
+    expect((await queryOverHttp(test.db, 'cart.get', undefined, as)).status).toBe(200);
+    const preview = () =>
+      queryOverHttp(test.db, 'checkout.preview', { items, codes: [code, card.code] }, as);
+    expect(await inARow(async () => expect((await preview()).status).toBe(200))).toBe(2);
+    const order = () =>
+      mutateOverHttp(
+        test.db,
+        'checkout.placeOrder',
+        {
+          orderId: randomUUID(),
+          items,
+          paymentMethod: 'cash_on_delivery',
+          codes: [code, card.code],
+        },
+        as,
+      );
+    expect(await inARow(async () => expect((await order()).status).toBe(200))).toBe(2);
+    // The texts queued after the answer, and what they queue in turn.
+    while (afterwards.length > 0) await Promise.all(afterwards.splice(0));
   });
 });
