@@ -95,6 +95,10 @@ function requests(db: Db, shopper: { id: string }, slug: string, variantId: numb
           await db.execute(sql`insert into promotions (name, code, kind, value)
             select 'Bench 10%', ${BENCH_CODE}, 'percent', 10
             where not exists (select 1 from promotions where lower(code) = lower(${BENCH_CODE}))`);
+          // The plain placeOrder rows took this shopper's 10 checkouts a minute: start afresh.
+          await db.execute(
+            sql`delete from rate_limit where key = ${`checkout:user:${shopper.id}`}`,
+          );
         },
       },
     },
