@@ -13,6 +13,7 @@ import {
   orders,
   profiles,
   promotions,
+  receipts,
   user,
   valueAccounts,
   valueEntries,
@@ -657,6 +658,34 @@ describe('gift cards and store credit', () => {
     await expect(
       buyer.caller.payments.start({ orderId: placed.orderId, phone: '0772123456' }),
     ).rejects.toThrow('This order is already paid.');
+  });
+});
+
+describe('receipts', () => {
+  it('the stored receipt and one rebuilt from the order show the discount, its offer and the credit', async () => {
+    const top = await addProduct(test.db, { price: 100_000 });
+    const code = uniqueCode('RCPT');
+    await addOffer({ name: 'Receipt 10%', code, kind: 'percent', value: 10 });
+    const card = await addGiftCard(20_000);
+    const buyer = await shopper();
+    const placed = await buyer.caller.checkout.placeOrder({
+      orderId: randomUUID(),
+      items: [{ variantId: top.variantId, quantity: 1 }],
+      paymentMethod: 'mobile_money',
+      codes: [code, card.code],
+    });
+    expect(placed.total).toBe(100_000 + DELIVERY_FEE - 10_000 - 20_000);
+    const expected = {
+      subtotal: 100_000,
+      deliveryFee: DELIVERY_FEE,
+      discount: 10_000,
+      offers: [{ code, name: 'Receipt 10%', amount: 10_000 }],
+      credit: 20_000,
+      total: 75_000,
+    };
+    expect(await buyer.caller.orders.receipt({ orderId: placed.orderId })).toMatchObject(expected);
+    await test.db.delete(receipts).where(eq(receipts.orderId, placed.orderId));
+    expect(await buyer.caller.orders.receipt({ orderId: placed.orderId })).toMatchObject(expected);
   });
 });
 
