@@ -477,6 +477,9 @@ describe('limits', () => {
     for (const refused of results.filter((r) => !r.ok)) {
       expect(refused).toMatchObject({ message: OFFER_TEXT.usedUp(last) });
     }
+    // On PostgreSQL they read a use left and lose it at the write: the CHECK is what refuses.
+    const lost = results.filter((r) => !r.ok && r.problem === 'offer-lost').length;
+    if (process.env.TEST_DATABASE_URL) expect(lost).toBeGreaterThan(0);
     expect((await offerRow(offer.id))?.used).toBe(60);
     const made = await test.db
       .select({ total: orders.total })
