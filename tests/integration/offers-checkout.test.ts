@@ -365,7 +365,7 @@ describe('placeOrder: each kind and target, combined', () => {
       codes: [weak],
     });
     expect(preview.problems).toEqual([
-      { code: weak, message: OFFER_TEXT.betterOffer(weak, 'Weekend 30%') },
+      { code: weak, message: OFFER_TEXT.betterOffer(weak, 'Weekend 30%'), note: true },
     ]);
     const asked = order(top, { codes: [weak] });
     expect(await placeOrder(test.db, buyer, asked)).toMatchObject({
