@@ -7,7 +7,7 @@ import type { OrderPayment } from '#core/payment-states.ts';
 import { buildReceipt, type Receipt, type ReceiptDelivery, receiptPayment } from '#core/receipt.ts';
 import { DEFAULT_ADDRESS } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
-import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
+import { orderItems, orderOffers, orders, payments, profiles, receipts } from '#db/schema/index.ts';
 import { settingsQuery, storedFrom } from './shop-settings.ts';
 
 export type OrderItemView = {
@@ -322,7 +322,7 @@ export async function receiptFor(
   /** BANK_TRANSFER_DETAILS: the configuration's, when the desk has set none. */
   configuredBankDetails: string | null = null,
 ): Promise<Receipt | null> {
-  const [[stored], [profile], [facts], settingRows] = await db.batch([
+  const [[stored], [profile], [facts], settingRows, given] = await db.batch([
     db
       .select({ data: receipts.receiptData })
       .from(receipts)
@@ -333,6 +333,7 @@ export async function receiptFor(
       .select({
         status: orders.status,
         paymentMethod: orders.paymentMethod,
+        credit: orders.credit,
         ...deliveryColumns,
         network: payments.network,
         transactionId: payments.transactionId,
@@ -343,6 +344,13 @@ export async function receiptFor(
       .limit(1),
     // The bank details, the shop's address and its TIN (issue 34).
     settingsQuery(db),
+    // The offers the order was given (issue 35), for a receipt rebuilt from the order.
+    db
+      .select({ code: orderOffers.code, name: orderOffers.name, amount: orderOffers.amount })
+      .from(orderOffers)
+      .innerJoin(orders, eq(orders.id, orderOffers.orderId))
+      .where(mine(customerId, orderId))
+      .orderBy(asc(orderOffers.promotionId)),
   ]);
   if (!facts) return null;
   const settings = storedFrom(settingRows);
@@ -356,7 +364,13 @@ export async function receiptFor(
     const order = await findOrder(db, customerId, orderId);
     if (!order) return null;
     receipt = buildReceipt(
-      { ...order, createdAt: order.createdAt, delivery: receiptDelivery(order.delivery) },
+      {
+        ...order,
+        createdAt: order.createdAt,
+        delivery: receiptDelivery(order.delivery),
+        offers: given,
+        credit: facts.credit,
+      },
       profile ?? null,
     );
     await saveReceipt(db, customerId, receipt).catch((error: unknown) =>
@@ -372,6 +386,7 @@ export async function receiptFor(
       : null,
     receiptTransactionId: receipt.transactionId,
     bankDetails,
+    paidInFull: receipt.total === 0 && Number(facts.credit) > 0,
   });
   const transactionId =
     receipt.transactionId ?? (payment.state === 'paid' ? payment.reference : null);
