@@ -236,6 +236,8 @@ export const RECEIPT_TEXT = {
   delivery: 'Delivery',
   deliveryNotes: 'Notes',
   discount: 'Discount',
+  /** Gift card and store credit spent (issue 35). */
+  credit: 'Gift card / credit',
   tax: 'Tax',
   total: 'Total',
   thanks: 'Thank you for shopping with duuka.',

@@ -4,7 +4,13 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderDelivery } from '#core/delivery-choice.ts';
 import { isDeliveryKind } from '#core/delivery-rules.ts';
 import type { OrderPayment } from '#core/payment-states.ts';
-import { buildReceipt, type Receipt, type ReceiptDelivery, receiptPayment } from '#core/receipt.ts';
+import {
+  buildReceipt,
+  type Receipt,
+  type ReceiptDelivery,
+  type ReceiptOffer,
+  receiptPayment,
+} from '#core/receipt.ts';
 import { DEFAULT_ADDRESS } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
@@ -26,6 +32,10 @@ export type OrderView = {
   subtotal: number;
   deliveryFee: number;
   discount: number;
+  /** The offers that gave the discount (issue 35), biggest first; [] for none. */
+  offers: ReceiptOffer[];
+  /** Gift card and store credit spent on it (issue 35). */
+  credit: number;
   total: number;
   paymentMethod: string;
   status: string;
@@ -77,6 +87,19 @@ function receiptDelivery(delivery: OrderDelivery): ReceiptDelivery {
   };
 }
 
+/**
+ * The offers an order was given (order_offers, copied when it was placed), inside the order's own
+ * read: no further trip. The desk's order reads the same.
+ */
+export const orderOffersSql = sql<ReceiptOffer[]>`(
+  select coalesce(json_agg(json_build_object('code', oo.code, 'name', oo.name, 'amount', oo.amount)
+                           order by oo.amount desc, oo.name), '[]'::json)
+  from order_offers oo where oo.order_id = "orders"."id")`;
+
+/** The offers as read (a bigint in JSON may come back as text). */
+export const offersOf = (offers: readonly ReceiptOffer[] | null): ReceiptOffer[] =>
+  (offers ?? []).map(({ code, name, amount }) => ({ code, name, amount: Number(amount) }));
+
 const orderColumns = {
   id: orders.id,
   customerName: orders.customerName,
@@ -85,6 +108,8 @@ const orderColumns = {
   subtotal: orders.subtotal,
   deliveryFee: orders.deliveryFee,
   discount: orders.discount,
+  offers: orderOffersSql,
+  credit: orders.credit,
   total: orders.total,
   paymentMethod: orders.paymentMethod,
   status: orders.status,
@@ -139,6 +164,7 @@ function toViews(rows: OrderRow[], items: ItemRow[], paid: PaymentRow[]): OrderV
     } = row;
     return {
       ...order,
+      offers: offersOf(row.offers),
       delivery: deliveryOf(row),
       orderDate: row.orderDate.toISOString(),
       createdAt: row.createdAt.toISOString(),
