@@ -49,6 +49,6 @@ describe('the codes kept beside the cart', () => {
     expect(appliedFor(applied, 'NAKATO10')?.amount).toBe(2000);
     expect(appliedFor(applied, 'KARIBU10')).toBeUndefined();
     expect(offersNote(applied)).toBe("Weekend sale, Nakato's 10% (nakato10)");
-    expect(OFFER_CODE_TEXT.useCredit(25_000)).toBe('Use my store credit (UGX 25,000)');
+    expect(OFFER_CODE_TEXT.creditChoice(25_000)).toBe('Use my store credit (UGX 25,000)');
   });
 });

@@ -26,7 +26,7 @@ export const OFFER_CODE_TEXT = {
   discount: 'Discount',
   credit: RECEIPT_TEXT.credit,
   free: 'Free',
-  useCredit: (amount: number) => `Use my store credit (${formatUGX(amount)})`,
+  creditChoice: (amount: number) => `Use my store credit (${formatUGX(amount)})`,
   nothingToPay: 'Nothing to pay',
   nothingToPayNote: 'Your gift card or store credit covers this order.',
   saving: (amount: number) => `−${formatUGX(amount)}`,
