@@ -33,6 +33,12 @@ export const CART_LIMIT: Limit = { max: 120, windowSeconds: 60 };
 /** Checkout attempts per shopper: retries and a changed mind, not a flood of orders. */
 export const CHECKOUT_LIMIT: Limit = { max: 10, windowSeconds: 60 };
 
+/**
+ * checkout.preview per shopper or address (issue 35): the cart and the checkout ask it on every
+ * change of a quantity, a code or the delivery; a script trying codes gets 60 a minute.
+ */
+export const CHECKOUT_PREVIEW_LIMIT: Limit = { max: 60, windowSeconds: 60 };
+
 /** Payment requests per shopper: a retry or two after a decline, never a stream of phone prompts. */
 export const PAYMENT_LIMIT: Limit = { max: 10, windowSeconds: 60 };
 

@@ -6,6 +6,7 @@ import { idSchema, wholeSchema } from './bounds.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart-rules.ts';
 import { deliveryOrderFields } from './delivery-rules.ts';
 import { KAMPALA_OFFSET_MS } from './kampala-time.ts';
+import { CODE_MAX, MAX_CODES, OFFER_TEXT } from './offers.ts';
 
 /** The spec's delivery fee: Kampala delivery's, and an order's that names no option (issue 23). */
 export const DELIVERY_FEE = 5000;
@@ -267,32 +268,65 @@ const orderId = (message: string) => v.pipe(v.string(message), v.regex(UUID, mes
 const anId = idSchema(CHECKOUT_TEXT.checkoutError);
 const lineQuantity = wholeSchema(1, MAX_LINE_QUANTITY, CHECKOUT_TEXT.checkoutError);
 
+/** The lines as the checkout takes them (placeOrder and preview alike). */
+const orderItems = v.pipe(
+  v.array(
+    // A variant; `{ productId }` still names a product sold in one variant (older clients).
+    v.union(
+      [
+        v.strictObject({ variantId: anId, quantity: lineQuantity }, CHECKOUT_TEXT.checkoutError),
+        v.strictObject({ productId: anId, quantity: lineQuantity }, CHECKOUT_TEXT.checkoutError),
+      ],
+      CHECKOUT_TEXT.checkoutError,
+    ),
+    CHECKOUT_TEXT.checkoutError,
+  ),
+  v.minLength(1, CHECKOUT_TEXT.emptyCart),
+  v.maxLength(MAX_CART_LINES, CHECKOUT_TEXT.checkoutError),
+);
+
+/** Codes typed in "Discount or gift card code" (issue 35): a few short printable texts. */
+const offerCodes = v.optional(
+  v.pipe(
+    v.array(
+      v.pipe(
+        v.string(OFFER_TEXT.badCode),
+        v.maxLength(CODE_MAX, OFFER_TEXT.badCode),
+        // Printable, one line: no NUL, no control characters.
+        v.regex(/^[^\p{Cc}\p{Cf}]*$/u, OFFER_TEXT.badCode),
+      ),
+      OFFER_TEXT.badCode,
+    ),
+    v.maxLength(MAX_CODES, OFFER_TEXT.tooManyCodes),
+  ),
+);
+
+/** The offers' part of a checkout: the codes, and whether to spend the shopper's credit. */
+const offerFields = {
+  codes: offerCodes,
+  useCredit: v.optional(v.boolean(CHECKOUT_TEXT.checkoutError)),
+};
+
 export const placeOrderInput = v.strictObject(
   {
     orderId: orderId(CHECKOUT_TEXT.orderFailed),
-    items: v.pipe(
-      v.array(
-        // A variant; `{ productId }` still names a product sold in one variant (older clients).
-        v.union(
-          [
-            v.strictObject(
-              { variantId: anId, quantity: lineQuantity },
-              CHECKOUT_TEXT.checkoutError,
-            ),
-            v.strictObject(
-              { productId: anId, quantity: lineQuantity },
-              CHECKOUT_TEXT.checkoutError,
-            ),
-          ],
-          CHECKOUT_TEXT.checkoutError,
-        ),
-        CHECKOUT_TEXT.checkoutError,
-      ),
-      v.minLength(1, CHECKOUT_TEXT.emptyCart),
-      v.maxLength(MAX_CART_LINES, CHECKOUT_TEXT.checkoutError),
-    ),
+    items: orderItems,
     paymentMethod: v.picklist(PAYMENT_METHODS, 'Please choose a payment method.'),
     ...deliveryOrderFields,
+    ...offerFields,
+  },
+  CHECKOUT_TEXT.checkoutError,
+);
+
+/**
+ * checkout.preview's input (issue 35): the items as placeOrder takes them, the codes, the
+ * delivery option and whether to spend credit. The page asks it for the totals it shows.
+ */
+export const previewInput = v.strictObject(
+  {
+    items: orderItems,
+    deliveryOptionId: deliveryOrderFields.deliveryOptionId,
+    ...offerFields,
   },
   CHECKOUT_TEXT.checkoutError,
 );

@@ -1,13 +1,14 @@
 // Checkout: the shopper sends what they want and how they pay — never prices or totals.
 import { DELIVERY_TEXT } from '#core/delivery-rules.ts';
-import { CHECKOUT_LIMIT } from '#core/limits.ts';
-import { CHECKOUT_TEXT, placeOrderInput } from '#core/order-rules.ts';
+import { CHECKOUT_LIMIT, CHECKOUT_PREVIEW_LIMIT } from '#core/limits.ts';
+import { CHECKOUT_TEXT, placeOrderInput, previewInput } from '#core/order-rules.ts';
 import { PAYMENT_RULE_TEXT } from '#core/payment-rules.ts';
 import { VARIANT_TEXT } from '#core/variants.ts';
 import {
   type CheckoutProblem,
   type CheckoutRefused,
   placeOrder,
+  previewCheckout,
 } from '../services/checkout-service.ts';
 import { deliveryChoices } from '../services/delivery-service.ts';
 import { afterOrderPlaced } from '../services/order-events.ts';
@@ -41,6 +42,25 @@ export const checkoutRouter = router({
    * off). Public: the product page and the assistant promise the same.
    */
   deliveryOptions: publicProcedure.query(({ ctx }) => deliveryChoices(ctx.db)),
+
+  /**
+   * The totals the shop would charge (issue 35): offers, gift cards, credit. Open to visitors
+   * (the cart is shown signed out): they have no credit, and per-shopper offers ask them to sign
+   * in. It starts as the shopper this cookie was last read as, beside the session's read, and
+   * runs again only if the read names someone else (decision 0054's way for queries).
+   */
+  preview: publicProcedure
+    .input(previewInput)
+    .use(limited('checkout-preview', CHECKOUT_PREVIEW_LIMIT))
+    .query(async ({ ctx, input }) => {
+      const seen = ctx.session.lastSeen()?.id ?? null;
+      const [user, answer] = await Promise.all([
+        ctx.session.read(),
+        previewCheckout(ctx.db, seen, input),
+      ]);
+      const id = user?.id ?? null;
+      return id === seen ? answer : previewCheckout(ctx.db, id, input);
+    }),
 
   /**
    * Gated (decision 0057): the session's read, the attempt's count and the reads the order needs

@@ -4,6 +4,7 @@
 // client made, so a retried or double-clicked checkout makes one order.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DEFAULT_DELIVERY_OPTION_ID, isDeliveryKind } from '#core/delivery-rules.ts';
+import { type CheckoutPreview, type OfferLine, problemsOf } from '#core/offers.ts';
 import type { OrderPaymentMethod, OrderSource, PaymentMethod } from '#core/order-rules.ts';
 import { aboveCeiling, paymentRefusal } from '#core/payment-rules.ts';
 import { buildReceipt, type Receipt, type ReceiptDelivery } from '#core/receipt.ts';
@@ -13,6 +14,7 @@ import { PG, postgresCode } from '#db/errors.ts';
 import { deliveryOptions, orders, products, productVariants, profiles } from '#db/schema/index.ts';
 import type { Refused } from '../shopper-error.ts';
 import { onSale, pOnSale } from './catalogue-service.ts';
+import { askedCodes, type OfferRows, offerQueries, priceWithOffers } from './checkout-offers.ts';
 import { freeDeliveryOverSql } from './delivery-service.ts';
 import { saveReceipt } from './orders-service.ts';
 import { paymentAllowedSql, type RuleRefused, ruleRefused } from './payment-rules-service.ts';
@@ -86,7 +88,15 @@ export function mergeLines(lines: readonly VariantLine[]): VariantLine[] {
   return [...merged].map(([variantId, quantity]) => ({ variantId, quantity }));
 }
 
-export type Stock = { id: number; productId: number; name: string; label: string; stock: number };
+export type Stock = {
+  id: number;
+  productId: number;
+  name: string;
+  label: string;
+  stock: number;
+  price?: number;
+  categoryIds?: number[];
+};
 
 /**
  * The lines as variants: a `{ productId }` line names its product's only variant; a product
@@ -297,6 +307,9 @@ export const optionOf = (db: Db, id: string) =>
       name: deliveryOptions.name,
       cashOnDelivery: deliveryOptions.cashOnDelivery,
       active: deliveryOptions.active,
+      fee: deliveryOptions.fee,
+      /** The free-delivery threshold, read beside the option (int8 as text; null: off). */
+      freeOver: sql<string | number | null>`${freeDeliveryOverSql}`,
     })
     .from(deliveryOptions)
     .where(eq(deliveryOptions.id, id));
@@ -332,6 +345,10 @@ export const stockOf = (db: Db, lines: readonly OrderLine[]) => {
       name: products.productName,
       label: productVariants.label,
       stock: productVariants.stock,
+      // What the offers engine prices: the price now and the categories the piece is filed in.
+      price: sql<number>`coalesce(${productVariants.price}, ${products.price})`.mapWith(Number),
+      categoryIds: sql<number[]>`array(select pc.category_id from product_categories pc
+        where pc.product_id = ${products.id} order by pc.category_id)`,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -508,5 +525,88 @@ function replay(
       deliveryFee: existing.deliveryFee,
       receipt: null,
     },
+  };
+}
+
+/** The fee the write will charge for this subtotal: the option's, or 0 at or above the
+ * free-delivery threshold (the same rule as the write's `charged`). */
+export function feeFor(
+  subtotal: number,
+  option: { fee: number; freeOver: string | number | null } | undefined,
+): number {
+  if (!option) return 0;
+  const over = option.freeOver === null ? null : Number(option.freeOver);
+  return over !== null && subtotal >= over ? 0 : option.fee;
+}
+
+/** The lines the engine prices: each resolved line with its variant's price and categories. */
+export function offerLines(lines: readonly VariantLine[], found: readonly Stock[]): OfferLine[] {
+  const byId = new Map(found.map((v) => [v.id, v]));
+  return lines.flatMap((line) => {
+    const variant = byId.get(line.variantId);
+    if (!variant) return [];
+    return [
+      {
+        variantId: line.variantId,
+        productId: variant.productId,
+        categoryIds: variant.categoryIds ?? [],
+        price: variant.price ?? 0,
+        quantity: line.quantity,
+      },
+    ];
+  });
+}
+
+/**
+ * checkout.preview (issue 35): the totals the shop would charge for these items, codes,
+ * delivery and credit, as placeOrder's write would (the page never guesses). One batched read.
+ * A visitor (signed out) has no credit, and per-shopper offers ask her to sign in. Lines that
+ * cannot be bought now (gone, a product needing a size) are left out of the sums: placing the
+ * order says why.
+ */
+export async function previewCheckout(
+  db: Db,
+  shopperId: string | null,
+  ask: {
+    items: readonly OrderLine[];
+    codes?: readonly string[];
+    deliveryOptionId?: string;
+    useCredit?: boolean;
+  },
+): Promise<CheckoutPreview> {
+  const codes = ask.codes ?? [];
+  const asked = await askedCodes(codes);
+  const [found, [option], ...rows] = await db.batch([
+    stockOf(db, ask.items),
+    optionOf(db, ask.deliveryOptionId ?? DEFAULT_DELIVERY_OPTION_ID),
+    ...offerQueries(db, asked, shopperId),
+  ]);
+  const resolved = resolveLines(
+    ask.items.filter(
+      (line) =>
+        'variantId' in line || found.filter((v) => v.productId === line.productId).length === 1,
+    ),
+    found,
+  );
+  const lines = offerLines(resolved.ok ? resolved.lines : [], found);
+  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const priced = priceWithOffers({
+    lines,
+    rows: rows as unknown as OfferRows,
+    asked,
+    codes,
+    shopperId,
+    feeBefore: option?.active ? feeFor(subtotal, option) : 0,
+    useCredit: ask.useCredit === true,
+  });
+  return {
+    subtotal: priced.subtotal,
+    deliveryFee: priced.deliveryFee,
+    discount: priced.discount,
+    credit: priced.credit,
+    total: priced.total,
+    applied: priced.offers.given.map(({ code, name, amount }) => ({ code, name, amount })),
+    problems: problemsOf(priced.refused),
+    lines: priced.offers.lines,
   };
 }
