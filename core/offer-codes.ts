@@ -3,16 +3,15 @@
 // they are sent with the order. Pure: the list's rules and the field's texts.
 
 import { formatUGX } from './money.ts';
-import { type AppliedOffer, normalCode } from './offers.ts';
+import { type AppliedOffer, CODE_MAX, MAX_CODES, normalCode, OFFER_TEXT } from './offers.ts';
 import { RECEIPT_TEXT } from './receipt.ts';
 
 /** Session storage, not local: a gift card's code is money and should not outlive the tab. */
 export const OFFER_CODES_KEY = 'checkoutCodes';
 
-/** At most this many codes at once (a discount, a gift card or two). */
-export const MAX_OFFER_CODES = 5;
-/** Longer than any code the desk saves or a gift card carries. */
-export const MAX_OFFER_CODE_LENGTH = 40;
+/** The checkout's own bounds (core/offers.ts): what the field keeps is what placeOrder takes. */
+export const MAX_OFFER_CODES = MAX_CODES;
+export const MAX_OFFER_CODE_LENGTH = CODE_MAX;
 
 export const OFFER_CODE_TEXT = {
   label: 'Discount or gift card code',
@@ -20,9 +19,9 @@ export const OFFER_CODE_TEXT = {
   applying: 'Applying...',
   remove: (code: string) => `Remove code ${code}`,
   empty: 'Please type a code.',
-  tooLong: 'That code is too long.',
+  tooLong: OFFER_TEXT.badCode,
   already: 'That code is already applied.',
-  tooMany: `At most ${MAX_OFFER_CODES} codes at once.`,
+  tooMany: OFFER_TEXT.tooManyCodes,
   discount: 'Discount',
   credit: RECEIPT_TEXT.credit,
   free: 'Free',
