@@ -162,7 +162,7 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
     items: cartItems(paying ?? cart.cart),
     codes: offerCodes.codes,
     deliveryOptionId: optionId ?? choices.data?.options[0]?.id,
-    enabled: placed === null && choices.isSuccess && cart.ready,
+    enabled: placed === null && status !== 'placed' && choices.isSuccess && cart.ready,
   };
   const withoutCredit = useCheckoutPreview(asking);
   const withCredit = useCheckoutPreview({ ...asking, useCredit: true });

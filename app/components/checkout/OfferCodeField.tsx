@@ -84,11 +84,11 @@ export function OfferCodeField({
         </button>
       </div>
       {errors.length > 0 && (
-        <ul id={`${id}-problems`} className="mt-1.5 space-y-1 text-sm text-danger" role="alert">
+        <div id={`${id}-problems`} className="mt-1.5 space-y-1 text-sm text-danger" role="alert">
           {errors.map((text) => (
-            <li key={text}>{text}</li>
+            <p key={text}>{text}</p>
           ))}
-        </ul>
+        </div>
       )}
       {codes.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Codes applied">
