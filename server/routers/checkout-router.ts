@@ -1,6 +1,7 @@
 // Checkout: the shopper sends what they want and how they pay — never prices or totals.
 import { DELIVERY_TEXT } from '#core/delivery-rules.ts';
 import { CHECKOUT_LIMIT, CHECKOUT_PREVIEW_LIMIT } from '#core/limits.ts';
+import { OFFER_TEXT } from '#core/offers.ts';
 import { CHECKOUT_TEXT, placeOrderInput, previewInput } from '#core/order-rules.ts';
 import { PAYMENT_RULE_TEXT } from '#core/payment-rules.ts';
 import { VARIANT_TEXT } from '#core/variants.ts';
@@ -34,6 +35,11 @@ export const checkoutRefusals: Refusals<CheckoutProblem, CheckoutRefused> = {
     'BAD_REQUEST',
     (refused) => (refused.courier ? DELIVERY_TEXT.townRequired : DELIVERY_TEXT.areaRequired),
   ],
+  // Issue 35: the texts are OFFER_TEXT's, made by the service with the code as she typed it.
+  'offer-refused': ['BAD_REQUEST', (refused) => refused.message],
+  'offer-lost': ['CONFLICT', (refused) => refused.message],
+  'offers-changed': ['CONFLICT', OFFER_TEXT.changed],
+  'balance-changed': ['CONFLICT', OFFER_TEXT.balanceChanged],
 };
 
 export const checkoutRouter = router({
@@ -85,6 +91,8 @@ export const checkoutRouter = router({
             phone: input.deliveryPhone,
             notes: input.deliveryNotes,
           },
+          codes: input.codes,
+          useCredit: input.useCredit,
         },
         { gate: ctx.gate, later: ctx.background },
       );

@@ -222,3 +222,49 @@ export function typedFor(offer: GivenOffer, codes: readonly string[]): string {
   const typed = codes.find((c) => offer.code !== null && normalCode(c) === normalCode(offer.code));
   return typed?.trim() ?? offer.code ?? offer.name;
 }
+
+/**
+ * What the checkout's one write counts and spends (orderStatement): the totals as the engine
+ * made them from what the read saw, the offers at the versions read with the shopper's slot,
+ * and each balance spent. The write checks the subtotal and the fee are still those read, so
+ * the engine and the write agree, or it places nothing.
+ */
+export type OffersToWrite = {
+  /** order_offers.shopper: the account's id. */
+  shopper: string | null;
+  subtotal: number;
+  /** The fee before offers, as read. */
+  fee: number;
+  discount: number;
+  freeDelivery: boolean;
+  credit: number;
+  given: {
+    promotionId: number;
+    version: number;
+    code: string | null;
+    name: string;
+    amount: number;
+    useNumber: number | null;
+  }[];
+  spends: { accountId: number; amount: number }[];
+};
+
+export function offersToWrite(priced: Priced, shopper: string | null): OffersToWrite {
+  return {
+    shopper,
+    subtotal: priced.subtotal,
+    fee: priced.feeBefore,
+    discount: priced.discount,
+    freeDelivery: priced.offers.given.some((g) => g.offer.kind === 'free_delivery'),
+    credit: priced.credit,
+    given: priced.offers.given.map((g) => ({
+      promotionId: g.offer.id,
+      version: g.offer.version,
+      code: g.offer.code,
+      name: g.offer.name,
+      amount: g.amount,
+      useNumber: priced.slots.get(g.offer.id) ?? null,
+    })),
+    spends: priced.value.spends,
+  };
+}

@@ -4,17 +4,34 @@
 // client made, so a retried or double-clicked checkout makes one order.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DEFAULT_DELIVERY_OPTION_ID, isDeliveryKind } from '#core/delivery-rules.ts';
-import { type CheckoutPreview, type OfferLine, problemsOf } from '#core/offers.ts';
+import {
+  type CheckoutPreview,
+  firstRefusal,
+  OFFER_TEXT,
+  type OfferLine,
+  problemsOf,
+  refusalText,
+} from '#core/offers.ts';
 import type { OrderPaymentMethod, OrderSource, PaymentMethod } from '#core/order-rules.ts';
 import { aboveCeiling, paymentRefusal } from '#core/payment-rules.ts';
 import { buildReceipt, type Receipt, type ReceiptDelivery } from '#core/receipt.ts';
 import { nameWithVariant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
-import { PG, postgresCode } from '#db/errors.ts';
+import { PG, postgresCode, postgresError } from '#db/errors.ts';
 import { deliveryOptions, orders, products, productVariants, profiles } from '#db/schema/index.ts';
 import type { Refused } from '../shopper-error.ts';
 import { onSale, pOnSale } from './catalogue-service.ts';
-import { askedCodes, type OfferRows, offerQueries, priceWithOffers } from './checkout-offers.ts';
+import {
+  askedCodes,
+  type OfferRows,
+  type OffersToWrite,
+  offerQueries,
+  offersToWrite,
+  type Priced,
+  priceWithOffers,
+  typedFor,
+  usedUpOffer,
+} from './checkout-offers.ts';
 import { freeDeliveryOverSql } from './delivery-service.ts';
 import { saveReceipt } from './orders-service.ts';
 import { paymentAllowedSql, type RuleRefused, ruleRefused } from './payment-rules-service.ts';
@@ -41,7 +58,11 @@ export type CheckoutRefused =
   | (Refused<'insufficient-stock'> & { name: string; available: number })
   | RuleRefused
   /** No area for a rider, or no town for the bus (upcountry). */
-  | (Refused<'area-needed'> & { courier: boolean });
+  | (Refused<'area-needed'> & { courier: boolean })
+  /** A code asked that cannot be had (issue 35): its text from OFFER_TEXT, naming the code. */
+  | (Refused<'offer-refused' | 'offer-lost'> & { message: string })
+  /** An offer saved anew, or a price or fee changed, between the read and the write. */
+  | Refused<'offers-changed' | 'balance-changed'>;
 
 export type CheckoutProblem = CheckoutRefused['problem'];
 
@@ -161,6 +182,9 @@ export type Written = {
   delivery_kind: string | null;
   /** What the order would have come to, placed or not (int8 as text). */
   asked_total: string | number | null;
+  status: string | null;
+  /** False: an offer or a figure changed since the read (nothing placed); null: no option. */
+  current: boolean | null;
 };
 
 /**
@@ -184,6 +208,10 @@ export async function placeOrder(
     lines: readonly OrderLine[];
     paymentMethod: PaymentMethod;
     delivery?: DeliveryRequest;
+    /** Discount codes and gift cards typed (issue 35). */
+    codes?: readonly string[];
+    /** Spend the shopper's store credit too (after any gift card). */
+    useCredit?: boolean;
   },
   options: {
     /** The change's gate (the session, the attempt's limit: decision 0057); else none. */
@@ -199,11 +227,14 @@ export async function placeOrder(
 
   const asked = order.delivery ?? {};
   const optionId = asked.optionId ?? DEFAULT_DELIVERY_OPTION_ID;
-  const [found, [existing], [profile], [option]] = await gate.batch([
+  const codes = order.codes ?? [];
+  const askedOffers = await askedCodes(codes);
+  const [found, [existing], [profile], [option], ...offerRows] = await gate.batch([
     stockOf(db, order.lines),
     placedQuery(db, order.orderId),
     db.select().from(profiles).where(eq(profiles.id, customer.id)),
     optionOf(db, optionId),
+    ...offerQueries(db, askedOffers, customer.id),
   ]);
   if (existing) return replay(existing, customer.id, order.orderId);
   // No profile yet is a profile without a phone (one is made when the shopper opens theirs).
@@ -217,6 +248,30 @@ export async function placeOrder(
   const { lines } = resolved;
   const problem = firstProblem(lines, found, shownNames);
   if (problem) return problem;
+
+  // The offers, gift cards and credit on what was read (issue 35). A code asked that cannot be
+  // had refuses the order with its reason: it is never placed at the full price behind her back.
+  const priceable = offerLines(lines, found);
+  const priced = priceWithOffers({
+    lines: priceable,
+    rows: offerRows as unknown as OfferRows,
+    asked: askedOffers,
+    codes,
+    shopperId: customer.id,
+    feeBefore: feeFor(
+      priceable.reduce((sum, l) => sum + l.price * l.quantity, 0),
+      option,
+    ),
+    useCredit: order.useCredit === true,
+  });
+  const refusal = firstRefusal(priced.refused);
+  if (refusal) {
+    return {
+      ok: false,
+      problem: 'offer-refused',
+      message: refusalText(refusal.code, refusal.refusal),
+    };
+  }
 
   const delivery: Omit<ReceiptDelivery, 'option' | 'kind'> & { optionId: string } = {
     optionId,
@@ -239,12 +294,20 @@ export async function placeOrder(
       lines,
       paymentMethod: order.paymentMethod,
       delivery,
+      offers: offersToWrite(priced, customer.id),
     });
   } catch (error) {
-    // 23514: someone bought the last pieces between the read and the write (the stock CHECK);
-    // 23503: a variant was removed meanwhile. Nothing was written either way.
+    // 23514: someone bought the last pieces between the read and the write (the stock CHECK),
+    // or took an offer's last use or a balance meanwhile (their CHECKs); 23505: her slot of a
+    // per-shopper offer was taken by another order of hers; 23503: a variant was removed
+    // meanwhile. Nothing was written either way.
+    const lost = lostRace(error, priced, codes);
+    if (lost) return lost;
     const code = postgresCode(error);
     if (code !== PG.check && code !== PG.foreignKey) throw error;
+  }
+  if (written?.current === false && !written.order_id) {
+    return { ok: false, problem: 'offers-changed' };
   }
   if (!written?.order_id || !written.items || written.created_at === null) {
     // Above what this way of paying takes: the write computed the total and placed nothing.
@@ -262,7 +325,9 @@ export async function placeOrder(
       paymentMethod: order.paymentMethod,
       total: Number(written.total ?? 0),
       deliveryFee,
-      discount: 0,
+      discount: priced.discount,
+      offers: priced.offers.given.map(({ code, name, amount }) => ({ code, name, amount })),
+      credit: priced.credit,
       customerName: profile.fullName,
       items: written.items,
       delivery: {
@@ -388,6 +453,20 @@ export type OrderToWrite = {
   lines: VariantLine[];
   paymentMethod: OrderPaymentMethod;
   delivery: Omit<ReceiptDelivery, 'option' | 'kind'> & { optionId: string };
+  /** The offers given and balances spent (issue 35); absent: none (the desk's orders). */
+  offers?: OffersToWrite;
+};
+
+/** Nothing given, nothing spent: the write as before offers. */
+const NO_OFFERS: OffersToWrite = {
+  shopper: null,
+  subtotal: 0,
+  fee: 0,
+  discount: 0,
+  freeDelivery: false,
+  credit: 0,
+  given: [],
+  spends: [],
 };
 
 /**
@@ -398,6 +477,9 @@ export type OrderToWrite = {
 export function orderStatement(db: Db, gate: WriteGate, order: OrderToWrite) {
   const { customer, orderId, lines, paymentMethod, delivery } = order;
   const customerId = customer.id;
+  const given = order.offers ?? NO_OFFERS;
+  // Only an order given or spending something checks its figures against the read's.
+  const guarded = given.given.length > 0 || given.spends.length > 0;
   // The cart is the shopper's own: an order the desk takes for an account leaves it alone.
   const cartOwner = order.source === 'web' ? customerId : null;
   return db.execute<Written>(sql`
@@ -421,20 +503,82 @@ export function orderStatement(db: Db, gate: WriteGate, order: OrderToWrite) {
       from summed s
       join delivery_options o on o.id = ${delivery.optionId} and o.active
     ),
+    -- What is charged after the offers and the gift card or credit (issue 35): the engine's
+    -- figures, made from what the read saw; the fee waived by a free-delivery offer.
+    billed as (
+      select charged.*, fee_due,
+             charged.subtotal + fee_due - ${given.discount}::bigint - ${given.credit}::bigint
+               as total
+      from charged
+      cross join lateral (
+        select case when ${given.freeDelivery}::boolean then 0 else charged.fee end as fee_due
+      ) f
+    ),
+    offered as (
+      select * from json_to_recordset(${JSON.stringify(given.given)}::json)
+        as g("promotionId" int, version int, code text, name text, amount bigint, "useNumber" int)
+    ),
+    -- Given only as read (decision 0081): each offer at its version, still on and running, and
+    -- the subtotal and fee the engine priced. Else nothing is placed and the shopper is asked to
+    -- check the new totals (a code edited mid-checkout, a price changed).
+    current as (
+      select not ${guarded}::boolean or (
+        billed.subtotal = ${given.subtotal}::bigint and billed.fee = ${given.fee}::bigint
+        and (select count(*) from offered g join promotions p on p.id = g."promotionId"
+             where p.version = g.version and p.active
+               and (p.starts_at is null or p.starts_at <= now())
+               and (p.ends_at is null or p.ends_at > now())) = ${given.given.length}
+      ) as ok
+      from billed
+    ),
     placed as (
-      insert into orders (id, customer_id, customer_name, subtotal, delivery_fee, discount, total,
-                          payment_method, status, delivery_option_id, delivery_option,
+      insert into orders (id, customer_id, customer_name, subtotal, delivery_fee, discount, credit,
+                          total, payment_method, status, delivery_option_id, delivery_option,
                           delivery_kind, delivery_area, delivery_landmark, delivery_phone,
                           delivery_notes, source, customer_phone, customer_email)
-      select ${orderId}::uuid, ${customerId}, ${customer.name}, subtotal, fee, 0, subtotal + fee,
-             ${paymentMethod}, 'pending', option_id, name, kind, ${delivery.area},
+      select ${orderId}::uuid, ${customerId}, ${customer.name}, subtotal, fee_due,
+             ${given.discount}::bigint, ${given.credit}::bigint, total, ${paymentMethod},
+             -- Paid in full by gift card or credit: nothing to collect, so it goes on at once.
+             case when total = 0 then 'processing' else 'pending' end,
+             option_id, name, kind, ${delivery.area},
              ${delivery.landmark}, ${delivery.phone}, ${delivery.notes}, ${order.source},
              ${customer.phone}, ${customer.email}
-      from charged
-      where ${paymentAllowedSql(paymentMethod, sql`charged.cash_on_delivery`, sql`charged.subtotal + charged.fee`)}
+      from billed
+      where ${paymentAllowedSql(paymentMethod, sql`billed.cash_on_delivery`, sql`billed.total`)}
         and ${gate.allows()}
+        and (select ok from current)
       on conflict (id) do nothing
-      returning id, created_at, total, delivery_fee, delivery_option, delivery_kind
+      returning id, created_at, total, delivery_fee, delivery_option, delivery_kind, status
+    ),
+    -- The uses counted in this same statement: the CHECK (used <= usage_limit) refuses the use
+    -- past the limit and the whole order rolls back, as the stock's CHECK refuses an oversell;
+    -- the shopper's slot is a unique index (order_offers_shopper_use_idx).
+    given as (
+      insert into order_offers (order_id, promotion_id, code, name, amount, shopper, use_number)
+      select placed.id, g."promotionId", g.code, g.name, g.amount, ${given.shopper}, g."useNumber"
+      from offered g cross join placed
+    ),
+    counted as (
+      update promotions p set used = p.used + 1
+      from offered g cross join placed
+      where p.id = g."promotionId"
+    ),
+    -- Each balance spent: its CHECK (balance >= 0) refuses a spend past it, so two orders
+    -- spending one gift card at once never take it below 0; the ledger's entry beside it.
+    spending as (
+      select * from json_to_recordset(${JSON.stringify(given.spends)}::json)
+        as s("accountId" int, amount bigint)
+    ),
+    spent as (
+      update value_accounts a set balance = a.balance - s.amount
+      from spending s cross join placed
+      where a.id = s."accountId"
+      returning a.id, a.balance, s.amount
+    ),
+    ledger as (
+      insert into value_entries (account_id, amount, balance_after, reason, order_id)
+      select spent.id, -spent.amount, spent.balance, 'spent', placed.id
+      from spent cross join placed
     ),
     items as (
       insert into order_items (order_id, product_id, variant_id, name, variant_label, price, quantity)
@@ -467,12 +611,13 @@ export function orderStatement(db: Db, gate: WriteGate, order: OrderToWrite) {
       where c.user_id = ${cartOwner} and c.variant_id = w.variant_id and c.quantity > w.quantity
     )
     select placed.id as order_id, placed.created_at, placed.total, placed.delivery_fee,
-           placed.delivery_option, placed.delivery_kind,
+           placed.delivery_option, placed.delivery_kind, placed.status,
+           (select ok from current) as current,
            (select json_agg(json_build_object('id', id, 'name', name, 'price', price,
                                               'quantity', quantity, 'variant', variant_label))
             from items) as items,
            (select count(*) from taken) as taken,
-           (select subtotal + fee from charged) as asked_total
+           (select total from billed) as asked_total
     from (select 1) one left join placed on true
   `);
 }
@@ -507,6 +652,33 @@ async function explainRefusal(
     name: first ? nameWithVariant(first.name, first.label) : '',
     available: first?.stock ?? 0,
   };
+}
+
+/**
+ * A refusal of the write that lost a race for what the engine gave (issue 35): an offer's last
+ * use (promotions_usage_check), the shopper's slot (order_offers_shopper_use_idx), or a balance
+ * (value_accounts_balance_check). Null: another refusal (stock, a variant removed).
+ */
+function lostRace(
+  error: unknown,
+  priced: Priced,
+  codes: readonly string[],
+): CheckoutRefused | null {
+  const { code, constraint } = postgresError(error);
+  if (code === PG.check && constraint === 'promotions_usage_check') {
+    const offer = usedUpOffer(priced);
+    const named = offer ? typedFor(offer, codes) : '';
+    return { ok: false, problem: 'offer-lost', message: OFFER_TEXT.usedUp(named) };
+  }
+  if (code === PG.unique && constraint === 'order_offers_shopper_use_idx') {
+    const offer = priced.offers.given.find((g) => g.offer.perShopperLimit !== null);
+    const named = offer ? typedFor(offer, codes) : '';
+    return { ok: false, problem: 'offer-lost', message: OFFER_TEXT.alreadyUsed(named) };
+  }
+  if (code === PG.check && constraint === 'value_accounts_balance_check') {
+    return { ok: false, problem: 'balance-changed' };
+  }
+  return null;
 }
 
 /** The same order id again: the shopper's own order is answered as placed; anyone else's is not. */

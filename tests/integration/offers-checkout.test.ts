@@ -3,15 +3,24 @@
 // statement. The races only prove something on PostgreSQL (TEST_DATABASE_URL); PGlite runs
 // them serially, and they must hold there too.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardHash, giftCardLast4, newGiftCardCode } from '#core/gift-cards.ts';
 import { OFFER_TEXT } from '#core/offers.ts';
 import { DELIVERY_FEE } from '#core/order-rules.ts';
-import { profiles, promotions, valueAccounts, valueEntries } from '#db/schema/index.ts';
+import {
+  orderOffers,
+  orders,
+  profiles,
+  promotions,
+  user,
+  valueAccounts,
+  valueEntries,
+} from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
+import { placeOrder } from '#server/services/checkout-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
-import { addProduct } from '../support/catalogue.ts';
+import { addProduct, stockOf as stockNow } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor } from '../support/trpc.ts';
 
@@ -189,5 +198,97 @@ describe('checkout.preview', () => {
     await expect(call({ items, codes: 'NAKATO10' })).rejects.toThrow();
     await expect(call({ items, useCredit: 'yes' })).rejects.toThrow();
     await expect(call({ items: [{ variantId: -1, quantity: 1 }] })).rejects.toThrow();
+  });
+});
+
+/** A customer with a complete profile, written directly (no password hashing: races need 200). */
+async function customer() {
+  const id = randomUUID();
+  const email = `${id}@example.ug`;
+  await test.db.insert(user).values({ id, name: 'Achieng', email, emailVerified: true });
+  await test.db
+    .insert(profiles)
+    .values({ id, email, fullName: 'Achieng Auma', phone: '+256772123456' });
+  return { id, email, name: 'Achieng' };
+}
+
+const order = (
+  piece: { variantId: number },
+  more: { quantity?: number; codes?: string[]; useCredit?: boolean } = {},
+) => ({
+  orderId: randomUUID(),
+  lines: [{ variantId: piece.variantId, quantity: more.quantity ?? 1 }],
+  paymentMethod: 'mobile_money' as const,
+  codes: more.codes,
+  useCredit: more.useCredit,
+});
+
+const orderRow = async (id: string) =>
+  (await test.db.select().from(orders).where(eq(orders.id, id)))[0];
+const offerRow = async (id: number) =>
+  (await test.db.select().from(promotions).where(eq(promotions.id, id)))[0];
+const balanceOf = async (id: number) =>
+  (await test.db.select().from(valueAccounts).where(eq(valueAccounts.id, id)))[0]?.balance;
+
+describe('placeOrder with offers: counted in the one write', () => {
+  it('a code: the discount, the use counted, the offer on the order and the receipt', async () => {
+    const dress = await addProduct(test.db, { price: 145_000 });
+    const code = uniqueCode('NAKATO');
+    const offer = await addOffer({ name: 'Nakato 10%', code, kind: 'percent', value: 10 });
+    const buyer = await customer();
+    const asked = order(dress, { codes: [code.toLowerCase()] });
+    const placed = await placeOrder(test.db, buyer, asked);
+    expect(placed).toMatchObject({ ok: true, order: { total: 145_000 - 14_500 + DELIVERY_FEE } });
+    expect(await orderRow(asked.orderId)).toMatchObject({
+      subtotal: 145_000,
+      deliveryFee: DELIVERY_FEE,
+      discount: 14_500,
+      credit: 0,
+      total: 135_500,
+      status: 'pending',
+    });
+    expect((await offerRow(offer.id))?.used).toBe(1);
+    const given = await test.db
+      .select()
+      .from(orderOffers)
+      .where(eq(orderOffers.orderId, asked.orderId));
+    expect(given).toMatchObject([
+      {
+        promotionId: offer.id,
+        code,
+        name: 'Nakato 10%',
+        amount: 14_500,
+        shopper: buyer.id,
+        counted: true,
+      },
+    ]);
+    if (!placed.ok) throw new Error('not placed');
+    expect(placed.order.receipt).toMatchObject({
+      discount: 14_500,
+      offers: [{ code, name: 'Nakato 10%', amount: 14_500 }],
+      total: 135_500,
+    });
+    // A retry with the same order id changes nothing (the use is not counted twice).
+    const again = await placeOrder(test.db, buyer, asked);
+    expect(again).toMatchObject({ ok: true, order: { created: false, total: 135_500 } });
+    expect((await offerRow(offer.id))?.used).toBe(1);
+  });
+
+  it('an order asking for a code it cannot have is refused with the reason; nothing written', async () => {
+    const top = await addProduct(test.db, { price: 50_000, stock: 4 });
+    const ended = uniqueCode('OLD');
+    await addOffer({ code: ended, kind: 'percent', value: 10, endsAt: new Date(Date.now() - 1) });
+    const buyer = await customer();
+    for (const [codes, text] of [
+      [[ended], OFFER_TEXT.ended(ended)],
+      [['NOSUCHCODE'], OFFER_TEXT.unknown('NOSUCHCODE')],
+      [['GIFT-2345-6789-ABCD'], OFFER_TEXT.unknown('GIFT-2345-6789-ABCD')],
+    ] as const) {
+      const asked = order(top, { codes: [...codes] });
+      const refused = await placeOrder(test.db, buyer, asked);
+      expect(refused).toEqual({ ok: false, problem: 'offer-refused', message: text });
+      expect(await orderRow(asked.orderId)).toBeUndefined();
+    }
+    expect(await stockNow(test.db, top)).toBe(4);
   });
 });

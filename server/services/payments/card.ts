@@ -160,6 +160,9 @@ export async function startCardPayment(
   const { order, latest, shopper } = await orderAndPayment(ctx.db, customerId, input.orderId);
   if (!order) return { ok: false, problem: 'order-not-found' };
   if (order.method !== 'card') return { ok: false, problem: 'not-card' };
+  // Paid in full by gift card or credit (issue 35): nothing to charge, and the shopper is told
+  // it is paid rather than asked for UGX 0.
+  if (Number(order.total) === 0) return { ok: false, problem: 'already-paid' };
   const overCeiling = aboveCeiling('card', order.total);
   if (overCeiling) return ruleRefused(overCeiling);
   if (latest?.status === 'successful') return { ok: false, problem: 'already-paid' };

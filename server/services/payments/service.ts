@@ -186,6 +186,9 @@ export async function startPayment(
   const { order, latest, shopper } = await orderAndPayment(ctx.db, payer, input.orderId);
   if (!order) return { ok: false, problem: 'order-not-found' };
   if (order.method !== 'mobile_money') return { ok: false, problem: 'not-mobile-money' };
+  // Paid in full by gift card or credit (issue 35): nothing to charge, and the shopper is told
+  // it is paid rather than asked for UGX 0.
+  if (Number(order.total) === 0) return { ok: false, problem: 'already-paid' };
   const overCeiling = aboveCeiling('mobile_money', order.total);
   if (overCeiling) return ruleRefused(overCeiling);
   if (latest?.status === 'successful') return { ok: false, problem: 'already-paid' };
