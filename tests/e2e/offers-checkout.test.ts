@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUGX } from '#core/money.ts';
 import { OFFER_TEXT } from '#core/offers.ts';
 import { createDb } from '#db/client.ts';
-import { cartItems, orderOffers, orders, promotions } from '#db/schema/index.ts';
+import { cartItems, orderOffers, orders, promotions, valueAccounts } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE } from '../support/browser.ts';
 import { demoPieces, setStock } from '../support/catalogue.ts';
@@ -136,6 +136,65 @@ describe('a discount code at the cart and the checkout', () => {
       await lookAt(page, 'receipt', viewport.width);
       // The next cart starts without the spent code.
       expect(await page.evaluate(() => sessionStorage.getItem('checkoutCodes'))).toBeNull();
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  for (const [label, viewport, skip] of [
+    ['phone', SMALL_PHONE, 8],
+    ['desktop', DESKTOP, 9],
+  ] as const) {
+    it(`spends store credit that covers the order: nothing to pay, no way of paying asked (${label})`, async () => {
+      const piece = (await demoPieces(db, 1, skip + 1))[skip];
+      if (!piece) throw new Error('the demo catalogue has pieces in one size in stock');
+      await setStock(db, piece.variantId, 5);
+      const shopper = await verifiedShopper(db, `Achen ${label}`, { phone: '+256772000004' });
+      const due = piece.price + DELIVERY;
+      await db
+        .insert(valueAccounts)
+        .values({ kind: 'store_credit', userId: shopper.id, balance: due + 50_000 });
+      await db
+        .insert(cartItems)
+        .values({ userId: shopper.id, variantId: piece.variantId, quantity: 1 });
+      const { page, errors } = await newPage(viewport);
+      await signIn(page, shopper);
+
+      await page.goto('/checkout');
+      const useCredit = page.getByRole('checkbox', {
+        name: `Use my store credit (${formatUGX(due)})`,
+      });
+      await useCredit.check();
+      await summary(page)
+        .getByTestId('summary-credit')
+        .getByText(`−${formatUGX(due)}`)
+        .waitFor();
+      await poll(() => total(page)).toBe(formatUGX(0));
+      await page.getByTestId('nothing-to-pay').getByText('Nothing to pay').waitFor();
+      expect(await page.getByRole('radio', { name: /Mobile Money/ }).count()).toBe(0);
+      await fillDeliveryArea(page);
+      await lookAt(page, 'checkout-credit', viewport.width);
+      // Unticked: the order is paid as any other again.
+      await useCredit.uncheck();
+      await poll(() => total(page)).toBe(formatUGX(due));
+      await page.getByRole('radio', { name: /Mobile Money/ }).waitFor();
+      await useCredit.check();
+      await poll(() => total(page)).toBe(formatUGX(0));
+
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await page.waitForURL((url) => url.pathname === '/orders');
+      const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+      const [placed] = await db.select().from(orders).where(eq(orders.id, orderId));
+      expect(placed).toMatchObject({ credit: due, total: 0 });
+      await page
+        .getByTestId('order-credit')
+        .getByText(`− ${formatUGX(due)}`)
+        .waitFor();
+      const [account] = await db
+        .select()
+        .from(valueAccounts)
+        .where(eq(valueAccounts.userId, shopper.id));
+      expect(account?.balance).toBe(50_000);
       expect(errors).toEqual([]);
       await page.context().close();
     });
