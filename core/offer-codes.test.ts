@@ -8,6 +8,7 @@ import {
   withCode,
   withoutCode,
 } from './offer-codes.ts';
+import { OFFER_TEXT } from './offers.ts';
 
 describe('the codes kept beside the cart', () => {
   it('a typed code is kept as the shop compares it, once', () => {
@@ -49,6 +50,9 @@ describe('the codes kept beside the cart', () => {
     expect(appliedFor(applied, 'NAKATO10')?.amount).toBe(2000);
     expect(appliedFor(applied, 'KARIBU10')).toBeUndefined();
     expect(offersNote(applied)).toBe("Weekend sale, Nakato's 10% (nakato10)");
+    // The field's own texts say what the checkout's would (kept apart: the cart's first load).
+    expect(OFFER_CODE_TEXT.tooMany).toBe(OFFER_TEXT.tooManyCodes);
+    expect(OFFER_CODE_TEXT.tooLong).toBe(OFFER_TEXT.badCode);
     expect(OFFER_CODE_TEXT.creditChoice(25_000)).toBe('Use my store credit (UGX 25,000)');
   });
 });

@@ -3,8 +3,7 @@
 // they are sent with the order. Pure: the list's rules and the field's texts.
 
 import { formatUGX } from './money.ts';
-import { type AppliedOffer, CODE_MAX, MAX_CODES, normalCode, OFFER_TEXT } from './offers.ts';
-import { RECEIPT_TEXT } from './receipt.ts';
+import { type AppliedOffer, CODE_MAX, MAX_CODES, normalCode } from './offers.ts';
 
 /** Session storage, not local: a gift card's code is money and should not outlive the tab. */
 export const OFFER_CODES_KEY = 'checkoutCodes';
@@ -19,11 +18,12 @@ export const OFFER_CODE_TEXT = {
   applying: 'Applying...',
   remove: (code: string) => `Remove code ${code}`,
   empty: 'Please type a code.',
-  tooLong: OFFER_TEXT.badCode,
+  tooLong: 'Please check the code.',
   already: 'That code is already applied.',
-  tooMany: OFFER_TEXT.tooManyCodes,
+  tooMany: `You can add up to ${MAX_CODES} codes.`,
   discount: 'Discount',
-  credit: RECEIPT_TEXT.credit,
+  /** Gift card and store credit spent (the receipt's line too). */
+  credit: 'Gift card / credit',
   free: 'Free',
   creditChoice: (amount: number) => `Use my store credit (${formatUGX(amount)})`,
   nothingToPay: 'Nothing to pay',
