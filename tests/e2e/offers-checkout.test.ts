@@ -199,4 +199,42 @@ describe('a discount code at the cart and the checkout', () => {
       await page.context().close();
     });
   }
+
+  it('a code used up while she checks out refuses the order with its reason; without it the order is placed', async () => {
+    const piece = (await demoPieces(db, 1, 11))[10];
+    if (!piece) throw new Error('the demo catalogue has pieces in one size in stock');
+    await setStock(db, piece.variantId, 5);
+    const offer = await fixedOffer('last use');
+    const shopper = await verifiedShopper(db, 'Apio late', { phone: '+256772000004' });
+    await db
+      .insert(cartItems)
+      .values({ userId: shopper.id, variantId: piece.variantId, quantity: 1 });
+    const { page, errors } = await newPage(SMALL_PHONE);
+    await signIn(page, shopper);
+    await page.goto('/checkout');
+    await page.getByLabel('Discount or gift card code').fill(offer.code);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await poll(() => total(page)).toBe(formatUGX(piece.price + DELIVERY - SAVING));
+    await fillDeliveryArea(page);
+    await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
+
+    // Someone else took the last use meanwhile: no order at the full price behind her back.
+    await db.update(promotions).set({ usageLimit: 0 }).where(eq(promotions.code, offer.code));
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await summary(page).getByText(OFFER_TEXT.usedUp(offer.code)).first().waitFor();
+    expect(
+      await db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, shopper.id)),
+    ).toEqual([]);
+    await lookAt(page, 'checkout-refused', SMALL_PHONE.width);
+
+    // She removes the code: the full total, and the order goes through.
+    await page.getByRole('button', { name: `Remove code ${offer.code}` }).click();
+    await poll(() => total(page)).toBe(formatUGX(piece.price + DELIVERY));
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL((url) => url.pathname === '/orders');
+    const [placed] = await db.select().from(orders).where(eq(orders.customerId, shopper.id));
+    expect(placed).toMatchObject({ discount: 0, total: piece.price + DELIVERY });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
