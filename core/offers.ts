@@ -77,8 +77,12 @@ export function isForEveryone(offer: Offer): boolean {
 /** An offer given to a checkout: its code (null: automatic), its name, what it takes off. */
 export type AppliedOffer = { code: string | null; name: string; amount: number };
 
-/** Why a code asked for cannot be had (the code as typed, the shopper's text). */
-export type OfferProblem = { code: string; message: string };
+/**
+ * Why a code asked for cannot be had (the code as typed, the shopper's text). `note`: the code
+ * adds nothing but the order is not refused for it (a better offer applies, delivery is already
+ * free): the page shows the text and still lets her place the order.
+ */
+export type OfferProblem = { code: string; message: string; note?: true };
 
 /**
  * `checkout.preview`'s answer (issue 35): the totals the shop will charge for these lines,
@@ -568,7 +572,11 @@ export function spendValue(
 
 /** The preview's problems: every code that gives nothing, with its text. */
 export const problemsOf = (refused: readonly CodeRefused[]): OfferProblem[] =>
-  refused.map(({ code, refusal }) => ({ code, message: refusalText(code, refusal) }));
+  refused.map(({ code, refusal }) => ({
+    code,
+    message: refusalText(code, refusal),
+    ...(isNote(refusal) ? { note: true as const } : {}),
+  }));
 
 /** The first refusal that stops an order (notes never do). */
 export const firstRefusal = (refused: readonly CodeRefused[]) =>
