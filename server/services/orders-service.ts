@@ -13,7 +13,7 @@ import {
 } from '#core/receipt.ts';
 import { DEFAULT_ADDRESS } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
-import { orderItems, orderOffers, orders, payments, profiles, receipts } from '#db/schema/index.ts';
+import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
 import { settingsQuery, storedFrom } from './shop-settings.ts';
 
 export type OrderItemView = {
@@ -348,7 +348,7 @@ export async function receiptFor(
   /** BANK_TRANSFER_DETAILS: the configuration's, when the desk has set none. */
   configuredBankDetails: string | null = null,
 ): Promise<Receipt | null> {
-  const [[stored], [profile], [facts], settingRows, given] = await db.batch([
+  const [[stored], [profile], [facts], settingRows] = await db.batch([
     db
       .select({ data: receipts.receiptData })
       .from(receipts)
@@ -359,7 +359,6 @@ export async function receiptFor(
       .select({
         status: orders.status,
         paymentMethod: orders.paymentMethod,
-        credit: orders.credit,
         ...deliveryColumns,
         network: payments.network,
         transactionId: payments.transactionId,
@@ -370,13 +369,6 @@ export async function receiptFor(
       .limit(1),
     // The bank details, the shop's address and its TIN (issue 34).
     settingsQuery(db),
-    // The offers the order was given (issue 35), for a receipt rebuilt from the order.
-    db
-      .select({ code: orderOffers.code, name: orderOffers.name, amount: orderOffers.amount })
-      .from(orderOffers)
-      .innerJoin(orders, eq(orders.id, orderOffers.orderId))
-      .where(mine(customerId, orderId))
-      .orderBy(asc(orderOffers.promotionId)),
   ]);
   if (!facts) return null;
   const settings = storedFrom(settingRows);
@@ -389,14 +381,9 @@ export async function receiptFor(
   if (!receipt) {
     const order = await findOrder(db, customerId, orderId);
     if (!order) return null;
+    // The order's view carries its offers and the gift card or credit spent (issue 35).
     receipt = buildReceipt(
-      {
-        ...order,
-        createdAt: order.createdAt,
-        delivery: receiptDelivery(order.delivery),
-        offers: given,
-        credit: facts.credit,
-      },
+      { ...order, createdAt: order.createdAt, delivery: receiptDelivery(order.delivery) },
       profile ?? null,
     );
     await saveReceipt(db, customerId, receipt).catch((error: unknown) =>

@@ -48,9 +48,13 @@ export function OfferCodeField({
     setTyped('');
   }
 
-  const errors = [refusal, ...shownProblems.map((problem) => problem.message)].filter(
-    (text): text is string => !!text,
-  );
+  // A note (a better offer applies, delivery is already free) does not refuse the order: it is
+  // said quietly; a refusal in the shop's error style.
+  const errors = [
+    refusal,
+    ...shownProblems.filter((problem) => !problem.note).map((problem) => problem.message),
+  ].filter((text): text is string => !!text);
+  const notes = shownProblems.filter((problem) => problem.note).map((problem) => problem.message);
   return (
     <form onSubmit={apply} className="mt-6" data-testid="offer-codes" noValidate>
       <label htmlFor={id} className="text-xs font-semibold uppercase tracking-[0.16em]">
@@ -90,16 +94,26 @@ export function OfferCodeField({
           ))}
         </div>
       )}
+      {notes.length > 0 && (
+        <div className="mt-1.5 space-y-1 text-sm text-ink-soft" role="status">
+          {notes.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
+      )}
       {codes.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Codes applied">
           {codes.map((code) => {
             const offer = appliedFor(applied, code);
-            const problem = problemFor(code);
+            const found = problemFor(code);
+            const problem = found && !found.note ? found : undefined;
             return (
               <li
                 key={code}
                 data-testid="offer-chip"
-                data-state={offer ? 'applied' : problem ? 'refused' : 'checking'}
+                data-state={
+                  offer ? 'applied' : problem ? 'refused' : found ? 'not-needed' : 'checking'
+                }
                 className={`inline-flex max-w-full items-center gap-2 border py-1 pr-1 pl-3 text-sm ${
                   problem ? 'border-danger/50 text-danger' : 'border-gold/60 bg-gold/10'
                 }`}
@@ -119,7 +133,7 @@ export function OfferCodeField({
                       )}
                     </span>
                   )}
-                  {!offer && !problem && checking && (
+                  {!offer && !found && checking && (
                     <span className="text-ink-soft"> · {OFFER_CODE_TEXT.applying}</span>
                   )}
                 </span>
