@@ -91,16 +91,7 @@ function CartWithOffers({ cart }: { cart: Cart }) {
       <OrderSummary
         cart={cart}
         preview={preview}
-        codes={
-          <OfferCodeField
-            codes={offerCodes.codes}
-            applied={preview?.applied ?? []}
-            problems={preview?.problems ?? []}
-            onAdd={offerCodes.add}
-            onRemove={offerCodes.remove}
-            checking={updating}
-          />
-        }
+        codes={<OfferCodeField offerCodes={offerCodes} preview={preview} checking={updating} />}
       >
         <ProceedToCheckout />
       </OrderSummary>

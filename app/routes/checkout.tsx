@@ -420,11 +420,8 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
         codes={
           <>
             <OfferCodeField
-              codes={offerCodes.codes}
-              applied={preview?.applied ?? []}
-              problems={preview?.problems ?? []}
-              onAdd={offerCodes.add}
-              onRemove={offerCodes.remove}
+              offerCodes={offerCodes}
+              preview={preview}
               checking={shown.updating}
               disabled={working}
             />

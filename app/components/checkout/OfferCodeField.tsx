@@ -4,30 +4,28 @@
 import { Tag, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { inputClass } from '#app/components/account/ui.tsx';
+import type { OfferCodes } from '#app/offer-codes-store.ts';
 import { formatUGX } from '#core/money.ts';
 import { appliedFor, MAX_OFFER_CODE_LENGTH, OFFER_CODE_TEXT } from '#core/offer-codes.ts';
-import { type AppliedOffer, normalCode, type OfferProblem } from '#core/offers.ts';
+import { type CheckoutPreview, normalCode } from '#core/offers.ts';
 
 export function OfferCodeField({
-  codes,
-  applied,
-  problems,
-  onAdd,
-  onRemove,
+  offerCodes,
+  preview,
   checking,
   disabled,
 }: {
-  /** The codes asked for, as kept in the tab. */
-  codes: readonly string[];
-  /** The preview's offers (automatic ones too: they show without a chip). */
-  applied: readonly AppliedOffer[];
-  problems: readonly OfferProblem[];
-  onAdd: (typed: string) => { ok: true } | { ok: false; message: string };
-  onRemove: (code: string) => void;
+  /** The codes asked for, as kept in the tab, and what adds and removes one. */
+  offerCodes: OfferCodes;
+  /** The shop's answer for them (null until it first answers): the offers given, the problems. */
+  preview: CheckoutPreview | null;
   /** The preview is being asked: the chip of a new code waits for its answer. */
   checking?: boolean;
   disabled?: boolean;
 }) {
+  const { codes, add: onAdd, remove: onRemove } = offerCodes;
+  const applied = preview?.applied ?? [];
+  const problems = preview?.problems ?? [];
   const id = useId();
   const [typed, setTyped] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
