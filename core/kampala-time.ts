@@ -8,3 +8,19 @@ export const KAMPALA_OFFSET_MS = KAMPALA_OFFSET_HOURS * 3_600_000;
 export function kampalaYear(now = Date.now()): number {
   return new Date(now + KAMPALA_OFFSET_MS).getUTCFullYear();
 }
+
+/** The months as the shop writes a date ("14 November 2026"): the order rules and the offers. */
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

@@ -2,7 +2,7 @@
 // covers. Pure: the checkout's engine, the desk, the listings and the assistant read these.
 // Dates are instants; "Kampala time" is how the desk types and shows them (core/kampala-time.ts).
 import { giftCardKey, isGiftCardCode } from './gift-cards.ts';
-import { KAMPALA_OFFSET_MS } from './kampala-time.ts';
+import { KAMPALA_OFFSET_MS, MONTHS } from './kampala-time.ts';
 import { formatUGX } from './money.ts';
 
 export const OFFER_KINDS = ['percent', 'fixed', 'free_delivery', 'buy_x_get_y'] as const;
@@ -145,24 +145,10 @@ export const isNote = (refusal: OfferRefusal) =>
   refusal.why === 'better-offer' || refusal.why === 'delivery-free';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** "28 November 2026 at 18:00" in Kampala time (EAT, UTC+3 all year). */
 export function kampalaMoment(iso: string): string {
   const k = new Date(Date.parse(iso) + KAMPALA_OFFSET_MS);
-  return `${k.getUTCDate()} ${MONTH_NAMES[k.getUTCMonth()]} ${k.getUTCFullYear()} at ${pad2(k.getUTCHours())}:${pad2(k.getUTCMinutes())}`;
+  return `${k.getUTCDate()} ${MONTHS[k.getUTCMonth()]} ${k.getUTCFullYear()} at ${pad2(k.getUTCHours())}:${pad2(k.getUTCMinutes())}`;
 }
 
 /** The shopper's texts for the offers and gift cards at checkout. */

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { idSchema, wholeSchema } from './bounds.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart-rules.ts';
 import { deliveryOrderFields } from './delivery-rules.ts';
-import { KAMPALA_OFFSET_MS } from './kampala-time.ts';
+import { KAMPALA_OFFSET_MS, MONTHS } from './kampala-time.ts';
 import { CODE_MAX, MAX_CODES, OFFER_TEXT } from './offers.ts';
 
 /** The spec's delivery fee: Kampala delivery's, and an order's that names no option (issue 23). */
@@ -161,20 +161,6 @@ export function orderTotals(
 
 // Dates are shown in Kampala time: East Africa Time, UTC+3 all year (no daylight saving), worked
 // out from UTC so the server's and the browser's clock zones don't matter.
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function inKampala(date: Date | string | number): Date | null {

@@ -58,6 +58,8 @@ const FULL_RUN = SIZES.join() === FULL_SIZES.join();
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 8;
 const CART_SIZES = [1, 10, 50] as const;
+/** BENCH_ONLY=distance: the distance table alone, on PGlite (the build, no load, no sizes). */
+const DISTANCE_ONLY = process.env.BENCH_ONLY === 'distance';
 // Served from public/__bench-ceiling.html; Workers' assets answer .html paths without the extension.
 const CEILING = '/__bench-ceiling';
 const TERMS = { few: 'gomesi', many: 'dress', none: 'tuxedo', short: 'ki' } as const;
@@ -486,6 +488,15 @@ async function benchBackend(name: string, backend: SqlBackend) {
       phone: '+256772100100',
       ip: '198.18.7.200',
     });
+    if (DISTANCE_ONLY) {
+      // BENCH_ONLY=distance: what distance costs each page and change, on the demo catalogue.
+      console.log(
+        distanceTable(
+          await distanceRows(origin, databaseUrl, db, shopper, 'ankara-wrap-dress'),
+        ).join('\n'),
+      );
+      return null;
+    }
     const buyers = await placeOrderTrips(db, origin);
     // What the demo catalogue's pages cost a phone and a desktop, pictures apart.
     const weights = await pageWeights(origin);
@@ -548,7 +559,9 @@ async function benchBackend(name: string, backend: SqlBackend) {
   }
 }
 
-type Result = Awaited<ReturnType<typeof benchBackend>>;
+/** A backend's figures (null only for BENCH_ONLY=distance, which prints its table instead). */
+type Result = NonNullable<Awaited<ReturnType<typeof benchBackend>>>;
+const measured = (r: Result | null): Result[] => (r ? [r] : []);
 const at = (r: Result, products: number) => r.sizes.find((x) => x.products === products);
 const ratio = (a?: number, b?: number) => (a && b ? Math.round((a / b) * 100) / 100 : null);
 
@@ -692,6 +705,11 @@ async function orderBookResults(): Promise<OrderBookBench[]> {
   return results;
 }
 
+/** The ceiling: a static file the size of the home page (~56 KB), served by the same Worker's
+ * asset handler (public/ goes into the build's assets). */
+const writeCeiling = () =>
+  writeFile(join('public', `${CEILING}.html`), `<!doctype html>${'<p>duuka</p>'.repeat(4_300)}`);
+
 async function main() {
   process.env.WRANGLER_SEND_METRICS = 'false';
   // BENCH_ONLY=orders: the order book alone (no build, no HTTP load), its figures printed and
@@ -703,16 +721,22 @@ async function main() {
     return;
   }
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false'; // Request.cf from Cloudflare: offline here
+  if (DISTANCE_ONLY) {
+    const copy = await enterWorkingCopy('duuka-bench');
+    try {
+      await writeCeiling();
+      await buildForPreview({ logLevel: 'warn' });
+      await benchBackend('embedded PGlite', await pgliteBackend());
+    } finally {
+      await copy.leave();
+    }
+    return;
+  }
   const started = performance.now();
   const loadStart = loadavg();
   const copy = await enterWorkingCopy('duuka-bench');
   try {
-    // The ceiling: a static file the size of the home page (~56 KB), served by the same Worker's
-    // asset handler (public/ goes into the build's assets).
-    await writeFile(
-      join('public', `${CEILING}.html`),
-      `<!doctype html>${'<p>duuka</p>'.repeat(4_300)}`,
-    );
+    await writeCeiling();
     console.log(`building (vite build) a copy of the working tree in ${copy.dir}...`);
     await buildForPreview({ logLevel: 'warn' }); // as `npm run preview` builds (local/build.ts)
     const built = {
@@ -721,7 +745,7 @@ async function main() {
       startupMs: await workerStartup(),
     };
 
-    const results = [await benchBackend('embedded PGlite', await pgliteBackend())];
+    const results = measured(await benchBackend('embedded PGlite', await pgliteBackend()));
     const onPostgres = await onServer(async (url, label) =>
       benchBackend(label, postgresBackend(url)),
     );

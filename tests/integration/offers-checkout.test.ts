@@ -18,12 +18,12 @@ import {
   valueAccounts,
   valueEntries,
 } from '#db/schema/index.ts';
-import { tripsOf } from '#local/distance.ts';
 import type { Auth } from '#server/auth.ts';
 import { placeOrder } from '#server/services/checkout-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, stockOf as stockNow } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { inARow } from '../support/trips.ts';
 import { callerFor, mutateOverHttp, queryOverHttp } from '../support/trpc.ts';
 
 let test: TestDatabase;
@@ -47,6 +47,18 @@ async function addOffer(values: Partial<NewOffer> & Pick<NewOffer, 'kind'>) {
   if (!row) throw new Error('offer not added');
   return row;
 }
+
+/** "2 tops, the cheaper half price" (buy 1 get 1 at 50%) on a category, on top of others. */
+const addTopsOffer = (tops: number) =>
+  addOffer({
+    name: 'Tops: the cheaper half price',
+    kind: 'buy_x_get_y',
+    value: 50,
+    buyQuantity: 1,
+    getQuantity: 1,
+    categoryIds: [tops],
+    combinable: true,
+  });
 
 async function addCategory() {
   const result = await test.db.execute<{ id: number }>(
@@ -154,15 +166,7 @@ describe('checkout.preview', () => {
     const tops = await addCategory();
     const top = await addProduct(test.db, { price: 60_000, category: tops });
     const skirt = await addProduct(test.db, { price: 40_000 });
-    await addOffer({
-      name: 'Tops: the cheaper half price',
-      kind: 'buy_x_get_y',
-      value: 50,
-      buyQuantity: 1,
-      getQuantity: 1,
-      categoryIds: [tops],
-      combinable: true,
-    });
+    await addTopsOffer(tops);
     const card = await addGiftCard(30_000);
     const buyer = await shopper();
     await test.db
@@ -311,15 +315,7 @@ describe('placeOrder: each kind and target, combined', () => {
       productIds: [bag.id],
     });
     await addOffer({ name: 'Free delivery', code: ride, kind: 'free_delivery' });
-    await addOffer({
-      name: 'Tops: the cheaper half price',
-      kind: 'buy_x_get_y',
-      value: 50,
-      buyQuantity: 1,
-      getQuantity: 1,
-      categoryIds: [tops],
-      combinable: true,
-    });
+    await addTopsOffer(tops);
     const buyer = await customer();
     const asked = {
       orderId: randomUUID(),
@@ -718,19 +714,6 @@ describe('tampered input', () => {
 });
 
 describe('round trips', () => {
-  /** The database 30 ms away: what goes out side by side overlaps, what waits does not. */
-  async function inARow(run: () => Promise<unknown>) {
-    const trips = tripsOf(test.databaseUrl);
-    await trips.setLatency(30);
-    try {
-      const mark = await trips.mark();
-      await run();
-      return (await trips.since(mark)).depth;
-    } finally {
-      await trips.setLatency(0);
-    }
-  }
-
   it('placeOrder with a code and a gift card stays 2 in a row; preview is 2 (its limit, then the read)', async () => {
     const buyer = await shopper();
     const piece = await addProduct(test.db, { price: 45_000, stock: 9 });
@@ -747,7 +730,9 @@ describe('round trips', () => {
     expect((await queryOverHttp(test.db, 'cart.get', undefined, as)).status).toBe(200);
     const preview = () =>
       queryOverHttp(test.db, 'checkout.preview', { items, codes: [code, card.code] }, as);
-    expect(await inARow(async () => expect((await preview()).status).toBe(200))).toBe(2);
+    expect(
+      await inARow(test.databaseUrl, async () => expect((await preview()).status).toBe(200)),
+    ).toBe(2);
     const order = () =>
       mutateOverHttp(
         test.db,
@@ -760,7 +745,9 @@ describe('round trips', () => {
         },
         as,
       );
-    expect(await inARow(async () => expect((await order()).status).toBe(200))).toBe(2);
+    expect(
+      await inARow(test.databaseUrl, async () => expect((await order()).status).toBe(200)),
+    ).toBe(2);
     // The texts queued after the answer, and what they queue in turn.
     while (afterwards.length > 0) await Promise.all(afterwards.splice(0));
   });

@@ -8,12 +8,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_LIMIT } from '#core/limits.ts';
 import { cartItems, orders, profiles, receipts, session } from '#db/schema/index.ts';
-import { tripsOf } from '#local/distance.ts';
 import type { Auth } from '#server/auth.ts';
 import { setRole } from '#server/services/staff-service.ts';
 import { authPost, signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, stockOf } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { inARow as trippedInARow } from '../support/trips.ts';
 import { mutateOverHttp, queryOverHttp } from '../support/trpc.ts';
 
 let test: TestDatabase;
@@ -24,18 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-/** The database 30 ms away: what goes out side by side overlaps, what waits does not. */
-async function inARow(run: () => Promise<unknown>) {
-  const trips = tripsOf(test.databaseUrl);
-  await trips.setLatency(30);
-  try {
-    const mark = await trips.mark();
-    await run();
-    return (await trips.since(mark)).depth;
-  } finally {
-    await trips.setLatency(0);
-  }
-}
+/** Trips in a row, the database 30 ms away. */
+const inARow = (run: () => Promise<unknown>) => trippedInARow(test.databaseUrl, run);
 
 describe('a protected query', () => {
   it('waits for the session on a cookie first seen, then starts beside it', async () => {
