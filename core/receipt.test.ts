@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildReceipt,
+  CREDIT_PAYMENT_LABEL,
   GUEST_CUSTOMER_NAME,
   type ReceiptOrder,
   receiptPayment,
@@ -137,6 +138,24 @@ describe('PAID or UNPAID', () => {
         successful: { network: 'bank_transfer', transactionId: 'FT1' },
       }),
     ).toMatchObject({ state: 'paid', reference: 'FT1' });
+  });
+
+  it('paid in full by gift card or credit: PAID by it, whatever way was chosen; cancelled is not', () => {
+    const inFull = {
+      ...facts,
+      paymentMethod: 'cash_on_delivery',
+      status: 'processing',
+      paidInFull: true,
+    };
+    expect(receiptPayment(inFull)).toEqual({
+      state: 'paid',
+      method: CREDIT_PAYMENT_LABEL,
+      reference: null,
+    });
+    expect(receiptPayment({ ...inFull, status: 'cancelled' })).toEqual({
+      state: 'unpaid',
+      bankTransfer: null,
+    });
   });
 
   it('without a payment: past pending is PAID, except cash on delivery until completed; cancelled is UNPAID', () => {

@@ -108,7 +108,12 @@ export type PaymentFacts = {
   receiptTransactionId: string | null;
   /** BANK_TRANSFER_DETAILS (null: not configured). */
   bankDetails: string | null;
+  /** Nothing was left to pay: a gift card or store credit paid it all (issue 35). */
+  paidInFull?: boolean;
 };
+
+/** How an order paid in full by gift card or credit was paid, on its receipt (issue 35). */
+export const CREDIT_PAYMENT_LABEL = 'Gift card / store credit';
 
 /** Every status the shop moves an order on to: all but pending and cancelled. */
 const PAST_PENDING: readonly string[] = ORDER_STATUSES.filter(
@@ -128,6 +133,10 @@ export function receiptPayment(facts: PaymentFacts): ReceiptPayment {
       method: payerNetworkLabel(facts.successful.network),
       reference: facts.successful.transactionId?.trim() || facts.receiptTransactionId || null,
     };
+  }
+  // Paid in full by gift card or credit: nothing to collect, whatever way was chosen.
+  if (facts.paidInFull && facts.status !== 'cancelled') {
+    return { state: 'paid', method: CREDIT_PAYMENT_LABEL, reference: null };
   }
   const settled =
     facts.paymentMethod === 'cash_on_delivery'

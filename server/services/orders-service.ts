@@ -399,6 +399,7 @@ export async function receiptFor(
       : null,
     receiptTransactionId: receipt.transactionId,
     bankDetails,
+    paidInFull: receipt.total === 0 && Number(facts.credit) > 0,
   });
   const transactionId =
     receipt.transactionId ?? (payment.state === 'paid' ? payment.reference : null);

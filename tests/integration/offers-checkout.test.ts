@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardHash, giftCardLast4, newGiftCardCode } from '#core/gift-cards.ts';
 import { OFFER_TEXT } from '#core/offers.ts';
 import { DELIVERY_FEE } from '#core/order-rules.ts';
+import { CREDIT_PAYMENT_LABEL } from '#core/receipt.ts';
 import {
   orderOffers,
   orders,
@@ -654,6 +655,11 @@ describe('gift cards and store credit', () => {
       codes: [card.code],
     });
     expect(placed.total).toBe(0);
+    expect(await buyer.caller.orders.receipt({ orderId: placed.orderId })).toMatchObject({
+      total: 0,
+      credit: 20_000 + DELIVERY_FEE,
+      payment: { state: 'paid', method: CREDIT_PAYMENT_LABEL },
+    });
     await expect(
       buyer.caller.payments.start({ orderId: placed.orderId, phone: '0772123456' }),
     ).rejects.toThrow('This order is already paid.');
