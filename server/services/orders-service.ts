@@ -359,6 +359,7 @@ export async function receiptFor(
       .select({
         status: orders.status,
         paymentMethod: orders.paymentMethod,
+        credit: orders.credit,
         ...deliveryColumns,
         network: payments.network,
         transactionId: payments.transactionId,
