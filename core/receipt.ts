@@ -4,6 +4,7 @@
 import { parseAddress, type ReceiptAddress } from './address.ts';
 import type { DeliveryKind } from './delivery-rules.ts';
 import { payerNetworkLabel } from './desk-money.ts';
+import { OFFER_CODE_TEXT } from './offer-codes.ts';
 import {
   DEFAULT_TAX,
   formatLongDate,
@@ -245,6 +246,8 @@ export const RECEIPT_TEXT = {
   delivery: 'Delivery',
   deliveryNotes: 'Notes',
   discount: 'Discount',
+  /** Gift card and store credit spent (issue 35). */
+  credit: OFFER_CODE_TEXT.credit,
   tax: 'Tax',
   total: 'Total',
   thanks: 'Thank you for shopping with duuka.',

@@ -232,6 +232,35 @@ describe('every text fits one 160-character SMS (EgoSMS plain API)', () => {
     );
   });
 
+  it('the confirmation says what the shopper saved (issue 35) only when one SMS holds it', () => {
+    const order = {
+      orderId: '3f2a9c1e-7b4d-4e8a-9c3b-1d2e3f4a5b6c',
+      total: 88_000,
+      items: 1,
+      payment: { method: 'mobile_money' },
+      lines: [{ name: 'Kitenge Wrap Dress', label: 'M · Indigo', quantity: 1 }],
+    };
+    const saved = SMS_TEXT.orderConfirmation({ ...order, saved: 2000 });
+    expect(saved).toContain('You saved UGX 2,000.');
+    expect(saved.length).toBeLessThanOrEqual(SMS_MAX_CHARS);
+    expect(SMS_TEXT.orderConfirmation({ ...order, saved: 0 })).not.toContain('saved');
+    expect(SMS_TEXT.orderConfirmation(order)).toBe(
+      SMS_TEXT.orderConfirmation({ ...order, saved: 0 }),
+    );
+    // Long bank details leave no room: the saving goes, the text still fits one SMS.
+    const bank = SMS_TEXT.orderConfirmation({
+      ...order,
+      saved: 2000,
+      payment: {
+        method: 'bank_transfer',
+        bankDetails:
+          'Stanbic Bank Uganda, Kampala Road branch, account 9030012345678, duuka Fashion Limited',
+      },
+    });
+    expect(bank.length).toBeLessThanOrEqual(SMS_MAX_CHARS);
+    expect(bank).toContain('Please pay by bank transfer');
+  });
+
   it('the confirmation names the order’s option where it fits one SMS', () => {
     const ref = 'RCP-5b0e8a3e';
     const confirm = (method: string, delivery: { kind: string; name: string }) =>

@@ -162,22 +162,28 @@ export const SMS_TEXT = {
     payment: OrderPayment;
     lines?: readonly TextLine[];
     delivery?: OrderDelivery | null;
+    /** The order's discount (issue 35): "You saved UGX 2,000." only when one SMS still holds it. */
+    saved?: number;
   }) => {
     const named = piecesOf(o.lines);
+    const saving = o.saved && o.saved > 0 ? ` You saved ${formatUGX(o.saved)}.` : null;
+    // Each opening with the saving first, then without it: the first that fits one SMS is sent.
+    const withSaving = (texts: string[]) =>
+      texts.flatMap((text) => (saving ? [`${text}${saving}`, text] : [text]));
     const thanks = named
       ? [`${SHOP_NAME}: Thank you for order ${ref(o.orderId)}: ${named}, ${formatUGX(o.total)}.`]
       : [];
-    const heads = [
+    const heads = withSaving([
       ...thanks,
       `${SHOP_NAME}: Thank you! Order ${ref(o.orderId)} (${plural(o.items, 'item')}, ${formatUGX(o.total)}) is received.`,
-    ];
+    ]);
     if (o.payment.method === 'bank_transfer') {
       const details = plainText(o.payment.bankDetails ?? '');
       const quote = `Please pay by bank transfer quoting ${ref(o.orderId)}.`;
-      const asks = [
+      const asks = withSaving([
         ...thanks,
         `${SHOP_NAME}: Order ${ref(o.orderId)} (${formatUGX(o.total)}) is received.`,
-      ].map((ask) => `${ask} ${quote}`);
+      ]).map((ask) => `${ask} ${quote}`);
       return firstFitting([
         ...(details ? asks.map((ask) => `${ask} ${details}`) : []),
         ...asks.map((ask) => `${ask} Bank details are on your receipt.`),

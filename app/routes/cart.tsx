@@ -7,14 +7,24 @@ import { useCart, useCartActions } from '#app/cart-store.tsx';
 import { Loading } from '#app/components/account/ui.tsx';
 import { OrderSummary } from '#app/components/cart/Summary.tsx';
 import { VariantLabel } from '#app/components/cart/VariantLabel.tsx';
+import { OfferCodeField } from '#app/components/checkout/OfferCodeField.tsx';
+import { lineSaving, useCheckoutPreview } from '#app/components/checkout/use-checkout-preview.ts';
 import { ProductImage } from '#app/components/ProductImage.tsx';
 import { QuantityStepper } from '#app/components/QuantityStepper.tsx';
+import { useOfferCodes } from '#app/offer-codes-store.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
 import { useTRPC } from '#app/trpc-client.ts';
-import { CART_TEXT, type CartLine, MAX_LINE_QUANTITY } from '#core/cart-rules.ts';
+import {
+  CART_TEXT,
+  type Cart,
+  type CartLine,
+  cartItems,
+  MAX_LINE_QUANTITY,
+} from '#core/cart-rules.ts';
 import { LOW_STOCK_BELOW } from '#core/catalogue.ts';
 import { formatUGX } from '#core/money.ts';
+import { OFFER_CODE_TEXT } from '#core/offer-codes.ts';
 import { CHECKOUT_TEXT } from '#core/order-rules.ts';
 import { nameWithVariant } from '#core/variants.ts';
 
@@ -53,22 +63,39 @@ function CartScreen() {
         ) : cart.productsInCart.length === 0 ? (
           <EmptyCart />
         ) : (
-          <div className="mt-2 grid gap-8 lg:mt-8 lg:grid-cols-[1fr_22rem] lg:gap-12">
-            <ul
-              className="divide-y divide-line self-start border-b border-line"
-              aria-label="Cart items"
-            >
-              {cart.productsInCart.map((line) => (
-                <CartLineItem key={line.variantId} line={line} />
-              ))}
-            </ul>
-            <OrderSummary cart={cart}>
-              <ProceedToCheckout />
-            </OrderSummary>
-          </div>
+          <CartWithOffers cart={cart} />
         )}
       </div>
     </section>
+  );
+}
+
+/** The lines and the summary, with the shop's preview of the codes and offers (issue 35). */
+function CartWithOffers({ cart }: { cart: Cart }) {
+  const offerCodes = useOfferCodes();
+  const { preview, updating } = useCheckoutPreview({
+    items: cartItems(cart),
+    codes: offerCodes.codes,
+  });
+  return (
+    <div className="mt-2 grid gap-8 lg:mt-8 lg:grid-cols-[1fr_22rem] lg:gap-12">
+      <ul className="divide-y divide-line self-start border-b border-line" aria-label="Cart items">
+        {cart.productsInCart.map((line) => (
+          <CartLineItem
+            key={line.variantId}
+            line={line}
+            saving={lineSaving(preview, line.variantId)}
+          />
+        ))}
+      </ul>
+      <OrderSummary
+        cart={cart}
+        preview={preview}
+        codes={<OfferCodeField offerCodes={offerCodes} preview={preview} checking={updating} />}
+      >
+        <ProceedToCheckout />
+      </OrderSummary>
+    </div>
   );
 }
 
@@ -87,7 +114,7 @@ function EmptyCart() {
   );
 }
 
-function CartLineItem({ line }: { line: CartLine }) {
+function CartLineItem({ line, saving }: { line: CartLine; saving: number }) {
   const { setQuantity, remove } = useCartActions();
   // At the stock, the + rests and the hint says why (a stock that fell meanwhile is still refused
   // by the server with the spec's toast).
@@ -129,9 +156,16 @@ function CartLineItem({ line }: { line: CartLine }) {
               </p>
             )}
           </div>
-          <p className="shrink-0 text-right font-semibold tabular-nums" data-testid="line-total">
-            {formatUGX(line.price * line.quantity)}
-          </p>
+          <div className="shrink-0 text-right tabular-nums">
+            <p className="font-semibold" data-testid="line-total">
+              {formatUGX(line.price * line.quantity)}
+            </p>
+            {saving > 0 && (
+              <p className="mt-0.5 text-sm font-medium text-success" data-testid="line-saving">
+                {OFFER_CODE_TEXT.saving(saving)}
+              </p>
+            )}
+          </div>
         </div>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
           {/* From 1 up to the stock (or the line's limit). */}

@@ -8,10 +8,13 @@ import { OrderSummary } from '#app/components/cart/Summary.tsx';
 import { VariantLabel } from '#app/components/cart/VariantLabel.tsx';
 import { DeliveryChoice } from '#app/components/checkout/DeliveryChoice.tsx';
 import type { PaymentStep } from '#app/components/checkout/MobileMoneyPayment.tsx';
+import { OfferCodeField } from '#app/components/checkout/OfferCodeField.tsx';
 import { forgetOrderAttempt, orderAttemptId } from '#app/components/checkout/order-attempt.ts';
 import { PayerNumber } from '#app/components/checkout/PayerNumber.tsx';
+import { lineSaving, useCheckoutPreview } from '#app/components/checkout/use-checkout-preview.ts';
 import { ProductImage } from '#app/components/ProductImage.tsx';
 import { errorMessage } from '#app/error-message.ts';
+import { forgetOfferCodes, useOfferCodes } from '#app/offer-codes-store.ts';
 import { privatePageHead, useSession, withSession } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
 import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
@@ -21,6 +24,8 @@ import { type DeliveryField, type DeliveryForm, deliveryOrder } from '#core/deli
 import { type DeliveryChoices, type DeliveryOption, deliveryFee } from '#core/delivery-rules.ts';
 import { displayNumber, networkOf, PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
+import { OFFER_CODE_TEXT } from '#core/offer-codes.ts';
+import type { CheckoutPreview } from '#core/offers.ts';
 import {
   CHECKOUT_TEXT,
   orderIdHead,
@@ -149,6 +154,24 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
   const [payerError, setPayerError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<Paying | null>(null);
   const busy = useRef(false);
+  // Issue 35: the codes typed here or on the cart, the shopper's store credit, and the shop's
+  // own totals for them (asked with and without the credit, to offer it with its amount).
+  const offerCodes = useOfferCodes();
+  const [spendCredit, setSpendCredit] = useState(false);
+  const asking = {
+    items: cartItems(paying ?? cart.cart),
+    codes: offerCodes.codes,
+    deliveryOptionId: optionId ?? choices.data?.options[0]?.id,
+    enabled: placed === null && status !== 'placed' && choices.isSuccess && cart.ready,
+  };
+  const withoutCredit = useCheckoutPreview(asking);
+  const withCredit = useCheckoutPreview({ ...asking, useCredit: true });
+  const shown = spendCredit ? withCredit : withoutCredit;
+  const preview = shown.preview;
+  const creditOffered = Math.max(
+    0,
+    (withCredit.preview?.credit ?? 0) - (withoutCredit.preview?.credit ?? 0),
+  );
   // Placed: the page starts again at its heading (once the new screen is drawn, so the browser's
   // scroll anchoring cannot keep the old position).
   useEffect(() => {
@@ -254,7 +277,9 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
       return;
     }
     setProblems({});
-    if (method === 'mobile_money' && !networkOf(payerNumber)) {
+    // Nothing to pay (a gift card or credit covers it): no number, no payment screen.
+    const nothingToPay = preview?.total === 0;
+    if (!nothingToPay && method === 'mobile_money' && !networkOf(payerNumber)) {
       setPayerError(PAYMENT_TEXT.invalidNumber);
       return;
     }
@@ -273,6 +298,8 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
         items,
         paymentMethod: method,
         ...asked.order,
+        ...(offerCodes.codes.length ? { codes: [...offerCodes.codes] } : {}),
+        ...(spendCredit && creditOffered > 0 ? { useCredit: true } : {}),
       });
     } catch (failure) {
       const text = errorMessage(failure, CHECKOUT_TEXT.checkoutError);
@@ -288,15 +315,26 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
       void queryClient.invalidateQueries({
         queryKey: trpc.checkout.deliveryOptions.queryKey(),
       });
+      // A code refused with its reason: the chips and totals as the shop sees them now (the
+      // shopper removes the code or tries again).
+      void queryClient.invalidateQueries({ queryKey: trpc.checkout.preview.pathKey() });
       return;
     }
     forgetOrderAttempt(sessionStorage);
+    // The codes went with the order: the next cart starts without them.
+    forgetOfferCodes();
     setStatus('placed');
     // The order's write took the stock and the lines bought out of the shopper's server cart
     // (decision 0068): only this page's copy follows, with no further call.
     await cart.ordered(items);
     void queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
     // No success toast before the money is in: the heading says where the payment stands.
+    if (order.total === 0) {
+      // Paid in full by a gift card or credit: nothing to wait for.
+      toast.success(CHECKOUT_TEXT.placed);
+      await navigate({ to: '/orders', search: { order: order.orderId } });
+      return;
+    }
     if (method === 'cash_on_delivery') {
       toast.success(PAYMENT_STATE_TEXT.payOnDeliveryTitle);
       await navigate({ to: '/orders', search: { order: order.orderId } });
@@ -332,44 +370,75 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
         ) : (
           <Notice tone="warning">{DELIVERY_CHOICE_TEXT.noOptions}</Notice>
         )}
-        <ItemsInOrder cart={lines} />
-        <PaymentChoice
-          value={method}
-          onChange={setMethod}
-          disabled={working}
-          cashRefused={
-            option && !option.cashOnDelivery ? DELIVERY_CHOICE_TEXT.cashNotHere(option.name) : null
-          }
-        >
-          {method === 'mobile_money' && (
-            <div className="mt-5">
-              <PayerNumber
-                value={payerNumber}
-                onChange={(phone) => {
-                  setPayer(phone);
-                  setPayerError(null);
-                }}
-                error={payerError}
-                disabled={working}
-              />
-            </div>
-          )}
-          {method === 'bank_transfer' && (
-            <div className="mt-5 space-y-3">
-              <p className="text-sm text-ink-soft">{PAYMENT_STATE_TEXT.bankBefore}</p>
-              <Suspense fallback={<p className="text-sm text-ink-soft">Loading bank details...</p>}>
-                <BankDetails />
-              </Suspense>
-            </div>
-          )}
-          {method === 'card' && (
-            <p className="mt-5 text-sm text-ink-soft">{PAYMENT_STATE_TEXT.cardRedirectNote}</p>
-          )}
-        </PaymentChoice>
+        <ItemsInOrder cart={lines} preview={preview} />
+        {preview?.total === 0 ? (
+          <NothingToPay />
+        ) : (
+          <PaymentChoice
+            value={method}
+            onChange={setMethod}
+            disabled={working}
+            cashRefused={
+              option && !option.cashOnDelivery
+                ? DELIVERY_CHOICE_TEXT.cashNotHere(option.name)
+                : null
+            }
+          >
+            {method === 'mobile_money' && (
+              <div className="mt-5">
+                <PayerNumber
+                  value={payerNumber}
+                  onChange={(phone) => {
+                    setPayer(phone);
+                    setPayerError(null);
+                  }}
+                  error={payerError}
+                  disabled={working}
+                />
+              </div>
+            )}
+            {method === 'bank_transfer' && (
+              <div className="mt-5 space-y-3">
+                <p className="text-sm text-ink-soft">{PAYMENT_STATE_TEXT.bankBefore}</p>
+                <Suspense
+                  fallback={<p className="text-sm text-ink-soft">Loading bank details...</p>}
+                >
+                  <BankDetails />
+                </Suspense>
+              </div>
+            )}
+            {method === 'card' && (
+              <p className="mt-5 text-sm text-ink-soft">{PAYMENT_STATE_TEXT.cardRedirectNote}</p>
+            )}
+          </PaymentChoice>
+        )}
       </div>
       <OrderSummary
         cart={lines}
         delivery={option ? { name: option.name, fee: fees[option.id] ?? option.fee } : undefined}
+        preview={preview}
+        codes={
+          <>
+            <OfferCodeField
+              offerCodes={offerCodes}
+              preview={preview}
+              checking={shown.updating}
+              disabled={working}
+            />
+            {creditOffered > 0 && (
+              <label className="mt-4 flex cursor-pointer items-center gap-3 text-sm">
+                <input
+                  type="checkbox"
+                  checked={spendCredit}
+                  disabled={working}
+                  onChange={(event) => setSpendCredit(event.target.checked)}
+                  className="size-4 shrink-0 accent-[var(--accent)]"
+                />
+                {OFFER_CODE_TEXT.creditChoice(creditOffered)}
+              </label>
+            )}
+          </>
+        }
       >
         {error && (
           <div className="mt-6">
@@ -379,13 +448,15 @@ function Checkout({ onPlaced }: { onPlaced: (placed: PlacedHeading) => void }) {
         <button
           type="button"
           onClick={pay}
-          disabled={!complete || working || !option}
+          disabled={!complete || working || !option || shown.holding}
           className="btn btn-primary mt-8 w-full"
         >
           {working ? CART_TEXT.processing : 'Place Order'}
         </button>
         <p className="mt-4 text-center text-xs text-ink-soft">
-          Paying with {PAYMENT_METHOD_CHOICES[method].label}
+          {preview?.total === 0
+            ? OFFER_CODE_TEXT.nothingToPay
+            : `Paying with ${PAYMENT_METHOD_CHOICES[method].label}`}
         </p>
       </OrderSummary>
     </div>
@@ -452,7 +523,23 @@ function Detail({
   );
 }
 
-function ItemsInOrder({ cart }: { cart: Cart }) {
+/** A gift card or credit covers the whole order: no way of paying to choose. */
+function NothingToPay() {
+  return (
+    <section
+      aria-labelledby="nothing-to-pay"
+      className="border border-line p-6 sm:p-8"
+      data-testid="nothing-to-pay"
+    >
+      <h2 id="nothing-to-pay" className="font-display text-2xl sm:text-3xl">
+        {OFFER_CODE_TEXT.nothingToPay}
+      </h2>
+      <p className="mt-2 text-sm text-ink-soft">{OFFER_CODE_TEXT.nothingToPayNote}</p>
+    </section>
+  );
+}
+
+function ItemsInOrder({ cart, preview }: { cart: Cart; preview: CheckoutPreview | null }) {
   return (
     <section aria-labelledby="items-heading" className="border border-line p-6 sm:p-8">
       <h2 id="items-heading" className="font-display text-2xl sm:text-3xl">
@@ -472,7 +559,14 @@ function ItemsInOrder({ cart }: { cart: Cart }) {
                 {line.quantity} × {formatUGX(line.price)}
               </p>
             </div>
-            <p className="font-semibold tabular-nums">{formatUGX(line.price * line.quantity)}</p>
+            <div className="text-right tabular-nums">
+              <p className="font-semibold">{formatUGX(line.price * line.quantity)}</p>
+              {lineSaving(preview, line.variantId) > 0 && (
+                <p className="mt-0.5 text-sm font-medium text-success" data-testid="line-saving">
+                  {OFFER_CODE_TEXT.saving(lineSaving(preview, line.variantId))}
+                </p>
+              )}
+            </div>
           </li>
         ))}
       </ul>

@@ -19,7 +19,7 @@ import {
 } from '#db/schema/index.ts';
 import type { Answer } from '../shopper-error.ts';
 import type { DeskActor } from './desk-record.ts';
-import { deliveryColumns } from './orders-service.ts';
+import { deliveryColumns, offersOf, orderOffersSql } from './orders-service.ts';
 import { smsHistoryQuery, wantsOrderTexts } from './sms-service.ts';
 
 /** The order's record shown on its page: the newest this many. */
@@ -50,6 +50,8 @@ export async function deskOrder(db: Db, orderId: string) {
         subtotal: orders.subtotal,
         deliveryFee: orders.deliveryFee,
         discount: orders.discount,
+        offers: orderOffersSql,
+        credit: orders.credit,
         total: orders.total,
         customerId: orders.customerId,
         customerName: orders.customerName,
@@ -140,6 +142,10 @@ export async function deskOrder(db: Db, orderId: string) {
     subtotal: order.subtotal,
     deliveryFee: order.deliveryFee,
     discount: order.discount,
+    /** The offers that gave the discount (code, name, amount), biggest first (issue 35). */
+    offers: offersOf(order.offers),
+    /** Gift card and store credit spent on it. */
+    credit: order.credit,
     total: order.total,
     /** The shopper deleted it from their list (the shop keeps it). */
     hiddenByShopper: order.hiddenByShopperAt !== null,

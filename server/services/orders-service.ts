@@ -4,10 +4,16 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderDelivery } from '#core/delivery-choice.ts';
 import { isDeliveryKind } from '#core/delivery-rules.ts';
 import type { OrderPayment } from '#core/payment-states.ts';
-import { buildReceipt, type Receipt, type ReceiptDelivery, receiptPayment } from '#core/receipt.ts';
+import {
+  buildReceipt,
+  type Receipt,
+  type ReceiptDelivery,
+  type ReceiptOffer,
+  receiptPayment,
+} from '#core/receipt.ts';
 import { DEFAULT_ADDRESS } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
-import { orderItems, orderOffers, orders, payments, profiles, receipts } from '#db/schema/index.ts';
+import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
 import { settingsQuery, storedFrom } from './shop-settings.ts';
 
 export type OrderItemView = {
@@ -26,6 +32,10 @@ export type OrderView = {
   subtotal: number;
   deliveryFee: number;
   discount: number;
+  /** The offers that gave the discount (issue 35), biggest first; [] for none. */
+  offers: ReceiptOffer[];
+  /** Gift card and store credit spent on it (issue 35). */
+  credit: number;
   total: number;
   paymentMethod: string;
   status: string;
@@ -77,6 +87,19 @@ function receiptDelivery(delivery: OrderDelivery): ReceiptDelivery {
   };
 }
 
+/**
+ * The offers an order was given (order_offers, copied when it was placed), inside the order's own
+ * read: no further trip. The desk's order reads the same.
+ */
+export const orderOffersSql = sql<ReceiptOffer[]>`(
+  select coalesce(json_agg(json_build_object('code', oo.code, 'name', oo.name, 'amount', oo.amount)
+                           order by oo.amount desc, oo.name), '[]'::json)
+  from order_offers oo where oo.order_id = "orders"."id")`;
+
+/** The offers as read (a bigint in JSON may come back as text). */
+export const offersOf = (offers: readonly ReceiptOffer[] | null): ReceiptOffer[] =>
+  (offers ?? []).map(({ code, name, amount }) => ({ code, name, amount: Number(amount) }));
+
 const orderColumns = {
   id: orders.id,
   customerName: orders.customerName,
@@ -85,6 +108,8 @@ const orderColumns = {
   subtotal: orders.subtotal,
   deliveryFee: orders.deliveryFee,
   discount: orders.discount,
+  offers: orderOffersSql,
+  credit: orders.credit,
   total: orders.total,
   paymentMethod: orders.paymentMethod,
   status: orders.status,
@@ -139,6 +164,7 @@ function toViews(rows: OrderRow[], items: ItemRow[], paid: PaymentRow[]): OrderV
     } = row;
     return {
       ...order,
+      offers: offersOf(row.offers),
       delivery: deliveryOf(row),
       orderDate: row.orderDate.toISOString(),
       createdAt: row.createdAt.toISOString(),
@@ -322,7 +348,7 @@ export async function receiptFor(
   /** BANK_TRANSFER_DETAILS: the configuration's, when the desk has set none. */
   configuredBankDetails: string | null = null,
 ): Promise<Receipt | null> {
-  const [[stored], [profile], [facts], settingRows, given] = await db.batch([
+  const [[stored], [profile], [facts], settingRows] = await db.batch([
     db
       .select({ data: receipts.receiptData })
       .from(receipts)
@@ -344,13 +370,6 @@ export async function receiptFor(
       .limit(1),
     // The bank details, the shop's address and its TIN (issue 34).
     settingsQuery(db),
-    // The offers the order was given (issue 35), for a receipt rebuilt from the order.
-    db
-      .select({ code: orderOffers.code, name: orderOffers.name, amount: orderOffers.amount })
-      .from(orderOffers)
-      .innerJoin(orders, eq(orders.id, orderOffers.orderId))
-      .where(mine(customerId, orderId))
-      .orderBy(asc(orderOffers.promotionId)),
   ]);
   if (!facts) return null;
   const settings = storedFrom(settingRows);
@@ -363,14 +382,9 @@ export async function receiptFor(
   if (!receipt) {
     const order = await findOrder(db, customerId, orderId);
     if (!order) return null;
+    // The order's view carries its offers and the gift card or credit spent (issue 35).
     receipt = buildReceipt(
-      {
-        ...order,
-        createdAt: order.createdAt,
-        delivery: receiptDelivery(order.delivery),
-        offers: given,
-        credit: facts.credit,
-      },
+      { ...order, createdAt: order.createdAt, delivery: receiptDelivery(order.delivery) },
       profile ?? null,
     );
     await saveReceipt(db, customerId, receipt).catch((error: unknown) =>

@@ -72,6 +72,29 @@ describe('the receipt PDF', { timeout: 20_000 }, () => {
     expect(text).not.toContain('Transaction ID');
   });
 
+  it('shows the discount with the offers that gave it, and the gift card spent (issue 35)', async () => {
+    const offered = buildReceipt(
+      {
+        ...order,
+        discount: 138_500,
+        credit: 50_000,
+        total: 1_201_500,
+        offers: [
+          { code: null, name: 'Weekend sale', amount: 100_000 },
+          { code: 'NAKATO10', name: 'Nakato friends and family', amount: 38_500 },
+        ],
+      },
+      customer,
+    );
+    const text = await pdfText(await receiptPdf(offered), { mode: 'layout' });
+    expect(text).toMatch(/Discount\s+− UGX 138,500/);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Weekend sale, Nakato friends and family (NAKATO10)',
+    );
+    expect(text).toMatch(/Gift card \/ credit\s+− UGX 50,000/);
+    expect(text).toMatch(/Total\s+UGX 1,201,500/);
+  });
+
   it('wraps a long item name instead of running into the figures', async () => {
     const text = await pdfText(await receiptPdf(buildReceipt(order, customer)));
     const words = text.replace(/\s+/g, ' ');

@@ -2,6 +2,7 @@
 // decision 0056).
 import { DELIVERY_WORDING, deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
+import { offersNote } from '#core/offer-codes.ts';
 import {
   RECEIPT_TEXT,
   type Receipt,
@@ -293,26 +294,39 @@ function pieceRow(layout: Layout, receipt: Receipt, item: Receipt['items'][numbe
   rule(layout.page, layout.y);
 }
 
-/** The totals at the right, kept together (on a continuation page if need be), then thanks. */
+/** The totals at the right, kept together (on a continuation page if need be), then thanks.
+ * Under Discount, in small lines, the offers that gave it (issue 35); the gift card or credit
+ * spent has its own line. A receipt from before offers keeps its Discount UGX 0. */
 function totals(layout: Layout, receipt: Receipt) {
   const { fonts } = layout;
-  const figures: [string, string][] = [
-    [RECEIPT_TEXT.subtotal, formatUGX(receipt.subtotal)],
-    [RECEIPT_TEXT.deliveryFee, formatUGX(receipt.deliveryFee)],
+  const labelX = RIGHT - 240;
+  const valueX = MARGIN + TABLE.totalRight;
+  const offers = receipt.offers?.length
+    ? wrap(printable(offersNote(receipt.offers), fonts.text), fonts.text, 8.5, 150)
+    : [];
+  const figures: [string, string, string[]][] = [
+    [RECEIPT_TEXT.subtotal, formatUGX(receipt.subtotal), []],
+    [RECEIPT_TEXT.deliveryFee, formatUGX(receipt.deliveryFee), []],
     [
       RECEIPT_TEXT.discount,
       receipt.discount > 0 ? `− ${formatUGX(receipt.discount)}` : formatUGX(0),
+      offers,
     ],
   ];
-  if (showsTax(receipt)) figures.push([RECEIPT_TEXT.tax, formatUGX(receipt.tax)]);
-  const totalsHeight = figures.length * 19 + 120;
+  if (receipt.credit) {
+    figures.push([RECEIPT_TEXT.credit, `− ${formatUGX(receipt.credit)}`, []]);
+  }
+  if (showsTax(receipt)) figures.push([RECEIPT_TEXT.tax, formatUGX(receipt.tax), []]);
+  const totalsHeight = figures.length * 19 + offers.length * 11.5 + 120;
   if (layout.y - totalsHeight < FOOTER_TOP) continuationPage(layout, receipt.receiptNumber);
-  const labelX = RIGHT - 240;
-  const valueX = MARGIN + TABLE.totalRight;
   let y = layout.y - 24;
-  for (const [label, value] of figures) {
+  for (const [label, value, notes] of figures) {
     write(layout, label, { x: labelX, y, size: 9.5, color: PALETTE.inkSoft });
     write(layout, value, { x: valueX, y, size: 10, align: 'right' });
+    for (const note of notes) {
+      y -= 11.5;
+      write(layout, note, { x: labelX, y, size: 8.5, color: PALETTE.inkSoft });
+    }
     y -= 19;
   }
   y += 4;

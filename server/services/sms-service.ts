@@ -151,6 +151,7 @@ export async function queueOrderTexts(
         .select({
           id: orders.id,
           total: orders.total,
+          discount: orders.discount,
           customerName: orders.customerName,
           paymentMethod: orders.paymentMethod,
           deliveryOption: orders.deliveryOption,
@@ -217,6 +218,7 @@ export async function queueOrderTexts(
         message: SMS_TEXT.orderConfirmation({
           orderId,
           total: Number(order.total),
+          saved: Number(order.discount),
           items: count,
           payment: { method: order.paymentMethod, bankDetails: settings.bankDetails },
           lines: ordered,

@@ -16,6 +16,7 @@ import {
 } from '#core/delivery-choice.ts';
 import { orderSteps } from '#core/delivery-rules.ts';
 import { formatUGX } from '#core/money.ts';
+import { OFFER_CODE_TEXT, offersNote } from '#core/offer-codes.ts';
 import {
   formatLongDate,
   ORDERS_TEXT,
@@ -182,9 +183,20 @@ function OrderConfirmation({
             <dd className="tabular-nums">{formatUGX(order.deliveryFee)}</dd>
           </div>
           {order.discount > 0 && (
-            <div className="flex justify-between gap-4">
-              <dt className="text-ink-soft">Discount</dt>
-              <dd className="tabular-nums">− {formatUGX(order.discount)}</dd>
+            <div className="flex justify-between gap-4" data-testid="order-discount">
+              <dt className="text-ink-soft">
+                {OFFER_CODE_TEXT.discount}
+                {order.offers.length > 0 && (
+                  <span className="block text-xs">{offersNote(order.offers)}</span>
+                )}
+              </dt>
+              <dd className="whitespace-nowrap tabular-nums">− {formatUGX(order.discount)}</dd>
+            </div>
+          )}
+          {order.credit > 0 && (
+            <div className="flex justify-between gap-4" data-testid="order-credit">
+              <dt className="text-ink-soft">{OFFER_CODE_TEXT.credit}</dt>
+              <dd className="whitespace-nowrap tabular-nums">− {formatUGX(order.credit)}</dd>
             </div>
           )}
           <div className="flex items-baseline justify-between gap-4 border-t border-ink pt-3">

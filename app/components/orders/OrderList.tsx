@@ -3,6 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import { formatUGX } from '#core/money.ts';
+import { OFFER_CODE_TEXT } from '#core/offer-codes.ts';
 import { formatLongDate, ORDERS_TEXT, orderIdHead } from '#core/order-rules.ts';
 import type { Order } from './OrderDetails';
 import { PaymentBadge } from './OrderPayment';
@@ -62,7 +63,17 @@ export function OrderList({
                         {formatLongDate(order.createdAt)} · {pieces}{' '}
                         {pieces === 1 ? 'piece' : 'pieces'}
                       </span>
-                      <span className="font-semibold tabular-nums">{formatUGX(order.total)}</span>
+                      <span className="text-right">
+                        <span className="font-semibold tabular-nums">{formatUGX(order.total)}</span>
+                        {order.discount > 0 && (
+                          <span
+                            className="block text-xs text-success tabular-nums"
+                            data-testid="order-saved"
+                          >
+                            {OFFER_CODE_TEXT.saved(order.discount)}
+                          </span>
+                        )}
+                      </span>
                     </div>
                     <div className="mt-1.5">
                       <PaymentBadge order={order} />

@@ -8,6 +8,7 @@ import { toast } from '#app/toast.tsx';
 import { useTRPC } from '#app/trpc-client.ts';
 import { DELIVERY_WORDING, deliveryLine, phoneText } from '#core/delivery-choice.ts';
 import { formatUGX } from '#core/money.ts';
+import { offersNote } from '#core/offer-codes.ts';
 import { ORDERS_TEXT, PRINT_WINDOW_DELAY_MS } from '#core/order-rules.ts';
 import {
   RECEIPT_TEXT,
@@ -234,8 +235,17 @@ export function ReceiptSheet({
         />
         <Amount
           label={RECEIPT_TEXT.discount}
+          note={receipt.offers?.length ? offersNote(receipt.offers) : undefined}
           value={receipt.discount > 0 ? `− ${formatUGX(receipt.discount)}` : formatUGX(0)}
+          testId="receipt-discount"
         />
+        {receipt.credit ? (
+          <Amount
+            label={RECEIPT_TEXT.credit}
+            value={`− ${formatUGX(receipt.credit)}`}
+            testId="receipt-credit"
+          />
+        ) : null}
         {showsTax(receipt) && <Amount label={RECEIPT_TEXT.tax} value={formatUGX(receipt.tax)} />}
         <div className="flex items-baseline justify-between gap-4 border-t border-ink pt-3">
           <dt className="text-xs font-semibold uppercase tracking-[0.16em]">
@@ -305,14 +315,24 @@ function Fact({ label, value, breakAll }: { label: string; value: string; breakA
   );
 }
 
-function Amount({ label, note, value }: { label: string; note?: string; value: string }) {
+function Amount({
+  label,
+  note,
+  value,
+  testId,
+}: {
+  label: string;
+  note?: string;
+  value: string;
+  testId?: string;
+}) {
   return (
-    <div className="flex justify-between gap-4">
+    <div className="flex justify-between gap-4" data-testid={testId}>
       <dt className="text-ink-soft">
         {label}
         {note && <span className="block text-xs">{note}</span>}
       </dt>
-      <dd className="tabular-nums">{value}</dd>
+      <dd className="whitespace-nowrap tabular-nums">{value}</dd>
     </div>
   );
 }

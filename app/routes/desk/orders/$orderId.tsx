@@ -33,6 +33,7 @@ import {
 import { ORDER_RECORD_ACTIONS, orderRecordDetail } from '#core/desk-shop.ts';
 import { displayNumber } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
+import { OFFER_CODE_TEXT } from '#core/offer-codes.ts';
 import {
   formatOrderDate,
   formatTime,
@@ -604,8 +605,22 @@ function Pieces({ order }: { order: Order }) {
         <dd className="text-right">{formatUGX(order.deliveryFee)}</dd>
         {order.discount > 0 && (
           <>
-            <dt className="text-ink-soft">Discount</dt>
+            <dt className="text-ink-soft" data-testid="desk-order-discount">
+              {OFFER_CODE_TEXT.discount}
+              {order.offers.map((offer) => (
+                <span key={`${offer.code}-${offer.name}`} className="block text-xs">
+                  {offer.code ? `${offer.code} · ${offer.name}` : offer.name}
+                  {order.offers.length > 1 && ` (−${formatUGX(offer.amount)})`}
+                </span>
+              ))}
+            </dt>
             <dd className="text-right">−{formatUGX(order.discount)}</dd>
+          </>
+        )}
+        {order.credit > 0 && (
+          <>
+            <dt className="text-ink-soft">{OFFER_CODE_TEXT.credit}</dt>
+            <dd className="text-right">−{formatUGX(order.credit)}</dd>
           </>
         )}
         <dt className="font-semibold">Total</dt>
