@@ -3,6 +3,7 @@
 // in its own file under desk/; their names are one flat namespace (desk.saveProduct, …).
 import { router } from '../trpc.ts';
 import { catalogueDesk } from './desk/desk-catalogue-router.ts';
+import { creditDesk } from './desk/desk-credit-router.ts';
 import { customersDesk } from './desk/desk-customers-router.ts';
 import { deliveryDesk } from './desk/desk-delivery-router.ts';
 import { homeDesk } from './desk/desk-home-router.ts';
@@ -28,4 +29,5 @@ export const deskRouter = router({
   ...customersDesk,
   ...storeDetailsDesk,
   ...homeDesk,
+  ...creditDesk,
 });
