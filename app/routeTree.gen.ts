@@ -18,6 +18,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as DeskRouteImport } from './routes/desk'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as GiftCardsRouteImport } from './routes/gift-cards'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as OrderSuccessRouteImport } from './routes/order-success'
@@ -34,6 +35,7 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DeskIndexRouteImport } from './routes/desk/index'
+import { Route as DeskCreditRouteImport } from './routes/desk/credit'
 import { Route as DeskCustomersRouteImport } from './routes/desk/customers'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
 import { Route as DeskDetailsRouteImport } from './routes/desk/details'
@@ -110,6 +112,11 @@ const DeskRoute = DeskRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GiftCardsRoute = GiftCardsRouteImport.update({
+  id: '/gift-cards',
+  path: '/gift-cards',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -190,6 +197,11 @@ const AuthCallbackRoute = AuthCallbackRouteImport.update({
 const DeskIndexRoute = DeskIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskCreditRoute = DeskCreditRouteImport.update({
+  id: '/credit',
+  path: '/credit',
   getParentRoute: () => DeskRoute,
 } as any)
 const DeskCustomersRoute = DeskCustomersRouteImport.update({
@@ -368,6 +380,7 @@ export interface FileRoutesByFullPath {
   '/cookies': typeof CookiesRoute
   '/desk': typeof DeskRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
+  '/gift-cards': typeof GiftCardsRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/order-success': typeof OrderSuccessRoute
@@ -383,6 +396,7 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/credit': typeof DeskCreditRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
@@ -426,6 +440,7 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/gift-cards': typeof GiftCardsRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/order-success': typeof OrderSuccessRoute
@@ -441,6 +456,7 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/credit': typeof DeskCreditRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
@@ -486,6 +502,7 @@ export interface FileRoutesById {
   '/cookies': typeof CookiesRoute
   '/desk': typeof DeskRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
+  '/gift-cards': typeof GiftCardsRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/order-success': typeof OrderSuccessRoute
@@ -501,6 +518,7 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/credit': typeof DeskCreditRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
@@ -547,6 +565,7 @@ export interface FileRouteTypes {
     | '/cookies'
     | '/desk'
     | '/forgot-password'
+    | '/gift-cards'
     | '/login'
     | '/logout'
     | '/order-success'
@@ -562,6 +581,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/credit'
     | '/desk/customers'
     | '/desk/delivery'
     | '/desk/details'
@@ -605,6 +625,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/cookies'
     | '/forgot-password'
+    | '/gift-cards'
     | '/login'
     | '/logout'
     | '/order-success'
@@ -620,6 +641,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/credit'
     | '/desk/customers'
     | '/desk/delivery'
     | '/desk/details'
@@ -664,6 +686,7 @@ export interface FileRouteTypes {
     | '/cookies'
     | '/desk'
     | '/forgot-password'
+    | '/gift-cards'
     | '/login'
     | '/logout'
     | '/order-success'
@@ -679,6 +702,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/credit'
     | '/desk/customers'
     | '/desk/delivery'
     | '/desk/details'
@@ -724,6 +748,7 @@ export interface RootRouteChildren {
   CookiesRoute: typeof CookiesRoute
   DeskRoute: typeof DeskRouteWithChildren
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  GiftCardsRoute: typeof GiftCardsRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   OrderSuccessRoute: typeof OrderSuccessRoute
@@ -822,6 +847,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gift-cards': {
+      id: '/gift-cards'
+      path: '/gift-cards'
+      fullPath: '/gift-cards'
+      preLoaderRoute: typeof GiftCardsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -934,6 +966,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/desk/'
       preLoaderRoute: typeof DeskIndexRouteImport
+      parentRoute: typeof DeskRoute
+    }
+    '/desk/credit': {
+      id: '/desk/credit'
+      path: '/credit'
+      fullPath: '/desk/credit'
+      preLoaderRoute: typeof DeskCreditRouteImport
       parentRoute: typeof DeskRoute
     }
     '/desk/customers': {
@@ -1164,6 +1203,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface DeskRouteChildren {
+  DeskCreditRoute: typeof DeskCreditRoute
   DeskCustomersRoute: typeof DeskCustomersRoute
   DeskDeliveryRoute: typeof DeskDeliveryRoute
   DeskDetailsRoute: typeof DeskDetailsRoute
@@ -1182,6 +1222,7 @@ interface DeskRouteChildren {
 }
 
 const DeskRouteChildren: DeskRouteChildren = {
+  DeskCreditRoute: DeskCreditRoute,
   DeskCustomersRoute: DeskCustomersRoute,
   DeskDeliveryRoute: DeskDeliveryRoute,
   DeskDetailsRoute: DeskDetailsRoute,
@@ -1211,6 +1252,7 @@ const rootRouteChildren: RootRouteChildren = {
   CookiesRoute: CookiesRoute,
   DeskRoute: DeskRouteWithChildren,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  GiftCardsRoute: GiftCardsRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   OrderSuccessRoute: OrderSuccessRoute,
