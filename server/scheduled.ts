@@ -7,6 +7,7 @@ import { sweepBackInStock } from './services/back-in-stock.ts';
 import { sweepCardPayments } from './services/payments/card.ts';
 import { sweepPayments } from './services/payments/service.ts';
 import { sweepSms } from './services/sms-service.ts';
+import { sweepGiftCards } from './services/value-service.ts';
 
 type Sweep = { name: string; run: (ctx: Context) => Promise<unknown> };
 
@@ -16,6 +17,7 @@ const SWEEPS: Sweep[] = [
   { name: 'card payments', run: sweepCardPayments },
   { name: 'sms', run: sweepSms },
   { name: 'back in stock', run: sweepBackInStock },
+  { name: 'gift cards', run: sweepGiftCards },
 ];
 
 export async function runScheduledSweeps(ctx: Context): Promise<void> {

@@ -352,6 +352,29 @@ export async function issueGiftCards(ctx: Texting, orderId: string): Promise<num
   return texts.length;
 }
 
+/**
+ * The scheduled sweep's share (server/scheduled.ts): gift cards of paid orders still unissued,
+ * because the work after a payment's confirmation was cut short, are issued now (once, as ever).
+ */
+export async function sweepGiftCards(ctx: Texting, batch = 50): Promise<number> {
+  const waiting = await ctx.db
+    .selectDistinct({ orderId: valueAccounts.orderId })
+    .from(valueAccounts)
+    .where(
+      and(
+        eq(valueAccounts.kind, 'gift_card'),
+        sql`${valueAccounts.issuedAt} is null`,
+        sql`exists (select 1 from payments p where p.order_id = ${valueAccounts.orderId} and p.status = 'successful')`,
+      ),
+    )
+    .limit(batch);
+  let issued = 0;
+  for (const { orderId } of waiting) {
+    if (orderId) issued += await issueGiftCards(ctx, orderId);
+  }
+  return issued;
+}
+
 export type DeskGiftCard = {
   id: number;
   last4: string | null;

@@ -20,7 +20,7 @@ import {
 } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { afterPaymentReceived } from '#server/services/order-events.ts';
-import { issueGiftCards } from '#server/services/value-service.ts';
+import { issueGiftCards, sweepGiftCards } from '#server/services/value-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -211,6 +211,28 @@ describe('a gift card bought, paid, issued and spent', () => {
     expect(postgresCode(refused)).toBe(PG.check);
     expect(await expectBalanceIsSum(id)).toBe(0);
     expect(await entriesOf(id)).toHaveLength(3);
+  });
+});
+
+describe('a gift card whose issuing was cut short', () => {
+  it('is issued by the scheduled sweep, once', async () => {
+    const orderId = randomUUID();
+    await as(buyer).giftCards.buy({
+      ...buyInput(orderId),
+      recipientName: 'Sarah Nansubuga',
+      recipientPhone: '0772 654321',
+    });
+    // Paid, but the work after the confirmation never ran (the Worker was stopped).
+    await test.db.execute(sql`
+      insert into payments (id, order_id, customer_id, network, amount, status, transaction_id,
+                            callback_secret, settled_at)
+      values (${randomUUID()}::uuid, ${orderId}::uuid, ${buyer.id}, 'bank_transfer', 100000,
+              'successful', 'SWEPT', ${randomUUID()}, now())`);
+    expect((await card(orderId))?.issuedAt).toBeNull();
+    expect(await sweepGiftCards(texting())).toBe(1);
+    expect(await sweepGiftCards(texting())).toBe(0);
+    expect((await card(orderId))?.balance).toBe(100_000);
+    expect(await giftTexts(orderId)).toHaveLength(1);
   });
 });
 
