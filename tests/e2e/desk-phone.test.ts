@@ -112,7 +112,15 @@ describe('the desk on a phone', () => {
     await bar.getByRole('button', { name: 'More' }).click();
     const sheet = page.getByRole('dialog', { name: 'More of the desk' });
     await sheet.waitFor();
-    for (const label of ['Stock', 'Spreadsheet', 'Delivery', 'Settings', 'Staff', 'Record']) {
+    for (const label of [
+      'Gift cards & credit',
+      'Stock',
+      'Spreadsheet',
+      'Delivery',
+      'Settings',
+      'Staff',
+      'Record',
+    ]) {
       await sheet.getByRole('link', { name: label, exact: true }).waitFor();
     }
     await shoot(page, 'desk-phone-more-360');
@@ -128,6 +136,7 @@ describe('the desk on a phone', () => {
       '/desk/orders',
       '/desk/orders/new',
       '/desk/customers',
+      '/desk/credit',
       '/desk/products',
       '/desk/products/new',
       `/desk/products/${piece.id}`,
@@ -167,6 +176,7 @@ describe('the desk on a phone', () => {
       'Today',
       'Orders',
       'Customers',
+      'Gift cards & credit',
       'Products',
       'Stock',
       'Spreadsheet',
