@@ -2,6 +2,7 @@
 // the desk's credit page and the shopper's account say, and what their procedures accept.
 import * as v from 'valibot';
 import { wholeSchema } from './bounds.ts';
+import { requestKey } from './desk-roles.ts';
 import { GIFT_CARD_MAX, GIFT_CARD_MIN } from './gift-cards.ts';
 import { formatUGX } from './money.ts';
 import { PAYMENT_METHODS } from './order-rules.ts';
@@ -131,6 +132,8 @@ export const grantCreditInput = v.strictObject(
       }),
       v.minLength(1, CREDIT_TEXT.badReason),
     ),
+    /** The form's key: a retried grant (a dropped connection, a double tap) grants once. */
+    requestKey: v.optional(requestKey),
   },
   CREDIT_TEXT.badReason,
 );

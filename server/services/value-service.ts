@@ -16,7 +16,7 @@ import type { Db } from '#db/client.ts';
 import { orders, profiles, user, valueAccounts, valueEntries } from '#db/schema/index.ts';
 import type { Answer } from '../shopper-error.ts';
 import { placedQuery } from './checkout-service.ts';
-import { type DeskActor, recordDeskWritesFromSql } from './desk-record.ts';
+import { type DeskActor, keyedAnswer } from './desk-record.ts';
 import { saveReceipt } from './orders-service.ts';
 import { deliverSms, outboxRow, type Texting } from './sms-service.ts';
 import { WriteGate } from './write-gate.ts';
@@ -110,38 +110,40 @@ export async function grantCredit(
   staff: DeskActor & { id: string },
   input: GrantCredit,
 ): Promise<Answer<{ accountId: number; balance: number }, GrantProblem>> {
-  const result = await db.execute<{ id: number; balance: string | number }>(sql`
-    with shopper as (
-      select id from "user" where lower(email) = ${input.email} limit 1
-    ),
-    account as (
-      insert into value_accounts (kind, user_id, balance)
-      select 'store_credit', shopper.id, ${input.amount}::bigint from shopper
-      on conflict (user_id) where kind = 'store_credit'
-      do update set balance = value_accounts.balance + excluded.balance
-      returning id, balance
-    ),
-    entry as (
-      insert into value_entries (account_id, amount, balance_after, reason, note, actor)
-      select account.id, ${input.amount}::bigint, account.balance, 'granted', ${input.reason},
-             ${staff.id}
-      from account
-    ),
-    recorded as (${recordDeskWritesFromSql(
-      staff,
-      {
-        action: 'credit.granted',
-        subject: sql`${input.email}::text`,
-        details: sql`jsonb_build_object('amount', ${input.amount}::bigint, 'reason', ${input.reason}::text, 'balance', account.balance)`,
-        orderId: sql`null::uuid`,
-      },
-      sql`account`,
-    )})
-    select id, balance from account
-  `);
-  const [row] = result.rows;
-  if (!row) return { ok: false, problem: 'unknown-email' };
-  return { ok: true, accountId: Number(row.id), balance: Number(row.balance) };
+  return keyedAnswer(db, input.requestKey, { actor: staff, action: 'credit.granted' }, async () => {
+    const result = await db.execute<{ id: number; balance: string | number }>(sql`
+        with shopper as (
+          select id from "user" where lower(email) = ${input.email} limit 1
+        ),
+        account as (
+          insert into value_accounts (kind, user_id, balance)
+          select 'store_credit', shopper.id, ${input.amount}::bigint from shopper
+          on conflict (user_id) where kind = 'store_credit'
+          do update set balance = value_accounts.balance + excluded.balance
+          returning id, balance
+        ),
+        entry as (
+          insert into value_entries (account_id, amount, balance_after, reason, note, actor)
+          select account.id, ${input.amount}::bigint, account.balance, 'granted', ${input.reason},
+                 ${staff.id}
+          from account
+        ),
+        -- The record keeps the answer (accountId, balance): a retry under the same key fails on
+        -- the record's unique key, rolling this whole statement back, and is answered from it.
+        recorded as (
+          insert into desk_records (actor_email, action, subject, details, request_key)
+          select ${staff.email}, 'credit.granted', ${input.email},
+                 jsonb_build_object('amount', ${input.amount}::bigint, 'reason', ${input.reason}::text,
+                                    'accountId', account.id, 'balance', account.balance),
+                 ${input.requestKey ?? null}::uuid
+          from account
+        )
+        select id, balance from account
+      `);
+    const [row] = result.rows;
+    if (!row) return { ok: false, problem: 'unknown-email' } as const;
+    return { ok: true, accountId: Number(row.id), balance: Number(row.balance) } as const;
+  });
 }
 
 export type BuyGiftCardProblem = 'profile-incomplete' | 'order-id-taken';

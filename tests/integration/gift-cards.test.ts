@@ -304,6 +304,28 @@ describe('store credit', () => {
     await expect(visitor().account.credit()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
+  it('granted once for a retried key (a double tap, a dropped connection)', async () => {
+    const fourth = await signedInShopper(test.db, auth, { name: 'Fourth Shopper' });
+    const input = {
+      email: fourth.email,
+      amount: 7_000,
+      reason: 'Once',
+      requestKey: randomUUID(),
+    };
+    const answers = await Promise.all([
+      deskCaller(test.db, staff).grantCredit(input),
+      deskCaller(test.db, staff).grantCredit(input),
+    ]);
+    expect(await deskCaller(test.db, staff).grantCredit(input)).toEqual({ balance: 7_000 });
+    expect(answers).toEqual([{ balance: 7_000 }, { balance: 7_000 }]);
+    const credit = await as(fourth).account.credit();
+    expect(credit).toMatchObject({ balance: 7_000, entries: [{ amount: 7_000 }] });
+    // Another person's key is not theirs to replay.
+    await expect(deskCaller(test.db, owner).grantCredit(input)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+
   it('two first grants at once make one account holding both', async () => {
     const third = await signedInShopper(test.db, auth, { name: 'Third Shopper' });
     await Promise.all([

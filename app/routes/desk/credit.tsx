@@ -3,7 +3,7 @@
 // every shopper's credit, each with every entry; and the form that grants credit with a reason.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { Field, Notice } from '#app/components/account/ui.tsx';
 import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
@@ -157,6 +157,8 @@ function GrantForm() {
   const [email, setEmail] = useState('');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  // The grant's key until it is granted: a retry after a dropped connection grants once.
+  const key = useRef<string | null>(null);
   const [problems, setProblems] = useState<Partial<Record<'email' | 'amount' | 'reason', string>>>(
     {},
   );
@@ -164,7 +166,9 @@ function GrantForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (grant.isPending) return;
+    key.current ??= crypto.randomUUID();
     const checked = v.safeParse(grantCreditInput, {
+      requestKey: key.current,
       email,
       amount: Number(amount.replace(/[\s,]/g, '')) || 0,
       reason,
@@ -181,6 +185,7 @@ function GrantForm() {
     setProblems({});
     try {
       await grant.mutateAsync(checked.output);
+      key.current = null;
       toast.success(T.granted(checked.output.amount, checked.output.email));
       setEmail('');
       setAmount('');
