@@ -35,6 +35,16 @@ async function textsTo(number: string): Promise<{ message: string }[]> {
 const CODE = /GIFT-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/;
 
 describe('gift cards', () => {
+  it('a visitor sees the amounts and is asked to sign in to buy (360 px)', async () => {
+    const { page, errors } = await newPage(SMALL_PHONE);
+    await page.goto('/gift-cards');
+    await page.getByRole('radio', { name: 'UGX 200,000' }).waitFor({ state: 'attached' });
+    await page.getByText(GIFT_CARD_TEXT.signIn).waitFor();
+    expect(await page.getByRole('button', { name: /Buy a/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   for (const [label, viewport, recipient] of [
     ['desktop', DESKTOP, '+256772000961'],
     ['phone', SMALL_PHONE, '+256772000962'],
