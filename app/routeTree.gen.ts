@@ -18,7 +18,6 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as DeskRouteImport } from './routes/desk'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
-import { Route as GiftCardsRouteImport } from './routes/gift-cards'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as OrderSuccessRouteImport } from './routes/order-success'
@@ -46,6 +45,7 @@ import { Route as DeskSpreadsheetRouteImport } from './routes/desk/spreadsheet'
 import { Route as DeskStaffRouteImport } from './routes/desk/staff'
 import { Route as DeskStockRouteImport } from './routes/desk/stock'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as GiftCardsIndexRouteImport } from './routes/gift-cards/index'
 import { Route as OrderHistoryIndexRouteImport } from './routes/order-history/index'
 import { Route as OrderHistoryOrderIdRouteImport } from './routes/order-history/$orderId'
 import { Route as PhotosSplatRouteImport } from './routes/photos/$'
@@ -112,11 +112,6 @@ const DeskRoute = DeskRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const GiftCardsRoute = GiftCardsRouteImport.update({
-  id: '/gift-cards',
-  path: '/gift-cards',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -254,6 +249,11 @@ const DevMailboxRoute = DevMailboxRouteImport.update({
   path: '/dev/mailbox',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GiftCardsIndexRoute = GiftCardsIndexRouteImport.update({
+  id: '/gift-cards/',
+  path: '/gift-cards/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OrderHistoryIndexRoute = OrderHistoryIndexRouteImport.update({
   id: '/order-history/',
   path: '/order-history/',
@@ -380,7 +380,6 @@ export interface FileRoutesByFullPath {
   '/cookies': typeof CookiesRoute
   '/desk': typeof DeskRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
-  '/gift-cards': typeof GiftCardsRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/order-success': typeof OrderSuccessRoute
@@ -411,6 +410,7 @@ export interface FileRoutesByFullPath {
   '/photos/$': typeof PhotosSplatRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/desk/': typeof DeskIndexRoute
+  '/gift-cards/': typeof GiftCardsIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
@@ -440,7 +440,6 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
   '/forgot-password': typeof ForgotPasswordRoute
-  '/gift-cards': typeof GiftCardsRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/order-success': typeof OrderSuccessRoute
@@ -471,6 +470,7 @@ export interface FileRoutesByTo {
   '/photos/$': typeof PhotosSplatRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/desk': typeof DeskIndexRoute
+  '/gift-cards': typeof GiftCardsIndexRoute
   '/order-history': typeof OrderHistoryIndexRoute
   '/products': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
@@ -502,7 +502,6 @@ export interface FileRoutesById {
   '/cookies': typeof CookiesRoute
   '/desk': typeof DeskRouteWithChildren
   '/forgot-password': typeof ForgotPasswordRoute
-  '/gift-cards': typeof GiftCardsRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/order-success': typeof OrderSuccessRoute
@@ -533,6 +532,7 @@ export interface FileRoutesById {
   '/photos/$': typeof PhotosSplatRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/desk/': typeof DeskIndexRoute
+  '/gift-cards/': typeof GiftCardsIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
@@ -565,7 +565,6 @@ export interface FileRouteTypes {
     | '/cookies'
     | '/desk'
     | '/forgot-password'
-    | '/gift-cards'
     | '/login'
     | '/logout'
     | '/order-success'
@@ -596,6 +595,7 @@ export interface FileRouteTypes {
     | '/photos/$'
     | '/products/$slug'
     | '/desk/'
+    | '/gift-cards/'
     | '/order-history/'
     | '/products/'
     | '/api/account/avatar'
@@ -625,7 +625,6 @@ export interface FileRouteTypes {
     | '/contact'
     | '/cookies'
     | '/forgot-password'
-    | '/gift-cards'
     | '/login'
     | '/logout'
     | '/order-success'
@@ -656,6 +655,7 @@ export interface FileRouteTypes {
     | '/photos/$'
     | '/products/$slug'
     | '/desk'
+    | '/gift-cards'
     | '/order-history'
     | '/products'
     | '/api/account/avatar'
@@ -686,7 +686,6 @@ export interface FileRouteTypes {
     | '/cookies'
     | '/desk'
     | '/forgot-password'
-    | '/gift-cards'
     | '/login'
     | '/logout'
     | '/order-success'
@@ -717,6 +716,7 @@ export interface FileRouteTypes {
     | '/photos/$'
     | '/products/$slug'
     | '/desk/'
+    | '/gift-cards/'
     | '/order-history/'
     | '/products/'
     | '/api/account/avatar'
@@ -748,7 +748,6 @@ export interface RootRouteChildren {
   CookiesRoute: typeof CookiesRoute
   DeskRoute: typeof DeskRouteWithChildren
   ForgotPasswordRoute: typeof ForgotPasswordRoute
-  GiftCardsRoute: typeof GiftCardsRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   OrderSuccessRoute: typeof OrderSuccessRoute
@@ -768,6 +767,7 @@ export interface RootRouteChildren {
   OrderHistoryOrderIdRoute: typeof OrderHistoryOrderIdRoute
   PhotosSplatRoute: typeof PhotosSplatRoute
   ProductsSlugRoute: typeof ProductsSlugRoute
+  GiftCardsIndexRoute: typeof GiftCardsIndexRoute
   OrderHistoryIndexRoute: typeof OrderHistoryIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
   ApiAccountAvatarRoute: typeof ApiAccountAvatarRoute
@@ -847,13 +847,6 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/gift-cards': {
-      id: '/gift-cards'
-      path: '/gift-cards'
-      fullPath: '/gift-cards'
-      preLoaderRoute: typeof GiftCardsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -1043,6 +1036,13 @@ declare module '@tanstack/react-router' {
       path: '/dev/mailbox'
       fullPath: '/dev/mailbox'
       preLoaderRoute: typeof DevMailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gift-cards/': {
+      id: '/gift-cards/'
+      path: '/gift-cards'
+      fullPath: '/gift-cards/'
+      preLoaderRoute: typeof GiftCardsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/order-history/': {
@@ -1252,7 +1252,6 @@ const rootRouteChildren: RootRouteChildren = {
   CookiesRoute: CookiesRoute,
   DeskRoute: DeskRouteWithChildren,
   ForgotPasswordRoute: ForgotPasswordRoute,
-  GiftCardsRoute: GiftCardsRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   OrderSuccessRoute: OrderSuccessRoute,
@@ -1272,6 +1271,7 @@ const rootRouteChildren: RootRouteChildren = {
   OrderHistoryOrderIdRoute: OrderHistoryOrderIdRoute,
   PhotosSplatRoute: PhotosSplatRoute,
   ProductsSlugRoute: ProductsSlugRoute,
+  GiftCardsIndexRoute: GiftCardsIndexRoute,
   OrderHistoryIndexRoute: OrderHistoryIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
   ApiAccountAvatarRoute: ApiAccountAvatarRoute,

@@ -1,8 +1,9 @@
 // Gift cards sold as a piece (issue 35): the shopper buys one like an order, then pays for it as
 // after checkout; the card is issued and texted when the payment is confirmed (order-events.ts).
-import { buyGiftCardInput, GIFT_CARD_TEXT } from '#core/credit.ts';
+
 import { CHECKOUT_LIMIT } from '#core/limits.ts';
 import { CHECKOUT_TEXT } from '#core/order-rules.ts';
+import { buyGiftCardInput, GIFT_CARD_TEXT } from '#core/value-ledger.ts';
 import { afterOrderPlaced } from '../services/order-events.ts';
 import { type BuyGiftCardProblem, buyGiftCard } from '../services/value-service.ts';
 import { accepted, type Refusals } from '../shopper-error.ts';

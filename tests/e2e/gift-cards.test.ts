@@ -6,10 +6,10 @@
 import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CREDIT_TEXT, GIFT_CARD_TEXT } from '#core/credit.ts';
 import { giftCardHash } from '#core/gift-cards.ts';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
+import { CREDIT_TEXT, GIFT_CARD_TEXT } from '#core/value-ledger.ts';
 import { createDb } from '#db/client.ts';
 import { orders, valueAccounts } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';

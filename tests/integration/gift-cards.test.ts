@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDIT_TEXT, GIFT_CARD_TEXT } from '#core/credit.ts';
 import { giftCardHash, giftCardLast4, isGiftCardCode } from '#core/gift-cards.ts';
+import { CREDIT_TEXT, GIFT_CARD_TEXT } from '#core/value-ledger.ts';
 import { PG, postgresCode } from '#db/errors.ts';
 import {
   deskRecords,

@@ -2,9 +2,9 @@
 // nothing at all until she has some.
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '#app/trpc-client.ts';
-import { CREDIT_TEXT } from '#core/credit.ts';
 import { formatUGX } from '#core/money.ts';
 import { formatOrderDate } from '#core/order-rules.ts';
+import { CREDIT_TEXT } from '#core/value-ledger.ts';
 
 export function StoreCredit() {
   const trpc = useTRPC();

@@ -11,14 +11,14 @@ import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
 import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
+import { formatUGX } from '#core/money.ts';
+import { formatOrderDate, orderIdHead } from '#core/order-rules.ts';
 import {
   CREDIT_GRANT_MAX,
   CREDIT_REASON_MAX,
   CREDIT_TEXT,
   grantCreditInput,
-} from '#core/credit.ts';
-import { formatUGX } from '#core/money.ts';
-import { formatOrderDate, orderIdHead } from '#core/order-rules.ts';
+} from '#core/value-ledger.ts';
 
 const T = CREDIT_TEXT;
 

@@ -1,7 +1,7 @@
 // The desk's gift cards and store credit (issue 35): desk.credit (every gift card and credit
 // account with each entry) and desk.grantCredit, for owner and staff (a customer gets FORBIDDEN).
 import type { TRPCRouterRecord } from '@trpc/server';
-import { CREDIT_TEXT, grantCreditInput } from '#core/credit.ts';
+import { CREDIT_TEXT, grantCreditInput } from '#core/value-ledger.ts';
 import { deskValueAccounts, type GrantProblem, grantCredit } from '../../services/value-service.ts';
 import { accepted, type Refusals } from '../../shopper-error.ts';
 import { deskProcedure } from '../../trpc.ts';

@@ -13,6 +13,11 @@ import { pageHead } from '#app/seo.ts';
 import { useSession } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
 import { useTRPC } from '#app/trpc-client.ts';
+import { GIFT_CARD_AMOUNTS, GIFT_CARD_MAX, GIFT_CARD_MIN } from '#core/gift-cards.ts';
+import { networkOf, PAYMENT_TEXT } from '#core/mobile-money.ts';
+import { formatUGX } from '#core/money.ts';
+import { CHECKOUT_TEXT, orderIdHead, PAYMENT_METHOD_CHOICES } from '#core/order-rules.ts';
+import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import {
   buyGiftCardInput,
   GIFT_CARD_PAYMENT_METHODS,
@@ -20,12 +25,7 @@ import {
   GIFT_MESSAGE_MAX,
   type GiftCardPaymentMethod,
   RECIPIENT_NAME_MAX,
-} from '#core/credit.ts';
-import { GIFT_CARD_AMOUNTS, GIFT_CARD_MAX, GIFT_CARD_MIN } from '#core/gift-cards.ts';
-import { networkOf, PAYMENT_TEXT } from '#core/mobile-money.ts';
-import { formatUGX } from '#core/money.ts';
-import { CHECKOUT_TEXT, orderIdHead, PAYMENT_METHOD_CHOICES } from '#core/order-rules.ts';
-import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
+} from '#core/value-ledger.ts';
 
 const MobileMoneyPayment = lazy(() =>
   import('#app/components/checkout/MobileMoneyPayment.tsx').then((m) => ({
@@ -39,7 +39,7 @@ const BankTransferPlaced = lazy(() =>
   import('#app/components/checkout/Placed.tsx').then((m) => ({ default: m.BankTransferPlaced })),
 );
 
-export const Route = createFileRoute('/gift-cards')({
+export const Route = createFileRoute('/gift-cards/')({
   head: () =>
     pageHead({
       title: 'Gift cards',

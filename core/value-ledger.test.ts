@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { buyGiftCardInput, GIFT_CARD_TEXT, grantCreditInput } from './credit.ts';
 import { GIFT_CARD_MAX, newGiftCardCode } from './gift-cards.ts';
 import { SMS_MAX_CHARS, SMS_TEXT } from './sms.ts';
+import { buyGiftCardInput, GIFT_CARD_TEXT, grantCreditInput } from './value-ledger.ts';
 
 const buy = {
   orderId: '0b6c0f36-6a55-4c1e-9d43-3f4f0a3e8e11',
