@@ -4,14 +4,14 @@
 // keeps; the desk sees the card and grants credit, which the shopper reads on her profile. At
 // 360 px and 1366 px.
 import { mkdirSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { giftCardHash } from '#core/gift-cards.ts';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { CREDIT_TEXT, GIFT_CARD_TEXT } from '#core/value-ledger.ts';
 import { createDb } from '#db/client.ts';
-import { orders, valueAccounts } from '#db/schema/index.ts';
+import { orders, smsNotifications, valueAccounts } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE } from '../support/browser.ts';
 import { shop } from '../support/shop.ts';
@@ -101,6 +101,19 @@ describe('gift cards', () => {
         .where(eq(valueAccounts.orderId, order?.id ?? ''));
       expect(card?.codeHash).toBe(await giftCardHash(code));
       expect(card?.balance).toBe(50_000);
+      // Sent: the shop's outbox keeps only the last 4, like the ledger.
+      const [kept] = await db
+        .select({ message: smsNotifications.messageContent, status: smsNotifications.status })
+        .from(smsNotifications)
+        .where(
+          and(
+            eq(smsNotifications.orderId, order?.id ?? ''),
+            eq(smsNotifications.kind, 'gift-card'),
+          ),
+        );
+      expect(kept?.status).toBe('sent');
+      expect(kept?.message).not.toContain(code);
+      expect(kept?.message).toContain(`GIFT-XXXX-XXXX-${code.slice(-4)}`);
       await page.screenshot({ path: `${SHOTS}/gift-card-paid-${label}.png`, fullPage: true });
       expect(errors).toEqual([]);
     });
