@@ -34,6 +34,7 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DeskIndexRouteImport } from './routes/desk/index'
+import { Route as DeskCampaignsRouteImport } from './routes/desk/campaigns'
 import { Route as DeskCreditRouteImport } from './routes/desk/credit'
 import { Route as DeskCustomersRouteImport } from './routes/desk/customers'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
@@ -51,12 +52,14 @@ import { Route as OrderHistoryOrderIdRouteImport } from './routes/order-history/
 import { Route as PhotosSplatRouteImport } from './routes/photos/$'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsSlugRouteImport } from './routes/products/$slug'
+import { Route as ShopStopTokenRouteImport } from './routes/$shop/stop/$token'
 import { Route as ApiAccountAvatarRouteImport } from './routes/api/account/avatar'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDeskOrdersDotcsvRouteImport } from './routes/api/desk/orders[.]csv'
 import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/products[.]csv'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
+import { Route as DeskOffersIndexRouteImport } from './routes/desk/offers/index'
 import { Route as DeskOrdersIndexRouteImport } from './routes/desk/orders/index'
 import { Route as DeskOrdersOrderIdRouteImport } from './routes/desk/orders/$orderId'
 import { Route as DeskOrdersNewRouteImport } from './routes/desk/orders/new'
@@ -194,6 +197,11 @@ const DeskIndexRoute = DeskIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DeskRoute,
 } as any)
+const DeskCampaignsRoute = DeskCampaignsRouteImport.update({
+  id: '/campaigns',
+  path: '/campaigns',
+  getParentRoute: () => DeskRoute,
+} as any)
 const DeskCreditRoute = DeskCreditRouteImport.update({
   id: '/credit',
   path: '/credit',
@@ -279,6 +287,11 @@ const ProductsSlugRoute = ProductsSlugRouteImport.update({
   path: '/products/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ShopStopTokenRoute = ShopStopTokenRouteImport.update({
+  id: '/$shop/stop/$token',
+  path: '/$shop/stop/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiAccountAvatarRoute = ApiAccountAvatarRouteImport.update({
   id: '/api/account/avatar',
   path: '/api/account/avatar',
@@ -308,6 +321,11 @@ const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   id: '/api/trpc/$',
   path: '/api/trpc/$',
   getParentRoute: () => rootRouteImport,
+} as any)
+const DeskOffersIndexRoute = DeskOffersIndexRouteImport.update({
+  id: '/offers/',
+  path: '/offers/',
+  getParentRoute: () => DeskRoute,
 } as any)
 const DeskOrdersIndexRoute = DeskOrdersIndexRouteImport.update({
   id: '/orders/',
@@ -395,6 +413,7 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/campaigns': typeof DeskCampaignsRoute
   '/desk/credit': typeof DeskCreditRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
@@ -413,6 +432,7 @@ export interface FileRoutesByFullPath {
   '/gift-cards/': typeof GiftCardsIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
+  '/$shop/stop/$token': typeof ShopStopTokenRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
@@ -422,6 +442,7 @@ export interface FileRoutesByFullPath {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/offers/': typeof DeskOffersIndexRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
@@ -455,6 +476,7 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/campaigns': typeof DeskCampaignsRoute
   '/desk/credit': typeof DeskCreditRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
@@ -473,6 +495,7 @@ export interface FileRoutesByTo {
   '/gift-cards': typeof GiftCardsIndexRoute
   '/order-history': typeof OrderHistoryIndexRoute
   '/products': typeof ProductsIndexRoute
+  '/$shop/stop/$token': typeof ShopStopTokenRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
@@ -482,6 +505,7 @@ export interface FileRoutesByTo {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/offers': typeof DeskOffersIndexRoute
   '/desk/orders': typeof DeskOrdersIndexRoute
   '/desk/products': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
@@ -517,6 +541,7 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/desk/campaigns': typeof DeskCampaignsRoute
   '/desk/credit': typeof DeskCreditRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
@@ -535,6 +560,7 @@ export interface FileRoutesById {
   '/gift-cards/': typeof GiftCardsIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
+  '/$shop/stop/$token': typeof ShopStopTokenRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
@@ -544,6 +570,7 @@ export interface FileRoutesById {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/offers/': typeof DeskOffersIndexRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
@@ -580,6 +607,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/campaigns'
     | '/desk/credit'
     | '/desk/customers'
     | '/desk/delivery'
@@ -598,6 +626,7 @@ export interface FileRouteTypes {
     | '/gift-cards/'
     | '/order-history/'
     | '/products/'
+    | '/$shop/stop/$token'
     | '/api/account/avatar'
     | '/api/auth/$'
     | '/api/desk/orders.csv'
@@ -607,6 +636,7 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/offers/'
     | '/desk/orders/'
     | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
@@ -640,6 +670,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/campaigns'
     | '/desk/credit'
     | '/desk/customers'
     | '/desk/delivery'
@@ -658,6 +689,7 @@ export interface FileRouteTypes {
     | '/gift-cards'
     | '/order-history'
     | '/products'
+    | '/$shop/stop/$token'
     | '/api/account/avatar'
     | '/api/auth/$'
     | '/api/desk/orders.csv'
@@ -667,6 +699,7 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/offers'
     | '/desk/orders'
     | '/desk/products'
     | '/api/orders/$orderId/receipt.pdf'
@@ -701,6 +734,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/auth/callback'
+    | '/desk/campaigns'
     | '/desk/credit'
     | '/desk/customers'
     | '/desk/delivery'
@@ -719,6 +753,7 @@ export interface FileRouteTypes {
     | '/gift-cards/'
     | '/order-history/'
     | '/products/'
+    | '/$shop/stop/$token'
     | '/api/account/avatar'
     | '/api/auth/$'
     | '/api/desk/orders.csv'
@@ -728,6 +763,7 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/offers/'
     | '/desk/orders/'
     | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
@@ -770,6 +806,7 @@ export interface RootRouteChildren {
   GiftCardsIndexRoute: typeof GiftCardsIndexRoute
   OrderHistoryIndexRoute: typeof OrderHistoryIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
+  ShopStopTokenRoute: typeof ShopStopTokenRoute
   ApiAccountAvatarRoute: typeof ApiAccountAvatarRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDeskOrdersDotcsvRoute: typeof ApiDeskOrdersDotcsvRoute
@@ -961,6 +998,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskIndexRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/campaigns': {
+      id: '/desk/campaigns'
+      path: '/campaigns'
+      fullPath: '/desk/campaigns'
+      preLoaderRoute: typeof DeskCampaignsRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/credit': {
       id: '/desk/credit'
       path: '/credit'
@@ -1080,6 +1124,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$shop/stop/$token': {
+      id: '/$shop/stop/$token'
+      path: '/$shop/stop/$token'
+      fullPath: '/$shop/stop/$token'
+      preLoaderRoute: typeof ShopStopTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/account/avatar': {
       id: '/api/account/avatar'
       path: '/api/account/avatar'
@@ -1121,6 +1172,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/api/trpc/$'
       preLoaderRoute: typeof ApiTrpcSplatRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/desk/offers/': {
+      id: '/desk/offers/'
+      path: '/offers'
+      fullPath: '/desk/offers/'
+      preLoaderRoute: typeof DeskOffersIndexRouteImport
+      parentRoute: typeof DeskRoute
     }
     '/desk/orders/': {
       id: '/desk/orders/'
@@ -1203,6 +1261,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface DeskRouteChildren {
+  DeskCampaignsRoute: typeof DeskCampaignsRoute
   DeskCreditRoute: typeof DeskCreditRoute
   DeskCustomersRoute: typeof DeskCustomersRoute
   DeskDeliveryRoute: typeof DeskDeliveryRoute
@@ -1217,11 +1276,13 @@ interface DeskRouteChildren {
   DeskOrdersOrderIdRoute: typeof DeskOrdersOrderIdRoute
   DeskOrdersNewRoute: typeof DeskOrdersNewRoute
   DeskProductsProductIdRoute: typeof DeskProductsProductIdRoute
+  DeskOffersIndexRoute: typeof DeskOffersIndexRoute
   DeskOrdersIndexRoute: typeof DeskOrdersIndexRoute
   DeskProductsIndexRoute: typeof DeskProductsIndexRoute
 }
 
 const DeskRouteChildren: DeskRouteChildren = {
+  DeskCampaignsRoute: DeskCampaignsRoute,
   DeskCreditRoute: DeskCreditRoute,
   DeskCustomersRoute: DeskCustomersRoute,
   DeskDeliveryRoute: DeskDeliveryRoute,
@@ -1236,6 +1297,7 @@ const DeskRouteChildren: DeskRouteChildren = {
   DeskOrdersOrderIdRoute: DeskOrdersOrderIdRoute,
   DeskOrdersNewRoute: DeskOrdersNewRoute,
   DeskProductsProductIdRoute: DeskProductsProductIdRoute,
+  DeskOffersIndexRoute: DeskOffersIndexRoute,
   DeskOrdersIndexRoute: DeskOrdersIndexRoute,
   DeskProductsIndexRoute: DeskProductsIndexRoute,
 }
@@ -1274,6 +1336,7 @@ const rootRouteChildren: RootRouteChildren = {
   GiftCardsIndexRoute: GiftCardsIndexRoute,
   OrderHistoryIndexRoute: OrderHistoryIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
+  ShopStopTokenRoute: ShopStopTokenRoute,
   ApiAccountAvatarRoute: ApiAccountAvatarRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDeskOrdersDotcsvRoute: ApiDeskOrdersDotcsvRoute,

@@ -229,6 +229,26 @@ describe('productJsonLd', () => {
     });
   });
 
+  it('carries a running offer’s price only when it is for everyone, valid until it ends', () => {
+    const endsAt = '2026-11-29T21:00:00.000Z';
+    const offered = (forEveryone: boolean) =>
+      productJsonLd(
+        {
+          ...product(),
+          offerPrices: { byVariant: { 17: 148_000 }, forEveryone, validUntil: endsAt },
+        },
+        ORIGIN,
+      ).offers as Record<string, unknown>[];
+    expect(offered(true)[0]).toMatchObject({
+      price: 148_000,
+      priceValidUntil: endsAt,
+      priceSpecification: { priceType: 'https://schema.org/StrikethroughPrice', price: 185_000 },
+    });
+    expect(offered(false)[0]).toMatchObject({ price: 185_000 });
+    expect(offered(false)[0]).not.toHaveProperty('priceValidUntil');
+    expect(offered(false)[0]).not.toHaveProperty('priceSpecification');
+  });
+
   it('gives each variant its own offer, with a struck-through price only where it is on sale', () => {
     const variant = (id: number, label: string, available: number, compareAtPrice: number | null) =>
       only({ id, sku: `LIN-${id}`, label, price: 135_000, compareAtPrice, available });

@@ -171,9 +171,15 @@ export function availabilityFor(stock: number): string {
  * availability and sku, linked to the page with that variant chosen, and a struck-through price
  * (priceSpecification) only where that variant is on sale. */
 export function productJsonLd(
-  product: Pick<ProductDetail, 'id' | 'slug' | 'name' | 'image_url' | 'description' | 'variants'>,
+  product: Pick<
+    ProductDetail,
+    'id' | 'slug' | 'name' | 'image_url' | 'description' | 'variants' | 'offerPrices'
+  >,
   origin: string,
 ): JsonLd {
+  // A running offer's price only when every visitor gets it (automatic, no minimum, no limits:
+  // isForEveryone), valid until it ends (issue 35); a code's price is never a public price.
+  const offer = product.offerPrices?.forEveryone ? product.offerPrices : null;
   const url = absoluteUrl(`/products/${encodeURIComponent(product.slug)}`, origin);
   const several = product.variants.length > 1;
   return {
@@ -187,21 +193,32 @@ export function productJsonLd(
     url,
     offers: product.variants.map((variant) => {
       const offerUrl = several ? `${url}?variant=${variant.id}` : url;
-      const onSale = variant.compareAtPrice !== null && variant.compareAtPrice > variant.price;
+      const offerPrice = offer?.byVariant[variant.id];
+      const price = offerPrice ?? variant.price;
+      // Struck through: the variant's own price under an offer, else its compare-at price.
+      const struck =
+        offerPrice !== undefined
+          ? variant.price
+          : variant.compareAtPrice !== null && variant.compareAtPrice > variant.price
+            ? variant.compareAtPrice
+            : null;
       return {
         '@type': 'Offer',
         sku: variant.sku,
         ...(variant.label ? { name: variant.label } : {}),
         priceCurrency: 'UGX',
         // UGX has no minor unit: whole shillings.
-        price: Math.round(variant.price),
-        ...(onSale
+        price: Math.round(price),
+        ...(offerPrice !== undefined && offer?.validUntil
+          ? { priceValidUntil: offer.validUntil }
+          : {}),
+        ...(struck !== null && struck > price
           ? {
               priceSpecification: {
                 '@type': 'UnitPriceSpecification',
                 priceType: `${SCHEMA}/StrikethroughPrice`,
                 priceCurrency: 'UGX',
-                price: Math.round(variant.compareAtPrice as number),
+                price: Math.round(struck),
               },
             }
           : {}),

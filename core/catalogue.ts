@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { INT4_MAX } from './bounds.ts';
 import type { DeliveryChoices } from './delivery-rules.ts';
+import type { PieceOffer } from './offer-badge.ts';
 import { cleanSearchText, isTypedLine } from './text.ts';
 import { type Kind, type ProductOption, SIZES, type Variant } from './variants.ts';
 
@@ -43,6 +44,8 @@ export type Product = {
   variantId: number | null;
   /** Its sizes still in stock, in order; null for a piece without sizes. */
   sizesLeft: string[] | null;
+  /** An automatic offer running on it (issue 35): the badge's words, and its price with it. */
+  offer?: PieceOffer;
 };
 
 /** A product picture: the JPEG fallback `url`, with WebP copies at `widths` (core/pictures.ts). */
@@ -57,6 +60,13 @@ export type ProductDetail = Product & {
   images: ProductImage[];
   /** The shop's delivery options, read with the product: its page promises what they say. */
   delivery: DeliveryChoices;
+  /** With a price offer on it: each variant's price with the offer (by variant id), and whether
+   * the JSON-LD may carry them (an offer for everyone), until `validUntil` (null: no end). */
+  offerPrices?: {
+    byVariant: Record<string, number>;
+    forEveryone: boolean;
+    validUntil: string | null;
+  };
 };
 
 /** New Arrivals on the shop screen: the first 30 % of the list, rounded up. */

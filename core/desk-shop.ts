@@ -55,6 +55,7 @@ export const SETTING_LABELS: Record<string, string> = {
   pickupHours: 'Pickup hours',
   socialLinks: 'Social links',
   storeTin: 'TIN',
+  cartReminders: 'Cart reminders',
 };
 
 /** The settings only the owner may change: where money goes, what prices read as, who is alerted. */

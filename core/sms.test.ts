@@ -141,7 +141,16 @@ describe('every text fits one 160-character SMS (EgoSMS plain API)', () => {
     ),
     welcome: SMS_TEXT.welcome(longName),
     cancelled: SMS_TEXT.cancelled({ orderId, reason: 'Sorry — '.repeat(15), refund: true }),
-    promotional: SMS_TEXT.promotional({ message: 'Kitenge Week! '.repeat(20), code: 'KITENGE20' }),
+    promotional: SMS_TEXT.promotional({
+      message: 'Kitenge Week! '.repeat(20),
+      code: 'KITENGE20',
+      stopLink: 'https://duuka-preview.shop-owner.workers.dev/duuka/stop/abcdefghjk',
+    }),
+    cartReminder: SMS_TEXT.cartReminder({
+      pieces: 3,
+      cartLink: 'https://duuka-preview.shop-owner.workers.dev/cart',
+      stopLink: 'https://duuka-preview.shop-owner.workers.dev/duuka/stop/abcdefghjk',
+    }),
     readyForPickup: SMS_TEXT.readyForPickup({ orderId }),
   };
 

@@ -270,9 +270,25 @@ export const SMS_TEXT = {
       o.reason.trim().replace(/[.!]+$/, ''),
     );
   },
-  promotional: (o: { message: string; code?: string | null }) => {
+  /**
+   * A campaign's text (issue 35, decision 0085): the desk's message, the offer's code, and the
+   * stop link instead of the spec's "Reply STOP to opt out." (EgoSMS's sender is one-way: nobody
+   * reads a reply). The link is never cut: the message gives way (the desk is told its room).
+   */
+  promotional: (o: { message: string; code?: string | null; stopLink: string }) => {
     const code = o.code ? ` Use code ${clip(o.code, 20)}.` : '';
-    return fitted((message) => `${SHOP_NAME}: ${message}${code} Reply STOP to opt out.`, o.message);
+    return fitted((message) => `${SHOP_NAME}: ${message}${code} Stop: ${o.stopLink}`, o.message);
+  },
+  /**
+   * The one reminder of a cart left 24 hours (issue 35): how many pieces wait, the cart's link
+   * when it fits beside the stop link (which is never cut), and the stop link.
+   */
+  cartReminder: (o: { pieces: number; cartLink: string; stopLink: string }) => {
+    const waiting = `${SHOP_NAME}: ${o.pieces === 1 ? 'Your piece is' : `Your ${o.pieces} pieces are`} still in your cart`;
+    return firstFitting([
+      `${waiting}: ${o.cartLink} Stop: ${o.stopLink}`,
+      `${waiting}. Stop: ${o.stopLink}`,
+    ]);
   },
   /**
    * The spec's text, word for word, until the owner sets her pickup hours or address (issue 34);

@@ -4,6 +4,7 @@
 
 import type { Context } from './context.ts';
 import { sweepBackInStock } from './services/back-in-stock.ts';
+import { sweepCartReminders } from './services/cart-reminders.ts';
 import { sweepCardPayments } from './services/payments/card.ts';
 import { sweepPayments } from './services/payments/service.ts';
 import { sweepSms } from './services/sms-service.ts';
@@ -17,6 +18,7 @@ const SWEEPS: Sweep[] = [
   { name: 'card payments', run: sweepCardPayments },
   { name: 'sms', run: sweepSms },
   { name: 'back in stock', run: sweepBackInStock },
+  { name: 'cart reminders', run: sweepCartReminders },
   { name: 'gift cards', run: sweepGiftCards },
 ];
 

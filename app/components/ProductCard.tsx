@@ -74,7 +74,28 @@ export function ProductCard({
         {product.name}
       </h3>
       <p className="mt-1 mb-3 text-sm text-ink-soft">
-        <PriceTag amount={product.price} to={product.priceTo} compareAt={product.compareAtPrice} />
+        {product.offer?.price != null ? (
+          // The offer's price beside the price it takes off from, struck through (issue 35).
+          <PriceTag
+            amount={product.offer.price}
+            to={product.priceTo > product.price ? product.priceTo : null}
+            compareAt={product.price}
+          />
+        ) : (
+          <PriceTag
+            amount={product.price}
+            to={product.priceTo}
+            compareAt={product.compareAtPrice}
+          />
+        )}
+        {product.offer && (
+          <span
+            className="mt-0.5 block text-xs font-semibold text-accent"
+            data-testid="offer-badge"
+          >
+            {product.offer.label}
+          </span>
+        )}
         {/* A sale on some sizes only: said under the price, never as the piece's price. */}
         {!outOfStock && sale && sale !== SALE_TEXT.all && (
           <span

@@ -2,11 +2,13 @@
 // (deskProcedure, ownerProcedure in server/trpc.ts). Each part of the desk keeps its procedures
 // in its own file under desk/; their names are one flat namespace (desk.saveProduct, …).
 import { router } from '../trpc.ts';
+import { campaignsDesk } from './desk/desk-campaigns-router.ts';
 import { catalogueDesk } from './desk/desk-catalogue-router.ts';
 import { creditDesk } from './desk/desk-credit-router.ts';
 import { customersDesk } from './desk/desk-customers-router.ts';
 import { deliveryDesk } from './desk/desk-delivery-router.ts';
 import { homeDesk } from './desk/desk-home-router.ts';
+import { offersDesk } from './desk/desk-offers-router.ts';
 import { orderDesk } from './desk/desk-order-router.ts';
 import { ordersDesk } from './desk/desk-orders-router.ts';
 import { phoneOrdersDesk } from './desk/desk-phone-orders-router.ts';
@@ -29,5 +31,7 @@ export const deskRouter = router({
   ...customersDesk,
   ...storeDetailsDesk,
   ...homeDesk,
+  ...offersDesk,
+  ...campaignsDesk,
   ...creditDesk,
 });

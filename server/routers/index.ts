@@ -10,6 +10,7 @@ import { deskRouter } from './desk-router.ts';
 import { giftCardsRouter } from './gift-cards-router.ts';
 import { ordersRouter } from './orders-router.ts';
 import { paymentsRouter } from './payments-router.ts';
+import { stopLinkRouter } from './stop-link-router.ts';
 
 export const appRouter = router({
   account: accountRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   operator: router(ordersDesk),
   orders: ordersRouter,
   payments: paymentsRouter,
+  stopLink: stopLinkRouter,
 });
 
 export type AppRouter = typeof appRouter;

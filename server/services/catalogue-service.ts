@@ -21,6 +21,8 @@ import {
 import { DEFAULT_HOME_SLIDE, type HomeSlide } from '#core/home-slides.ts';
 import { DEFAULT_SORT, type ListingFilters, type ListingSort } from '#core/listing.ts';
 import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
+import { jsonLdMayCarry, offerPrice, pieceOfferOf, shownOffers } from '#core/offer-badge.ts';
+import type { Offer } from '#core/offers.ts';
 import { COLOUR, type Kind, SIZE, SIZES, type Variant } from '#core/variants.ts';
 import type { Db } from '#db/client.ts';
 import {
@@ -33,6 +35,7 @@ import {
   systemSettings,
 } from '#db/schema/index.ts';
 import { choicesFrom, deliveryQueries } from './delivery-service.ts';
+import { liveOffersQuery, toOffer } from './offers-service.ts';
 
 /**
  * What a card needs of a product's variants, read with it in one correlated subquery through
@@ -81,6 +84,13 @@ type VariantSummary = {
   sized: boolean | null;
 };
 
+/** The piece's categories (product_categories' key leads with the product), for the offers that
+ * name categories: read with the card, so a listing's offers cost no round trip of their own. */
+const pieceCategoryIds = sql<number[] | null>`(
+  select array_to_json(array_agg(pc.category_id)) from product_categories pc
+  where pc.product_id = "products"."id"
+)`;
+
 /** The columns every screen needs, in the spec's product shape (§3). */
 const productColumns = {
   id: products.id,
@@ -91,6 +101,7 @@ const productColumns = {
   imageWidths: cardPictureWidths,
   description: products.description,
   summary: variantSummary,
+  categoryIds: pieceCategoryIds,
 };
 
 type ProductRow = {
@@ -102,7 +113,39 @@ type ProductRow = {
   imageWidths: number[] | null;
   description: string | null;
   summary: VariantSummary | null;
+  categoryIds?: number[] | null;
 };
+
+/*
+ * Automatic offers on the shop's cards and product pages (issue 35). The offers running now are
+ * read in each page's one batch (liveOffersQuery) and the badge's words and price worked out
+ * here: the browser gets text and numbers, never the rules. Anonymous pages are kept by the edge
+ * cache (server/http/page-cache.ts) under the catalogue's version, which every offer save raises,
+ * so an edit shows at once; an offer's own start or end changes no version, so a kept page may
+ * show it up to PAGE_CACHE_SECONDS (60 s by default) late. That is the whole window: the badge
+ * only tells, and the checkout works out the price from the offers at the moment of the order.
+ */
+
+/** The automatic offers running now, from liveOffersQuery's rows. */
+function runningOffers(rows: Parameters<typeof toOffer>[0][], now: Date): Offer[] {
+  return shownOffers(rows.map(toOffer), now);
+}
+
+/** A card's product, with the offer it shows (if any). */
+function offeredProduct(row: ProductRow, offers: readonly Offer[], now: Date): Product {
+  const product = toProduct(row);
+  if (offers.length === 0) return product;
+  const found = pieceOfferOf(
+    offers,
+    { productId: row.id, categoryIds: row.categoryIds ?? [], price: product.price },
+    now,
+  );
+  return found ? { ...product, offer: { label: found.label, price: found.price } } : product;
+}
+
+/** A batch's cards, each with its offer. */
+const offeredAll = (rows: ProductRow[], offers: readonly Offer[], now: Date) =>
+  rows.map((row) => offeredProduct(row, offers, now));
 
 export function toProduct(row: ProductRow): Product {
   const summary = row.summary;
@@ -194,15 +237,18 @@ export const toHomeSlide = (row: SlideRow): HomeSlide => ({
 /** Home: the hero's slides, Featured Collection (price over 50,000, first 8) and New Arrivals
  * (first 8), one round trip. No slide stored: the default one (core/home-slides.ts). */
 export async function homeShowcase(db: Db) {
-  const [slides, featured, newArrivals] = await db.batch([
+  const [slides, featured, newArrivals, offerRows] = await db.batch([
     homeSlidesQuery(db),
     newest(db, groupFilter.featured, HOME_FEATURED_COUNT),
     newest(db, undefined, HOME_NEW_ARRIVALS_COUNT),
+    liveOffersQuery(db),
   ]);
+  const now = new Date();
+  const offers = runningOffers(offerRows, now);
   return {
     slides: slides.length > 0 ? slides.map(toHomeSlide) : [DEFAULT_HOME_SLIDE],
-    featured: featured.map(toProduct),
-    newArrivals: newArrivals.map(toProduct),
+    featured: offeredAll(featured, offers, now),
+    newArrivals: offeredAll(newArrivals, offers, now),
   };
 }
 
@@ -217,7 +263,7 @@ export type ShopRow = {
 
 /** /shop without a search: the group rows, empty ones hidden, in one round trip. */
 export async function shopRows(db: Db): Promise<{ total: number; rows: ShopRow[] }> {
-  const [[counts], newRows, featuredRows, affordableRows, premiumRows] = await db.batch([
+  const [[counts], newRows, featuredRows, affordableRows, premiumRows, offerRows] = await db.batch([
     db
       .select({
         total: count(),
@@ -231,7 +277,10 @@ export async function shopRows(db: Db): Promise<{ total: number; rows: ShopRow[]
     newest(db, groupFilter.featured, SHOP_FEATURED_COUNT),
     newest(db, groupFilter.affordable, ROW_CARD_LIMIT),
     newest(db, groupFilter.premium, ROW_CARD_LIMIT),
+    liveOffersQuery(db),
   ]);
+  const now = new Date();
+  const offers = runningOffers(offerRows, now);
   const total = counts?.total ?? 0;
   const newCount = shopNewArrivalsCount(total);
   const rows: ShopRow[] = [
@@ -254,7 +303,7 @@ export async function shopRows(db: Db): Promise<{ total: number; rows: ShopRow[]
       count: counts?.premium ?? 0,
       products: premiumRows,
     },
-  ].map((row) => ({ ...row, products: row.products.map(toProduct) }) as ShopRow);
+  ].map((row) => ({ ...row, products: offeredAll(row.products, offers, now) }) as ShopRow);
   return { total, rows: rows.filter((row) => row.count > 0) };
 }
 
@@ -366,7 +415,7 @@ export async function searchProducts(
     limit ${SUGGESTIONS_MAX}`);
   const listing = listingStatements(db, { where, page, ...narrowed });
   const answers = await db.batch([...listing.statements, nearest]);
-  const near = answers[3].rows;
+  const near = answers[4].rows;
   return { ...listing.read(answers), suggestions: [...new Set(near.map((row) => row.name))] };
 }
 
@@ -471,17 +520,20 @@ function listingStatements(db: Db, query: ListingQuery) {
     db.execute<{ option: string; value: string; n: number; scanned: number }>(
       sql`${facetCounts(SIZE, base, filters)} union all ${facetCounts(COLOUR, base, filters)}`,
     ),
+    liveOffersQuery(db),
   ] as const;
   type Answers = readonly [
     Awaited<(typeof statements)[0]>,
     Awaited<(typeof statements)[1]>,
     Awaited<(typeof statements)[2]>,
+    Awaited<(typeof statements)[3]>,
     ...unknown[],
   ];
-  const read = ([rows, [counted], facetRows]: Answers): Listing => {
+  const read = ([rows, [counted], facetRows, offerRows]: Answers): Listing => {
     const total = counted?.n ?? 0;
+    const now = new Date();
     return {
-      products: rows.map(toProduct),
+      products: offeredAll(rows, runningOffers(offerRows, now), now),
       total,
       page,
       pageCount: Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE)),
@@ -538,7 +590,7 @@ async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> 
   // The card's summary and picture widths are worked out from the variants and pictures read
   // here, not read a second time by the card's sub-selects.
   const { summary: _summary, imageWidths: _widths, ...pieceColumns } = productColumns;
-  const [[row], read, images, deliveryRows, free] = await db.batch([
+  const [[row], read, images, offerRows, deliveryRows, free] = await db.batch([
     db
       .select({ ...pieceColumns, kind: products.kind, options: products.options })
       .from(products)
@@ -568,6 +620,8 @@ async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> 
       .innerJoin(products, eq(products.id, productImages.productId))
       .where(where)
       .orderBy(asc(productImages.position), asc(productImages.id)),
+    // The offers running now, for the piece's badge and its JSON-LD (issue 35).
+    liveOffersQuery(db),
     // What the page promises about delivery, in the same round trip (issue 23).
     ...deliveryQueries(db),
   ]);
@@ -577,17 +631,58 @@ async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> 
     compareAtPrice:
       v.compareAtPrice !== null && v.compareAtPrice > v.price ? v.compareAtPrice : null,
   }));
-  return {
-    ...toProduct({
+  const now = new Date();
+  const offers = runningOffers(offerRows, now);
+  const piece = offeredProduct(
+    {
       ...row,
       imageWidths: images.find((image) => image.url === row.productImage)?.widths ?? null,
       summary: summaryOf(variants),
-    }),
+    },
+    offers,
+    now,
+  );
+  return {
+    ...piece,
+    ...variantOffers(piece, row, variants, offers, now),
     kind: row.kind as Kind,
     options: row.options,
     variants,
     images,
     delivery: choicesFrom(deliveryRows, free),
+  };
+}
+
+/**
+ * The offer's price of each variant (the product page shows the chosen size's), and whether the
+ * JSON-LD may carry them: only an offer for everyone (automatic, no minimum, no limits), until
+ * it ends. None when the piece shows no price offer.
+ */
+function variantOffers(
+  piece: Product,
+  row: { id: number; categoryIds?: number[] | null },
+  variants: Variant[],
+  offers: readonly Offer[],
+  now: Date,
+): Pick<ProductDetail, 'offerPrices'> {
+  if (!piece.offer || piece.offer.price === null) return {};
+  const found = pieceOfferOf(
+    offers,
+    { productId: row.id, categoryIds: row.categoryIds ?? [], price: piece.price },
+    now,
+  );
+  if (!found) return {};
+  const byVariant: Record<string, number> = {};
+  for (const variant of variants) {
+    const price = offerPrice(found.offer, variant.price);
+    if (price !== null) byVariant[variant.id] = price;
+  }
+  return {
+    offerPrices: {
+      byVariant,
+      forEveryone: jsonLdMayCarry(found.offer),
+      validUntil: found.offer.endsAt,
+    },
   };
 }
 
@@ -646,7 +741,7 @@ export async function relatedProducts(
     .orderBy(...categoryOrder)
     .limit(1);
   const others = and(sql`${products.id} <> ${target}`, onSale, inStock);
-  const [found, [category], sameCategory, above, below] = await db.batch([
+  const [found, [category], sameCategory, above, below, offerRows] = await db.batch([
     db.select({ price: products.price }).from(products).where(and(onSale, which)),
     categoryOf,
     db
@@ -672,6 +767,7 @@ export async function relatedProducts(
       .where(and(others, sql`${products.price} < ${price}`))
       .orderBy(desc(products.price), desc(products.id))
       .limit(RELATED_COUNT),
+    liveOffersQuery(db),
   ]);
   const [product] = found;
   if (!product) return { category: null, products: [] };
@@ -682,7 +778,11 @@ export async function relatedProducts(
   for (const row of [...sameCategory, ...nearby]) {
     if (picked.size < RELATED_COUNT && !picked.has(row.id)) picked.set(row.id, row);
   }
-  return { category: category ?? null, products: [...picked.values()].map(toProduct) };
+  const now = new Date();
+  return {
+    category: category ?? null,
+    products: offeredAll([...picked.values()], runningOffers(offerRows, now), now),
+  };
 }
 
 /** The rates for approximate prices (system_settings), or null when unset or unusable. */

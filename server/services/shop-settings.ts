@@ -27,6 +27,8 @@ export const SETTING_KEYS = {
   pickupHours: 'pickup_hours',
   socialLinks: 'social_links',
   storeTin: 'store_tin',
+  // The cart reminder (issue 35): 'on' when the desk switched it on; no row: off.
+  cartReminders: 'cart_reminders',
 } as const;
 export type SettingName = keyof typeof SETTING_KEYS;
 export const SETTING_NAMES = Object.keys(SETTING_KEYS) as SettingName[];
@@ -49,6 +51,7 @@ export type ShopSettings = {
   pickupHours: string;
   socialLinks: SocialLink[];
   storeTin: string | null;
+  cartReminders: boolean;
 };
 
 /** The settings kept as JSON (compared as stored text when a save asks what changed). */
@@ -100,6 +103,7 @@ export function storedFrom(rows: readonly Row[]): Partial<ShopSettings> {
   if (hours) stored.storeHours = hours;
   const social = parseSocialLinks(read('socialLinks'));
   if (social) stored.socialLinks = social;
+  if (read('cartReminders') === 'on') stored.cartReminders = true;
   return stored;
 }
 
@@ -123,6 +127,7 @@ export function settingsFrom(
     pickupHours: DEFAULT_STORE_DETAILS.pickupHours,
     socialLinks: [...(fallback.social ?? [])],
     storeTin: null,
+    cartReminders: false,
   };
   const values = { ...configured, ...stored };
   const sources = Object.fromEntries(

@@ -73,6 +73,9 @@ export type Text = {
 export const wantsOrderTexts = sql<boolean>`coalesce((select us.order_updates from user_settings us
   where us.user_id = ${orders.customerId}), true)`;
 
+/** A promotional text whose shopper switched Promotions off before it went out. */
+export const PROMOTIONS_OFF = 'Withdrawn: the shopper switched offers by text off';
+
 const NOT_CONFIGURED = 'SMS gateway not configured (EGOSMS_USERNAME, EGOSMS_PASSWORD)';
 
 /**
@@ -438,18 +441,35 @@ export async function deliverSms(ctx: Texting, ids: string[]): Promise<void> {
 
 /**
  * The Cron Trigger's sweep: rows left `sending` by a Worker that stopped go back to pending,
- * then the pending rows that are due are delivered (a bounded batch, oldest first).
+ * then the pending rows that are due are delivered (a bounded batch, oldest first, promotional
+ * texts after every other). Campaigns are delivered only here: 20 a minute, 1 s apart.
  */
 export async function sweepSms(ctx: Texting, batch = 20): Promise<number> {
-  await ctx.db
-    .update(smsNotifications)
-    .set({ status: 'pending', claimedAt: null })
-    .where(
-      and(
-        eq(smsNotifications.status, 'sending'),
-        lte(smsNotifications.claimedAt, sql`now() - make_interval(secs => ${SMS_STUCK_AFTER_S})`),
+  await ctx.db.batch([
+    ctx.db
+      .update(smsNotifications)
+      .set({ status: 'pending', claimedAt: null })
+      .where(
+        and(
+          eq(smsNotifications.status, 'sending'),
+          lte(smsNotifications.claimedAt, sql`now() - make_interval(secs => ${SMS_STUCK_AFTER_S})`),
+        ),
       ),
-    );
+    // Consent is asked again when a promotional text goes out, not only when it was queued: a
+    // campaign takes a while at EgoSMS's pace, and a shopper who switched Promotions off in her
+    // settings meanwhile gets none of it (issue 35).
+    ctx.db
+      .update(smsNotifications)
+      .set({ status: 'failed', errorMessage: PROMOTIONS_OFF })
+      .where(
+        and(
+          eq(smsNotifications.status, 'pending'),
+          inArray(smsNotifications.kind, ['promotional', 'cart-reminder']),
+          sql`not exists (select 1 from profiles p join user_settings us on us.user_id = p.id
+            where p.phone = ${smsNotifications.recipientPhone} and us.marketing_notifications)`,
+        ),
+      ),
+  ]);
   const due = await ctx.db
     .select({ id: smsNotifications.id })
     .from(smsNotifications)
@@ -459,7 +479,12 @@ export async function sweepSms(ctx: Texting, batch = 20): Promise<number> {
         or(isNull(smsNotifications.nextAttemptAt), lte(smsNotifications.nextAttemptAt, sql`now()`)),
       ),
     )
-    .orderBy(smsNotifications.createdAt)
+    // Texts about orders first, then the bulk ones (a campaign's 2,000 rows, cart reminders):
+    // a campaign never holds back a confirmation or a retry behind it (issue 35).
+    .orderBy(
+      sql`${smsNotifications.kind} in ('promotional', 'cart-reminder')`,
+      smsNotifications.createdAt,
+    )
     .limit(batch);
   await deliverSms(
     ctx,

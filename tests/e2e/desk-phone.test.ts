@@ -117,6 +117,8 @@ describe('the desk on a phone', () => {
       'Stock',
       'Spreadsheet',
       'Delivery',
+      'Offers',
+      'Campaigns',
       'Settings',
       'Staff',
       'Record',
@@ -144,11 +146,13 @@ describe('the desk on a phone', () => {
       `/desk/stock?variant=${piece.variantId}`,
       '/desk/spreadsheet',
       '/desk/delivery',
+      '/desk/offers',
       '/desk/settings',
       '/desk/staff',
       '/desk/record',
       '/desk/home',
       '/desk/details',
+      '/desk/campaigns',
     ];
     const tooWide: Record<string, unknown> = {};
     for (const route of routes) {
@@ -181,7 +185,9 @@ describe('the desk on a phone', () => {
       'Stock',
       'Spreadsheet',
       'Delivery',
+      'Offers',
       'Home page',
+      'Campaigns',
       'Settings',
       'Staff',
       'Record',

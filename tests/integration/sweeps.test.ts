@@ -14,7 +14,14 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VARIANT_TEXT } from '#core/variants.ts';
-import { payments, profiles, smsNotifications, user } from '#db/schema/index.ts';
+import {
+  payments,
+  profiles,
+  promotions,
+  smsNotifications,
+  user,
+  userSettings,
+} from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { appRouter } from '#server/routers/index.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
@@ -44,6 +51,10 @@ const own = {
   toRefund: '',
   sessionId: '',
   smsId: '',
+  /** An offer a campaign may announce (issue 35). */
+  promotionId: 0,
+  /** A shopper's stop link's token (issue 35): someone else's than Alice's or Bob's. */
+  stopToken: 'sweepstkn2',
 };
 
 /** Each procedure: who may call it, an input that works for Alice, and (for procedures that name
@@ -162,6 +173,9 @@ const RULES: Record<string, Rule> = {
   },
   'contact.channels': { access: 'public', valid: () => undefined },
   'contact.subscribe': { access: 'public', valid: () => ({ email: 'reader@example.ug' }) },
+  // The stop link (issue 35): no session, the token is the key.
+  'stopLink.read': { access: 'public', valid: () => ({ token: own.stopToken }) },
+  'stopLink.stop': { access: 'public', valid: () => ({ token: own.stopToken }) },
   'contact.send': {
     access: 'public',
     valid: () => ({ email: 'asker@example.ug', comment: 'Do you ship to Gulu?' }),
@@ -266,8 +280,53 @@ const RULES: Record<string, Rule> = {
       freeDeliveryOver: 500_000,
     }),
   },
+  // Offers (issue 35): every offer with its figures; a new one (switched off: the sweeps' shop
+  // shows no sale), every number it takes named.
+  'desk.offers': { access: 'desk', valid: () => undefined },
+  'desk.saveOffer': {
+    access: 'desk',
+    valid: () => ({
+      name: 'Sweep sale',
+      code: null,
+      kind: 'percent',
+      value: 10,
+      appliesTo: null,
+      combinable: false,
+      active: false,
+    }),
+    numbers: () => ({
+      name: 'Sweep two for one',
+      code: null,
+      kind: 'buy_x_get_y',
+      value: 50,
+      appliesTo: { productIds: [own.productId] },
+      minSubtotal: 100_000,
+      usageLimit: 100,
+      perShopperLimit: 1,
+      buyQuantity: 2,
+      getQuantity: 1,
+      combinable: false,
+      active: false,
+    }),
+  },
   // The home page (issue 34): the hero's slides and the categories, saved whole.
   'desk.homeSlides': { access: 'desk', valid: () => undefined },
+  // Campaigns (issue 35): the page, the audience before sending, a send, the cart reminder's switch.
+  'desk.campaigns': { access: 'desk', valid: () => undefined },
+  'desk.campaignAudience': {
+    access: 'desk',
+    valid: () => ({ promotionId: own.promotionId }),
+    numbers: () => ({ promotionId: own.promotionId, categoryId: 1, message: 'Hi' }),
+  },
+  'desk.sendCampaign': {
+    access: 'desk',
+    valid: () => ({
+      promotionId: own.promotionId,
+      message: 'Sweep sale',
+      requestKey: randomUUID(),
+    }),
+  },
+  'desk.setCartReminders': { access: 'desk', valid: () => ({ on: false }) },
   'desk.saveHomeSlides': {
     access: 'desk',
     valid: () => ({
@@ -527,6 +586,25 @@ beforeAll(async () => {
     })
     .returning({ id: smsNotifications.id });
   own.smsId = text?.id ?? '';
+  // A campaign needs an offer and somebody who said yes to offers (not Alice or Bob: their texts
+  // are what the sweep watches); the stop link, a token of another's.
+  const [offer] = await test.db
+    .insert(promotions)
+    .values({ name: 'Sweep offer', code: 'SWEEP10', kind: 'percent', value: 10 })
+    .returning({ id: promotions.id });
+  own.promotionId = offer?.id ?? 0;
+  for (const [phone, token] of [
+    ['+256772000777', null],
+    [null, own.stopToken],
+  ] as const) {
+    const id = randomUUID();
+    const email = `${id}@example.ug`;
+    await test.db.insert(user).values({ id, name: 'Sweep Reader', email, emailVerified: true });
+    await test.db.insert(profiles).values({ id, email, fullName: 'Sweep Reader', phone });
+    await test.db
+      .insert(userSettings)
+      .values({ userId: id, marketingNotifications: true, stopToken: token });
+  }
   await test.db
     .insert(user)
     .values({ id: randomUUID(), name: 'Desk Sweep', email: own.deskEmail, emailVerified: true });

@@ -62,6 +62,7 @@ export function ProductBuyBox({
   const complete = missingChoice(product.options, chosen) === null;
   const soldOut = complete && (!variant || variant.available <= 0);
   const hasOptions = product.options.length > 0;
+  const variantOfferPrice = variant ? product.offerPrices?.byVariant[variant.id] : undefined;
 
   function choose(option: string, value: string) {
     onChoose(option, value);
@@ -90,8 +91,17 @@ export function ProductBuyBox({
           {product.name}
         </Heading>
         <p className="mt-2 text-lg" data-testid="product-price">
-          {variant ? (
+          {variant && variantOfferPrice !== undefined ? (
+            // The chosen size's price with the running offer, its own price struck (issue 35).
+            <PriceTag amount={variantOfferPrice} compareAt={variant.price} />
+          ) : variant ? (
             <PriceTag amount={variant.price} compareAt={variant.compareAtPrice} />
+          ) : product.offer?.price != null ? (
+            <PriceTag
+              amount={product.offer.price}
+              to={product.priceTo > product.price ? product.priceTo : null}
+              compareAt={product.price}
+            />
           ) : (
             <PriceTag
               amount={product.price}
@@ -100,6 +110,11 @@ export function ProductBuyBox({
             />
           )}
         </p>
+        {product.offer && (
+          <p className="mt-1 text-sm font-semibold text-accent" data-testid="offer-badge">
+            {product.offer.label}
+          </p>
+        )}
         {/* Before a size is chosen, a sale on some sizes only is said, not shown as the price;
             the chosen size shows its own. */}
         {!variant && product.sale === 'some' && (
@@ -155,7 +170,10 @@ export function ProductBuyBox({
         <p className="text-sm">
           Total:{' '}
           <strong>
-            {formatUGX((variant?.price ?? product.price) * (available > 0 ? shownQuantity : 1))}
+            {formatUGX(
+              (variantOfferPrice ?? variant?.price ?? product.offer?.price ?? product.price) *
+                (available > 0 ? shownQuantity : 1),
+            )}
           </strong>
         </p>
         <AddToCartButton
