@@ -27,24 +27,28 @@ const now = new Date('2026-11-28T12:00:00Z');
 
 describe('what the assistant says about offers', () => {
   it('states each offer in one line', () => {
-    expect(offerLine(base)).toBe(
+    expect(offerLine(base, now)).toBe(
       'code KARIBU10, Welcome: 10% off, first order only, 1 use(s) per shopper',
     );
     expect(
-      offerLine({
-        ...base,
-        code: null,
-        name: 'Two tops',
-        kind: 'buy_x_get_y',
-        value: 50,
-        buyQuantity: 2,
-        getQuantity: 1,
-        appliesTo: { categoryIds: [3] },
-        firstOrderOnly: false,
-        perShopperLimit: null,
-      }),
+      offerLine(
+        {
+          ...base,
+          code: null,
+          name: 'Two tops',
+          kind: 'buy_x_get_y',
+          value: 50,
+          buyQuantity: 2,
+          getQuantity: 1,
+          appliesTo: { categoryIds: [3] },
+          firstOrderOnly: false,
+          perShopperLimit: null,
+          endsAt: '2026-11-29T21:00:00Z',
+        },
+        now,
+      ),
     ).toBe(
-      'automatic, no code needed, Two tops: buy 2, get 1 more half price (the cheaper piece), on selected pieces only',
+      'automatic, no code needed, Two tops: Buy 2, get 1 half price, on selected pieces only, this weekend',
     );
   });
 

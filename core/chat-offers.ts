@@ -2,38 +2,21 @@
 // plain line, and the exact list of codes that exist, so it never invents one. Pure.
 
 import { formatUGX } from './money.ts';
+import { offerEnd, offerWords } from './offer-badge.ts';
 import { isRunning, type Offer } from './offers.ts';
-import { formatLongDate } from './order-rules.ts';
-
-/** "20% off", "UGX 10,000 off", "free delivery", "buy 2, get 1 half price". */
-export function offerAmount(offer: Pick<Offer, 'kind' | 'value' | 'buyQuantity' | 'getQuantity'>) {
-  switch (offer.kind) {
-    case 'percent':
-      return `${offer.value}% off`;
-    case 'fixed':
-      return `${formatUGX(offer.value)} off`;
-    case 'free_delivery':
-      return 'free delivery';
-    case 'buy_x_get_y': {
-      const get = offer.getQuantity ?? 1;
-      const deal =
-        offer.value >= 100 ? 'free' : offer.value === 50 ? 'half price' : `${offer.value}% off`;
-      return `buy ${offer.buyQuantity ?? 1}, get ${get} more ${deal} (the cheaper ${get === 1 ? 'piece' : 'pieces'})`;
-    }
-  }
-}
 
 /** One offer as the assistant states it: what, how to get it, on what, until when. */
-export function offerLine(offer: Offer): string {
+export function offerLine(offer: Offer, now: Date): string {
   const parts = [
     offer.code ? `code ${offer.code}` : 'automatic, no code needed',
-    `${offer.name}: ${offerAmount(offer)}`,
+    `${offer.name}: ${offerWords(offer)}`,
   ];
   if (offer.appliesTo) parts.push('on selected pieces only');
   if (offer.minSubtotal) parts.push(`on orders from ${formatUGX(offer.minSubtotal)}`);
   if (offer.firstOrderOnly) parts.push('first order only');
   if (offer.perShopperLimit) parts.push(`${offer.perShopperLimit} use(s) per shopper`);
-  if (offer.endsAt) parts.push(`until ${formatLongDate(offer.endsAt)}`);
+  const ends = offerEnd(offer.endsAt, now);
+  if (ends) parts.push(ends);
   return parts.join(', ');
 }
 
@@ -42,7 +25,7 @@ export function runningOfferLines(offers: readonly Offer[], now: Date): string[]
   return offers
     .filter((offer) => isRunning(offer, now))
     .sort((a, b) => Number(b.code !== null) - Number(a.code !== null))
-    .map(offerLine);
+    .map((offer) => offerLine(offer, now));
 }
 
 /** The codes that exist and run now, as the desk typed them: the only ones the assistant names. */
