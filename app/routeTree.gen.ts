@@ -35,6 +35,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as DeskIndexRouteImport } from './routes/desk/index'
 import { Route as DeskCampaignsRouteImport } from './routes/desk/campaigns'
+import { Route as DeskCreditRouteImport } from './routes/desk/credit'
 import { Route as DeskCustomersRouteImport } from './routes/desk/customers'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
 import { Route as DeskDetailsRouteImport } from './routes/desk/details'
@@ -45,6 +46,7 @@ import { Route as DeskSpreadsheetRouteImport } from './routes/desk/spreadsheet'
 import { Route as DeskStaffRouteImport } from './routes/desk/staff'
 import { Route as DeskStockRouteImport } from './routes/desk/stock'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as GiftCardsIndexRouteImport } from './routes/gift-cards/index'
 import { Route as OrderHistoryIndexRouteImport } from './routes/order-history/index'
 import { Route as OrderHistoryOrderIdRouteImport } from './routes/order-history/$orderId'
 import { Route as PhotosSplatRouteImport } from './routes/photos/$'
@@ -200,6 +202,11 @@ const DeskCampaignsRoute = DeskCampaignsRouteImport.update({
   path: '/campaigns',
   getParentRoute: () => DeskRoute,
 } as any)
+const DeskCreditRoute = DeskCreditRouteImport.update({
+  id: '/credit',
+  path: '/credit',
+  getParentRoute: () => DeskRoute,
+} as any)
 const DeskCustomersRoute = DeskCustomersRouteImport.update({
   id: '/customers',
   path: '/customers',
@@ -248,6 +255,11 @@ const DeskStockRoute = DeskStockRouteImport.update({
 const DevMailboxRoute = DevMailboxRouteImport.update({
   id: '/dev/mailbox',
   path: '/dev/mailbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GiftCardsIndexRoute = GiftCardsIndexRouteImport.update({
+  id: '/gift-cards/',
+  path: '/gift-cards/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OrderHistoryIndexRoute = OrderHistoryIndexRouteImport.update({
@@ -402,6 +414,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/campaigns': typeof DeskCampaignsRoute
+  '/desk/credit': typeof DeskCreditRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
@@ -416,6 +429,7 @@ export interface FileRoutesByFullPath {
   '/photos/$': typeof PhotosSplatRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/desk/': typeof DeskIndexRoute
+  '/gift-cards/': typeof GiftCardsIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/$shop/stop/$token': typeof ShopStopTokenRoute
@@ -463,6 +477,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/campaigns': typeof DeskCampaignsRoute
+  '/desk/credit': typeof DeskCreditRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
@@ -477,6 +492,7 @@ export interface FileRoutesByTo {
   '/photos/$': typeof PhotosSplatRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/desk': typeof DeskIndexRoute
+  '/gift-cards': typeof GiftCardsIndexRoute
   '/order-history': typeof OrderHistoryIndexRoute
   '/products': typeof ProductsIndexRoute
   '/$shop/stop/$token': typeof ShopStopTokenRoute
@@ -526,6 +542,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/desk/campaigns': typeof DeskCampaignsRoute
+  '/desk/credit': typeof DeskCreditRoute
   '/desk/customers': typeof DeskCustomersRoute
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
@@ -540,6 +557,7 @@ export interface FileRoutesById {
   '/photos/$': typeof PhotosSplatRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/desk/': typeof DeskIndexRoute
+  '/gift-cards/': typeof GiftCardsIndexRoute
   '/order-history/': typeof OrderHistoryIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/$shop/stop/$token': typeof ShopStopTokenRoute
@@ -590,6 +608,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/campaigns'
+    | '/desk/credit'
     | '/desk/customers'
     | '/desk/delivery'
     | '/desk/details'
@@ -604,6 +623,7 @@ export interface FileRouteTypes {
     | '/photos/$'
     | '/products/$slug'
     | '/desk/'
+    | '/gift-cards/'
     | '/order-history/'
     | '/products/'
     | '/$shop/stop/$token'
@@ -651,6 +671,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/campaigns'
+    | '/desk/credit'
     | '/desk/customers'
     | '/desk/delivery'
     | '/desk/details'
@@ -665,6 +686,7 @@ export interface FileRouteTypes {
     | '/photos/$'
     | '/products/$slug'
     | '/desk'
+    | '/gift-cards'
     | '/order-history'
     | '/products'
     | '/$shop/stop/$token'
@@ -713,6 +735,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/auth/callback'
     | '/desk/campaigns'
+    | '/desk/credit'
     | '/desk/customers'
     | '/desk/delivery'
     | '/desk/details'
@@ -727,6 +750,7 @@ export interface FileRouteTypes {
     | '/photos/$'
     | '/products/$slug'
     | '/desk/'
+    | '/gift-cards/'
     | '/order-history/'
     | '/products/'
     | '/$shop/stop/$token'
@@ -779,6 +803,7 @@ export interface RootRouteChildren {
   OrderHistoryOrderIdRoute: typeof OrderHistoryOrderIdRoute
   PhotosSplatRoute: typeof PhotosSplatRoute
   ProductsSlugRoute: typeof ProductsSlugRoute
+  GiftCardsIndexRoute: typeof GiftCardsIndexRoute
   OrderHistoryIndexRoute: typeof OrderHistoryIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
   ShopStopTokenRoute: typeof ShopStopTokenRoute
@@ -980,6 +1005,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskCampaignsRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/credit': {
+      id: '/desk/credit'
+      path: '/credit'
+      fullPath: '/desk/credit'
+      preLoaderRoute: typeof DeskCreditRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/customers': {
       id: '/desk/customers'
       path: '/customers'
@@ -1048,6 +1080,13 @@ declare module '@tanstack/react-router' {
       path: '/dev/mailbox'
       fullPath: '/dev/mailbox'
       preLoaderRoute: typeof DevMailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gift-cards/': {
+      id: '/gift-cards/'
+      path: '/gift-cards'
+      fullPath: '/gift-cards/'
+      preLoaderRoute: typeof GiftCardsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/order-history/': {
@@ -1223,6 +1262,7 @@ declare module '@tanstack/react-router' {
 
 interface DeskRouteChildren {
   DeskCampaignsRoute: typeof DeskCampaignsRoute
+  DeskCreditRoute: typeof DeskCreditRoute
   DeskCustomersRoute: typeof DeskCustomersRoute
   DeskDeliveryRoute: typeof DeskDeliveryRoute
   DeskDetailsRoute: typeof DeskDetailsRoute
@@ -1243,6 +1283,7 @@ interface DeskRouteChildren {
 
 const DeskRouteChildren: DeskRouteChildren = {
   DeskCampaignsRoute: DeskCampaignsRoute,
+  DeskCreditRoute: DeskCreditRoute,
   DeskCustomersRoute: DeskCustomersRoute,
   DeskDeliveryRoute: DeskDeliveryRoute,
   DeskDetailsRoute: DeskDetailsRoute,
@@ -1292,6 +1333,7 @@ const rootRouteChildren: RootRouteChildren = {
   OrderHistoryOrderIdRoute: OrderHistoryOrderIdRoute,
   PhotosSplatRoute: PhotosSplatRoute,
   ProductsSlugRoute: ProductsSlugRoute,
+  GiftCardsIndexRoute: GiftCardsIndexRoute,
   OrderHistoryIndexRoute: OrderHistoryIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
   ShopStopTokenRoute: ShopStopTokenRoute,

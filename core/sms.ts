@@ -245,6 +245,15 @@ export const SMS_TEXT = {
     }`,
   delivered: (o: { orderId: string }) =>
     `${SHOP_NAME}: Order ${ref(o.orderId)} was delivered. Enjoy it! Returns within 14 days, unworn with tags.`,
+  /**
+   * The recipient's gift card (issue 35): who it is from, the amount, the code (only ever in this
+   * text: the shop keeps its hash) and where to spend it; the giver's message with what room is left.
+   */
+  giftCard: (g: { from: string; amount: number; code: string; message?: string | null }) => {
+    const text = `${SHOP_NAME}: ${clip(g.from, 24)} sent you a ${formatUGX(g.amount)} gift card. Code ${g.code}. Spend it at checkout on ${SHOP_NAME}.`;
+    const room = SMS_MAX_CHARS - text.length - 3;
+    return g.message && room > 8 ? `${text} "${clip(g.message, room)}"` : text;
+  },
   paymentReceived: (o: { orderId: string; amount: number; transactionId: string }) =>
     `${SHOP_NAME}: Payment of ${formatUGX(o.amount)} received for order ${ref(o.orderId)} (ref ${clip(o.transactionId, 40)}). Thank you!`,
   /** Per variant: "Ankara Wrap Dress (M/Indigo, 2 left)"; "Brass Earrings (2 left)" without one. */

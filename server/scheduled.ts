@@ -8,6 +8,7 @@ import { sweepCartReminders } from './services/cart-reminders.ts';
 import { sweepCardPayments } from './services/payments/card.ts';
 import { sweepPayments } from './services/payments/service.ts';
 import { sweepSms } from './services/sms-service.ts';
+import { sweepGiftCards } from './services/value-service.ts';
 
 type Sweep = { name: string; run: (ctx: Context) => Promise<unknown> };
 
@@ -18,6 +19,7 @@ const SWEEPS: Sweep[] = [
   { name: 'sms', run: sweepSms },
   { name: 'back in stock', run: sweepBackInStock },
   { name: 'cart reminders', run: sweepCartReminders },
+  { name: 'gift cards', run: sweepGiftCards },
 ];
 
 export async function runScheduledSweeps(ctx: Context): Promise<void> {

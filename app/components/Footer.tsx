@@ -13,6 +13,7 @@ import { SocialLinkList, useSocialLinks, useStoreDetails, useSupportLinks } from
 const QUICK_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/shop', label: 'Shop' },
+  { to: '/gift-cards', label: 'Gift cards' },
   { to: '/about', label: 'About' },
   { to: '/contact', label: 'Contact' },
 ] as const;

@@ -5,6 +5,7 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { DeleteAccount } from '#app/components/account/DeleteAccount.tsx';
 import { RequireSession } from '#app/components/account/RequireSession.tsx';
+import { StoreCredit } from '#app/components/account/StoreCredit.tsx';
 import { Field, inputClass, Loading, Notice, PageHeading } from '#app/components/account/ui.tsx';
 import { privatePageHead, type SessionUser, withSession } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
@@ -330,6 +331,7 @@ function ProfileForm({ user, profile }: { user: SessionUser; profile: Profile })
               </Link>
             </div>
           </form>
+          <StoreCredit />
           <DeleteAccount />
         </div>
       </div>

@@ -40,6 +40,12 @@ function Shop() {
       <header className="mx-auto max-w-7xl px-4 pt-12 pb-2 sm:px-6">
         <p className="eyebrow">The collection</p>
         <h1 className="mt-2 font-display text-6xl font-medium">Shop</h1>
+        <p className="mt-3 text-sm text-ink-soft">
+          Giving a present?{' '}
+          <Link to="/gift-cards" className="font-medium text-ink underline underline-offset-4">
+            Send a gift card by text
+          </Link>
+        </p>
       </header>
       {q ? <SearchResults term={q} page={page ?? 1} /> : <GroupRows />}
     </div>

@@ -10,6 +10,7 @@ const STATIC_PATHS = [
   '/search',
   '/about',
   '/contact',
+  '/gift-cards',
   '/products',
   '/terms',
   '/privacy',

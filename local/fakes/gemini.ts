@@ -5,7 +5,8 @@
 //   a piece asked for in a size ("Do you have the Ankara wrap dress in M?", "… in size 38 in
 //   Black?") → a productAvailability call with the piece, the size and any colour;
 //   mentions of products (show, dress, new arrival, looking for) → a searchProducts call;
-//   track / order / RCP- → a trackOrder call; recommend → recommendations; categories → categories;
+//   track / order / RCP- → a trackOrder call; offer / discount / promo / code / sale → offersNow;
+//   credit / balance → myCredit; recommend → recommendations; categories → categories;
 //   after a tool's result → a short reply naming what the tool returned;
 //   "[fake:429]" → HTTP 429, "[fake:500]" → HTTP 500, "[fake:hang]" → no answer,
 //   "[fake:slow]" → a long reply, one word every 150 ms; anything else → a friendly echo.
@@ -76,6 +77,9 @@ function toolCall(text: string): Part['functionCall'] | null {
   const ref = /rcp-[0-9a-f]{4,8}/i.exec(text)?.[0];
   if (ref || /\btrack|my order/.test(lower))
     return { name: 'trackOrder', args: { reference: ref ?? text } };
+  if (/\boffers?\b|discount|promo|coupon|\bcodes?\b|\bsale\b/.test(lower))
+    return { name: 'offersNow', args: {} };
+  if (/\bcredit\b|\bbalance\b/.test(lower)) return { name: 'myCredit', args: {} };
   if (/recommend|suggest/.test(lower)) return { name: 'recommendations', args: {} };
   if (/categor/.test(lower)) return { name: 'categories', args: {} };
   if (/show me|dress|new arrival|looking for|do you have/.test(lower)) {
@@ -91,6 +95,7 @@ function summary(name: string, result: unknown): string {
   const list = Array.isArray(output) ? output : (output as { value?: unknown })?.value;
   const items = Array.isArray(list) ? list : [];
   if (items.length === 0) {
+    if (name === 'offersNow') return 'There are no offers running right now.';
     return name === 'trackOrder'
       ? "I couldn't find an order of yours with that reference. You can see all your orders under My Orders."
       : "I couldn't find anything matching that right now. Try another word, or browse the Shop.";
@@ -112,9 +117,13 @@ function summary(name: string, result: unknown): string {
   const lead =
     name === 'trackOrder'
       ? 'Here is what I found on your orders'
-      : name === 'categories'
-        ? 'We have'
-        : 'Here are some pieces you may like';
+      : name === 'offersNow'
+        ? 'Running now'
+        : name === 'myCredit'
+          ? 'Here it is'
+          : name === 'categories'
+            ? 'We have'
+            : 'Here are some pieces you may like';
   return `${lead}: ${names.join('; ')}. Would you like to know more about any of them?`;
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../services/account-service.ts';
 import { avatarKey } from '../services/avatar-service.ts';
 import { PASSWORD_CHECKS } from '../services/rate-limit.ts';
+import { creditOf } from '../services/value-service.ts';
 import { limited, protectedProcedure, publicProcedure, router, shopperError } from '../trpc.ts';
 
 function profileView(profile: Profile) {
@@ -42,6 +43,9 @@ export const accountRouter = router({
   updateProfile: protectedProcedure
     .input(profileInput)
     .mutation(async ({ ctx, input }) => profileView(await updateProfile(ctx.db, ctx.user, input))),
+
+  /** The shopper's own store credit: its balance and every entry, newest first (issue 35). */
+  credit: protectedProcedure.query(({ ctx }) => creditOf(ctx.db, ctx.user.id)),
 
   settings: protectedProcedure.query(({ ctx }) => readSettings(ctx.db, ctx.user)),
 

@@ -4,6 +4,7 @@
 import { router } from '../trpc.ts';
 import { campaignsDesk } from './desk/desk-campaigns-router.ts';
 import { catalogueDesk } from './desk/desk-catalogue-router.ts';
+import { creditDesk } from './desk/desk-credit-router.ts';
 import { customersDesk } from './desk/desk-customers-router.ts';
 import { deliveryDesk } from './desk/desk-delivery-router.ts';
 import { homeDesk } from './desk/desk-home-router.ts';
@@ -32,4 +33,5 @@ export const deskRouter = router({
   ...homeDesk,
   ...offersDesk,
   ...campaignsDesk,
+  ...creditDesk,
 });

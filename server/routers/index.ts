@@ -7,6 +7,7 @@ import { checkoutRouter } from './checkout-router.ts';
 import { contactRouter } from './contact-router.ts';
 import { ordersDesk } from './desk/desk-orders-router.ts';
 import { deskRouter } from './desk-router.ts';
+import { giftCardsRouter } from './gift-cards-router.ts';
 import { ordersRouter } from './orders-router.ts';
 import { paymentsRouter } from './payments-router.ts';
 import { stopLinkRouter } from './stop-link-router.ts';
@@ -19,6 +20,7 @@ export const appRouter = router({
   checkout: checkoutRouter,
   contact: contactRouter,
   desk: deskRouter,
+  giftCards: giftCardsRouter,
   // The desk's orders and money under their first name (`operator.markPaid`, …): clients rely
   // on it. The same procedures as desk.*, so both names always answer alike.
   operator: router(ordersDesk),

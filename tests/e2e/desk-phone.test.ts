@@ -113,6 +113,7 @@ describe('the desk on a phone', () => {
     const sheet = page.getByRole('dialog', { name: 'More of the desk' });
     await sheet.waitFor();
     for (const label of [
+      'Gift cards & credit',
       'Stock',
       'Spreadsheet',
       'Delivery',
@@ -137,6 +138,7 @@ describe('the desk on a phone', () => {
       '/desk/orders',
       '/desk/orders/new',
       '/desk/customers',
+      '/desk/credit',
       '/desk/products',
       '/desk/products/new',
       `/desk/products/${piece.id}`,
@@ -178,6 +180,7 @@ describe('the desk on a phone', () => {
       'Today',
       'Orders',
       'Customers',
+      'Gift cards & credit',
       'Products',
       'Stock',
       'Spreadsheet',

@@ -54,6 +54,7 @@ describe('sitemap.xml', () => {
       '/search',
       '/about',
       '/contact',
+      '/gift-cards',
       '/products',
       '/terms',
       '/privacy',

@@ -119,6 +119,8 @@ describe('chat', () => {
     expect(request?.system).toContain('Nakato Achieng');
     expect(request?.tools.sort()).toEqual([
       'categories',
+      'myCredit',
+      'offersNow',
       'productAvailability',
       'recommendations',
       'searchProducts',

@@ -86,6 +86,25 @@ const RULES: Record<string, Rule> = {
       account: { displayName: 'Bob', twoFactorAuth: false },
     }),
   },
+  'account.credit': { access: 'shopper', valid: () => undefined },
+  'giftCards.buy': {
+    access: 'shopper',
+    valid: () => ({
+      orderId: randomUUID(),
+      amount: 50_000,
+      recipientName: 'Amina Nalule',
+      recipientPhone: '0772 123456',
+      paymentMethod: 'bank_transfer',
+    }),
+    // Alice's order id as Bob's idempotency key: never her order back.
+    others: () => ({
+      orderId: own.orderId,
+      amount: 50_000,
+      recipientName: 'Amina Nalule',
+      recipientPhone: '0772 123456',
+      paymentMethod: 'bank_transfer',
+    }),
+  },
   'account.deleteAccount': { access: 'shopper', valid: () => ({ password: 'not-the-password' }) },
   'cart.get': { access: 'shopper', valid: () => undefined },
   'cart.add': {
@@ -217,6 +236,12 @@ const RULES: Record<string, Rule> = {
   },
   'desk.customerByPhone': { access: 'desk', valid: () => ({ phone: '0772000777' }) },
   'desk.customers': { access: 'desk', valid: () => ({ q: 'sweep' }) },
+  // Gift cards and store credit (issue 35).
+  'desk.credit': { access: 'desk', valid: () => undefined },
+  'desk.grantCredit': {
+    access: 'desk',
+    valid: () => ({ email: bob.email, amount: 1_000, reason: 'Sweep' }),
+  },
   // The desk (issue 22): the operator (OPERATOR_EMAILS) is an owner.
   'desk.role': { access: 'desk', valid: () => undefined },
   'desk.dashboard': { access: 'desk', valid: () => undefined },
@@ -655,6 +680,7 @@ describe('authorisation sweep', () => {
       'chat.history': 404,
       'chat.send': 404,
       'checkout.placeOrder': 409,
+      'giftCards.buy': 409,
       'orders.byId': 404,
       'orders.delete': 404,
       'orders.receipt': 404,

@@ -43,6 +43,13 @@ const CALLS: Record<string, (piece: Piece) => unknown> = {
     items: [{ variantId: piece.variantId, quantity: 1 }],
     paymentMethod: 'cash_on_delivery',
   }),
+  'giftCards.buy': () => ({
+    orderId: randomUUID(),
+    amount: 50_000,
+    recipientName: 'Amina',
+    recipientPhone: '0772123456',
+    paymentMethod: 'bank_transfer',
+  }),
 };
 
 /**
@@ -52,6 +59,7 @@ const CALLS: Record<string, (piece: Piece) => unknown> = {
  */
 const AFTER_THE_ANSWER: Record<string, readonly string[]> = {
   'checkout.placeOrder': ['receipts', 'sms_notifications'],
+  'giftCards.buy': ['receipts', 'sms_notifications'],
 };
 
 /** The gate's own count of the attempt (its first batch's upsert, decision 0057). */

@@ -27,6 +27,7 @@ export const DESK_SECTIONS: readonly Section[] = [
   { to: '/desk', label: 'Today', exact: true, daily: Sun },
   { to: '/desk/orders', label: 'Orders', daily: ReceiptText },
   { to: '/desk/customers', label: 'Customers' },
+  { to: '/desk/credit', label: 'Gift cards & credit' },
   { to: '/desk/products', label: 'Products', daily: Shirt },
   { to: '/desk/stock', label: 'Stock' },
   { to: '/desk/spreadsheet', label: 'Spreadsheet' },

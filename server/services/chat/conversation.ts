@@ -13,8 +13,9 @@ import {
 import { formatLongDate, receiptNumber } from '#core/order-rules.ts';
 import { hoursText, placeText } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
-import { chatMessages, orders, profiles } from '#db/schema/index.ts';
+import { chatMessages, orders, profiles, valueAccounts } from '#db/schema/index.ts';
 import { choicesFrom, deliveryQueries } from '../delivery-service.ts';
+import { liveOffersQuery, toOffer } from '../offers-service.ts';
 import { shownToShopper } from '../orders-service.ts';
 import { settingsQuery, storedFrom } from '../shop-settings.ts';
 import type { ReplyMeta, ShopperContext } from './assistant.ts';
@@ -90,7 +91,8 @@ export async function saveMessage(
 /**
  * Spec: name, up to 3 recent orders, the last 4 messages, new when 3 or fewer; the shop's
  * support contact the assistant gives (the desk's settings, else `configured`); and its delivery
- * options and free-delivery threshold (issue 23). One round trip. When it fails the context is
+ * options and free-delivery threshold (issue 23); the offers live now and the shopper's own store
+ * credit (issue 35). One round trip. When it fails the context is
  * empty and the delivery unknown (null): the assistant then promises no fee or time.
  */
 export async function shopperContext(
@@ -100,29 +102,35 @@ export async function shopperContext(
 ): Promise<ShopperContext & { contact: SupportContact }> {
   try {
     const [options, free] = deliveryQueries(db);
-    const [[profile], recent, messages, settingRows, optionRows, freeRows] = await db.batch([
-      db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
-      db
-        .select({
-          id: orders.id,
-          createdAt: orders.createdAt,
-          total: orders.total,
-          status: orders.status,
-        })
-        .from(orders)
-        .where(shownToShopper(user.id))
-        .orderBy(desc(orders.createdAt))
-        .limit(RECENT_ORDERS_IN_PROMPT),
-      db
-        .select({ role: chatMessages.role, content: chatMessages.content })
-        .from(chatMessages)
-        .where(and(eq(chatMessages.userId, user.id), ne(chatMessages.role, 'system')))
-        .orderBy(desc(chatMessages.createdAt))
-        .limit(NEW_CUSTOMER_MAX_MESSAGES + 1),
-      settingsQuery(db),
-      options,
-      free,
-    ]);
+    const [[profile], recent, messages, settingRows, optionRows, freeRows, offerRows, credit] =
+      await db.batch([
+        db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
+        db
+          .select({
+            id: orders.id,
+            createdAt: orders.createdAt,
+            total: orders.total,
+            status: orders.status,
+          })
+          .from(orders)
+          .where(shownToShopper(user.id))
+          .orderBy(desc(orders.createdAt))
+          .limit(RECENT_ORDERS_IN_PROMPT),
+        db
+          .select({ role: chatMessages.role, content: chatMessages.content })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.userId, user.id), ne(chatMessages.role, 'system')))
+          .orderBy(desc(chatMessages.createdAt))
+          .limit(NEW_CUSTOMER_MAX_MESSAGES + 1),
+        settingsQuery(db),
+        options,
+        free,
+        liveOffersQuery(db),
+        db
+          .select({ balance: valueAccounts.balance })
+          .from(valueAccounts)
+          .where(and(eq(valueAccounts.kind, 'store_credit'), eq(valueAccounts.userId, user.id))),
+      ]);
     const stored = storedFrom(settingRows);
     return {
       contact: {
@@ -152,6 +160,8 @@ export async function shopperContext(
         .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content })),
       newCustomer: messages.length <= NEW_CUSTOMER_MAX_MESSAGES,
       delivery: choicesFrom(optionRows, freeRows),
+      offers: offerRows.map(toOffer),
+      credit: credit[0]?.balance ?? 0,
     };
   } catch (error) {
     console.warn('Chat context could not be read', error);
@@ -161,6 +171,8 @@ export async function shopperContext(
       lastMessages: [],
       newCustomer: true,
       delivery: null,
+      offers: null,
+      credit: null,
       contact: configured,
     };
   }
