@@ -1,16 +1,15 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { campaignAudienceInput, sendCampaignInput } from './campaign-rules.ts';
+import { SMS_MAX_CHARS, SMS_TEXT, smsSegments } from './sms.ts';
 import {
-  campaignAudienceInput,
   isStopToken,
   SAMPLE_STOP_TOKEN,
   STOP_TEXT,
   STOP_TOKEN_ALPHABET,
   STOP_TOKEN_LENGTH,
-  sendCampaignInput,
   stopLink,
-} from './campaign-rules.ts';
-import { SMS_MAX_CHARS, SMS_TEXT, smsSegments } from './sms.ts';
+} from './stop-link.ts';
 
 const LONG_ORIGIN = 'https://h-campaigns-duuka.boutique-owner-kampala.workers.dev';
 

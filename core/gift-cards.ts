@@ -36,3 +36,8 @@ export async function giftCardHash(code: string): Promise<string> {
 
 /** The readable part kept beside the hash: the last 4 characters. */
 export const giftCardLast4 = (code: string) => giftCardKey(code).slice(-4);
+
+/** A text with a gift card's code as the outbox keeps it once sent: only the last 4 readable
+ * (as the ledger keeps it), so the desk's list of an order's texts shows no spendable code. */
+export const hideGiftCardCode = (text: string) =>
+  text.replace(/GIFT-[A-Z0-9]{4}-[A-Z0-9]{4}-/g, 'GIFT-XXXX-XXXX-');

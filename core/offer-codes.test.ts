@@ -44,8 +44,8 @@ describe('the codes kept beside the cart', () => {
 
   it("a chip finds its offer in the preview's answer; the offers are named with their codes", () => {
     const applied = [
-      { code: null, name: 'Weekend sale', amount: 4000 },
-      { code: 'nakato10', name: "Nakato's 10%", amount: 2000 },
+      { code: null, name: 'Weekend sale', amount: 4000, kind: 'percent' as const },
+      { code: 'nakato10', name: "Nakato's 10%", amount: 2000, kind: 'percent' as const },
     ];
     expect(appliedFor(applied, 'NAKATO10')?.amount).toBe(2000);
     expect(appliedFor(applied, 'KARIBU10')).toBeUndefined();

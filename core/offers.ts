@@ -75,7 +75,13 @@ export function isForEveryone(offer: Offer): boolean {
 }
 
 /** An offer given to a checkout: its code (null: automatic), its name, what it takes off. */
-export type AppliedOffer = { code: string | null; name: string; amount: number };
+export type AppliedOffer = {
+  code: string | null;
+  name: string;
+  amount: number;
+  /** What it gives: the page names free delivery at the fee, the others under Discount. */
+  kind: OfferKind;
+};
 
 /**
  * Why a code asked for cannot be had (the code as typed, the shopper's text). `note`: the code
@@ -151,6 +157,11 @@ export function kampalaMoment(iso: string): string {
   return `${k.getUTCDate()} ${MONTHS[k.getUTCMonth()]} ${k.getUTCFullYear()} at ${pad2(k.getUTCHours())}:${pad2(k.getUTCMinutes())}`;
 }
 
+/** The input's two texts, apart: placeOrderInput (core/order-rules.ts, in every page's first
+ * load) takes these two without the rest of OFFER_TEXT and what it imports. */
+export const TOO_MANY_CODES_TEXT = `You can add up to ${MAX_CODES} codes.`;
+export const BAD_CODE_TEXT = 'Please check the code.';
+
 /** The shopper's texts for the offers and gift cards at checkout. */
 export const OFFER_TEXT = {
   unknown: (code: string) => `We don't know the code ${code}. Please check it and try again.`,
@@ -174,8 +185,8 @@ export const OFFER_TEXT = {
   /** A gift card or credit was spent elsewhere meanwhile (its balance CHECK refused). */
   balanceChanged:
     'Your gift card or credit balance changed while you were checking out. Please check the new totals.',
-  tooManyCodes: `You can add up to ${MAX_CODES} codes.`,
-  badCode: 'Please check the code.',
+  tooManyCodes: TOO_MANY_CODES_TEXT,
+  badCode: BAD_CODE_TEXT,
 } as const;
 
 /** A refusal as the shopper reads it, about the code as she typed it. */
@@ -440,6 +451,7 @@ export function offersFor(ask: OffersAsk): OffersAnswer {
       code: candidate.offer.code,
       name: candidate.offer.name,
       amount,
+      kind: candidate.offer.kind,
       offer: candidate.offer,
       lines: taken,
     });
@@ -479,6 +491,7 @@ export function offersFor(ask: OffersAsk): OffersAnswer {
       code: freeWinner.offer.code,
       name: freeWinner.offer.name,
       amount: ask.deliveryFee,
+      kind: 'free_delivery',
       offer: freeWinner.offer,
       lines: new Map(),
     });

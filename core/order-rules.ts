@@ -6,7 +6,7 @@ import { idSchema, wholeSchema } from './bounds.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart-rules.ts';
 import { deliveryOrderFields } from './delivery-rules.ts';
 import { KAMPALA_OFFSET_MS, MONTHS } from './kampala-time.ts';
-import { CODE_MAX, MAX_CODES, OFFER_TEXT } from './offers.ts';
+import { BAD_CODE_TEXT, CODE_MAX, MAX_CODES, TOO_MANY_CODES_TEXT } from './offers.ts';
 
 /** The spec's delivery fee: Kampala delivery's, and an order's that names no option (issue 23). */
 export const DELIVERY_FEE = 5000;
@@ -276,14 +276,14 @@ const offerCodes = v.optional(
   v.pipe(
     v.array(
       v.pipe(
-        v.string(OFFER_TEXT.badCode),
-        v.maxLength(CODE_MAX, OFFER_TEXT.badCode),
+        v.string(BAD_CODE_TEXT),
+        v.maxLength(CODE_MAX, BAD_CODE_TEXT),
         // Printable, one line: no NUL, no control characters.
-        v.regex(/^[^\p{Cc}\p{Cf}]*$/u, OFFER_TEXT.badCode),
+        v.regex(/^[^\p{Cc}\p{Cf}]*$/u, BAD_CODE_TEXT),
       ),
-      OFFER_TEXT.badCode,
+      BAD_CODE_TEXT,
     ),
-    v.maxLength(MAX_CODES, OFFER_TEXT.tooManyCodes),
+    v.maxLength(MAX_CODES, TOO_MANY_CODES_TEXT),
   ),
 );
 

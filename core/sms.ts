@@ -14,6 +14,7 @@ import { KAMPALA_OFFSET_MS } from './kampala-time.ts';
 import { displayNumber } from './mobile-money.ts';
 import { formatUGX } from './money.ts';
 import { ORDER_STATUSES, receiptNumber } from './order-rules.ts';
+import { SHOP_NAME } from './shop-name.ts';
 import { DEFAULT_ADDRESS, DEFAULT_PICKUP_HOURS } from './store-details.ts';
 import { invisibleCharacters, typedText } from './text.ts';
 
@@ -31,8 +32,6 @@ export const SMS_RETRY_DELAYS_S = [60, 300, 900] as const;
 export const SMS_STUCK_AFTER_S = 120;
 /** Spec: the SMS history's default length. */
 export const SMS_HISTORY_LIMIT = 50;
-/** The shop's name in texts (and EgoSMS's default sender, at most 11 characters). */
-export const SHOP_NAME = 'duuka';
 /** Spec: the welcome text's code, 10 % off the first order. */
 export const WELCOME_CODE = 'KARIBU10';
 

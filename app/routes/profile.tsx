@@ -20,10 +20,12 @@ import {
 
 export const Route = createFileRoute('/profile')({
   head: privatePageHead('My Profile'),
-  // Signed in: the profile arrives with the page (a visitor's read fails quietly: Access Required).
+  // Signed in: the profile and the store credit arrive with the page (a visitor's read fails
+  // quietly: Access Required).
   loader: async ({ context }) => {
     await withSession(context, () => [
       context.queryClient.prefetchQuery(context.trpc.account.profile.queryOptions()),
+      context.queryClient.prefetchQuery(context.trpc.account.credit.queryOptions()),
     ]);
   },
   component: () => <RequireSession>{(user) => <ProfileScreen user={user} />}</RequireSession>,

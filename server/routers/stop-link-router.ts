@@ -1,7 +1,8 @@
 // The stop link's page (issue 35, decision 0085): `stopLink.read` tells the page whose link it is
 // (a first name at most) and `stopLink.stop` switches Promotions off. No session needed: the
 // token in the text is the key. Both are limited per address, like every form anyone may use.
-import { STOP_LINK_LIMIT, STOP_TEXT, stopTokenInput } from '#core/campaign-rules.ts';
+import { stopTokenInput } from '#core/campaign-rules.ts';
+import { STOP_LINK_LIMIT, STOP_TEXT } from '#core/stop-link.ts';
 import { readStopLink, type StopProblem, stopPromotions } from '../services/stop-link-service.ts';
 import { accepted, type Refusals } from '../shopper-error.ts';
 import { limited, publicProcedure, router } from '../trpc.ts';

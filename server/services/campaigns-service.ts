@@ -4,15 +4,14 @@
 // the campaign, its record and one outbox row per number. The rows wait `pending` for the SMS
 // sweep, which sends order texts before them at EgoSMS's pace (sms-service.ts `sweepSms`).
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type CampaignAudience, SMS_PART_COST_UGX } from '#core/campaign-rules.ts';
+import { SMS_MAX_CHARS, SMS_TEXT, smsSegments } from '#core/sms.ts';
 import {
-  type CampaignAudience,
   SAMPLE_STOP_TOKEN,
-  SMS_PART_COST_UGX,
   STOP_TOKEN_ALPHABET,
   STOP_TOKEN_LENGTH,
   stopLink,
-} from '#core/campaign-rules.ts';
-import { SMS_MAX_CHARS, SMS_TEXT, smsSegments } from '#core/sms.ts';
+} from '#core/stop-link.ts';
 import type { Db } from '#db/client.ts';
 import { campaigns, categories, promotions } from '#db/schema/index.ts';
 import type { Context } from '../context.ts';

@@ -3,8 +3,9 @@
 // one cart (cart_reminders.sent_at: again only after the cart got a newer line), never when she
 // ordered since the cart's newest line. Run by the Cron Trigger's sweep (server/scheduled.ts).
 import { sql } from 'drizzle-orm';
-import { CART_REMINDER_AFTER_HOURS, SAMPLE_STOP_TOKEN, stopLink } from '#core/campaign-rules.ts';
+import { CART_REMINDER_AFTER_HOURS } from '#core/campaign-rules.ts';
 import { SMS_TEXT } from '#core/sms.ts';
+import { SAMPLE_STOP_TOKEN, stopLink } from '#core/stop-link.ts';
 import type { Context } from '../context.ts';
 import { cartRemindersOnSql, newStopTokenSql } from './campaigns-service.ts';
 

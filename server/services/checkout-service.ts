@@ -777,7 +777,12 @@ export async function previewCheckout(
     discount: priced.discount,
     credit: priced.credit,
     total: priced.total,
-    applied: priced.offers.given.map(({ code, name, amount }) => ({ code, name, amount })),
+    applied: priced.offers.given.map(({ code, name, amount, kind }) => ({
+      code,
+      name,
+      amount,
+      kind,
+    })),
     problems: problemsOf(priced.refused),
     lines: priced.offers.lines,
   };

@@ -4,8 +4,10 @@
 // before it is sent, so two deliverers never send it twice; transient failures go back to pending
 // with a later next_attempt_at for the Cron Trigger's sweep, permanent ones fail at once. A text
 // never blocks or fails what caused it: every entry point catches and logs.
+
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { STATUS_TEXTS } from '#core/desk-order.ts';
+import { hideGiftCardCode } from '#core/gift-cards.ts';
 import { type OrderStatus, paymentMethodLabel } from '#core/order-rules.ts';
 import { isValidPhone, normalisePhone } from '#core/phone.ts';
 import {
@@ -427,6 +429,10 @@ export async function deliverSms(ctx: Texting, ids: string[]): Promise<void> {
               messageId: result.messageId,
               errorMessage: null,
               claimedAt: null,
+              // Sent: the gift card's code need not be kept readable (a retry needed it whole).
+              ...(row.kind === 'gift-card'
+                ? { messageContent: hideGiftCardCode(row.messageContent) }
+                : {}),
             }
           : retry
             ? {

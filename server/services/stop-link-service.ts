@@ -3,7 +3,7 @@
 // the token (user_settings.stop_token) is the key, so it tells nothing of its shopper but a
 // first name, and the page never changes anything on a GET (a chat app's link preview fetches it).
 import { sql } from 'drizzle-orm';
-import { isStopToken } from '#core/campaign-rules.ts';
+import { isStopToken } from '#core/stop-link.ts';
 import type { Db } from '#db/client.ts';
 import type { Answer } from '../shopper-error.ts';
 import { PROMOTIONS_OFF } from './sms-service.ts';

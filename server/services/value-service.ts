@@ -13,14 +13,7 @@ import {
   giftCardItemName,
 } from '#core/value-ledger.ts';
 import type { Db } from '#db/client.ts';
-import {
-  orders,
-  profiles,
-  smsNotifications,
-  user,
-  valueAccounts,
-  valueEntries,
-} from '#db/schema/index.ts';
+import { orders, profiles, user, valueAccounts, valueEntries } from '#db/schema/index.ts';
 import type { Answer } from '../shopper-error.ts';
 import { placedQuery } from './checkout-service.ts';
 import { type DeskActor, keyedAnswer } from './desk-record.ts';
@@ -359,15 +352,6 @@ export async function issueGiftCards(ctx: Texting, orderId: string): Promise<num
   }
   if (texts.length > 0) {
     await deliverSms(ctx, texts);
-    // Once the gateway has it, the outbox keeps only the code's last 4 (as the ledger does): the
-    // desk's list of an order's texts never shows a code someone could spend. A text not sent yet
-    // keeps it for the retry.
-    await ctx.db
-      .update(smsNotifications)
-      .set({
-        messageContent: sql`regexp_replace(${smsNotifications.messageContent}, 'GIFT-[A-Z0-9]{4}-[A-Z0-9]{4}-', 'GIFT-XXXX-XXXX-')`,
-      })
-      .where(and(inArray(smsNotifications.id, texts), eq(smsNotifications.status, 'sent')));
   }
   return texts.length;
 }

@@ -1,19 +1,22 @@
 // Gift cards and store credit in the browser (issue 35), against the production build, the fake
 // mobile-money provider and the fake EgoSMS gateway: a shopper buys a gift card from /gift-cards
 // and pays by mobile money; the recipient's text arrives with a code whose hash is what the shop
-// keeps; the desk sees the card and grants credit, which the shopper reads on her profile. At
+// keeps, and she spends it at her checkout; the desk sees the card and grants credit, which the shopper reads on her profile. At
 // 360 px and 1366 px.
 import { mkdirSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { giftCardHash } from '#core/gift-cards.ts';
 import { PAYMENT_TEXT } from '#core/mobile-money.ts';
+import { formatUGX } from '#core/money.ts';
 import { PAYMENT_STATE_TEXT } from '#core/payment-states.ts';
 import { CREDIT_TEXT, GIFT_CARD_TEXT } from '#core/value-ledger.ts';
 import { createDb } from '#db/client.ts';
-import { orders, smsNotifications, valueAccounts } from '#db/schema/index.ts';
+import { cartItems, orders, smsNotifications, valueAccounts } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { closeBrowser, DESKTOP, newPage, SMALL_PHONE } from '../support/browser.ts';
+import { demoPieces, setStock } from '../support/catalogue.ts';
+import { fillDeliveryArea } from '../support/checkout.ts';
 import { shop } from '../support/shop.ts';
 import { deskOwner, signIn, verifiedShopper } from '../support/shoppers.ts';
 
@@ -116,6 +119,47 @@ describe('gift cards', () => {
       expect(kept?.message).toContain(`GIFT-XXXX-XXXX-${code.slice(-4)}`);
       await page.screenshot({ path: `${SHOTS}/gift-card-paid-${label}.png`, fullPage: true });
       expect(errors).toEqual([]);
+      await page.context().close();
+
+      // The recipient spends it: the code typed at her checkout pays the order from the card.
+      const piece = (await demoPieces(db, 1, 12))[label === 'phone' ? 10 : 11];
+      if (!piece) throw new Error('the demo catalogue has pieces in one size in stock');
+      await setStock(db, piece.variantId, 5);
+      const amina = await verifiedShopper(db, `Amina ${label}`, { phone: recipient });
+      await db
+        .insert(cartItems)
+        .values({ userId: amina.id, variantId: piece.variantId, quantity: 1 });
+      const spend = await newPage(viewport);
+      await signIn(spend.page, amina);
+      await spend.page.goto('/checkout');
+      await spend.page.getByLabel('Discount or gift card code').fill(code.toLowerCase());
+      await spend.page.getByRole('button', { name: 'Apply', exact: true }).click();
+      const due = piece.price + 5000;
+      const spent = Math.min(due, 50_000);
+      await spend.page
+        .getByTestId('summary-credit')
+        .getByText(`−${formatUGX(spent)}`)
+        .waitFor();
+      await expect
+        .poll(() => spend.page.getByTestId('summary-total').textContent())
+        .toBe(formatUGX(due - spent));
+      await fillDeliveryArea(spend.page);
+      if (due > spent) await spend.page.getByRole('radio', { name: /Cash on Delivery/ }).check();
+      await spend.page.screenshot({
+        path: `${SHOTS}/gift-card-spend-${label}.png`,
+        fullPage: true,
+      });
+      await spend.page.getByRole('button', { name: 'Place Order' }).click();
+      await spend.page.waitForURL((url) => url.pathname === '/orders');
+      const [placed] = await db.select().from(orders).where(eq(orders.customerId, amina.id));
+      expect(placed).toMatchObject({ credit: spent, total: due - spent });
+      const [after] = await db
+        .select({ balance: valueAccounts.balance })
+        .from(valueAccounts)
+        .where(eq(valueAccounts.orderId, order?.id ?? ''));
+      expect(after?.balance).toBe(50_000 - spent);
+      expect(spend.errors).toEqual([]);
+      await spend.page.context().close();
     });
   }
 
@@ -125,6 +169,8 @@ describe('gift cards', () => {
   ] as const) {
     it(`the desk sees the cards and grants credit; the shopper reads it on her profile (${label})`, async () => {
       const owner = await deskOwner(db);
+      // Each run's own reason: the desk lists every account's entries.
+      const reason = `Sorry for the late delivery (${label})`;
       const shopper = await verifiedShopper(db, 'Achan Grace', { phone: '+256772000963' });
       const desk = await newPage(viewport);
       await signIn(desk.page, owner);
@@ -133,13 +179,10 @@ describe('gift cards', () => {
       await desk.page.getByTestId('gift-cards').getByText('For Amina Nalule').first().waitFor();
       await desk.page.getByLabel('Shopper’s email').fill(shopper.email);
       await desk.page.getByLabel(/^Amount/).fill('25,000');
-      await desk.page.getByLabel('Reason').fill('Sorry for the late delivery');
+      await desk.page.getByLabel('Reason').fill(reason);
       await desk.page.getByRole('button', { name: CREDIT_TEXT.grant }).click();
       await desk.page.getByText(CREDIT_TEXT.granted(25_000, shopper.email)).waitFor();
-      await desk.page
-        .getByTestId('credit-accounts')
-        .getByText('Sorry for the late delivery')
-        .waitFor();
+      await desk.page.getByTestId('credit-accounts').getByText(reason).waitFor();
       expect(
         await desk.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       ).toBe(true);
@@ -151,7 +194,7 @@ describe('gift cards', () => {
       await signIn(own.page, shopper);
       await own.page.goto('/profile');
       await own.page.getByTestId('credit-balance').getByText(CREDIT_TEXT.balance(25_000)).waitFor();
-      await own.page.getByText('Sorry for the late delivery').waitFor();
+      await own.page.getByText(reason).waitFor();
       await own.page.screenshot({ path: `${SHOTS}/profile-credit-${label}.png`, fullPage: true });
       expect(own.errors).toEqual([]);
     });

@@ -6,14 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CAMPAIGNS_TEXT,
-  isStopToken,
-  SMS_PART_COST_UGX,
-  STOP_TEXT,
-  stopLink,
-} from '#core/campaign-rules.ts';
+import { CAMPAIGNS_TEXT, SMS_PART_COST_UGX } from '#core/campaign-rules.ts';
 import { SMS_MAX_CHARS, smsSegments } from '#core/sms.ts';
+import { isStopToken, STOP_TEXT, stopLink } from '#core/stop-link.ts';
 import {
   campaigns,
   cartItems,

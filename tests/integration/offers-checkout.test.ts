@@ -133,7 +133,7 @@ describe('checkout.preview', () => {
       discount: 21_500,
       credit: 0,
       total: 215_000 + DELIVERY_FEE - 21_500,
-      applied: [{ code, name: 'Nakato 10%', amount: 21_500 }],
+      applied: [{ code, name: 'Nakato 10%', amount: 21_500, kind: 'percent' }],
       problems: [],
       lines: [
         { variantId: dress.variantId, discount: 14_500 },

@@ -123,7 +123,7 @@ function summaryTotals(
       deliveryFee: fee,
       discount: preview.discount,
       credit: preview.credit,
-      offers: preview.applied.filter((offer) => offer.amount > 0),
+      offers: preview.applied.filter((offer) => offer.amount > 0 && offer.kind !== 'free_delivery'),
       total: delivery ? preview.total : Math.max(0, preview.total - preview.deliveryFee),
     };
   }

@@ -9,7 +9,7 @@ import { StatusBox } from '#app/components/StatusBox.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { orNotFound } from '#app/not-found.ts';
 import { useTRPC } from '#app/trpc-client.ts';
-import { isStopToken, STOP_SEGMENT, STOP_TEXT } from '#core/campaign-rules.ts';
+import { isStopToken, STOP_SEGMENT, STOP_TEXT } from '#core/stop-link.ts';
 
 export const Route = createFileRoute('/$shop/stop/$token')({
   loader: ({ context, params }) => {
