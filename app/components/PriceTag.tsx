@@ -1,3 +1,4 @@
+import type { Product } from '#core/catalogue.ts';
 import { formatUGX } from '#core/money.ts';
 import { Price } from './Price';
 
@@ -34,5 +35,28 @@ export function PriceTag({
         <Price amount={amount} />
       </span>
     </span>
+  );
+}
+
+/**
+ * A piece's price before a size is chosen: a running automatic offer's price beside the price it
+ * takes off from, struck through (issue 35), else its price and any sale's compare-at.
+ */
+export function PieceTag({
+  product,
+}: {
+  product: Pick<Product, 'price' | 'priceTo' | 'compareAtPrice' | 'offer'>;
+}) {
+  if (product.offer?.price != null) {
+    return (
+      <PriceTag
+        amount={product.offer.price}
+        to={product.priceTo > product.price ? product.priceTo : null}
+        compareAt={product.price}
+      />
+    );
+  }
+  return (
+    <PriceTag amount={product.price} to={product.priceTo} compareAt={product.compareAtPrice} />
   );
 }

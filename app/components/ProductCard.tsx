@@ -8,7 +8,7 @@ import {
 } from '#core/catalogue.ts';
 import { CARD_SIZES } from '#core/pictures.ts';
 import { AddToCartButton } from './AddToCartButton';
-import { PriceTag } from './PriceTag';
+import { PieceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
 
 // Loaded when a card is opened: a page of cards ships no dialog code until a shopper asks.
@@ -74,20 +74,7 @@ export function ProductCard({
         {product.name}
       </h3>
       <p className="mt-1 mb-3 text-sm text-ink-soft">
-        {product.offer?.price != null ? (
-          // The offer's price beside the price it takes off from, struck through (issue 35).
-          <PriceTag
-            amount={product.offer.price}
-            to={product.priceTo > product.price ? product.priceTo : null}
-            compareAt={product.price}
-          />
-        ) : (
-          <PriceTag
-            amount={product.price}
-            to={product.priceTo}
-            compareAt={product.compareAtPrice}
-          />
-        )}
+        <PieceTag product={product} />
         {product.offer && (
           <span
             className="mt-0.5 block text-xs font-semibold text-accent"

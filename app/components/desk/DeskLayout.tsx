@@ -27,14 +27,14 @@ export const DESK_SECTIONS: readonly Section[] = [
   { to: '/desk', label: 'Today', exact: true, daily: Sun },
   { to: '/desk/orders', label: 'Orders', daily: ReceiptText },
   { to: '/desk/customers', label: 'Customers' },
-  { to: '/desk/credit', label: 'Gift cards & credit' },
   { to: '/desk/products', label: 'Products', daily: Shirt },
   { to: '/desk/stock', label: 'Stock' },
   { to: '/desk/spreadsheet', label: 'Spreadsheet' },
   { to: '/desk/delivery', label: 'Delivery' },
   { to: '/desk/offers', label: 'Offers' },
-  { to: '/desk/home', label: 'Home page' },
   { to: '/desk/campaigns', label: 'Campaigns' },
+  { to: '/desk/credit', label: 'Gift cards' },
+  { to: '/desk/home', label: 'Home page' },
   { to: '/desk/settings', label: 'Settings' },
   { to: '/desk/staff', label: 'Staff', ownerOnly: true },
   { to: '/desk/record', label: 'Record', ownerOnly: true },
@@ -73,7 +73,7 @@ function DeskTopBar({ sections }: { sections: readonly Section[] }) {
             <Link
               to={section.to}
               activeOptions={{ exact: section.exact ?? false }}
-              className="inline-flex min-h-12 items-center whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-ink-soft hover:text-ink aria-[current=page]:border-ink aria-[current=page]:text-ink"
+              className="inline-flex min-h-12 items-center whitespace-nowrap border-b-2 border-transparent px-2.5 text-sm font-medium text-ink-soft hover:text-ink aria-[current=page]:border-ink aria-[current=page]:text-ink"
             >
               {section.label}
             </Link>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { AddToCartButton } from '#app/components/AddToCartButton.tsx';
-import { PriceTag } from '#app/components/PriceTag.tsx';
+import { PieceTag, PriceTag } from '#app/components/PriceTag.tsx';
 import { QuantityStepper } from '#app/components/QuantityStepper.tsx';
 import type { ProductDetail } from '#core/catalogue.ts';
 import { LOW_STOCK_BELOW, saleText } from '#core/catalogue.ts';
@@ -96,18 +96,8 @@ export function ProductBuyBox({
             <PriceTag amount={variantOfferPrice} compareAt={variant.price} />
           ) : variant ? (
             <PriceTag amount={variant.price} compareAt={variant.compareAtPrice} />
-          ) : product.offer?.price != null ? (
-            <PriceTag
-              amount={product.offer.price}
-              to={product.priceTo > product.price ? product.priceTo : null}
-              compareAt={product.price}
-            />
           ) : (
-            <PriceTag
-              amount={product.price}
-              to={product.priceTo}
-              compareAt={product.compareAtPrice}
-            />
+            <PieceTag product={product} />
           )}
         </p>
         {product.offer && (
