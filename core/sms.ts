@@ -461,6 +461,9 @@ const note = (max: number, message: string) =>
 
 export const DESK_ORDERS_TEXT = {
   orderNotFound: 'Order not found',
+  /** Issue 35: its offers' uses and its gift card or credit went back when it was cancelled. */
+  givenBack:
+    'This order was cancelled and its offers and gift card or credit were given back: it cannot be reopened. Take a new order instead.',
   smsNotFound: 'Only a failed text can be sent again.',
   badStatus: 'Choose one of the order statuses.',
   badTracking: 'A tracking number is at most 40 plain characters.',

@@ -218,7 +218,7 @@ export async function orderBook(db: Db, input: OrderBookInput = {}) {
   };
 }
 
-export type SetStatusProblem = 'not-found' | 'pickup-only' | 'delivery-only';
+export type SetStatusProblem = 'not-found' | 'pickup-only' | 'delivery-only' | 'given-back';
 
 /** Statuses only a pickup order may take; those only an order sent out may take (issue 23). */
 const PICKUP_ONLY: readonly OrderStatus[] = ['ready_for_pickup', 'collected'];
@@ -248,11 +248,17 @@ export async function setOrderStatus(
   const result = await db.execute<{
     previous: string;
     kind: string;
+    given_back: boolean;
     changed: number;
     refunds: number;
   }>(sql`
     with old as (
-      select id, status as previous, delivery_kind as kind from ${orders}
+      select id, status as previous, delivery_kind as kind,
+             -- Cancelled after taking an offer or a balance: the trigger gave them back (decision
+             -- 0081), so the order stays cancelled; reopened, it would keep what it gave back.
+             (status = 'cancelled' and (credit > 0 or exists (
+               select 1 from order_offers oo where oo.order_id = ${orders}.id))) as given_back
+      from ${orders}
       where id = ${orderId}::uuid for update
     ),
     changed as (
@@ -260,7 +266,7 @@ export async function setOrderStatus(
         rider_name = case when ${out !== null}::boolean then ${out?.name ?? null}::text else ${orders.riderName} end,
         rider_phone = case when ${out !== null}::boolean then ${out?.phone ?? null}::text else ${orders.riderPhone} end
       from old
-      where ${orders.id} = old.id
+      where ${orders.id} = old.id and not (old.given_back and ${status} <> 'cancelled')
         and (old.kind = 'pickup' or ${status} not in (${sql.join(
           PICKUP_ONLY.map((s) => sql`${s}`),
           sql`, `,
@@ -293,13 +299,14 @@ export async function setOrderStatus(
         and ${status} = 'cancelled' and exists (select 1 from changed where previous <> 'cancelled')
       returning ${payments.id}
     )
-    select old.previous, old.kind, (select count(*) from changed)::int as changed,
+    select old.previous, old.kind, old.given_back, (select count(*) from changed)::int as changed,
            (select count(*) from refund)::int as refunds
     from old
   `);
   const [row] = result.rows;
   if (!row) return { ok: false, problem: 'not-found' };
   if (Number(row.changed) === 0) {
+    if (row.given_back) return { ok: false, problem: 'given-back' };
     return { ok: false, problem: row.kind === 'pickup' ? 'delivery-only' : 'pickup-only' };
   }
   return { ok: true, previous: row.previous, refundDue: Number(row.refunds) > 0, kind: row.kind };

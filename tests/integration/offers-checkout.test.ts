@@ -9,6 +9,7 @@ import { giftCardHash, giftCardLast4, newGiftCardCode } from '#core/gift-cards.t
 import { OFFER_TEXT } from '#core/offers.ts';
 import { DELIVERY_FEE } from '#core/order-rules.ts';
 import { CREDIT_PAYMENT_LABEL } from '#core/receipt.ts';
+import { DESK_ORDERS_TEXT } from '#core/sms.ts';
 import {
   orderOffers,
   orders,
@@ -23,6 +24,7 @@ import type { Auth } from '#server/auth.ts';
 import { placeOrder } from '#server/services/checkout-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, stockOf as stockNow } from '../support/catalogue.ts';
+import { deskCaller, deskMember } from '../support/desk.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { inARow } from '../support/trips.ts';
 import { callerFor, mutateOverHttp, queryOverHttp } from '../support/trpc.ts';
@@ -642,6 +644,35 @@ describe('gift cards and store credit', () => {
     expect(await balanceOf(account.id)).toBe(0);
     await test.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, asked.orderId));
     expect(await balanceOf(account.id)).toBe(20_000);
+  });
+
+  it('an order cancelled after spending credit is not reopened by the desk; one without is', async () => {
+    const top = await addProduct(test.db, { price: 30_000 });
+    const staff = await deskMember(test.db, auth, 'staff');
+    const desk = deskCaller(test.db, staff);
+    const buyer = await customer();
+    const [account] = await test.db
+      .insert(valueAccounts)
+      .values({ kind: 'store_credit', userId: buyer.id, balance: 10_000 })
+      .returning();
+    if (!account) throw new Error('no account');
+    const spending = order(top, { useCredit: true });
+    const plain = order(top);
+    for (const placed of [spending, plain]) {
+      expect(await placeOrder(test.db, buyer, placed)).toMatchObject({ ok: true });
+      await desk.setStatus({ orderId: placed.orderId, status: 'cancelled' });
+    }
+    expect(await balanceOf(account.id)).toBe(10_000);
+    // Reopened, it would keep the 10,000 off while she has it back to spend again.
+    await expect(
+      desk.setStatus({ orderId: spending.orderId, status: 'processing' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: DESK_ORDERS_TEXT.givenBack });
+    expect(await orderRow(spending.orderId)).toMatchObject({ status: 'cancelled', credit: 10_000 });
+    // Cancelled again is still cancelled; an order that took nothing may be reopened as before.
+    await desk.setStatus({ orderId: spending.orderId, status: 'cancelled' });
+    await desk.setStatus({ orderId: plain.orderId, status: 'processing' });
+    expect(await orderRow(plain.orderId)).toMatchObject({ status: 'processing' });
+    expect(await balanceOf(account.id)).toBe(10_000);
   });
 
   it('a paid-in-full order is not charged again: the payment answers it is paid', async () => {

@@ -31,6 +31,7 @@ const setStatusRefusal: Refusals<SetStatusProblem> = {
   'not-found': ['NOT_FOUND', DESK_ORDERS_TEXT.orderNotFound],
   'pickup-only': ['BAD_REQUEST', DELIVERY_TEXT.pickupOnly],
   'delivery-only': ['BAD_REQUEST', DELIVERY_TEXT.deliveryOnly],
+  'given-back': ['CONFLICT', DESK_ORDERS_TEXT.givenBack],
 };
 
 const markPaidRefusal: Refusals<MarkPaidProblem> = {
