@@ -6,6 +6,9 @@ export const GIFT_CARD_AMOUNTS = [50_000, 100_000, 200_000] as const;
 export const GIFT_CARD_MIN = 10_000;
 export const GIFT_CARD_MAX = 2_000_000;
 
+/** A gift card order's delivery, as the desk, the receipt and the buyer's text name it. */
+export const GIFT_CARD_DELIVERY = 'Sent by text';
+
 /** Letters and digits a person can read back over the phone (no 0/O, 1/I/L). */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 /** 12 characters from 31: about 59 bits, far beyond guessing through the checkout's limit. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GIFT_CARD_DELIVERY } from './gift-cards.ts';
 import {
   egoSmsNumber,
   failureRate,
@@ -271,6 +272,10 @@ describe('every text fits one 160-character SMS (EgoSMS plain API)', () => {
         payment: { method },
         delivery,
       });
+    // A gift card's buyer is told it goes to its recipient, not to her (issue 35).
+    expect(confirm('mobile_money', { kind: 'pickup', name: GIFT_CARD_DELIVERY })).toBe(
+      `duuka: Thank you! Order ${ref} (1 item, UGX 50,000) is received. We will confirm when your payment arrives. Sent by text: we text it to its recipient.`,
+    );
     const pickup = { kind: 'pickup', name: 'Pick up at the boutique' };
     expect(confirm('cash_on_delivery', pickup)).toBe(
       `duuka: Thank you! Order ${ref} (1 item, UGX 50,000) is received. Pay when you collect it. Pick up at the boutique: we will text you when it is ready.`,

@@ -10,6 +10,7 @@ import {
   RIDER_NAME_MAX,
   ugandanNumber,
 } from './delivery-rules.ts';
+import { GIFT_CARD_DELIVERY } from './gift-cards.ts';
 import { KAMPALA_OFFSET_MS } from './kampala-time.ts';
 import { displayNumber } from './mobile-money.ts';
 import { formatUGX } from './money.ts';
@@ -191,7 +192,13 @@ export const SMS_TEXT = {
     // A pickup order is texted when it is ready, not when it ships; the option is named when
     // the text still fits one SMS ("Pick up at the boutique: we will text you when it is ready.").
     const pickup = o.delivery?.kind === 'pickup';
-    const when = pickup ? 'we will text you when it is ready.' : 'we will text you when it ships.';
+    // A gift card goes to its recipient by text (issue 35), never to the buyer.
+    const when =
+      o.delivery?.name === GIFT_CARD_DELIVERY
+        ? 'we text it to its recipient.'
+        : pickup
+          ? 'we will text you when it is ready.'
+          : 'we will text you when it ships.';
     const option = o.delivery?.name.trim()
       ? `${clip(o.delivery.name, OPTION_CHARS)}: ${when}`
       : null;

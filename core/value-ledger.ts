@@ -19,9 +19,8 @@ export const CREDIT_REASON_MAX = 200;
 export const GIFT_CARD_PAYMENT_METHODS = PAYMENT_METHODS.filter((m) => m !== 'cash_on_delivery');
 export type GiftCardPaymentMethod = (typeof GIFT_CARD_PAYMENT_METHODS)[number];
 
-/** The order's one line and its delivery, as the desk and the receipt show them. */
+/** The order's one line, as the desk and the receipt show it (its delivery: GIFT_CARD_DELIVERY). */
 export const giftCardItemName = (recipient: string) => `Gift card for ${recipient}`;
-export const GIFT_CARD_DELIVERY = 'Sent by text';
 
 export const GIFT_CARD_TEXT = {
   title: 'Gift cards',

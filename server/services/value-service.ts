@@ -2,16 +2,17 @@
 // store credit. A balance is the account's `balance`, kept by the statement that adds each entry,
 // so it always equals the sum of the entries (value_entries is append-only). Spending is the
 // checkout's (inside the order's one write); here: reading, granting, selling and issuing.
+
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { giftCardHash, giftCardLast4, newGiftCardCode } from '#core/gift-cards.ts';
+import {
+  GIFT_CARD_DELIVERY,
+  giftCardHash,
+  giftCardLast4,
+  newGiftCardCode,
+} from '#core/gift-cards.ts';
 import { buildReceipt, type Receipt } from '#core/receipt.ts';
 import { SMS_TEXT } from '#core/sms.ts';
-import {
-  type BuyGiftCard,
-  GIFT_CARD_DELIVERY,
-  type GrantCredit,
-  giftCardItemName,
-} from '#core/value-ledger.ts';
+import { type BuyGiftCard, type GrantCredit, giftCardItemName } from '#core/value-ledger.ts';
 import type { Db } from '#db/client.ts';
 import { orders, profiles, user, valueAccounts, valueEntries } from '#db/schema/index.ts';
 import type { Answer } from '../shopper-error.ts';
