@@ -112,10 +112,16 @@ describe('colour dots', () => {
         const colours = page.locator('[data-option="Colour"]');
         // Another colour chosen, so the dot sits on the page, not on a chosen pill.
         const other = colours.locator(`label:not(:has(input[value="${colour}"]))`).first();
-        await other.click();
-        // Until the page has hydrated a click may not choose it: wait for the choice, then the
-        // transitions it starts (a loaded machine measured the dot mid-way otherwise).
-        await expect.poll(() => other.locator('input').isChecked()).toBe(true);
+        // Chosen again if a late re-render (the route's loader re-run by the choice's URL) put
+        // the first colour back: this test measures the dot's edge, not the choice (the issue 35
+        // closing note records the re-render as found, not fixed).
+        await expect
+          .poll(async () => {
+            if (!(await other.locator('input').isChecked())) await other.click();
+            await settle(page);
+            return other.locator('input').isChecked();
+          })
+          .toBe(true);
         const dot = colours
           .locator(`label:has(input[value="${colour}"]) span[aria-hidden]`)
           .first();
