@@ -9,7 +9,7 @@ import { coversPiece, isForEveryone, isRunning, type Offer, type OfferPiece } fr
 export type PieceOffer = {
   /** "20% off this weekend", "UGX 5,000 off until Sun 30 Nov", "Free delivery". */
   label: string;
-  /** The piece's lowest price with the offer (percent and fixed off only); null: none shown. */
+  /** The piece's lowest price with the offer (percent off only); null: none shown. */
   price: number | null;
 };
 
@@ -51,10 +51,13 @@ export function offerEnd(endsAt: string | null, now: Date): string {
   return `until ${day.replace(',', '')}`;
 }
 
-/** The price with the offer: percent and fixed off, never below 0 (whole shillings). */
+/**
+ * The price with the offer, for a percent off only (whole shillings, as the checkout rounds each
+ * line). A fixed amount is taken off once per order, shared by the pieces it covers (core/offers.ts
+ * itemSavings): no one piece's price says it, so its badge shows the words alone.
+ */
 export function offerPrice(offer: Pick<Offer, 'kind' | 'value'>, price: number): number | null {
   if (offer.kind === 'percent') return price - Math.floor((price * offer.value) / 100);
-  if (offer.kind === 'fixed') return Math.max(0, price - offer.value);
   return null;
 }
 

@@ -168,8 +168,13 @@ describe('the badge', () => {
       price: 68_000,
     });
     expect(pieceOfferOf([weekend], { ...dress, categoryIds: [4] }, saturday)).toBe(null);
-    const bigger = offer({ id: 2, kind: 'fixed', value: 30_000, appliesTo: null });
-    expect(pieceOfferOf([weekend, bigger], dress, saturday)?.price).toBe(55_000);
+    // A fixed amount is taken once per order, across its pieces: no piece's price says it.
+    const fixed = offer({ id: 2, kind: 'fixed', value: 30_000, appliesTo: null });
+    expect(pieceOfferOf([fixed], dress, saturday)).toMatchObject({
+      label: 'UGX 30,000 off',
+      price: null,
+    });
+    expect(pieceOfferOf([weekend, fixed], dress, saturday)?.price).toBe(68_000);
     const withMinimum = offer({ minSubtotal: 100_000 });
     expect(pieceOfferOf([withMinimum], dress, saturday)?.price).toBe(null);
   });

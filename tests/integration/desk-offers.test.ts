@@ -364,9 +364,13 @@ describe('offers on the shop', () => {
       value: 5_000,
       usageLimit: 100,
     });
+    // A fixed amount is taken once per order: its words, no price per piece, none in the JSON-LD.
     const limited = await shop().catalogue.productBySlug({ slug: top.slug });
-    expect(limited.offer).toMatchObject({ price: 35_000 });
-    expect(limited.offerPrices?.forEveryone).toBe(false);
+    expect(limited.offer).toMatchObject({
+      label: expect.stringMatching(/^UGX 5,000 off/),
+      price: null,
+    });
+    expect(limited.offerPrices).toBeUndefined();
     const ld = productJsonLd(limited, 'https://duuka.ug') as { offers: Record<string, unknown>[] };
     expect(ld.offers[0]).toMatchObject({ price: 40_000 });
     expect(ld.offers[0]).not.toHaveProperty('priceValidUntil');
