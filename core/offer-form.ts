@@ -12,7 +12,7 @@ import { invisibleCharacters, objectMessage, optionalText, typedText } from './t
 export const OFFER_NAME_MAX = 80;
 export const OFFER_TAG_MAX = 60;
 /** Letters and digits, as a shopper types it from a poster or an influencer's post. */
-export const OFFER_CODE = /^[A-Za-z0-9]{2,20}$/;
+const OFFER_CODE = /^[A-Za-z0-9]{2,20}$/;
 export const OFFER_FIXED_MAX = 100_000_000;
 export const OFFER_MIN_SUBTOTAL_MAX = 100_000_000;
 /** More uses than a boutique's code could see: a slip of the thumb. */
@@ -174,7 +174,6 @@ export const saveOfferInput = v.pipe(
     appliesTo: targetOf(o.appliesTo),
   })),
 );
-export type SaveOfferInput = v.InferInput<typeof saveOfferInput>;
 export type SavedOffer = v.InferOutput<typeof saveOfferInput>;
 
 /** An empty target is the whole order. */

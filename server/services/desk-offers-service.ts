@@ -25,10 +25,10 @@ export type DeskOffer = Offer & {
 };
 
 /** How many pieces the form offers to pick from (newest first): a boutique's whole rail. */
-export const OFFER_PIECES_MAX = 2_000;
+const OFFER_PIECES_MAX = 2_000;
 
 /** Where an offer is in its life at `now`. */
-export function offerState(offer: Offer, now: Date): OfferState {
+function offerState(offer: Offer, now: Date): OfferState {
   if (!offer.active) return 'off';
   if (offer.endsAt && now.getTime() >= Date.parse(offer.endsAt)) return 'ended';
   if (offer.usageLimit !== null && offer.used >= offer.usageLimit) return 'used-up';
