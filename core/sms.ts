@@ -471,6 +471,9 @@ export const DESK_ORDERS_TEXT = {
   /** Issue 35: its offers' uses and its gift card or credit went back when it was cancelled. */
   givenBack:
     'This order was cancelled and its offers and gift card or credit were given back: it cannot be reopened. Take a new order instead.',
+  /** Issue 35: a gift card sold by the order is texted and spends: the sale stands. */
+  cardIssued:
+    'This order sold a gift card that has been sent: it cannot be cancelled. Grant store credit instead if the buyer is owed.',
   smsNotFound: 'Only a failed text can be sent again.',
   badStatus: 'Choose one of the order statuses.',
   badTracking: 'A tracking number is at most 40 plain characters.',

@@ -218,7 +218,12 @@ export async function orderBook(db: Db, input: OrderBookInput = {}) {
   };
 }
 
-export type SetStatusProblem = 'not-found' | 'pickup-only' | 'delivery-only' | 'given-back';
+export type SetStatusProblem =
+  | 'not-found'
+  | 'pickup-only'
+  | 'delivery-only'
+  | 'given-back'
+  | 'card-issued';
 
 /** Statuses only a pickup order may take; those only an order sent out may take (issue 23). */
 const PICKUP_ONLY: readonly OrderStatus[] = ['ready_for_pickup', 'collected'];
@@ -249,6 +254,7 @@ export async function setOrderStatus(
     previous: string;
     kind: string;
     given_back: boolean;
+    card_issued: boolean;
     changed: number;
     refunds: number;
   }>(sql`
@@ -257,7 +263,11 @@ export async function setOrderStatus(
              -- Cancelled after taking an offer or a balance: the trigger gave them back (decision
              -- 0081), so the order stays cancelled; reopened, it would keep what it gave back.
              (status = 'cancelled' and (credit > 0 or exists (
-               select 1 from order_offers oo where oo.order_id = ${orders}.id))) as given_back
+               select 1 from order_offers oo where oo.order_id = ${orders}.id))) as given_back,
+             -- A gift card it sold is issued (texted, perhaps spent): cancelling would refund the
+             -- buyer while the card still spends (decision 0084).
+             exists (select 1 from value_accounts va
+                     where va.order_id = ${orders}.id and va.issued_at is not null) as card_issued
       from ${orders}
       where id = ${orderId}::uuid for update
     ),
@@ -267,6 +277,7 @@ export async function setOrderStatus(
         rider_phone = case when ${out !== null}::boolean then ${out?.phone ?? null}::text else ${orders.riderPhone} end
       from old
       where ${orders.id} = old.id and not (old.given_back and ${status} <> 'cancelled')
+        and not (old.card_issued and ${status} = 'cancelled')
         and (old.kind = 'pickup' or ${status} not in (${sql.join(
           PICKUP_ONLY.map((s) => sql`${s}`),
           sql`, `,
@@ -299,7 +310,8 @@ export async function setOrderStatus(
         and ${status} = 'cancelled' and exists (select 1 from changed where previous <> 'cancelled')
       returning ${payments.id}
     )
-    select old.previous, old.kind, old.given_back, (select count(*) from changed)::int as changed,
+    select old.previous, old.kind, old.given_back, old.card_issued,
+           (select count(*) from changed)::int as changed,
            (select count(*) from refund)::int as refunds
     from old
   `);
@@ -307,6 +319,7 @@ export async function setOrderStatus(
   if (!row) return { ok: false, problem: 'not-found' };
   if (Number(row.changed) === 0) {
     if (row.given_back) return { ok: false, problem: 'given-back' };
+    if (row.card_issued) return { ok: false, problem: 'card-issued' };
     return { ok: false, problem: row.kind === 'pickup' ? 'delivery-only' : 'pickup-only' };
   }
   return { ok: true, previous: row.previous, refundDue: Number(row.refunds) > 0, kind: row.kind };

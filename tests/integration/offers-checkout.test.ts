@@ -675,6 +675,32 @@ describe('gift cards and store credit', () => {
     expect(await balanceOf(account.id)).toBe(10_000);
   });
 
+  it('an order whose gift card was issued is not cancelled by the desk (the card spends)', async () => {
+    const top = await addProduct(test.db, { price: 40_000 });
+    const desk = deskCaller(test.db, await deskMember(test.db, auth, 'staff'));
+    const buyer = await customer();
+    const sold = order(top);
+    expect(await placeOrder(test.db, buyer, sold)).toMatchObject({ ok: true });
+    // As a gift card order stands once paid: its card issued with its balance.
+    const [card] = await test.db
+      .insert(valueAccounts)
+      .values({ kind: 'gift_card', orderId: sold.orderId, amount: 40_000, balance: 40_000 })
+      .returning();
+    if (!card) throw new Error('no card');
+    await desk.setStatus({ orderId: sold.orderId, status: 'processing' });
+    await test.db
+      .update(valueAccounts)
+      .set({ issuedAt: new Date() })
+      .where(eq(valueAccounts.id, card.id));
+    await expect(
+      desk.setStatus({ orderId: sold.orderId, status: 'cancelled' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: DESK_ORDERS_TEXT.cardIssued });
+    expect(await orderRow(sold.orderId)).toMatchObject({ status: 'processing' });
+    // Other moves stay open to it.
+    await desk.setStatus({ orderId: sold.orderId, status: 'completed' });
+    expect(await orderRow(sold.orderId)).toMatchObject({ status: 'completed' });
+  });
+
   it('a paid-in-full order is not charged again: the payment answers it is paid', async () => {
     const top = await addProduct(test.db, { price: 20_000 });
     const card = await addGiftCard(100_000);

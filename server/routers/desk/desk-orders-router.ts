@@ -32,6 +32,7 @@ const setStatusRefusal: Refusals<SetStatusProblem> = {
   'pickup-only': ['BAD_REQUEST', DELIVERY_TEXT.pickupOnly],
   'delivery-only': ['BAD_REQUEST', DELIVERY_TEXT.deliveryOnly],
   'given-back': ['CONFLICT', DESK_ORDERS_TEXT.givenBack],
+  'card-issued': ['CONFLICT', DESK_ORDERS_TEXT.cardIssued],
 };
 
 const markPaidRefusal: Refusals<MarkPaidProblem> = {
