@@ -18,6 +18,8 @@ describe('the customers list', () => {
     }
     expect(phoneDigits('Nakato')).toBeNull();
     expect(phoneDigits('07')).toBeNull();
+    // A name with digits in it is a name: 'Wanjiru 4b1c' matched every phone holding '41'.
+    expect(phoneDigits('Wanjiru 4b1c23')).toBeNull();
   });
 
   it('builds the call, WhatsApp and orders links', () => {

@@ -57,10 +57,11 @@ export function readCursor(cursor: string): { at: string; key: string } {
 
 /**
  * The digits a phone search looks for, in any spelling: '0772 123 456', '+256 772123456' and
- * '772123456' all look for '772123456' (numbers are kept +256…). Null: too few digits to be a
- * phone search (fewer than 3).
+ * '772123456' all look for '772123456' (numbers are kept +256…). Null: not a phone search, as
+ * letters beside the digits ('Wanjiru 4b1c', a name) or fewer than 3 digits.
  */
 export function phoneDigits(q: string): string | null {
+  if (/[^\d\s+().-]/.test(q)) return null;
   let digits = q.replace(/\D/g, '');
   if (digits.startsWith('256')) digits = digits.slice(3);
   else if (digits.startsWith('0')) digits = digits.slice(1);
