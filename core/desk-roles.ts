@@ -38,6 +38,11 @@ export const STOCK_REASONS = [
   'counted',
   'damaged',
   'returned',
+  // Issue 36: a piece held for an exchange, given back when the exchange is refused, and a
+  // returned piece kept out of stock because it came back damaged (a change of 0, logged).
+  'exchange-held',
+  'exchange-released',
+  'return-damaged',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 export const ADJUST_REASONS = ['received', 'counted', 'damaged', 'returned'] as const;

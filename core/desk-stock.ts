@@ -117,6 +117,9 @@ export const STOCK_REASON_WORDS: Record<StockReason, string> = {
   counted: 'Counted',
   damaged: 'Damaged',
   returned: 'Returned',
+  'exchange-held': 'Held for an exchange',
+  'exchange-released': 'Exchange refused',
+  'return-damaged': 'Returned damaged',
 };
 
 export const adjustReasonWords = (reason: AdjustReason) => STOCK_REASON_WORDS[reason];

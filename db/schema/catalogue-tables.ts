@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -53,6 +54,9 @@ export const products = pgTable(
     options: jsonb().$type<ProductOption[]>().notNull().default([]),
     /** draft: only the desk sees it; published: on sale; archived: hidden, kept for its orders. */
     status: text().$type<ProductStatus>().notNull().default('published'),
+    /** False for pieces the shop takes no returns of (earrings, underwear; issue 36): the product
+     * page says so and a return request leaves them out. */
+    returnable: boolean().notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the shop's search reads (issue 32): the name, the description and the values of its
      * options (sizes, colours), lower-cased, kept by Postgres; searched through its trigram index. */

@@ -42,7 +42,7 @@ export const stockMovements = pgTable(
   (t) => [
     check(
       'stock_movements_reason_check',
-      sql`${t.reason} in ('sale', 'order-deleted', 'received', 'counted', 'damaged', 'returned', 'saved', 'imported')`,
+      sql`${t.reason} in ('sale', 'order-deleted', 'received', 'counted', 'damaged', 'returned', 'saved', 'imported', 'exchange-held', 'exchange-released', 'return-damaged')`,
     ),
     // A variant's history, newest first (read backwards); the whole log reads the primary key.
     index('stock_movements_variant_idx').on(t.variantId, t.id),

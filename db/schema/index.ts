@@ -7,4 +7,5 @@ export * from './messaging-tables.ts';
 export * from './offers-tables.ts';
 export * from './orders-tables.ts';
 export * from './payments-tables.ts';
+export * from './returns-tables.ts';
 export * from './storefront-tables.ts';

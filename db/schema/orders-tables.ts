@@ -75,6 +75,9 @@ export const orders = pgTable(
     /** Where the order came from (issue 34): the site, or the desk taking it by phone, on
      * WhatsApp or at the counter (ORDER_SOURCES in core/order-rules.ts). */
     source: text().notNull().default('web'),
+    /** When it was first delivered or collected (set by a trigger on any path, issue 36): the
+     * return and exchange windows count from here. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** The customer's phone and email when the order was placed (the profile's, or what the desk
      * typed for a customer without an account): what the desk searches and calls. */
     customerPhone: text('customer_phone'),
@@ -131,9 +134,13 @@ export const orderItems = pgTable(
     variantLabel: text('variant_label').notNull().default(''),
     price: bigint({ mode: 'number' }).notNull(),
     quantity: integer().notNull(),
+    /** How many of these pieces are in a return that was not refused (issue 36): counted in the
+     * request's own statement beside this CHECK, so a piece is never returned twice. */
+    returned: integer().notNull().default(0),
   },
   (t) => [
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_returned_check', sql`${t.returned} >= 0 and ${t.returned} <= ${t.quantity}`),
     check('order_items_price_check', sql`${t.price} >= 0`),
     index('order_items_order_idx').on(t.orderId),
   ],

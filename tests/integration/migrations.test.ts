@@ -817,7 +817,7 @@ describe('0019_offers: offers, gift cards and credit on a shop with orders', () 
     expect(before.orders.length).toBeGreaterThan(5);
     expect(before.receipts.length).toBeGreaterThan(0);
 
-    await migrateDatabase(db);
+    await migrateUpTo('0020_returns');
 
     expect(await read()).toEqual(before);
     for (const receipt of before.receipts as { discount_amount: unknown; discount: unknown }[]) {
@@ -878,5 +878,108 @@ describe('0019_offers: offers, gift cards and credit on a shop with orders', () 
       { amount: -1000, balance_after: 4000, reason: 'spent' },
       { amount: 1000, balance_after: 5000, reason: 'given_back' },
     ]);
+  });
+});
+
+describe('0020_returns: returns, exchanges and refunds on a shop that has sold', () => {
+  it('keeps every figure, dates each delivered order, and makes hand-recorded refunds refunds', async () => {
+    // The shop before, plus what 0020 reads: a delivered order the desk moved (its record), a
+    // delivered order with no record, a refund due and one the desk recorded by hand.
+    const delivered = await rows<{ id: string; created_at: string }>(sql`
+      update orders set status = 'delivered'
+      where id in (select id from orders where status not in ('cancelled', 'delivered')
+                   order by id limit 2)
+      returning id, created_at`);
+    expect(delivered).toHaveLength(2);
+    const [moved, unrecorded] = delivered as [
+      { id: string; created_at: string },
+      { id: string; created_at: string },
+    ];
+    await db.execute(sql`
+      insert into desk_records (actor_email, action, subject, details, order_id, created_at)
+      values ('owner@example.ug', 'order.status', 'Order', '{"from":"shipped","to":"delivered"}',
+              ${moved.id}::uuid, '2026-11-20T10:00:00Z')`);
+    await db.execute(sql`insert into "user" (id, name, email, email_verified, role)
+      values ('owner-0020', 'Owner', 'owner0020@example.ug', true, 'owner')
+      on conflict do nothing`);
+    const settled = await rows<{ id: string; status: string }>(sql`
+      select id, status from payments where status = 'successful' order by id limit 2`);
+    expect(settled).toHaveLength(2);
+    const [due, refunded] = settled as unknown as [{ id: string }, { id: string }];
+    await db.execute(sql`update payments set status = 'refund_due' where id = ${due.id}::uuid`);
+    await db.execute(sql`update payments set status = 'refunded', refund_reference = 'MP2611.1',
+        refunded_at = '2026-11-21T09:00:00Z', confirmed_by = 'owner-0020'
+      where id = ${refunded.id}::uuid`);
+    const read = async () => ({
+      orders: await rows(sql`
+        select id, customer_id, subtotal, delivery_fee, discount, credit, total, status
+        from orders order by id`),
+      items: await rows(sql`
+        select id, order_id, variant_id, price, quantity from order_items order by id`),
+      payments: await rows(sql`
+        select id, order_id, amount, status, refund_reference from payments order by id`),
+      receipts: await rows(sql`select receipt_number, total_amount from receipts order by 1`),
+      stock: await rows(sql`select id, sku, stock from product_variants order by id`),
+      movements: await rows(
+        sql`select id, change, stock_after, reason from stock_movements order by id`,
+      ),
+    });
+    const before = await read();
+
+    await migrateDatabase(db);
+
+    expect(await read()).toEqual(before);
+    // Nothing is in a return yet; every piece can be returned until the desk says otherwise.
+    expect(await rows(sql`select count(*)::int as n from order_items where returned <> 0`)).toEqual(
+      [{ n: 0 }],
+    );
+    expect(await rows(sql`select count(*)::int as n from products where not returnable`)).toEqual([
+      { n: 0 },
+    ]);
+    // The windows count from the desk's move, else from when the order was placed.
+    const dates = await rows<{ id: string; delivered_at: string | null; status: string }>(
+      sql`select id, status, delivered_at::text from orders`,
+    );
+    for (const order of dates) {
+      const done = ['delivered', 'collected', 'completed'].includes(order.status);
+      expect(order.delivered_at === null, order.id).toBe(!done);
+    }
+    const at = (id: string) => rows(sql`select delivered_at from orders where id = ${id}::uuid`);
+    expect(new Date(((await at(moved.id))[0] as { delivered_at: string }).delivered_at)).toEqual(
+      new Date('2026-11-20T10:00:00Z'),
+    );
+    expect(
+      new Date(((await at(unrecorded.id))[0] as { delivered_at: string }).delivered_at),
+    ).toEqual(new Date(unrecorded.created_at));
+    // The refund recorded by hand is a succeeded refund with its reference; the one due waits.
+    expect(
+      await rows(sql`select payment_id, method, amount::int, status, reference, actor_email
+                     from refunds`),
+    ).toEqual([
+      {
+        payment_id: refunded.id,
+        method: expect.any(String),
+        amount: expect.any(Number),
+        status: 'succeeded',
+        reference: 'MP2611.1',
+        actor_email: 'owner0020@example.ug',
+      },
+    ]);
+    // A second live refund for that payment is refused; an order moved to delivered is dated.
+    await expect(
+      db.execute(sql`insert into refunds (payment_id, method, amount)
+                     values (${refunded.id}::uuid, 'mtn', 1000)`),
+    ).rejects.toThrow();
+    const [pending] = await rows<{ id: string }>(
+      sql`select id from orders where delivered_at is null order by id limit 1`,
+    );
+    if (!pending) throw new Error('the shop before has an order not delivered');
+    await db.execute(sql`update orders set status = 'collected' where id = ${pending.id}::uuid`);
+    expect((await at(pending.id))[0]).toEqual({ delivered_at: expect.anything() });
+    // A piece is never in returns more times than it was bought.
+    await expect(
+      db.execute(sql`update order_items set returned = quantity + 1
+                     where id = (select id from order_items limit 1)`),
+    ).rejects.toThrow();
   });
 });

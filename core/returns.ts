@@ -1,0 +1,335 @@
+// Returns, exchanges and refunds (issue 36, decision 0086): the reasons, states and windows, what
+// a return is worth as paid and where its money goes, the inputs the procedures accept and the
+// texts they answer with. Pure: no I/O.
+import * as v from 'valibot';
+import { KAMPALA_OFFSET_MS, MONTHS } from './kampala-time.ts';
+import { formatUGX } from './money.ts';
+import { objectMessage, typedText } from './text.ts';
+
+export const RETURN_REASONS = [
+  'too_small',
+  'too_big',
+  'not_as_pictured',
+  'damaged',
+  'wrong_item',
+  'changed_mind',
+] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+export const RETURN_REASON_LABEL: Record<ReturnReason, string> = {
+  too_small: 'Too small',
+  too_big: 'Too big',
+  not_as_pictured: 'Not as pictured',
+  damaged: 'Arrived damaged',
+  wrong_item: 'Wrong piece sent',
+  changed_mind: 'Changed my mind',
+};
+
+/** The shop's fault: the pickup is free whatever the shop's rule (decision 0086). */
+export const SHOPS_FAULT: readonly ReturnReason[] = ['damaged', 'wrong_item'];
+
+export const RETURN_STATES = [
+  'requested',
+  'approved',
+  'received',
+  'refunded',
+  'exchanged',
+  'refused',
+] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+
+export const RETURN_STATE_LABEL: Record<ReturnState, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  received: 'Received',
+  refunded: 'Refunded',
+  exchanged: 'Exchanged',
+  refused: 'Refused',
+};
+
+export const RESOLUTIONS = ['exchange', 'refund'] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
+export const REFUND_DESTINATIONS = ['original', 'store_credit'] as const;
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
+export const HANDOVERS = ['pickup', 'drop_off'] as const;
+export type Handover = (typeof HANDOVERS)[number];
+export const CONDITIONS = ['resellable', 'damaged'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+export const EXCHANGE_STATES = ['preparing', 'out_for_delivery', 'delivered'] as const;
+export type ExchangeState = (typeof EXCHANGE_STATES)[number];
+
+/** A refund's states (docs/payments.md): requested → sent → succeeded | failed. */
+export const REFUND_STATES = ['requested', 'sent', 'succeeded', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+/** Who sends it: the payment's own provider, staff by hand (bank, cash), or store credit. */
+export const REFUND_METHODS = [
+  'mtn',
+  'airtel',
+  'pesapal',
+  'bank_transfer',
+  'cash_on_delivery',
+  'cash',
+  'store_credit',
+] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+/** Sent by hand: staff pay it outside the shop and record it (desk.markRefunded). */
+export const REFUNDED_BY_HAND: readonly RefundMethod[] = [
+  'bank_transfer',
+  'cash_on_delivery',
+  'cash',
+];
+
+/** The shop's windows until the owner sets others (days counted from delivery or collection). */
+export const DEFAULT_RETURN_DAYS = 14;
+export const DEFAULT_EXCHANGE_DAYS = 7;
+export const WINDOW_DAYS_MAX = 90;
+export const RETURN_PHOTOS_MAX = 3;
+export const RETURN_NOTE_MAX = 500;
+export const RETURN_LINES_MAX = 50;
+
+/** 'CRN-' and the first 8 characters of the refund's id (as a receipt is RCP-). */
+export const creditNoteNumber = (refundId: string) => `CRN-${refundId.slice(0, 8)}`;
+
+const DAY_MS = 86_400_000;
+
+/** The Kampala calendar day a moment falls on, as a day number (days since 1970-01-01). */
+const kampalaDay = (at: Date | number) =>
+  Math.floor((new Date(at).getTime() + KAMPALA_OFFSET_MS) / DAY_MS);
+
+/**
+ * The last day a window is open, in Kampala: the delivery's day is day 0, so a 14-day window
+ * accepts through the end of day 14 and refuses from day 15.
+ */
+export function windowLastDay(deliveredAt: Date | string, days: number): Date {
+  // Midnight UTC of that Kampala day stands for the day itself (see kampalaDate).
+  return new Date((kampalaDay(new Date(deliveredAt)) + days) * DAY_MS);
+}
+
+/** Whether the window is open on `now`. */
+export function windowOpen(deliveredAt: Date | string, days: number, now: Date | number): boolean {
+  return kampalaDay(now) <= kampalaDay(new Date(deliveredAt)) + days;
+}
+
+/** '14 December 2026', for a day from windowLastDay. */
+export function kampalaDate(day: Date): string {
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}
+
+/**
+ * What returned pieces are worth as paid: their price less their share of the order's discount,
+ * shared by value and rounded down (the shop never sends back more than it took for them).
+ */
+export function returnedValue(
+  order: { subtotal: number; discount: number },
+  lines: readonly { price: number; quantity: number }[],
+): number {
+  const value = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  if (order.subtotal <= 0 || order.discount <= 0) return value;
+  return value - Math.ceil((order.discount * value) / order.subtotal);
+}
+
+/**
+ * Where a refund's money goes. To store credit: all of it. To the original payment: as much as
+ * that payment still holds (what it took less what was refunded from it), the rest (the part
+ * paid by gift card or credit, or what a payment already refunded cannot take again) to credit.
+ */
+export function refundSplit(input: {
+  amount: number;
+  to: RefundDestination;
+  /** What the order's payment can still send back, or 0 when there is none (a total of 0). */
+  paymentLeft: number;
+}): { original: number; credit: number } {
+  if (input.to === 'store_credit') return { original: 0, credit: input.amount };
+  const original = Math.max(0, Math.min(input.amount, input.paymentLeft));
+  return { original, credit: input.amount - original };
+}
+
+/** The pickup's fee under the shop's rule: free for the shop's fault, else the zone's fee. */
+export function pickupFee(
+  rule: 'zone' | 'free',
+  reasons: readonly ReturnReason[],
+  zoneFee: number,
+) {
+  if (rule === 'free' || reasons.some((reason) => SHOPS_FAULT.includes(reason))) return 0;
+  return zoneFee;
+}
+
+export const RETURN_TEXT = {
+  returnNotFound: 'Return not found',
+  orderNotFound: 'Order not found',
+  lineNotFound: 'That piece is not in this order.',
+  notDelivered: 'Only a delivered or collected order can be returned or exchanged.',
+  windowClosed: (last: string) => `The return window for this order closed on ${last}.`,
+  exchangeWindowClosed: (last: string) =>
+    `The exchange window for this order closed on ${last}. You can still ask for a refund.`,
+  notReturnable: (name: string) => `${name} cannot be returned or exchanged.`,
+  tooMany: (name: string, left: number) =>
+    left > 0 ? `Only ${left} of ${name} can still be returned.` : `${name} is already in a return.`,
+  badQuantity: 'Choose how many of each piece, from 1.',
+  noLines: 'Choose at least one piece to return.',
+  badReason: 'Choose why you are returning each piece.',
+  exchangeNeedsPiece: 'Choose the size, colour or piece you want instead.',
+  exchangeNotOffered: 'Only an exchange takes a new piece.',
+  exchangeTooDear: (name: string) =>
+    `${name} costs more than the piece you return. Choose one up to the same price.`,
+  exchangeNotFound: 'That piece is no longer sold.',
+  soldOut: (label: string) => `${label} is sold out. Choose another size or ask for a refund.`,
+  badResolution: 'Choose an exchange or a refund.',
+  badRefundTo: 'Choose where the refund goes: your payment or store credit.',
+  badNote: `Your note is at most ${RETURN_NOTE_MAX} characters of plain text.`,
+  tooManyPhotos: `Add at most ${RETURN_PHOTOS_MAX} photos.`,
+  badPhoto: 'That photo was not uploaded. Add it again.',
+  badRequest: 'This return request could not be read. Reload the page and try again.',
+  replayMismatch: 'This return was already sent for another order.',
+  alreadyDecided: 'This return was already decided.',
+  notApproved: 'Only an approved return can be received.',
+  refusalNeedsReason: 'Say why the return is refused: the shopper reads it.',
+  badStaffReason: 'The reason is at most 300 characters of plain text.',
+  badCondition: 'Say for each piece whether it can be sold again or is damaged.',
+  badHandover: 'Choose a pickup by the rider or a drop-off at the shop.',
+  requested: 'Return requested. We will text you when it is approved.',
+  refundDone: (amount: number) => `${formatUGX(amount)} refunded`,
+} as const;
+
+const uuidOf = (message: string) => v.pipe(v.string(message), v.uuid(message));
+
+const note = typedText({
+  notText: RETURN_TEXT.badNote,
+  max: RETURN_NOTE_MAX,
+  tooLong: RETURN_TEXT.badNote,
+  invisible: RETURN_TEXT.badNote,
+  lines: true,
+});
+
+/** returns.request's input (the issue's contract; `photos` added: the uploaded pictures' keys). */
+export const returnRequestInput = v.pipe(
+  v.strictObject(
+    {
+      returnId: uuidOf(RETURN_TEXT.badRequest),
+      orderId: uuidOf(RETURN_TEXT.orderNotFound),
+      lines: v.pipe(
+        v.array(
+          v.strictObject(
+            {
+              orderItemId: uuidOf(RETURN_TEXT.lineNotFound),
+              quantity: v.pipe(
+                v.number(RETURN_TEXT.badQuantity),
+                v.integer(RETURN_TEXT.badQuantity),
+                v.minValue(1, RETURN_TEXT.badQuantity),
+                v.maxValue(999, RETURN_TEXT.badQuantity),
+              ),
+              reason: v.picklist(RETURN_REASONS, RETURN_TEXT.badReason),
+              exchangeVariantId: v.optional(
+                v.pipe(
+                  v.number(RETURN_TEXT.exchangeNotFound),
+                  v.integer(RETURN_TEXT.exchangeNotFound),
+                  v.minValue(1, RETURN_TEXT.exchangeNotFound),
+                  v.maxValue(2_147_483_647, RETURN_TEXT.exchangeNotFound),
+                ),
+              ),
+            },
+            objectMessage(RETURN_TEXT.badRequest),
+          ),
+          RETURN_TEXT.noLines,
+        ),
+        v.minLength(1, RETURN_TEXT.noLines),
+        v.maxLength(RETURN_LINES_MAX, RETURN_TEXT.badRequest),
+      ),
+      resolution: v.picklist(RESOLUTIONS, RETURN_TEXT.badResolution),
+      refundTo: v.optional(v.picklist(REFUND_DESTINATIONS, RETURN_TEXT.badRefundTo)),
+      note: v.optional(
+        v.pipe(v.string(RETURN_TEXT.badNote), v.maxLength(5000, RETURN_TEXT.badNote), note),
+      ),
+      photos: v.optional(
+        v.pipe(
+          v.array(v.pipe(v.string(RETURN_TEXT.badPhoto), v.maxLength(300, RETURN_TEXT.badPhoto))),
+          v.maxLength(RETURN_PHOTOS_MAX, RETURN_TEXT.tooManyPhotos),
+        ),
+      ),
+    },
+    objectMessage(RETURN_TEXT.badRequest),
+  ),
+  v.check(
+    (input) =>
+      input.resolution === 'exchange'
+        ? input.lines.every((line) => line.exchangeVariantId !== undefined)
+        : input.lines.every((line) => line.exchangeVariantId === undefined),
+    (issue) =>
+      (issue.input as { resolution?: string }).resolution === 'exchange'
+        ? RETURN_TEXT.exchangeNeedsPiece
+        : RETURN_TEXT.exchangeNotOffered,
+  ),
+  v.check(
+    (input) => input.resolution === 'refund' || input.refundTo === undefined,
+    RETURN_TEXT.badRefundTo,
+  ),
+  v.check(
+    (input) => new Set(input.lines.map((line) => line.orderItemId)).size === input.lines.length,
+    RETURN_TEXT.badRequest,
+  ),
+);
+export type ReturnRequestInput = v.InferOutput<typeof returnRequestInput>;
+
+export const returnByIdInput = v.strictObject(
+  { id: uuidOf(RETURN_TEXT.returnNotFound) },
+  objectMessage(RETURN_TEXT.returnNotFound),
+);
+
+const staffReason = typedText({
+  notText: RETURN_TEXT.badStaffReason,
+  max: 300,
+  tooLong: RETURN_TEXT.badStaffReason,
+  invisible: RETURN_TEXT.badStaffReason,
+});
+
+export const deskReturnsInput = v.optional(
+  v.strictObject(
+    { status: v.optional(v.picklist(RETURN_STATES, RETURN_TEXT.returnNotFound)) },
+    objectMessage(RETURN_TEXT.badRequest),
+  ),
+  {},
+);
+
+/** desk.decideReturn's input (the issue's contract; `handover` added: pickup or drop-off). */
+export const decideReturnInput = v.pipe(
+  v.strictObject(
+    {
+      returnId: uuidOf(RETURN_TEXT.returnNotFound),
+      decision: v.picklist(['approve', 'refuse'], RETURN_TEXT.badRequest),
+      reason: v.optional(
+        v.pipe(
+          v.string(RETURN_TEXT.badStaffReason),
+          v.maxLength(3000, RETURN_TEXT.badStaffReason),
+          staffReason,
+        ),
+      ),
+      handover: v.optional(v.picklist(HANDOVERS, RETURN_TEXT.badHandover)),
+    },
+    objectMessage(RETURN_TEXT.badRequest),
+  ),
+  v.check(
+    (input) => input.decision === 'approve' || Boolean(input.reason),
+    RETURN_TEXT.refusalNeedsReason,
+  ),
+);
+
+export const receiveReturnInput = v.strictObject(
+  {
+    returnId: uuidOf(RETURN_TEXT.returnNotFound),
+    lines: v.pipe(
+      v.array(
+        v.strictObject(
+          {
+            orderItemId: uuidOf(RETURN_TEXT.lineNotFound),
+            condition: v.picklist(CONDITIONS, RETURN_TEXT.badCondition),
+          },
+          objectMessage(RETURN_TEXT.badCondition),
+        ),
+        RETURN_TEXT.badCondition,
+      ),
+      v.minLength(1, RETURN_TEXT.badCondition),
+      v.maxLength(RETURN_LINES_MAX, RETURN_TEXT.badCondition),
+    ),
+  },
+  objectMessage(RETURN_TEXT.badRequest),
+);
