@@ -83,14 +83,13 @@ export const CHAT_CHIPS = [
 ] as const;
 
 /**
- * The shop's facts the assistant may state (spec: business claims). Delivery is not among them:
- * its options, fees, times and any free-delivery threshold come from the shop's settings
- * (core/delivery-rules.ts deliveryFacts, issue 23), so the assistant never promises what the shop
- * does not give.
+ * The shop's facts the assistant may state (spec: business claims). Delivery and returns are not
+ * among them: delivery's options, fees, times and any free-delivery threshold, and the return and
+ * exchange windows, come from the shop's settings (core/delivery-rules.ts deliveryFacts, issue 23;
+ * core/chat-returns.ts returnFacts, issue 36), so the assistant never promises what the shop does
+ * not give.
  */
 export const SHOP_FACTS = [
-  'Returns within 14 days for unworn items with tags.',
-  'Exchanges within 7 days with the receipt.',
   `Opening hours: ${DEFAULT_HOURS_TEXT}.`,
   'Payment by card and mobile money (MTN, Airtel); bank transfer for larger orders.',
 ] as const;

@@ -335,7 +335,7 @@ export const PDPO = {
 
 /**
  * The Terms' numbers, each the shop's own elsewhere (core/legal.test.ts holds them to it):
- * returns and exchanges (core/chat.ts SHOP_FACTS), the refund after a cancellation (core/sms.ts
+ * returns and exchanges (the default windows, core/returns.ts), the refund after a cancellation (core/sms.ts
  * SMS_TEXT.cancelled), the time to approve a mobile-money payment (core/mobile-money.ts
  * PAYMENT_EXPIRY_MS) and the shortest password (core/account.ts MIN_PASSWORD_LENGTH).
  */

@@ -5,6 +5,7 @@
 //   a piece asked for in a size ("Do you have the Ankara wrap dress in M?", "… in size 38 in
 //   Black?") → a productAvailability call with the piece, the size and any colour;
 //   mentions of products (show, dress, new arrival, looking for) → a searchProducts call;
+//   return / refund / exchange → a myReturns call (with the RCP- reference when one is given);
 //   track / order / RCP- → a trackOrder call; offer / discount / promo / code / sale → offersNow;
 //   credit / balance → myCredit; recommend → recommendations; categories → categories;
 //   after a tool's result → a short reply naming what the tool returned;
@@ -75,6 +76,9 @@ function toolCall(text: string): Part['functionCall'] | null {
   const availability = availabilityCall(text);
   if (availability) return availability;
   const ref = /rcp-[0-9a-f]{4,8}/i.exec(text)?.[0];
+  if (/\b(return|returns|refund|refunds|exchange(?! rate))\b/.test(lower)) {
+    return { name: 'myReturns', args: ref ? { reference: ref } : {} };
+  }
   if (ref || /\btrack|my order/.test(lower))
     return { name: 'trackOrder', args: { reference: ref ?? text } };
   if (/\boffers?\b|discount|promo|coupon|\bcodes?\b|\bsale\b/.test(lower))
@@ -100,8 +104,9 @@ function summary(name: string, result: unknown): string {
       ? "I couldn't find an order of yours with that reference. You can see all your orders under My Orders."
       : "I couldn't find anything matching that right now. Try another word, or browse the Shop.";
   }
+  // Every return and refund is told: which one the shopper means is hers to say.
   const names = items
-    .slice(0, 4)
+    .slice(0, name === 'myReturns' ? items.length : 4)
     .map((item) =>
       typeof item === 'string'
         ? item
@@ -121,9 +126,11 @@ function summary(name: string, result: unknown): string {
         ? 'Running now'
         : name === 'myCredit'
           ? 'Here it is'
-          : name === 'categories'
-            ? 'We have'
-            : 'Here are some pieces you may like';
+          : name === 'myReturns'
+            ? 'Here is where your returns and refunds stand'
+            : name === 'categories'
+              ? 'We have'
+              : 'Here are some pieces you may like';
   return `${lead}: ${names.join('; ')}. Would you like to know more about any of them?`;
 }
 

@@ -120,6 +120,7 @@ describe('chat', () => {
     expect(request?.tools.sort()).toEqual([
       'categories',
       'myCredit',
+      'myReturns',
       'offersNow',
       'productAvailability',
       'recommendations',

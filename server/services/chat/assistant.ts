@@ -26,6 +26,7 @@ import {
 } from '#core/chat.ts';
 import { cannedAnswer } from '#core/chat-answers.ts';
 import { offerInstructions, runningOfferLines } from '#core/chat-offers.ts';
+import { type ReturnWindows, returnInstructions } from '#core/chat-returns.ts';
 import { DELIVERY_UNKNOWN, type DeliveryChoices, deliveryFacts } from '#core/delivery-rules.ts';
 import { formatUGX } from '#core/money.ts';
 import type { Offer } from '#core/offers.ts';
@@ -46,6 +47,7 @@ import {
   searchAnswer,
   searchCatalogue,
 } from './catalogue-tools.ts';
+import { myReturns } from './return-tools.ts';
 
 /** The assistant's configuration (server/env.ts): no key means fallback mode. */
 export type AssistantConfig = {
@@ -72,6 +74,9 @@ export type ShopperContext = {
   offers: Offer[] | null;
   /** The shopper's own store credit balance; null when it could not be read. */
   credit: number | null;
+  /** The shop's return and exchange windows (issue 36); null when they could not be read (then
+   * the assistant states no number of days). */
+  windows: ReturnWindows | null;
 };
 
 export type ReplyMeta = {
@@ -100,6 +105,7 @@ function instructions(context: ShopperContext, contact: SupportContact): string 
     `Shop facts: ${shopFacts(contact).join(' ')}`,
     deliveryInstructions(context.delivery),
     offerInstructions(context.offers, context.credit, new Date()),
+    returnInstructions(context.windows),
     `Our support team: ${contact.email}, ${contact.phone}.`,
     `The shopper: ${context.name || 'a customer'}${context.newCustomer ? ', new to the shop (welcome them)' : ', a returning customer'}.`,
     context.recentOrders.length > 0
@@ -127,6 +133,17 @@ export type FoundProducts = {
 };
 
 export const foundProducts = (): FoundProducts => ({ cards: new Map(), asked: [] });
+
+/** The start of an order's id in a reference ('RCP-1a2b3c4d', '1a2b'), or null when too short to
+ * name one order. */
+function orderIdPart(reference: string): string | null {
+  const part = reference
+    .trim()
+    .toLowerCase()
+    .replace(/^rcp-/, '')
+    .replace(/[^0-9a-f-]/g, '');
+  return part.length >= 4 ? part : null;
+}
 
 /** The tools, bound to this shopper: no argument can reach another customer's data. */
 export function shopTools(
@@ -199,8 +216,8 @@ export function shopTools(
           // Their own email lists their orders; any other email lists nothing.
           if (given !== shopper.email.toLowerCase()) return [];
         } else {
-          const part = given.replace(/^rcp-/, '').replace(/[^0-9a-f-]/g, '');
-          if (part.length < 4) return [];
+          const part = orderIdPart(given);
+          if (!part) return [];
           where = and(mine, sql`${orders.id}::text like ${`${part}%`}`) ?? mine;
         }
         const found = await db
@@ -276,6 +293,22 @@ export function shopTools(
         return [`Your store credit: ${formatUGX(balance)}, spent at checkout before you pay`];
       },
     }),
+    myReturns: tool({
+      description:
+        "The signed-in shopper's own returns and refunds: for each of her orders, whether its pieces can still be returned or exchanged and until when (or that the window closed, or that a piece cannot be returned); each of her returns with its status; and each refund with its amount, where it goes, its status and reference. Only ever hers. Give `reference` (RCP-…) for one order.",
+      inputSchema: toStandardJsonSchema(
+        v.object({
+          reference: v.optional(
+            v.pipe(v.string(), v.maxLength(120), v.description('An order reference: RCP-…')),
+          ),
+        }),
+      ),
+      execute: async ({ reference }) => {
+        used.add('myReturns');
+        const part = reference ? orderIdPart(reference) : null;
+        return myReturns(db, shopper.id, part, new Date());
+      },
+    }),
     categories: tool({
       description: "List the shop's categories.",
       inputSchema: toStandardJsonSchema(v.object({})),
@@ -315,11 +348,11 @@ function fallbackText(
   kind: 'key' | 'rate-limit' | 'canned' | 'no-key',
   message: string,
   contact: SupportContact,
-  delivery: DeliveryChoices | null,
+  context: Pick<ShopperContext, 'delivery' | 'windows'>,
 ) {
   if (kind === 'key') return CHAT_TEXT.keyProblem(contact);
   if (kind === 'rate-limit') return CHAT_TEXT.rateLimited(contact);
-  return cannedAnswer(message, contact, delivery);
+  return cannedAnswer(message, contact, context.delivery, context.windows);
 }
 
 /**
@@ -337,7 +370,7 @@ export async function* reply(
 ): AsyncGenerator<ChatStreamPart> {
   if (!config.apiKey) {
     meta.fallback = 'no-key';
-    yield* streamed(fallbackText('no-key', message, config.contact, context.delivery));
+    yield* streamed(fallbackText('no-key', message, config.contact, context));
     return;
   }
   meta.model = config.model;
@@ -391,11 +424,11 @@ export async function* reply(
     const kind = fallbackFor(failure);
     meta.fallback = kind;
     yield* streamed(
-      `${produced ? '\n\n' : ''}${fallbackText(kind, message, config.contact, context.delivery)}`,
+      `${produced ? '\n\n' : ''}${fallbackText(kind, message, config.contact, context)}`,
     );
   } else if (!produced) {
     meta.fallback = 'canned';
-    yield* streamed(cannedAnswer(message, config.contact, context.delivery));
+    yield* streamed(cannedAnswer(message, config.contact, context.delivery, context.windows));
   }
   if (cards.length > 0) {
     meta.products = cards;

@@ -19,6 +19,7 @@ import { liveOffersQuery, toOffer } from '../offers-service.ts';
 import { shownToShopper } from '../orders-service.ts';
 import { settingsQuery, storedFrom } from '../shop-settings.ts';
 import type { ReplyMeta, ShopperContext } from './assistant.ts';
+import { windowsFrom, windowsQuery } from './return-tools.ts';
 
 export type ChatMessage = {
   id: string;
@@ -92,8 +93,9 @@ export async function saveMessage(
  * Spec: name, up to 3 recent orders, the last 4 messages, new when 3 or fewer; the shop's
  * support contact the assistant gives (the desk's settings, else `configured`); and its delivery
  * options and free-delivery threshold (issue 23); the offers live now and the shopper's own store
- * credit (issue 35). One round trip. When it fails the context is
- * empty and the delivery unknown (null): the assistant then promises no fee or time.
+ * credit (issue 35); the return and exchange windows (issue 36). One round trip. When it fails
+ * the context is empty and the delivery and windows unknown (null): the assistant then promises no
+ * fee, time or number of days.
  */
 export async function shopperContext(
   db: Db,
@@ -102,35 +104,45 @@ export async function shopperContext(
 ): Promise<ShopperContext & { contact: SupportContact }> {
   try {
     const [options, free] = deliveryQueries(db);
-    const [[profile], recent, messages, settingRows, optionRows, freeRows, offerRows, credit] =
-      await db.batch([
-        db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
-        db
-          .select({
-            id: orders.id,
-            createdAt: orders.createdAt,
-            total: orders.total,
-            status: orders.status,
-          })
-          .from(orders)
-          .where(shownToShopper(user.id))
-          .orderBy(desc(orders.createdAt))
-          .limit(RECENT_ORDERS_IN_PROMPT),
-        db
-          .select({ role: chatMessages.role, content: chatMessages.content })
-          .from(chatMessages)
-          .where(and(eq(chatMessages.userId, user.id), ne(chatMessages.role, 'system')))
-          .orderBy(desc(chatMessages.createdAt))
-          .limit(NEW_CUSTOMER_MAX_MESSAGES + 1),
-        settingsQuery(db),
-        options,
-        free,
-        liveOffersQuery(db),
-        db
-          .select({ balance: valueAccounts.balance })
-          .from(valueAccounts)
-          .where(and(eq(valueAccounts.kind, 'store_credit'), eq(valueAccounts.userId, user.id))),
-      ]);
+    const [
+      [profile],
+      recent,
+      messages,
+      settingRows,
+      optionRows,
+      freeRows,
+      offerRows,
+      credit,
+      windowRows,
+    ] = await db.batch([
+      db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
+      db
+        .select({
+          id: orders.id,
+          createdAt: orders.createdAt,
+          total: orders.total,
+          status: orders.status,
+        })
+        .from(orders)
+        .where(shownToShopper(user.id))
+        .orderBy(desc(orders.createdAt))
+        .limit(RECENT_ORDERS_IN_PROMPT),
+      db
+        .select({ role: chatMessages.role, content: chatMessages.content })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, user.id), ne(chatMessages.role, 'system')))
+        .orderBy(desc(chatMessages.createdAt))
+        .limit(NEW_CUSTOMER_MAX_MESSAGES + 1),
+      settingsQuery(db),
+      options,
+      free,
+      liveOffersQuery(db),
+      db
+        .select({ balance: valueAccounts.balance })
+        .from(valueAccounts)
+        .where(and(eq(valueAccounts.kind, 'store_credit'), eq(valueAccounts.userId, user.id))),
+      windowsQuery(db),
+    ]);
     const stored = storedFrom(settingRows);
     return {
       contact: {
@@ -162,6 +174,7 @@ export async function shopperContext(
       delivery: choicesFrom(optionRows, freeRows),
       offers: offerRows.map(toOffer),
       credit: credit[0]?.balance ?? 0,
+      windows: windowsFrom(windowRows),
     };
   } catch (error) {
     console.warn('Chat context could not be read', error);
@@ -173,6 +186,7 @@ export async function shopperContext(
       delivery: null,
       offers: null,
       credit: null,
+      windows: null,
       contact: configured,
     };
   }
