@@ -314,7 +314,7 @@ export async function placeOrder(
     const asked = written?.asked_total;
     const overCeiling = asked == null ? null : aboveCeiling(order.paymentMethod, Number(asked));
     if (overCeiling) return ruleRefused(overCeiling);
-    return explainRefusal(db, customer.id, order, lines, shownNames);
+    return explainRefusal(db, gate, customer.id, order, lines, shownNames);
   }
   const deliveryFee = Number(written.delivery_fee ?? 0);
 
@@ -623,11 +623,13 @@ export function orderStatement(db: Db, gate: WriteGate, order: OrderToWrite) {
 }
 
 /**
- * A write that placed nothing: the id was taken meanwhile, or the stock, the catalogue or the
- * delivery option changed.
+ * A write that placed nothing: the id was taken meanwhile, the gate held it back (the shopper's
+ * other attempts used up her limit meanwhile: 429), or the stock, the catalogue or the delivery
+ * option changed.
  */
 async function explainRefusal(
   db: Db,
+  gate: WriteGate,
   customerId: string,
   order: { orderId: string; paymentMethod: PaymentMethod; delivery?: DeliveryRequest },
   lines: VariantLine[],
@@ -640,6 +642,7 @@ async function explainRefusal(
     optionOf(db, asked.optionId ?? DEFAULT_DELIVERY_OPTION_ID),
   ]);
   if (existing) return replay(existing, customerId, order.orderId);
+  await gate.refuseIfHeld();
   const refused = deliveryProblem(option, asked, order.paymentMethod);
   if (refused) return refused;
   const problem = firstProblem(lines, found, shownNames);

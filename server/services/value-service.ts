@@ -227,6 +227,7 @@ export async function buyGiftCard(
   const [written] = result.rows;
   if (!written?.order_id || !written.created_at || !written.items) {
     // The id was taken between the read and the write (a double submit): answer as a retry.
+    // Else the gate held it back: the shopper's other attempts used up her limit meanwhile (429).
     const [again] = await placedQuery(db, input.orderId);
     if (again?.customerId === customer.id) {
       return {
@@ -234,6 +235,7 @@ export async function buyGiftCard(
         order: { orderId: input.orderId, total: again.total, created: false, receipt: null },
       };
     }
+    await gate.refuseIfHeld();
     return { ok: false, problem: 'order-id-taken' };
   }
   const receipt = buildReceipt(
