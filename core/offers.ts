@@ -173,6 +173,8 @@ export const OFFER_TEXT = {
     `${code} needs at least ${formatUGX(minimum)} of the pieces it covers in your cart.`,
   usedUp: (code: string) => `${code} has been used up.`,
   alreadyUsed: (code: string) => `You have already used ${code}.`,
+  /** Her slot of a per-shopper offer was taken by another of her orders placed at that moment. */
+  justUsed: (code: string) => `${code} was just used by another of your orders. Please try again.`,
   firstOrderOnly: (code: string) => `${code} is for a first order only.`,
   signIn: (code: string) => `Sign in to use ${code}.`,
   twice: (code: string) => `${code} is already added.`,

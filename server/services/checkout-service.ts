@@ -676,7 +676,7 @@ function lostRace(
   if (code === PG.unique && constraint === 'order_offers_shopper_use_idx') {
     const offer = priced.offers.given.find((g) => g.offer.perShopperLimit !== null);
     const named = offer ? typedFor(offer, codes) : '';
-    return { ok: false, problem: 'offer-lost', message: OFFER_TEXT.alreadyUsed(named) };
+    return { ok: false, problem: 'offer-lost', message: OFFER_TEXT.justUsed(named) };
   }
   if (code === PG.check && constraint === 'value_accounts_balance_check') {
     return { ok: false, problem: 'balance-changed' };
