@@ -52,6 +52,7 @@ export type CheckoutRefused =
       | 'profile-incomplete'
       | 'choose-size'
       | 'order-id-taken'
+      | 'order-id-other-kind'
       | 'delivery-unavailable'
     >
   | (Refused<'product-missing'> & { name: string })
@@ -92,10 +93,24 @@ export type PlacedOrder = {
 export type CheckoutPlaced = { ok: true; order: PlacedOrder };
 export type CheckoutResult = CheckoutPlaced | CheckoutRefused;
 
-/** The order already placed under this id, if any (a retry answers it; another's is refused). */
+/** What an order is: the checkout's, a gift card's (giftCards.buy) or one the desk took. */
+export type PlacedKind = 'checkout' | 'gift-card' | 'desk';
+
+/**
+ * The order already placed under this id, if any, and its kind: a retry of the same kind answers
+ * it; another kind's, or another shopper's, is refused.
+ */
 export function placedQuery(db: Db, orderId: string) {
   return db
-    .select({ customerId: orders.customerId, total: orders.total, deliveryFee: orders.deliveryFee })
+    .select({
+      customerId: orders.customerId,
+      total: orders.total,
+      deliveryFee: orders.deliveryFee,
+      kind: sql<PlacedKind>`case
+        when exists (select 1 from value_accounts a
+                     where a.order_id = orders.id and a.kind = 'gift_card') then 'gift-card'
+        when orders.source = 'web' then 'checkout' else 'desk' end`,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
 }
@@ -684,13 +699,17 @@ function lostRace(
   return null;
 }
 
-/** The same order id again: the shopper's own order is answered as placed; anyone else's is not. */
+/**
+ * The same order id again: the shopper's own checkout order is answered as placed; anyone else's,
+ * or another kind of hers (a gift card, the desk's), is not.
+ */
 function replay(
-  existing: { customerId: string | null; total: number; deliveryFee: number },
+  existing: { customerId: string | null; total: number; deliveryFee: number; kind: PlacedKind },
   customerId: string,
   orderId: string,
 ): CheckoutResult {
   if (existing.customerId !== customerId) return { ok: false, problem: 'order-id-taken' };
+  if (existing.kind !== 'checkout') return { ok: false, problem: 'order-id-other-kind' };
   return {
     ok: true,
     order: {

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardHash, giftCardLast4, isGiftCardCode } from '#core/gift-cards.ts';
 import { CHECKOUT_LIMIT } from '#core/limits.ts';
-import { DELIVERY_FEE } from '#core/order-rules.ts';
+import { CHECKOUT_TEXT, DELIVERY_FEE } from '#core/order-rules.ts';
 import { CREDIT_TEXT, GIFT_CARD_TEXT } from '#core/value-ledger.ts';
 import { PG, postgresCode } from '#db/errors.ts';
 import {
@@ -25,7 +25,7 @@ import { afterPaymentReceived } from '#server/services/order-events.ts';
 import { countAttempt } from '#server/services/rate-limit.ts';
 import { issueGiftCards, sweepGiftCards } from '#server/services/value-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
-import { addProduct } from '../support/catalogue.ts';
+import { addProduct, stockOf as stockNow } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';
 import {
   betweenReadAndWrite,
@@ -290,6 +290,34 @@ describe('giftCards.buy refuses', () => {
       message,
     });
     expect(await test.db.select().from(orders).where(eq(orders.id, input.orderId))).toEqual([]);
+  });
+
+  it('her ordinary order’s id, and a checkout with her gift card’s id (409, nothing written)', async () => {
+    const scarf = await addProduct(test.db, { price: 40_000, stock: 3 });
+    const items = [{ variantId: scarf.variantId, quantity: 1 }];
+    const orderId = randomUUID();
+    await as(buyer).checkout.placeOrder({ orderId, items, paymentMethod: 'bank_transfer' });
+    await expect(as(buyer).giftCards.buy(buyInput(orderId))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: CHECKOUT_TEXT.orderIdOtherKind,
+    });
+    expect(await card(orderId)).toBeUndefined();
+
+    const cardOrderId = randomUUID();
+    await as(buyer).giftCards.buy({ ...buyInput(cardOrderId), recipientName: 'Other Kind' });
+    await expect(
+      as(buyer).checkout.placeOrder({
+        orderId: cardOrderId,
+        items,
+        paymentMethod: 'bank_transfer',
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: CHECKOUT_TEXT.orderIdOtherKind });
+    const lines = await test.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, cardOrderId));
+    expect(lines).toHaveLength(1);
+    expect(await stockNow(test.db, scarf)).toBe(2);
   });
 
   it('her other attempts using up the limit before the write: 429 with the wait', async () => {
