@@ -86,7 +86,8 @@ export type AppliedOffer = {
 /**
  * Why a code asked for cannot be had (the code as typed, the shopper's text). `note`: the code
  * adds nothing but the order is not refused for it (a better offer applies, delivery is already
- * free): the page shows the text and still lets her place the order.
+ * free): the page shows the text and still lets her place the order. `code` '': a problem of
+ * the order's own (checkout.preview: its delivery option unknown or retired).
  */
 export type OfferProblem = { code: string; message: string; note?: true };
 

@@ -3,7 +3,7 @@
 // lines it bought taken out of the shopper's cart are ONE statement, keyed by the order id the
 // client made, so a retried or double-clicked checkout makes one order.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { DEFAULT_DELIVERY_OPTION_ID, isDeliveryKind } from '#core/delivery-rules.ts';
+import { DEFAULT_DELIVERY_OPTION_ID, DELIVERY_TEXT, isDeliveryKind } from '#core/delivery-rules.ts';
 import {
   type CheckoutPreview,
   firstRefusal,
@@ -756,7 +756,7 @@ export function offerLines(lines: readonly VariantLine[], found: readonly Stock[
  * delivery and credit, as placeOrder's write would (the page never guesses). One batched read.
  * A visitor (signed out) has no credit, and per-shopper offers ask her to sign in. Lines that
  * cannot be bought now (gone, a product needing a size) are left out of the sums: placing the
- * order says why.
+ * order says why. A delivery option unknown or retired is a problem, as placing the order says.
  */
 export async function previewCheckout(
   db: Db,
@@ -805,7 +805,11 @@ export async function previewCheckout(
       amount,
       kind,
     })),
-    problems: problemsOf(priced.refused),
+    // An option unknown or retired: the problem placeOrder would refuse it with (no code of hers).
+    problems: [
+      ...(option?.active ? [] : [{ code: '', message: DELIVERY_TEXT.optionUnavailable }]),
+      ...problemsOf(priced.refused),
+    ],
     lines: priced.offers.lines,
   };
 }

@@ -292,6 +292,15 @@ describe('giftCards.buy refuses', () => {
     expect(await test.db.select().from(orders).where(eq(orders.id, input.orderId))).toEqual([]);
   });
 
+  it('no way of paying: the payment text, writing nothing', async () => {
+    const { paymentMethod: _none, ...input } = buyInput();
+    await expect(as(buyer).giftCards.buy(input as never)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: GIFT_CARD_TEXT.badMethod,
+    });
+    expect(await test.db.select().from(orders).where(eq(orders.id, input.orderId))).toEqual([]);
+  });
+
   it('her ordinary order’s id, and a checkout with her gift card’s id (409, nothing written)', async () => {
     const scarf = await addProduct(test.db, { price: 40_000, stock: 3 });
     const items = [{ variantId: scarf.variantId, quantity: 1 }];

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELIVERY_TEXT } from '#core/delivery-rules.ts';
 import { giftCardHash, giftCardLast4, newGiftCardCode } from '#core/gift-cards.ts';
 import { OFFER_TEXT } from '#core/offers.ts';
 import { DELIVERY_FEE } from '#core/order-rules.ts';
@@ -146,6 +147,27 @@ describe('checkout.preview', () => {
         { variantId: scarf.variantId, discount: 7_000 },
       ],
     });
+  });
+
+  it('an unknown delivery option: the problem placeOrder refuses it with, no fee', async () => {
+    const top = await addProduct(test.db, { price: 50_000, stock: 3 });
+    const items = [{ variantId: top.variantId, quantity: 1 }];
+    const buyer = await shopper();
+    const preview = await buyer.caller.checkout.preview({ items, deliveryOptionId: 'no-such-way' });
+    expect(preview).toMatchObject({
+      deliveryFee: 0,
+      total: 50_000,
+      problems: [{ code: '', message: DELIVERY_TEXT.optionUnavailable }],
+    });
+    await expect(
+      buyer.caller.checkout.placeOrder({
+        orderId: randomUUID(),
+        items,
+        paymentMethod: 'mobile_money',
+        deliveryOptionId: 'no-such-way',
+        deliveryArea: 'Ntinda',
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: DELIVERY_TEXT.optionUnavailable });
   });
 
   it('tells each code that gives nothing why, in the shopper’s words', async () => {
