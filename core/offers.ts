@@ -86,7 +86,8 @@ export type AppliedOffer = {
 /**
  * Why a code asked for cannot be had (the code as typed, the shopper's text). `note`: the code
  * adds nothing but the order is not refused for it (a better offer applies, delivery is already
- * free): the page shows the text and still lets her place the order.
+ * free): the page shows the text and still lets her place the order. `code` '': a problem of
+ * the order's own (checkout.preview: its delivery option unknown or retired).
  */
 export type OfferProblem = { code: string; message: string; note?: true };
 
@@ -173,6 +174,8 @@ export const OFFER_TEXT = {
     `${code} needs at least ${formatUGX(minimum)} of the pieces it covers in your cart.`,
   usedUp: (code: string) => `${code} has been used up.`,
   alreadyUsed: (code: string) => `You have already used ${code}.`,
+  /** Her slot of a per-shopper offer was taken by another of her orders placed at that moment. */
+  justUsed: (code: string) => `${code} was just used by another of your orders. Please try again.`,
   firstOrderOnly: (code: string) => `${code} is for a first order only.`,
   signIn: (code: string) => `Sign in to use ${code}.`,
   twice: (code: string) => `${code} is already added.`,

@@ -202,6 +202,9 @@ export const CHECKOUT_TEXT = {
   insufficientStock: (name: string, available: number) =>
     `Insufficient stock for ${name}. Available: ${available}`,
   orderFailed: 'Failed to create order. Please try again.',
+  /** The order id sent is another kind of her orders' (a gift card's, an order's, the desk's). */
+  orderIdOtherKind:
+    'This order number is already used by another of your orders. Please reload the page and try again.',
   itemsFailed: 'Failed to save order items. Please try again.',
   stockUpdateNotFound: (name: string) => `Product ${name} not found for stock update.`,
   checkoutError: 'An error occurred during checkout.',

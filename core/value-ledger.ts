@@ -107,7 +107,9 @@ export const buyGiftCardInput = v.strictObject(
     ),
     paymentMethod: v.picklist(GIFT_CARD_PAYMENT_METHODS, GIFT_CARD_TEXT.badMethod),
   },
-  GIFT_CARD_TEXT.failed,
+  // No way of paying sent reads as none chosen; anything else that is not a form is refused.
+  (issue) =>
+    issue.expected === '"paymentMethod"' ? GIFT_CARD_TEXT.badMethod : GIFT_CARD_TEXT.failed,
 );
 export type BuyGiftCard = v.InferOutput<typeof buyGiftCardInput>;
 

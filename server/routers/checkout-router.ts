@@ -28,6 +28,7 @@ export const checkoutRefusals: Refusals<CheckoutProblem, CheckoutRefused> = {
     (refused) => CHECKOUT_TEXT.insufficientStock(refused.name, refused.available),
   ],
   'order-id-taken': ['CONFLICT', CHECKOUT_TEXT.orderFailed],
+  'order-id-other-kind': ['CONFLICT', CHECKOUT_TEXT.orderIdOtherKind],
   'delivery-unavailable': ['CONFLICT', DELIVERY_TEXT.optionUnavailable],
   'cash-not-offered': ['BAD_REQUEST', (refused) => DELIVERY_TEXT.cashNotOffered(refused.option)],
   'over-ceiling': ['BAD_REQUEST', (refused) => PAYMENT_RULE_TEXT.overCeiling(refused.method)],

@@ -12,6 +12,7 @@ import { gatedProcedure, limited, router } from '../trpc.ts';
 const buyRefusals: Refusals<BuyGiftCardProblem> = {
   'profile-incomplete': ['BAD_REQUEST', CHECKOUT_TEXT.profileIncomplete],
   'order-id-taken': ['CONFLICT', GIFT_CARD_TEXT.failed],
+  'order-id-other-kind': ['CONFLICT', CHECKOUT_TEXT.orderIdOtherKind],
 };
 
 export const giftCardsRouter = router({

@@ -3,7 +3,7 @@
 // lines it bought taken out of the shopper's cart are ONE statement, keyed by the order id the
 // client made, so a retried or double-clicked checkout makes one order.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { DEFAULT_DELIVERY_OPTION_ID, isDeliveryKind } from '#core/delivery-rules.ts';
+import { DEFAULT_DELIVERY_OPTION_ID, DELIVERY_TEXT, isDeliveryKind } from '#core/delivery-rules.ts';
 import {
   type CheckoutPreview,
   firstRefusal,
@@ -52,6 +52,7 @@ export type CheckoutRefused =
       | 'profile-incomplete'
       | 'choose-size'
       | 'order-id-taken'
+      | 'order-id-other-kind'
       | 'delivery-unavailable'
     >
   | (Refused<'product-missing'> & { name: string })
@@ -92,10 +93,24 @@ export type PlacedOrder = {
 export type CheckoutPlaced = { ok: true; order: PlacedOrder };
 export type CheckoutResult = CheckoutPlaced | CheckoutRefused;
 
-/** The order already placed under this id, if any (a retry answers it; another's is refused). */
+/** What an order is: the checkout's, a gift card's (giftCards.buy) or one the desk took. */
+export type PlacedKind = 'checkout' | 'gift-card' | 'desk';
+
+/**
+ * The order already placed under this id, if any, and its kind: a retry of the same kind answers
+ * it; another kind's, or another shopper's, is refused.
+ */
 export function placedQuery(db: Db, orderId: string) {
   return db
-    .select({ customerId: orders.customerId, total: orders.total, deliveryFee: orders.deliveryFee })
+    .select({
+      customerId: orders.customerId,
+      total: orders.total,
+      deliveryFee: orders.deliveryFee,
+      kind: sql<PlacedKind>`case
+        when exists (select 1 from value_accounts a
+                     where a.order_id = orders.id and a.kind = 'gift_card') then 'gift-card'
+        when orders.source = 'web' then 'checkout' else 'desk' end`,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
 }
@@ -314,7 +329,7 @@ export async function placeOrder(
     const asked = written?.asked_total;
     const overCeiling = asked == null ? null : aboveCeiling(order.paymentMethod, Number(asked));
     if (overCeiling) return ruleRefused(overCeiling);
-    return explainRefusal(db, customer.id, order, lines, shownNames);
+    return explainRefusal(db, gate, customer.id, order, lines, shownNames);
   }
   const deliveryFee = Number(written.delivery_fee ?? 0);
 
@@ -623,11 +638,13 @@ export function orderStatement(db: Db, gate: WriteGate, order: OrderToWrite) {
 }
 
 /**
- * A write that placed nothing: the id was taken meanwhile, or the stock, the catalogue or the
- * delivery option changed.
+ * A write that placed nothing: the id was taken meanwhile, the gate held it back (the shopper's
+ * other attempts used up her limit meanwhile: 429), or the stock, the catalogue or the delivery
+ * option changed.
  */
 async function explainRefusal(
   db: Db,
+  gate: WriteGate,
   customerId: string,
   order: { orderId: string; paymentMethod: PaymentMethod; delivery?: DeliveryRequest },
   lines: VariantLine[],
@@ -640,6 +657,7 @@ async function explainRefusal(
     optionOf(db, asked.optionId ?? DEFAULT_DELIVERY_OPTION_ID),
   ]);
   if (existing) return replay(existing, customerId, order.orderId);
+  await gate.refuseIfHeld();
   const refused = deliveryProblem(option, asked, order.paymentMethod);
   if (refused) return refused;
   const problem = firstProblem(lines, found, shownNames);
@@ -673,7 +691,7 @@ function lostRace(
   if (code === PG.unique && constraint === 'order_offers_shopper_use_idx') {
     const offer = priced.offers.given.find((g) => g.offer.perShopperLimit !== null);
     const named = offer ? typedFor(offer, codes) : '';
-    return { ok: false, problem: 'offer-lost', message: OFFER_TEXT.alreadyUsed(named) };
+    return { ok: false, problem: 'offer-lost', message: OFFER_TEXT.justUsed(named) };
   }
   if (code === PG.check && constraint === 'value_accounts_balance_check') {
     return { ok: false, problem: 'balance-changed' };
@@ -681,13 +699,17 @@ function lostRace(
   return null;
 }
 
-/** The same order id again: the shopper's own order is answered as placed; anyone else's is not. */
+/**
+ * The same order id again: the shopper's own checkout order is answered as placed; anyone else's,
+ * or another kind of hers (a gift card, the desk's), is not.
+ */
 function replay(
-  existing: { customerId: string | null; total: number; deliveryFee: number },
+  existing: { customerId: string | null; total: number; deliveryFee: number; kind: PlacedKind },
   customerId: string,
   orderId: string,
 ): CheckoutResult {
   if (existing.customerId !== customerId) return { ok: false, problem: 'order-id-taken' };
+  if (existing.kind !== 'checkout') return { ok: false, problem: 'order-id-other-kind' };
   return {
     ok: true,
     order: {
@@ -734,7 +756,7 @@ export function offerLines(lines: readonly VariantLine[], found: readonly Stock[
  * delivery and credit, as placeOrder's write would (the page never guesses). One batched read.
  * A visitor (signed out) has no credit, and per-shopper offers ask her to sign in. Lines that
  * cannot be bought now (gone, a product needing a size) are left out of the sums: placing the
- * order says why.
+ * order says why. A delivery option unknown or retired is a problem, as placing the order says.
  */
 export async function previewCheckout(
   db: Db,
@@ -783,7 +805,11 @@ export async function previewCheckout(
       amount,
       kind,
     })),
-    problems: problemsOf(priced.refused),
+    // An option unknown or retired: the problem placeOrder would refuse it with (no code of hers).
+    problems: [
+      ...(option?.active ? [] : [{ code: '', message: DELIVERY_TEXT.optionUnavailable }]),
+      ...problemsOf(priced.refused),
+    ],
     lines: priced.offers.lines,
   };
 }

@@ -44,6 +44,14 @@ export function attemptCounter(db: Db, key: string, limit: Limit) {
       greatest(1, ceil((last_request - ${nowMs}) / 1000.0))::int as retry_after`);
 }
 
+/** The statement that reads the count under `key` now, as attemptCounter answers it (none: 0). */
+export function attemptCount(db: Db, key: string) {
+  return db.execute<{ count: number; retry_after: number }>(sql`
+    select coalesce(r.count, 0)::int as count,
+      greatest(1, ceil((coalesce(r.last_request, ${nowMs}) - ${nowMs}) / 1000.0))::int as retry_after
+    from (select 1) one left join rate_limit r on r.key = ${key}`);
+}
+
 /** Allowed while the count is within the limit; past it, the seconds until the window ends. */
 export function verdictOf(
   counted: { rows: { count: number; retry_after: number }[] },

@@ -16,7 +16,7 @@ import { type BuyGiftCard, type GrantCredit, giftCardItemName } from '#core/valu
 import type { Db } from '#db/client.ts';
 import { orders, profiles, user, valueAccounts, valueEntries } from '#db/schema/index.ts';
 import type { Answer } from '../shopper-error.ts';
-import { placedQuery } from './checkout-service.ts';
+import { type PlacedKind, placedQuery } from './checkout-service.ts';
 import { type DeskActor, keyedAnswer } from './desk-record.ts';
 import { saveReceipt } from './orders-service.ts';
 import { deliverSms, outboxRow, type Texting } from './sms-service.ts';
@@ -147,7 +147,7 @@ export async function grantCredit(
   });
 }
 
-export type BuyGiftCardProblem = 'profile-incomplete' | 'order-id-taken';
+export type BuyGiftCardProblem = 'profile-incomplete' | 'order-id-taken' | 'order-id-other-kind';
 
 export type GiftCardOrder = {
   orderId: string;
@@ -183,13 +183,7 @@ export async function buyGiftCard(
     placedQuery(db, input.orderId),
     db.select().from(profiles).where(eq(profiles.id, customer.id)),
   ]);
-  if (existing) {
-    if (existing.customerId !== customer.id) return { ok: false, problem: 'order-id-taken' };
-    return {
-      ok: true,
-      order: { orderId: input.orderId, total: existing.total, created: false, receipt: null },
-    };
-  }
+  if (existing) return replayed(existing, customer.id, input.orderId);
   if (!profile?.fullName.trim() || !profile.phone) {
     return { ok: false, problem: 'profile-incomplete' };
   }
@@ -227,13 +221,10 @@ export async function buyGiftCard(
   const [written] = result.rows;
   if (!written?.order_id || !written.created_at || !written.items) {
     // The id was taken between the read and the write (a double submit): answer as a retry.
+    // Else the gate held it back: the shopper's other attempts used up her limit meanwhile (429).
     const [again] = await placedQuery(db, input.orderId);
-    if (again?.customerId === customer.id) {
-      return {
-        ok: true,
-        order: { orderId: input.orderId, total: again.total, created: false, receipt: null },
-      };
-    }
+    if (again) return replayed(again, customer.id, input.orderId);
+    await gate.refuseIfHeld();
     return { ok: false, problem: 'order-id-taken' };
   }
   const receipt = buildReceipt(
@@ -272,6 +263,17 @@ export async function buyGiftCard(
       receipt,
     },
   };
+}
+
+/** The same order id again: her own gift card's order answers as placed; any other is refused. */
+function replayed(
+  existing: { customerId: string | null; total: number; kind: PlacedKind },
+  customerId: string,
+  orderId: string,
+): Answer<{ order: GiftCardOrder }, BuyGiftCardProblem> {
+  if (existing.customerId !== customerId) return { ok: false, problem: 'order-id-taken' };
+  if (existing.kind !== 'gift-card') return { ok: false, problem: 'order-id-other-kind' };
+  return { ok: true, order: { orderId, total: existing.total, created: false, receipt: null } };
 }
 
 /**

@@ -10,7 +10,7 @@ import { TEXT } from '#core/account.ts';
 import type { Limit } from '#core/limits.ts';
 import type { Db } from '#db/client.ts';
 import { shopperError } from '../shopper-error.ts';
-import { attemptCounter, type Verdict, verdictOf } from './rate-limit.ts';
+import { attemptCount, attemptCounter, type Verdict, verdictOf } from './rate-limit.ts';
 
 export class WriteGate {
   private readonly db: Db;
@@ -48,6 +48,23 @@ export class WriteGate {
   }
 
   /**
+   * After a write that placed nothing: refused (429) when the gate held it back, the attempt's
+   * count now past its limit (the shopper's other attempts, counted after this one's first batch,
+   * used up the window). Else the refusal is the change's own, and it answers it.
+   */
+  async refuseIfHeld(): Promise<void> {
+    const attempt = this.attempt;
+    if (!attempt?.verdict) return;
+    this.refuse(verdictOf(await attemptCount(this.db, attempt.key), attempt.limit));
+  }
+
+  private refuse(verdict: Verdict): void {
+    if (!verdict.allowed) {
+      shopperError('TOO_MANY_REQUESTS', TEXT.tooManyAttempts(verdict.retryAfterSeconds));
+    }
+  }
+
+  /**
    * The change's statements in one batch (one trip, one transaction), its attempt counted before
    * them the first time. Past the limit its writes wrote nothing, and it is refused (429).
    */
@@ -61,12 +78,7 @@ export class WriteGate {
       ...statements,
     ]);
     attempt.verdict = verdictOf(counted, attempt.limit);
-    if (!attempt.verdict.allowed) {
-      return shopperError(
-        'TOO_MANY_REQUESTS',
-        TEXT.tooManyAttempts(attempt.verdict.retryAfterSeconds),
-      );
-    }
+    this.refuse(attempt.verdict);
     return results as BatchResponse<T>;
   }
 }

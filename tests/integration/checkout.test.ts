@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { neonConfig } from '@neondatabase/serverless';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_LIMIT } from '#core/limits.ts';
 import { CHECKOUT_TEXT, DELIVERY_FEE } from '#core/order-rules.ts';
 import {
   cartItems,
@@ -17,9 +18,14 @@ import {
 } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { placeOrder } from '#server/services/checkout-service.ts';
+import { countAttempt } from '#server/services/rate-limit.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, stockOf as stockNow } from '../support/catalogue.ts';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import {
+  betweenReadAndWrite,
+  openTestDatabase,
+  type TestDatabase,
+} from '../support/test-database.ts';
 import { callerFor, mutateOverHttp } from '../support/trpc.ts';
 
 let test: TestDatabase;
@@ -408,5 +414,35 @@ describe('checkout.placeOrder over HTTP', () => {
       }),
     ).rejects.toThrow('Please choose a size.');
     expect(await stockNow(test.db, { productId: dress.id })).toBe(6);
+  });
+
+  it('her other attempts using up the limit before the write: 429 with the wait, not a stock text', async () => {
+    const shopper = await signedInShopper(test.db, auth);
+    await test.db
+      .update(profiles)
+      .set({ phone: '+256772000333' })
+      .where(eq(profiles.id, shopper.id));
+    const coat = await product(200_000, 5);
+    // Her other orders in flight are counted between this one's read and its write.
+    const racing = betweenReadAndWrite(test.db, async () => {
+      for (let n = 0; n < CHECKOUT_LIMIT.max; n++) {
+        await countAttempt(test.db, `checkout:user:${shopper.id}`, CHECKOUT_LIMIT);
+      }
+    });
+    const orderId = randomUUID();
+    await expect(
+      callerFor(racing, new Headers({ cookie: shopper.cookie }), { auth }).checkout.placeOrder({
+        orderId,
+        items: [{ variantId: coat.variantId, quantity: 1 }],
+        paymentMethod: 'card',
+      }),
+    ).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(
+        /^Too many attempts\. Please wait \d+ seconds and try again\.$/,
+      ),
+    });
+    expect(await test.db.select().from(orders).where(eq(orders.id, orderId))).toEqual([]);
+    expect(await stockOf(coat)).toBe(5);
   });
 });

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardHash, giftCardLast4, isGiftCardCode } from '#core/gift-cards.ts';
-import { DELIVERY_FEE } from '#core/order-rules.ts';
+import { CHECKOUT_LIMIT } from '#core/limits.ts';
+import { CHECKOUT_TEXT, DELIVERY_FEE } from '#core/order-rules.ts';
 import { CREDIT_TEXT, GIFT_CARD_TEXT } from '#core/value-ledger.ts';
 import { PG, postgresCode } from '#db/errors.ts';
 import {
@@ -21,11 +22,16 @@ import {
 } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { afterPaymentReceived } from '#server/services/order-events.ts';
+import { countAttempt } from '#server/services/rate-limit.ts';
 import { issueGiftCards, sweepGiftCards } from '#server/services/value-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
-import { addProduct } from '../support/catalogue.ts';
+import { addProduct, stockOf as stockNow } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import {
+  betweenReadAndWrite,
+  openTestDatabase,
+  type TestDatabase,
+} from '../support/test-database.ts';
 import { callerFor } from '../support/trpc.ts';
 
 let test: TestDatabase;
@@ -282,6 +288,68 @@ describe('giftCards.buy refuses', () => {
     await expect(as(buyer).giftCards.buy(input as never)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message,
+    });
+    expect(await test.db.select().from(orders).where(eq(orders.id, input.orderId))).toEqual([]);
+  });
+
+  it('no way of paying: the payment text, writing nothing', async () => {
+    const { paymentMethod: _none, ...input } = buyInput();
+    await expect(as(buyer).giftCards.buy(input as never)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: GIFT_CARD_TEXT.badMethod,
+    });
+    expect(await test.db.select().from(orders).where(eq(orders.id, input.orderId))).toEqual([]);
+  });
+
+  it('her ordinary order’s id, and a checkout with her gift card’s id (409, nothing written)', async () => {
+    const scarf = await addProduct(test.db, { price: 40_000, stock: 3 });
+    const items = [{ variantId: scarf.variantId, quantity: 1 }];
+    const orderId = randomUUID();
+    await as(buyer).checkout.placeOrder({ orderId, items, paymentMethod: 'bank_transfer' });
+    await expect(as(buyer).giftCards.buy(buyInput(orderId))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: CHECKOUT_TEXT.orderIdOtherKind,
+    });
+    expect(await card(orderId)).toBeUndefined();
+
+    const cardOrderId = randomUUID();
+    await as(buyer).giftCards.buy({ ...buyInput(cardOrderId), recipientName: 'Other Kind' });
+    await expect(
+      as(buyer).checkout.placeOrder({
+        orderId: cardOrderId,
+        items,
+        paymentMethod: 'bank_transfer',
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: CHECKOUT_TEXT.orderIdOtherKind });
+    const lines = await test.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, cardOrderId));
+    expect(lines).toHaveLength(1);
+    expect(await stockNow(test.db, scarf)).toBe(2);
+  });
+
+  it('her other attempts using up the limit before the write: 429 with the wait', async () => {
+    const hasty = await signedInShopper(test.db, auth, { name: 'Hasty Buyer' });
+    const phone = '+256772000953';
+    await test.db
+      .insert(profiles)
+      .values({ id: hasty.id, email: hasty.email, fullName: hasty.name, phone })
+      .onConflictDoUpdate({ target: profiles.id, set: { fullName: hasty.name, phone } });
+    // Her other attempts in flight are counted between this one's read and its write.
+    const racing = betweenReadAndWrite(test.db, async () => {
+      for (let n = 0; n < CHECKOUT_LIMIT.max; n++) {
+        await countAttempt(test.db, `checkout:user:${hasty.id}`, CHECKOUT_LIMIT);
+      }
+    });
+    const input = buyInput();
+    await expect(
+      callerFor(racing, new Headers({ cookie: hasty.cookie }), { auth }).giftCards.buy(input),
+    ).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(
+        /^Too many attempts\. Please wait \d+ seconds and try again\.$/,
+      ),
     });
     expect(await test.db.select().from(orders).where(eq(orders.id, input.orderId))).toEqual([]);
   });

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELIVERY_TEXT } from '#core/delivery-rules.ts';
 import { giftCardHash, giftCardLast4, newGiftCardCode } from '#core/gift-cards.ts';
 import { OFFER_TEXT } from '#core/offers.ts';
 import { DELIVERY_FEE } from '#core/order-rules.ts';
@@ -25,7 +26,11 @@ import { placeOrder } from '#server/services/checkout-service.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, stockOf as stockNow } from '../support/catalogue.ts';
 import { deskCaller, deskMember } from '../support/desk.ts';
-import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import {
+  betweenReadAndWrite,
+  openTestDatabase,
+  type TestDatabase,
+} from '../support/test-database.ts';
 import { inARow } from '../support/trips.ts';
 import { callerFor, mutateOverHttp, queryOverHttp } from '../support/trpc.ts';
 
@@ -142,6 +147,27 @@ describe('checkout.preview', () => {
         { variantId: scarf.variantId, discount: 7_000 },
       ],
     });
+  });
+
+  it('an unknown delivery option: the problem placeOrder refuses it with, no fee', async () => {
+    const top = await addProduct(test.db, { price: 50_000, stock: 3 });
+    const items = [{ variantId: top.variantId, quantity: 1 }];
+    const buyer = await shopper();
+    const preview = await buyer.caller.checkout.preview({ items, deliveryOptionId: 'no-such-way' });
+    expect(preview).toMatchObject({
+      deliveryFee: 0,
+      total: 50_000,
+      problems: [{ code: '', message: DELIVERY_TEXT.optionUnavailable }],
+    });
+    await expect(
+      buyer.caller.checkout.placeOrder({
+        orderId: randomUUID(),
+        items,
+        paymentMethod: 'mobile_money',
+        deliveryOptionId: 'no-such-way',
+        deliveryArea: 'Ntinda',
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: DELIVERY_TEXT.optionUnavailable });
   });
 
   it('tells each code that gives nothing why, in the shopper’s words', async () => {
@@ -450,10 +476,33 @@ describe('limits', () => {
       Array.from({ length: 4 }, () => placeOrder(test.db, buyer, order(top, { codes: [once] }))),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
+    // Read after the other was placed: she has used it; lost the race for it: it was just used.
     for (const refused of results.filter((r) => !r.ok)) {
-      expect(refused).toMatchObject({ message: OFFER_TEXT.alreadyUsed(once) });
+      expect([
+        { ok: false, problem: 'offer-refused', message: OFFER_TEXT.alreadyUsed(once) },
+        { ok: false, problem: 'offer-lost', message: OFFER_TEXT.justUsed(once) },
+      ]).toContainEqual(refused);
     }
     expect((await offerRow(offer.id))?.used).toBe(1);
+  });
+
+  it('her other order taking her one use between the read and the write: "just used", not "already used"', async () => {
+    const top = await addProduct(test.db, { price: 10_000, stock: 20 });
+    const once = uniqueCode('ONCE');
+    const offer = await addOffer({ code: once, kind: 'percent', value: 10, perShopperLimit: 1 });
+    const buyer = await customer();
+    const other = order(top, { codes: [once] });
+    const racing = betweenReadAndWrite(test.db, () => placeOrder(test.db, buyer, other));
+    const asked = order(top, { codes: [once] });
+    expect(await placeOrder(racing, buyer, asked)).toEqual({
+      ok: false,
+      problem: 'offer-lost',
+      message: OFFER_TEXT.justUsed(once),
+    });
+    expect(await orderRow(other.orderId)).toBeDefined();
+    expect(await orderRow(asked.orderId)).toBeUndefined();
+    expect((await offerRow(offer.id))?.used).toBe(1);
+    expect(await stockNow(test.db, top)).toBe(19);
   });
 
   it('200 shoppers racing for the last 10 uses: exactly 10 discounted orders, none at full price', async () => {

@@ -53,3 +53,25 @@ function hearing(backend: SqlBackend, heard: (request: HeardRequest) => void): S
     close: () => backend.close(),
   };
 }
+
+/**
+ * The database, running `meanwhile` once its first batch has answered: what another request does
+ * between a change's read and its write, made to happen there on PGlite too.
+ */
+export function betweenReadAndWrite(db: Db, meanwhile: () => Promise<unknown>): Db {
+  let waiting = true;
+  return new Proxy(db, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (key !== 'batch') return typeof value === 'function' ? value.bind(target) : value;
+      return async (...args: unknown[]) => {
+        const answer = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        if (waiting) {
+          waiting = false;
+          await meanwhile();
+        }
+        return answer;
+      };
+    },
+  });
+}
