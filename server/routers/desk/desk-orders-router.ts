@@ -131,7 +131,7 @@ export const ordersDesk = {
         reference: input.reference,
       });
     }
-    return { paymentId: result.paymentId, refundId: null, status: 'refunded' as const };
+    return { paymentId: result.paymentId, status: 'refunded' as const };
   }),
 
   sms: deskProcedure.input(smsHistoryInput).query(async ({ ctx, input }) => {
