@@ -55,6 +55,7 @@ import { Route as ProductsSlugRouteImport } from './routes/products/$slug'
 import { Route as ShopStopTokenRouteImport } from './routes/$shop/stop/$token'
 import { Route as ApiAccountAvatarRouteImport } from './routes/api/account/avatar'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiCreditNotesRefundIdRouteImport } from './routes/api/credit-notes/$refundId'
 import { Route as ApiDeskOrdersDotcsvRouteImport } from './routes/api/desk/orders[.]csv'
 import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/products[.]csv'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
@@ -68,6 +69,7 @@ import { Route as DeskProductsProductIdRouteImport } from './routes/desk/product
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
 import { Route as ApiPaymentsPesapalIpnRouteImport } from './routes/api/payments/pesapal.ipn'
 import { Route as ApiPaymentsPesapalReturnRouteImport } from './routes/api/payments/pesapal.return'
+import { Route as OrderHistoryOrderIdCreditNoteRefundIdRouteImport } from './routes/order-history/$orderId_.credit-note.$refundId'
 import { Route as ApiDeskOrdersOrderIdPackingSlipDotpdfRouteImport } from './routes/api/desk/orders/$orderId.packing-slip[.]pdf'
 import { Route as ApiDeskProductsProductIdPhotosRouteImport } from './routes/api/desk/products/$productId.photos'
 import { Route as ApiPaymentsMtnPaymentIdSecretRouteImport } from './routes/api/payments/mtn.$paymentId.$secret'
@@ -302,6 +304,11 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiCreditNotesRefundIdRoute = ApiCreditNotesRefundIdRouteImport.update({
+  id: '/api/credit-notes/$refundId',
+  path: '/api/credit-notes/$refundId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiDeskOrdersDotcsvRoute = ApiDeskOrdersDotcsvRouteImport.update({
   id: '/api/desk/orders.csv',
   path: '/api/desk/orders.csv',
@@ -367,6 +374,12 @@ const ApiPaymentsPesapalReturnRoute =
   ApiPaymentsPesapalReturnRouteImport.update({
     id: '/api/payments/pesapal/return',
     path: '/api/payments/pesapal/return',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OrderHistoryOrderIdCreditNoteRefundIdRoute =
+  OrderHistoryOrderIdCreditNoteRefundIdRouteImport.update({
+    id: '/order-history/$orderId_/credit-note/$refundId',
+    path: '/order-history/$orderId/credit-note/$refundId',
     getParentRoute: () => rootRouteImport,
   } as any)
 const ApiDeskOrdersOrderIdPackingSlipDotpdfRoute =
@@ -435,6 +448,7 @@ export interface FileRoutesByFullPath {
   '/$shop/stop/$token': typeof ShopStopTokenRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/credit-notes/$refundId': typeof ApiCreditNotesRefundIdRoute
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
@@ -448,6 +462,7 @@ export interface FileRoutesByFullPath {
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/order-history/$orderId/credit-note/$refundId': typeof OrderHistoryOrderIdCreditNoteRefundIdRoute
   '/api/desk/orders/$orderId/packing-slip.pdf': typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
@@ -498,6 +513,7 @@ export interface FileRoutesByTo {
   '/$shop/stop/$token': typeof ShopStopTokenRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/credit-notes/$refundId': typeof ApiCreditNotesRefundIdRoute
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
@@ -511,6 +527,7 @@ export interface FileRoutesByTo {
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/order-history/$orderId/credit-note/$refundId': typeof OrderHistoryOrderIdCreditNoteRefundIdRoute
   '/api/desk/orders/$orderId/packing-slip.pdf': typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
@@ -563,6 +580,7 @@ export interface FileRoutesById {
   '/$shop/stop/$token': typeof ShopStopTokenRoute
   '/api/account/avatar': typeof ApiAccountAvatarRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/credit-notes/$refundId': typeof ApiCreditNotesRefundIdRoute
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
@@ -576,6 +594,7 @@ export interface FileRoutesById {
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/order-history/$orderId_/credit-note/$refundId': typeof OrderHistoryOrderIdCreditNoteRefundIdRoute
   '/api/desk/orders/$orderId/packing-slip.pdf': typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
@@ -629,6 +648,7 @@ export interface FileRouteTypes {
     | '/$shop/stop/$token'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/credit-notes/$refundId'
     | '/api/desk/orders.csv'
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
@@ -642,6 +662,7 @@ export interface FileRouteTypes {
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/order-history/$orderId/credit-note/$refundId'
     | '/api/desk/orders/$orderId/packing-slip.pdf'
     | '/api/desk/products/$productId/photos'
     | '/api/payments/mtn/$paymentId/$secret'
@@ -692,6 +713,7 @@ export interface FileRouteTypes {
     | '/$shop/stop/$token'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/credit-notes/$refundId'
     | '/api/desk/orders.csv'
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
@@ -705,6 +727,7 @@ export interface FileRouteTypes {
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/order-history/$orderId/credit-note/$refundId'
     | '/api/desk/orders/$orderId/packing-slip.pdf'
     | '/api/desk/products/$productId/photos'
     | '/api/payments/mtn/$paymentId/$secret'
@@ -756,6 +779,7 @@ export interface FileRouteTypes {
     | '/$shop/stop/$token'
     | '/api/account/avatar'
     | '/api/auth/$'
+    | '/api/credit-notes/$refundId'
     | '/api/desk/orders.csv'
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
@@ -769,6 +793,7 @@ export interface FileRouteTypes {
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/order-history/$orderId_/credit-note/$refundId'
     | '/api/desk/orders/$orderId/packing-slip.pdf'
     | '/api/desk/products/$productId/photos'
     | '/api/payments/mtn/$paymentId/$secret'
@@ -809,6 +834,7 @@ export interface RootRouteChildren {
   ShopStopTokenRoute: typeof ShopStopTokenRoute
   ApiAccountAvatarRoute: typeof ApiAccountAvatarRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiCreditNotesRefundIdRoute: typeof ApiCreditNotesRefundIdRoute
   ApiDeskOrdersDotcsvRoute: typeof ApiDeskOrdersDotcsvRoute
   ApiDeskProductsDotcsvRoute: typeof ApiDeskProductsDotcsvRoute
   ApiPaymentsAirtelRoute: typeof ApiPaymentsAirtelRoute
@@ -816,6 +842,7 @@ export interface RootRouteChildren {
   ApiOrdersOrderIdReceiptDotpdfRoute: typeof ApiOrdersOrderIdReceiptDotpdfRoute
   ApiPaymentsPesapalIpnRoute: typeof ApiPaymentsPesapalIpnRoute
   ApiPaymentsPesapalReturnRoute: typeof ApiPaymentsPesapalReturnRoute
+  OrderHistoryOrderIdCreditNoteRefundIdRoute: typeof OrderHistoryOrderIdCreditNoteRefundIdRoute
   ApiDeskOrdersOrderIdPackingSlipDotpdfRoute: typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   ApiDeskProductsProductIdPhotosRoute: typeof ApiDeskProductsProductIdPhotosRoute
   ApiPaymentsMtnPaymentIdSecretRoute: typeof ApiPaymentsMtnPaymentIdSecretRoute
@@ -1145,6 +1172,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/credit-notes/$refundId': {
+      id: '/api/credit-notes/$refundId'
+      path: '/api/credit-notes/$refundId'
+      fullPath: '/api/credit-notes/$refundId'
+      preLoaderRoute: typeof ApiCreditNotesRefundIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/desk/orders.csv': {
       id: '/api/desk/orders.csv'
       path: '/api/desk/orders.csv'
@@ -1234,6 +1268,13 @@ declare module '@tanstack/react-router' {
       path: '/api/payments/pesapal/return'
       fullPath: '/api/payments/pesapal/return'
       preLoaderRoute: typeof ApiPaymentsPesapalReturnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order-history/$orderId_/credit-note/$refundId': {
+      id: '/order-history/$orderId_/credit-note/$refundId'
+      path: '/order-history/$orderId/credit-note/$refundId'
+      fullPath: '/order-history/$orderId/credit-note/$refundId'
+      preLoaderRoute: typeof OrderHistoryOrderIdCreditNoteRefundIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/desk/orders/$orderId/packing-slip.pdf': {
@@ -1339,6 +1380,7 @@ const rootRouteChildren: RootRouteChildren = {
   ShopStopTokenRoute: ShopStopTokenRoute,
   ApiAccountAvatarRoute: ApiAccountAvatarRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiCreditNotesRefundIdRoute: ApiCreditNotesRefundIdRoute,
   ApiDeskOrdersDotcsvRoute: ApiDeskOrdersDotcsvRoute,
   ApiDeskProductsDotcsvRoute: ApiDeskProductsDotcsvRoute,
   ApiPaymentsAirtelRoute: ApiPaymentsAirtelRoute,
@@ -1346,6 +1388,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiOrdersOrderIdReceiptDotpdfRoute: ApiOrdersOrderIdReceiptDotpdfRoute,
   ApiPaymentsPesapalIpnRoute: ApiPaymentsPesapalIpnRoute,
   ApiPaymentsPesapalReturnRoute: ApiPaymentsPesapalReturnRoute,
+  OrderHistoryOrderIdCreditNoteRefundIdRoute:
+    OrderHistoryOrderIdCreditNoteRefundIdRoute,
   ApiDeskOrdersOrderIdPackingSlipDotpdfRoute:
     ApiDeskOrdersOrderIdPackingSlipDotpdfRoute,
   ApiDeskProductsProductIdPhotosRoute: ApiDeskProductsProductIdPhotosRoute,

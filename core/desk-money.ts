@@ -7,6 +7,8 @@ import { CASH_LABEL, ORDER_STATUSES, type OrderStatus } from './order-rules.ts';
 export const MONEY_TEXT = {
   orderNotFound: 'Order not found',
   paymentNotFound: 'Payment not found',
+  refundNotFound: 'Refund not found',
+  paymentOrRefund: 'Name the payment or the refund refunded by hand, one of the two.',
   badReference: 'Enter the reference: 1 to 100 characters, no line breaks or control characters.',
   alreadyPaid: 'This order is already marked paid.',
   cancelled: 'This order is cancelled: it cannot be marked paid.',
@@ -68,12 +70,27 @@ export const markPaidInput = v.strictObject(
   MONEY_TEXT.badReference,
 );
 
-export const markRefundedInput = v.strictObject(
-  {
-    paymentId: v.pipe(v.string(MONEY_TEXT.paymentNotFound), v.uuid(MONEY_TEXT.paymentNotFound)),
-    reference,
-  },
-  MONEY_TEXT.badReference,
+/**
+ * A refund paid by hand: a payment's money due back (`paymentId`), or a return's refund staff pay
+ * themselves (`refundId`, issue 36): one of the two, with its reference.
+ */
+export const markRefundedInput = v.pipe(
+  v.strictObject(
+    {
+      paymentId: v.optional(
+        v.pipe(v.string(MONEY_TEXT.paymentNotFound), v.uuid(MONEY_TEXT.paymentNotFound)),
+      ),
+      refundId: v.optional(
+        v.pipe(v.string(MONEY_TEXT.refundNotFound), v.uuid(MONEY_TEXT.refundNotFound)),
+      ),
+      reference,
+    },
+    MONEY_TEXT.badReference,
+  ),
+  v.check(
+    (input) => (input.paymentId === undefined) !== (input.refundId === undefined),
+    MONEY_TEXT.paymentOrRefund,
+  ),
 );
 
 /** How long something has waited, short: '5 min', '3 h', '2 d' ('just now' under a minute). */

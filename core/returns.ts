@@ -333,3 +333,118 @@ export const receiveReturnInput = v.strictObject(
   },
   objectMessage(RETURN_TEXT.badRequest),
 );
+
+/**
+ * Why a provider's refund failed, in the shop's words for the staff (the refund's `reason`). The
+ * provider's own words are logged; these say what to do next (Retry, by hand, or a setting).
+ */
+export const REFUND_FAILURES = [
+  'already-refunded',
+  'over-paid',
+  'partial-mobile',
+  'not-completed',
+  'wrong-pin',
+  'payee-not-found',
+  'not-enough-balance',
+  'declined',
+  'setup',
+  'not-configured',
+  'no-payment',
+] as const;
+export type RefundFailure = (typeof REFUND_FAILURES)[number];
+
+export const REFUND_FAILURE_TEXT: Record<RefundFailure, string> = {
+  'already-refunded':
+    'The provider already refunded this payment (one refund per payment): record any rest as store credit.',
+  'over-paid': 'The refund is more than the payment took: the provider refuses it.',
+  'partial-mobile':
+    'Pesapal refunds a mobile-money payment only in full: refund the rest as store credit, or all of it by hand.',
+  'not-completed': 'The provider says this payment is not completed: it cannot be refunded.',
+  'wrong-pin':
+    'Airtel refused the shop’s disbursement PIN: check AIRTEL_DISBURSEMENT_PIN, then Retry.',
+  'payee-not-found': 'The number is not registered for mobile money: refund by hand.',
+  'not-enough-balance':
+    'The shop’s disbursement account has not enough money: top it up, then Retry.',
+  declined: 'The provider refused the refund. Retry, or refund by hand.',
+  setup: 'The provider refused the shop’s set-up (keys, currency): fix the settings, then Retry.',
+  'not-configured':
+    'Refunds through this provider are not set up: set its disbursement keys, or refund by hand.',
+  'no-payment': 'The payment this refund sends back is gone: refund by hand.',
+};
+
+export const REFUND_TEXT = {
+  refundNotFound: 'Refund not found',
+  paymentNotFound: 'Payment not found',
+  creditNoteNotFound: 'Credit note not found',
+  byHand:
+    'Bank transfers and cash are refunded by hand: pay it, then record it with its reference.',
+  storeCredit: 'Store credit is granted when the return is received, not sent again.',
+  notRefundDue: 'Only money due back to a customer can be refunded.',
+  notByHand: 'This refund is being sent by its provider: wait for it, or Retry if it fails.',
+} as const;
+
+const refundId = uuidOf(REFUND_TEXT.refundNotFound);
+
+export const refundByIdInput = v.strictObject(
+  { refundId },
+  objectMessage(REFUND_TEXT.refundNotFound),
+);
+
+export const refundPaymentInput = v.strictObject(
+  { paymentId: uuidOf(REFUND_TEXT.paymentNotFound) },
+  objectMessage(REFUND_TEXT.paymentNotFound),
+);
+
+export const creditNoteInput = v.strictObject(
+  { refundId: uuidOf(REFUND_TEXT.creditNoteNotFound) },
+  objectMessage(REFUND_TEXT.creditNoteNotFound),
+);
+
+/** Where a refund's money went, as the credit note says it. */
+export const REFUND_METHOD_LABEL: Record<RefundMethod, string> = {
+  mtn: 'MTN Mobile Money',
+  airtel: 'Airtel Money',
+  pesapal: 'Card (Pesapal)',
+  bank_transfer: 'Bank transfer',
+  cash_on_delivery: 'Cash',
+  cash: 'Cash',
+  store_credit: 'Store credit',
+};
+
+/** A succeeded refund's credit note: the screen's and the PDF's data. */
+export type CreditNote = {
+  refundId: string;
+  /** CRN-… */
+  number: string;
+  orderId: string;
+  /** The order's receipt number (RCP-…). */
+  orderRef: string;
+  /** When the refund succeeded (ISO). */
+  date: string;
+  customerName: string;
+  /** The returned pieces, for a return's refund; none for money the order did not need. */
+  lines: { name: string; variantLabel: string; quantity: number; price: number }[];
+  amount: number;
+  method: RefundMethod;
+  methodLabel: string;
+  reference: string | null;
+};
+
+/** The credit note's words (screen and PDF). */
+export const CREDIT_NOTE_TEXT = {
+  title: 'Credit note',
+  forOrder: 'For order',
+  date: 'Refunded on',
+  customer: 'Customer',
+  method: 'Refunded to',
+  reference: 'Reference',
+  pieces: 'Pieces returned',
+  noPieces: 'Money the order did not need, sent back.',
+  total: 'Refunded',
+  download: 'Download PDF',
+  back: 'Back to the order',
+} as const;
+
+/** '14 December 2026': the Kampala day a refund succeeded (the credit note's date). */
+export const creditNoteDay = (iso: string) =>
+  kampalaDate(new Date(kampalaDay(new Date(iso)) * DAY_MS));

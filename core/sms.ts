@@ -52,6 +52,7 @@ export const SMS_KINDS = [
   'out-for-delivery',
   'gift-card',
   'cart-reminder',
+  'refund-sent',
 ] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
 export type RecipientType = 'customer' | 'admin' | 'seller';
@@ -249,6 +250,9 @@ export const SMS_TEXT = {
         ? `Expect it ${smsDays(o.days)}.`
         : 'Expect it in 1-3 days in Kampala, 3-5 days elsewhere.'
     }`,
+  /** Money sent back through the provider that took it, or by hand (issue 36): amount and reference. */
+  refundSent: (o: { orderId: string; amount: number; reference: string }) =>
+    `${SHOP_NAME}: We refunded ${formatUGX(o.amount)} for order ${ref(o.orderId)} (ref ${clip(plainText(o.reference), 40)}). It may take a day to show.`,
   delivered: (o: { orderId: string }) =>
     `${SHOP_NAME}: Order ${ref(o.orderId)} was delivered. Enjoy it! Returns within 14 days, unworn with tags.`,
   /**

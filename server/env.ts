@@ -165,6 +165,11 @@ const schema = v.object({
         `MOMO_TARGET_ENVIRONMENT must be "sandbox" or "mtnuganda" (got ${quoted(issue.input)})`,
     ),
   ),
+  // Refunds through MTN MoMo Disbursement (issue 36): its own product subscription and API user;
+  // the collection's MOMO_BASE_URL and MOMO_TARGET_ENVIRONMENT.
+  MOMO_DISBURSEMENT_API_USER: v.optional(text('MOMO_DISBURSEMENT_API_USER')),
+  MOMO_DISBURSEMENT_API_KEY: v.optional(text('MOMO_DISBURSEMENT_API_KEY')),
+  MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: v.optional(text('MOMO_DISBURSEMENT_SUBSCRIPTION_KEY')),
   // Mobile money: Airtel Money.
   AIRTEL_BASE_URL: v.optional(httpUrl('AIRTEL_BASE_URL')),
   AIRTEL_CLIENT_ID: v.optional(text('AIRTEL_CLIENT_ID')),
@@ -182,6 +187,14 @@ const schema = v.object({
     v.picklist(
       ['oaep', 'pkcs1'],
       (issue) => `AIRTEL_RSA_PADDING must be "oaep" or "pkcs1" (got ${quoted(issue.input)})`,
+    ),
+  ),
+
+  /** The 4-digit PIN of the shop's Airtel disbursement wallet: turns on refunds through Airtel. */
+  AIRTEL_DISBURSEMENT_PIN: v.optional(
+    v.pipe(
+      text('AIRTEL_DISBURSEMENT_PIN'),
+      v.regex(/^\d{4}$/, 'AIRTEL_DISBURSEMENT_PIN must be the 4 digits of the disbursement PIN'),
     ),
   ),
 
@@ -280,6 +293,14 @@ const TOGETHER: { service: string; names: (keyof ShopEnv)[] }[] = [
       'MOMO_API_KEY',
       'MOMO_SUBSCRIPTION_KEY',
       'MOMO_TARGET_ENVIRONMENT',
+    ],
+  },
+  {
+    service: 'MTN MoMo Disbursement',
+    names: [
+      'MOMO_DISBURSEMENT_API_USER',
+      'MOMO_DISBURSEMENT_API_KEY',
+      'MOMO_DISBURSEMENT_SUBSCRIPTION_KEY',
     ],
   },
   {

@@ -7,6 +7,7 @@ import { sweepBackInStock } from './services/back-in-stock.ts';
 import { sweepCartReminders } from './services/cart-reminders.ts';
 import { sweepCardPayments } from './services/payments/card.ts';
 import { sweepPayments } from './services/payments/service.ts';
+import { sweepRefunds } from './services/refunds-service.ts';
 import { sweepSms } from './services/sms-service.ts';
 import { sweepGiftCards } from './services/value-service.ts';
 
@@ -16,6 +17,7 @@ type Sweep = { name: string; run: (ctx: Context) => Promise<unknown> };
 const SWEEPS: Sweep[] = [
   { name: 'payments', run: sweepPayments },
   { name: 'card payments', run: sweepCardPayments },
+  { name: 'refunds', run: sweepRefunds },
   { name: 'sms', run: sweepSms },
   { name: 'back in stock', run: sweepBackInStock },
   { name: 'cart reminders', run: sweepCartReminders },

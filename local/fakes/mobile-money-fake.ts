@@ -14,8 +14,15 @@
 // does; MTN's status echoes the externalId the shop sent. Airtel's callbacks carry a hash made
 // with AIRTEL_CALLBACK_SECRET, posted to the shop's fixed Airtel URL (set in Airtel's portal;
 // here `airtelCallbackUrl`, or {BETTER_AUTH_URL}/api/payments/airtel when the fake is told none).
-// Test-only routes: GET /__requests lists what arrived; POST /__decide/{reference} with
-// {"status":"SUCCESSFUL"|"FAILED","reason"?} settles a payment now (a late answer).
+// Refunds (issue 36): MTN's Disbursement (its own token, API user and subscription key; a
+// transfer and its status) and Airtel's v2 disbursement (signed like a payment, with the PIN
+// encrypted under the same key: a wrong PIN is refused as Airtel does, DP00900001009). The
+// payee's last digit decides as above (2 refused, 3 the shop's account is short, 4 waits until
+// a test decides, 5 not registered, 6 HTTP 500, 7 hangs); a reused X-Reference-Id is 409, a
+// reused Airtel transaction id DP00900001011, a wrong currency refused.
+// Test-only routes: GET /__requests lists the payments that arrived, GET /__refunds the refunds;
+// POST /__decide/{reference} with {"status":"SUCCESSFUL"|"FAILED","reason"?} settles a payment
+// or a refund now (a late answer).
 import {
   constants,
   createDecipheriv,
@@ -39,7 +46,18 @@ export const FAKE_MOMO = {
   apiKey: 'fake-momo-api-key',
   subscriptionKey: 'fake-momo-subscription-key',
 };
-export const FAKE_AIRTEL = { clientId: 'fake-airtel-client', clientSecret: 'fake-airtel-secret' };
+/** MTN's Disbursement product: another subscription, another API user (a UUID v4) and key. */
+export const FAKE_MOMO_DISBURSEMENT = {
+  apiUser: '7c1d9e2a-4b6f-4a8e-b3d5-9f0e2c4a6b81',
+  apiKey: 'fake-momo-disbursement-api-key',
+  subscriptionKey: 'fake-momo-disbursement-subscription-key',
+};
+export const FAKE_AIRTEL = {
+  clientId: 'fake-airtel-client',
+  clientSecret: 'fake-airtel-secret',
+  /** The disbursement wallet's PIN: any other is refused. */
+  disbursementPin: '4826',
+};
 
 /** What MTN takes as an API user: a UUID, version 4. */
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -50,6 +68,8 @@ const AMBIGUOUS_MS = 1000;
 type Outcome = { status: 'SUCCESSFUL' | 'FAILED'; reason?: string };
 type Received = {
   network: 'mtn' | 'airtel';
+  /** A payment collected, or a refund sent (a disbursement). */
+  kind?: 'refund';
   /** Airtel: the v1 or the signed v2 path. */
   version?: 'v1' | 'v2';
   reference: string;
@@ -71,6 +91,8 @@ const FAILURES: Record<string, string> = {
   '3': 'NOT_ENOUGH_FUNDS',
   '5': 'PAYER_NOT_FOUND',
 };
+/** A refund's payee: the same digits, the payee's own reason. */
+const REFUND_FAILURES: Record<string, string> = { ...FAILURES, '5': 'PAYEE_NOT_FOUND' };
 /** Airtel's answer for each outcome: its DP… response code and message. */
 const AIRTEL_FAILURES: Record<string, { code: string; message: string }> = {
   APPROVAL_REJECTED: { code: 'DP00800001008', message: 'The transaction was refused.' },
@@ -84,6 +106,23 @@ const AIRTEL_FAILURES: Record<string, { code: string; message: string }> = {
       'Payee is already initiated for churn or barred or not registered on Airtel Money platform.',
   },
   EXPIRED: { code: 'DP00800001029', message: 'Transaction has been expired.' },
+};
+/** Airtel's disbursement codes for each outcome. */
+const AIRTEL_DISBURSEMENT_FAILURES: Record<string, { code: string; message: string }> = {
+  APPROVAL_REJECTED: { code: 'DP00900001013', message: 'The transaction was refused.' },
+  NOT_ENOUGH_FUNDS: {
+    code: 'DP00900001007',
+    message: 'Not enough funds in account to complete the transaction.',
+  },
+  PAYEE_NOT_FOUND: { code: 'DP00900001012', message: 'Mobile number entered is incorrect.' },
+};
+const AIRTEL_WRONG_PIN = {
+  code: 'DP00900001009',
+  message: 'Initiatee of the transaction is invalid.',
+};
+const AIRTEL_DUPLICATE = {
+  code: 'DP00900001011',
+  message: 'Transaction with similar information already exists in this system.',
 };
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
@@ -125,7 +164,9 @@ export async function startFakeMobileMoney(
   })();
   const airtelCallbackSecret = randomBytes(24).toString('base64url');
   const received = new Map<string, Received>();
-  const tokens = new Set<string>();
+  const refunds = new Map<string, Received>();
+  /** Each token and the product it was given for (MTN's Collection and Disbursement differ). */
+  const tokens = new Map<string, string>();
   const hanging = new Set<ServerResponse>();
 
   /** What the payer's phone does: decided by the number's last digit, after a moment. */
@@ -133,7 +174,7 @@ export async function startFakeMobileMoney(
     if (payment.decided) return payment.decided;
     const digit = payment.phone.slice(-1);
     if (digit === '4' || Date.now() - payment.requestedAt < approvalMs) return null;
-    const reason = FAILURES[digit];
+    const reason = (payment.kind === 'refund' ? REFUND_FAILURES : FAILURES)[digit];
     return reason ? { status: 'FAILED', reason } : { status: 'SUCCESSFUL' };
   }
 
@@ -151,6 +192,8 @@ export async function startFakeMobileMoney(
   }
 
   function sendCallback(payment: Received) {
+    // The shop reads a refund's status; it takes no refund callbacks.
+    if (payment.kind === 'refund') return;
     if (payment.network === 'mtn') sendMtnCallback(payment);
     else sendAirtelCallback(payment);
   }
@@ -193,23 +236,26 @@ export async function startFakeMobileMoney(
    * x-signature (AES-256-CBC); it must be the body sent. False when anything is missing or does
    * not match.
    */
+  /** What the shop encrypted with the portal's public key, read with the padding set. */
+  function airtelDecrypt(base64: string): string {
+    return privateDecrypt(
+      airtelRsaPadding === 'oaep'
+        ? {
+            key: airtelKeys.privateKey,
+            padding: constants.RSA_PKCS1_OAEP_PADDING,
+            oaepHash: 'sha1',
+          }
+        : { key: airtelKeys.privateKey, padding: constants.RSA_PKCS1_PADDING },
+      Buffer.from(base64, 'base64'),
+    ).toString();
+  }
+
   function signedBody(req: IncomingMessage, body: string): boolean {
     const signature = req.headers['x-signature'];
     const key = req.headers['x-key'];
     if (typeof signature !== 'string' || typeof key !== 'string') return false;
     try {
-      const [aesKey, iv] = privateDecrypt(
-        airtelRsaPadding === 'oaep'
-          ? {
-              key: airtelKeys.privateKey,
-              padding: constants.RSA_PKCS1_OAEP_PADDING,
-              oaepHash: 'sha1',
-            }
-          : { key: airtelKeys.privateKey, padding: constants.RSA_PKCS1_PADDING },
-        Buffer.from(key, 'base64'),
-      )
-        .toString()
-        .split(':');
+      const [aesKey, iv] = airtelDecrypt(key).split(':');
       const decipher = createDecipheriv(
         'aes-256-cbc',
         Buffer.from(aesKey ?? '', 'base64'),
@@ -251,15 +297,15 @@ export async function startFakeMobileMoney(
     };
   }
 
-  function bearer(req: IncomingMessage): boolean {
+  function bearer(req: IncomingMessage, product: string): boolean {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    return !!token && tokens.has(token);
+    return !!token && tokens.get(token) === product;
   }
 
   /** MTN gives expires_in as a number; Airtel as a string ("180"). */
-  function newToken(res: ServerResponse, expiresIn: number | string) {
+  function newToken(res: ServerResponse, expiresIn: number | string, product: string) {
     const token = randomUUID();
-    tokens.add(token);
+    tokens.set(token, product);
     json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: expiresIn });
   }
 
@@ -276,8 +322,11 @@ export async function startFakeMobileMoney(
     return false;
   }
 
-  function record(payment: Omit<Received, 'count' | 'requestedAt' | 'decided' | 'transactionId'>) {
-    const known = received.get(payment.reference);
+  function record(
+    payment: Omit<Received, 'count' | 'requestedAt' | 'decided' | 'transactionId'>,
+    into = received,
+  ) {
+    const known = into.get(payment.reference);
     if (known) {
       known.count += 1;
       return known;
@@ -289,18 +338,21 @@ export async function startFakeMobileMoney(
       decided: null,
       transactionId: String(Math.floor(1e9 + Math.random() * 9e9)),
     };
-    received.set(payment.reference, fresh);
+    into.set(payment.reference, fresh);
     return fresh;
   }
 
   async function mtn(req: IncomingMessage, res: ServerResponse, path: string) {
-    if (req.headers['ocp-apim-subscription-key'] !== FAKE_MOMO.subscriptionKey) {
+    // Each product its own subscription key, API user and tokens.
+    const product = path.startsWith('/disbursement/') ? 'disbursement' : 'collection';
+    const keys = product === 'disbursement' ? FAKE_MOMO_DISBURSEMENT : FAKE_MOMO;
+    if (req.headers['ocp-apim-subscription-key'] !== keys.subscriptionKey) {
       return json(res, 401, {
         statusCode: 401,
         message: 'Access denied due to invalid subscription key.',
       });
     }
-    if (req.method === 'POST' && path === '/collection/token/') {
+    if (req.method === 'POST' && path === `/${product}/token/`) {
       const [user, key] = Buffer.from(
         /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '',
         'base64',
@@ -308,12 +360,14 @@ export async function startFakeMobileMoney(
         .toString()
         .split(':');
       // No API user but a UUID v4 exists at MTN: any other name is refused like a wrong key.
-      if (!UUID_V4.test(user ?? '') || user !== FAKE_MOMO.apiUser || key !== FAKE_MOMO.apiKey) {
+      if (!UUID_V4.test(user ?? '') || user !== keys.apiUser || key !== keys.apiKey) {
         return json(res, 401, { error: 'login_failed' });
       }
-      return newToken(res, 3600);
+      return newToken(res, 3600, `mtn-${product}`);
     }
-    if (!bearer(req)) return json(res, 401, { code: 'UNAUTHORIZED', message: 'Invalid token' });
+    if (!bearer(req, `mtn-${product}`)) {
+      return json(res, 401, { code: 'UNAUTHORIZED', message: 'Invalid token' });
+    }
     // One fake plays both: the sandbox (EUR only) and production in Uganda (UGX only).
     const environment = req.headers['x-target-environment'];
     if (environment !== 'sandbox' && environment !== 'mtnuganda') {
@@ -352,6 +406,7 @@ export async function startFakeMobileMoney(
       scheduleCallback(payment);
       return json(res, 202);
     }
+    if (product === 'disbursement') return mtnTransfer(req, res, path, environment);
     const status = /^\/collection\/v1_0\/requesttopay\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && status) {
       const payment = received.get(decodeURIComponent(status[1] ?? ''));
@@ -363,6 +418,195 @@ export async function startFakeMobileMoney(
       return json(res, 200, mtnStatus(payment, outcomeOf(payment)));
     }
     return json(res, 404, { code: 'RESOURCE_NOT_FOUND' });
+  }
+
+  /** MTN's Disbursement: a transfer to the payee (a refund) and its status. */
+  async function mtnTransfer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    environment: string,
+  ) {
+    if (req.method === 'POST' && path === '/disbursement/v1_0/transfer') {
+      const reference = String(req.headers['x-reference-id'] ?? '');
+      const body = JSON.parse((await bodyOf(req)) || '{}') as {
+        amount?: string;
+        currency?: string;
+        externalId?: string;
+        payee?: { partyIdType?: string; partyId?: string };
+      };
+      const phone = String(body.payee?.partyId ?? '');
+      if (
+        !/^[0-9a-f-]{36}$/.test(reference) ||
+        body.payee?.partyIdType !== 'MSISDN' ||
+        !/^\d+$/.test(phone) ||
+        !/^\d+$/.test(String(body.amount ?? ''))
+      ) {
+        return json(res, 400, { code: 'INVALID_REQUEST' });
+      }
+      if (body.currency !== (environment === 'sandbox' ? 'EUR' : 'UGX')) {
+        return json(res, 500, { code: 'INVALID_CURRENCY', message: 'Currency not supported.' });
+      }
+      if (broken(phone, res)) return;
+      const refund = record(
+        {
+          network: 'mtn',
+          kind: 'refund',
+          reference,
+          externalId: String(body.externalId ?? ''),
+          phone,
+          amount: String(body.amount),
+          currency: String(body.currency),
+          callbackUrl: null,
+        },
+        refunds,
+      );
+      if (refund.count > 1) {
+        return json(res, 409, {
+          code: 'RESOURCE_ALREADY_EXIST',
+          message: 'Duplicated reference id. Creation of resource failed.',
+        });
+      }
+      return json(res, 202);
+    }
+    const status = /^\/disbursement\/v1_0\/transfer\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && status) {
+      const refund = refunds.get(decodeURIComponent(status[1] ?? ''));
+      if (!refund) {
+        return json(res, 404, {
+          code: 'RESOURCE_NOT_FOUND',
+          message: 'Requested resource was not found.',
+        });
+      }
+      const outcome = outcomeOf(refund);
+      return json(res, 200, {
+        amount: refund.amount,
+        currency: refund.currency,
+        externalId: refund.externalId ?? '',
+        payee: { partyIdType: 'MSISDN', partyId: refund.phone },
+        status: outcome?.status ?? 'PENDING',
+        ...(outcome?.status === 'SUCCESSFUL'
+          ? { financialTransactionId: refund.transactionId }
+          : {}),
+        ...(outcome?.status === 'FAILED' ? { reason: outcome.reason } : {}),
+      });
+    }
+    return json(res, 404, { code: 'RESOURCE_NOT_FOUND' });
+  }
+
+  /** Airtel's disbursement answer: its status block, success or a DP0090000… refusal. */
+  function airtelDisbursementAnswer(
+    res: ServerResponse,
+    http: number,
+    code: string,
+    message: string,
+    transaction?: Record<string, unknown>,
+  ) {
+    const success = code === 'DP00900001001' || code === 'DP00900001006';
+    return json(res, http, {
+      data: transaction ? { transaction } : {},
+      status: {
+        response_code: code,
+        code: String(http),
+        success,
+        result_code: success ? 'ESB000010' : 'ESB000045',
+        message,
+      },
+    });
+  }
+
+  /** Airtel's v2 disbursement (a refund): signed, with the PIN encrypted; and its status. */
+  async function airtelDisbursement(req: IncomingMessage, res: ServerResponse, path: string) {
+    if (req.method === 'POST' && path === '/standard/v2/disbursements/') {
+      const text = await bodyOf(req);
+      if (!signedBody(req, text)) {
+        return json(res, 403, {
+          status: {
+            response_code: 'DP00800001026',
+            code: '403',
+            success: false,
+            message: 'Forbidden: X-signature and payload did not match.',
+          },
+        });
+      }
+      const body = JSON.parse(text || '{}') as {
+        payee?: { msisdn?: string };
+        pin?: string;
+        transaction?: { id?: string; amount?: number; type?: string };
+      };
+      const phone = String(body.payee?.msisdn ?? '');
+      const reference = String(body.transaction?.id ?? '');
+      if (
+        !/^\d{9}$/.test(phone) ||
+        !reference ||
+        !(Number(body.transaction?.amount) > 0) ||
+        body.transaction?.type !== 'B2C'
+      ) {
+        return json(res, 400, {
+          status: { code: '400', success: false, message: 'Invalid request' },
+        });
+      }
+      let pin = '';
+      try {
+        pin = airtelDecrypt(String(body.pin ?? ''));
+      } catch {
+        pin = '';
+      }
+      if (pin !== FAKE_AIRTEL.disbursementPin) {
+        return airtelDisbursementAnswer(res, 400, AIRTEL_WRONG_PIN.code, AIRTEL_WRONG_PIN.message);
+      }
+      if (broken(phone, res)) return;
+      const refund = record(
+        {
+          network: 'airtel',
+          kind: 'refund',
+          version: 'v2',
+          reference,
+          phone,
+          amount: String(body.transaction?.amount),
+          currency: 'UGX',
+          callbackUrl: null,
+        },
+        refunds,
+      );
+      if (refund.count > 1) {
+        return airtelDisbursementAnswer(res, 400, AIRTEL_DUPLICATE.code, AIRTEL_DUPLICATE.message);
+      }
+      return airtelDisbursementAnswer(res, 200, 'DP00900001006', 'Transaction is in process.', {
+        reference_id: `RF${refund.transactionId}`,
+        airtel_money_id: `MP${refund.transactionId}`,
+        id: reference,
+        status: 'TIP',
+      });
+    }
+    const status = /^\/standard\/v2\/disbursements\/([^/?]+)$/.exec(path);
+    if (req.method === 'GET' && status) {
+      const refund = refunds.get(decodeURIComponent(status[1] ?? ''));
+      if (!refund) {
+        return airtelDisbursementAnswer(res, 404, 'DP00900001015', 'Transaction not found.');
+      }
+      const outcome = outcomeOf(refund);
+      const failure =
+        outcome?.status === 'FAILED' ? AIRTEL_DISBURSEMENT_FAILURES[outcome.reason ?? ''] : null;
+      const code = !outcome ? 'TIP' : outcome.status === 'SUCCESSFUL' ? 'TS' : 'TF';
+      return airtelDisbursementAnswer(
+        res,
+        200,
+        code === 'TS'
+          ? 'DP00900001001'
+          : code === 'TIP'
+            ? 'DP00900001006'
+            : (failure?.code ?? 'DP00900001005'),
+        failure?.message ??
+          (code === 'TS' ? 'Transaction is successful.' : 'Transaction is in process.'),
+        {
+          id: refund.reference,
+          status: code,
+          ...(code === 'TS' ? { airtel_money_id: `MP${refund.transactionId}` } : {}),
+        },
+      );
+    }
+    return null;
   }
 
   async function airtel(req: IncomingMessage, res: ServerResponse, path: string) {
@@ -378,9 +622,9 @@ export async function startFakeMobileMoney(
           error_description: 'Invalid client credentials',
         });
       }
-      return newToken(res, '180');
+      return newToken(res, '180', 'airtel');
     }
-    if (!bearer(req))
+    if (!bearer(req, 'airtel'))
       return json(res, 401, { status: { code: '401', success: false, message: 'Unauthorized' } });
     if (req.headers['x-country'] !== 'UG' || req.headers['x-currency'] !== 'UGX') {
       return json(res, 400, {
@@ -399,6 +643,10 @@ export async function startFakeMobileMoney(
           success: true,
         },
       });
+    }
+    if (path.startsWith('/standard/v2/disbursements/')) {
+      const answered = await airtelDisbursement(req, res, path);
+      if (answered !== null) return answered;
     }
     const version = /^\/merchant\/(v1|v2)\/payments\/$/.exec(path)?.[1] as 'v1' | 'v2' | undefined;
     if (req.method === 'POST' && version) {
@@ -500,9 +748,11 @@ export async function startFakeMobileMoney(
     const handle = async () => {
       if (req.method === 'GET' && path === '/__requests')
         return json(res, 200, [...received.values()]);
+      if (req.method === 'GET' && path === '/__refunds')
+        return json(res, 200, [...refunds.values()]);
       const decide = /^\/__decide\/([^/]+)$/.exec(path);
       if (req.method === 'POST' && decide) {
-        const payment = received.get(decide[1] ?? '');
+        const payment = received.get(decide[1] ?? '') ?? refunds.get(decide[1] ?? '');
         if (!payment) return json(res, 404, { message: 'unknown reference' });
         payment.decided = JSON.parse(await bodyOf(req)) as Outcome;
         sendCallback(payment);
@@ -523,6 +773,9 @@ export async function startFakeMobileMoney(
     MOMO_SUBSCRIPTION_KEY: FAKE_MOMO.subscriptionKey,
     // The production path: UGX to mtnuganda (the sandbox's EUR is tested beside it).
     MOMO_TARGET_ENVIRONMENT: 'mtnuganda',
+    MOMO_DISBURSEMENT_API_USER: FAKE_MOMO_DISBURSEMENT.apiUser,
+    MOMO_DISBURSEMENT_API_KEY: FAKE_MOMO_DISBURSEMENT.apiKey,
+    MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: FAKE_MOMO_DISBURSEMENT.subscriptionKey,
   };
   const airtelEnv = {
     AIRTEL_BASE_URL: `${url}/airtel`,
@@ -531,6 +784,7 @@ export async function startFakeMobileMoney(
     AIRTEL_PUBLIC_KEY: airtelPublicKey,
     AIRTEL_RSA_PADDING: airtelRsaPadding,
     AIRTEL_CALLBACK_SECRET: airtelCallbackSecret,
+    AIRTEL_DISBURSEMENT_PIN: FAKE_AIRTEL.disbursementPin,
   };
   return {
     url,

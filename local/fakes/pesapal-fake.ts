@@ -7,7 +7,14 @@
 // and each order's state);
 // POST /__settle/{trackingId} {"status":"Completed"|"Failed"|"Invalid"|"Reversed", "amount"?,
 // "currency"?, "notify"?: true} settles an order as Pesapal would (a short amount, a reversal...);
-// POST /__mode {"mode":"normal"|"down"|"hang"} makes the whole API answer 500 or never answer.
+// POST /__mode {"mode":"normal"|"down"|"hang"} makes the whole API answer 500 or never answer;
+// POST /__paid {"amount", "paymentMethod"?} makes a completed payment (its tracking id and
+// confirmation code), as if a shopper had paid it.
+// Refunds (issue 36): POST /api/Transactions/RefundRequest refuses what Pesapal refuses (a
+// payment not COMPLETED, more than it collected, a second refund, part of a mobile-money payment)
+// as {status:"500", message}; a refund it takes is approved by "finance" after `refundMs` (else
+// when a test settles the order "Reversed"): a whole refund turns the payment REVERSED, which is
+// how the shop reads it back.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,7 +44,13 @@ type FakeOrder = {
   paidAmount: number;
   paidCurrency: string;
   confirmationCode: string;
+  /** Card ('Visa') or a mobile-money wallet ('MTN UG Mobile Money'). */
+  paymentMethod: string;
+  /** The one refund Pesapal allows. */
+  refund: { amount: number; username: string; remarks: string } | null;
 };
+
+const isMobileMoney = (method: string) => /mobile|mpesa|airtel|mtn/i.test(method);
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -65,9 +78,13 @@ const money = (currency: string, amount: number) =>
   `${currency} ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(amount)}`;
 
 export async function startFakePesapal(
-  options: { tokenSeconds?: number } = {},
+  options: { tokenSeconds?: number; refundMs?: number | null } = {},
 ): Promise<LocalFake & { url: string }> {
   const tokenSeconds = options.tokenSeconds ?? 300;
+  const refundMs =
+    options.refundMs === undefined
+      ? Number(process.env.FAKE_PESAPAL_REFUND_MS ?? 3000)
+      : options.refundMs;
   const tokens = new Map<string, number>();
   const ipns = new Map<string, { url: string; type: 'GET' | 'POST' }>();
   const orders = new Map<string, FakeOrder>();
@@ -166,7 +183,7 @@ export async function startFakePesapal(
       };
     }
     return {
-      payment_method: 'Visa',
+      payment_method: order.paymentMethod,
       amount: order.paidAmount,
       created_date: new Date().toISOString(),
       confirmation_code: order.status === 'Completed' ? order.confirmationCode : '',
@@ -268,6 +285,8 @@ export async function startFakePesapal(
         paidAmount: 0,
         paidCurrency: String(body.currency),
         confirmationCode: '',
+        paymentMethod: 'Visa',
+        refund: null,
       };
       orders.set(trackingId, order);
       return json(res, 200, {
@@ -285,7 +304,45 @@ export async function startFakePesapal(
       if (!order) return pesapalError(res, 'order_not_found', 'Order tracking id not found');
       return json(res, 200, statusOf(order));
     }
+    if (req.method === 'POST' && path === '/api/Transactions/RefundRequest') {
+      const body = JSON.parse((await bodyOf(req)) || '{}') as Record<string, unknown>;
+      const refused = refundRefusal(body);
+      if (refused) return json(res, 200, { status: '500', message: refused });
+      const order = [...orders.values()].find(
+        (known) => known.confirmationCode === body.confirmation_code,
+      ) as FakeOrder;
+      const amount = Number(body.amount);
+      order.refund = { amount, username: String(body.username), remarks: String(body.remarks) };
+      // Finance approves it: a whole refund reverses the payment; a part leaves it COMPLETED.
+      if (refundMs !== null && amount === order.paidAmount) {
+        setTimeout(() => settle(order, 'Reversed'), refundMs).unref();
+      }
+      return json(res, 200, { status: '200', message: 'Refund request successfully' });
+    }
     return json(res, 404, { error: { error_type: 'api_error', code: 'not_found' }, status: '404' });
+  }
+
+  /** What Pesapal refuses in a refund request, in its words; null: taken. */
+  function refundRefusal(body: Record<string, unknown>): string | null {
+    for (const field of ['confirmation_code', 'username', 'remarks']) {
+      if (typeof body[field] !== 'string' || body[field] === '') return `${field} is required`;
+    }
+    const amount = Number(body.amount);
+    if (!(amount > 0)) return 'amount is required';
+    const order = [...orders.values()].find(
+      (known) => known.confirmationCode === body.confirmation_code,
+    );
+    if (order?.status !== 'Completed') {
+      return 'Only payments with the status COMPLETED can be refunded';
+    }
+    if (order.refund) return 'Multiple refunds are not allowed: this payment already has a refund';
+    if (amount > order.paidAmount) {
+      return 'You cannot refund more than what was originally collected';
+    }
+    if (isMobileMoney(order.paymentMethod) && amount !== order.paidAmount) {
+      return 'A mobile money payment can only be refunded in full';
+    }
+    return null;
   }
 
   /** What Pesapal refuses in an order: [code, message], or null. */
@@ -404,6 +461,33 @@ export async function startFakePesapal(
       const body = JSON.parse((await bodyOf(req)) || '{}') as { mode?: typeof mode };
       mode = body.mode ?? 'normal';
       return json(res, 200, { mode });
+    }
+    if (req.method === 'POST' && path === '/__paid') {
+      const body = JSON.parse((await bodyOf(req)) || '{}') as {
+        amount: number;
+        currency?: string;
+        paymentMethod?: string;
+      };
+      const trackingId = randomUUID();
+      const order: FakeOrder = {
+        trackingId,
+        merchantReference: randomUUID(),
+        amount: body.amount,
+        currency: body.currency ?? 'UGX',
+        description: 'Paid order',
+        callbackUrl: 'http://shop.test/',
+        notificationId: '',
+        billing: {},
+        status: null,
+        paidAmount: 0,
+        paidCurrency: body.currency ?? 'UGX',
+        confirmationCode: '',
+        paymentMethod: body.paymentMethod ?? 'Visa',
+        refund: null,
+      };
+      settle(order, 'Completed');
+      orders.set(trackingId, order);
+      return json(res, 200, order);
     }
     const settling = /^\/__settle\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && settling) {

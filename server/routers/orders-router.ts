@@ -1,7 +1,9 @@
 // The customer's own orders and receipts. Another customer's order and an unknown id are the same
 // NOT_FOUND: nothing tells them apart.
 import { ORDERS_TEXT, orderIdInput, receiptInput } from '#core/order-rules.ts';
+import { creditNoteInput, REFUND_TEXT } from '#core/returns.ts';
 import { textBackInStock } from '../services/back-in-stock.ts';
+import { creditNote } from '../services/credit-note-service.ts';
 import { deleteOrder, findOrder, listOrders, receiptFor } from '../services/orders-service.ts';
 import { protectedProcedure, router, shopperError } from '../trpc.ts';
 
@@ -13,6 +15,12 @@ export const ordersRouter = router({
   byId: protectedProcedure.input(orderIdInput).query(async ({ ctx, input }) => {
     const order = await findOrder(ctx.db, ctx.user.id, input.id);
     return order ?? shopperError('NOT_FOUND', ORDER_NOT_FOUND);
+  }),
+
+  /** A succeeded refund's credit note (CRN-…): the shopper's own only. */
+  creditNote: protectedProcedure.input(creditNoteInput).query(async ({ ctx, input }) => {
+    const note = await creditNote(ctx.db, ctx.user.id, input.refundId);
+    return note ?? shopperError('NOT_FOUND', REFUND_TEXT.creditNoteNotFound);
   }),
 
   delete: protectedProcedure.input(orderIdInput).mutation(async ({ ctx, input }) => {

@@ -454,20 +454,43 @@ export type MarkRefundedProblem = 'not-found' | 'already-refunded' | 'not-refund
 
 /**
  * Records that money due back (refund_due, or a short payment that did not pay its order) was
- * returned: one update, only from those states, so a second call changes nothing.
+ * returned by hand: one statement, only from those states, so a second call changes nothing. The
+ * payment's refund row (issue 36) settles with it: the one the desk started through the provider
+ * succeeds with this reference, else a succeeded one is written (its credit note).
  */
 export async function markPaymentRefunded(
   db: Db,
   input: { paymentId: string; reference: string; operatorId: string; actor: DeskActor },
-): Promise<{ ok: true; paymentId: string } | { ok: false; problem: MarkRefundedProblem }> {
-  // One statement: the refund and its record (on the payment's order) together (issue 34).
-  const result = await db.execute<{ id: string }>(sql`
+): Promise<
+  | { ok: true; paymentId: string; orderId: string | null; amount: number }
+  | { ok: false; problem: MarkRefundedProblem }
+> {
+  // One statement: the refund, its row and its record (on the payment's order) together.
+  const result = await db.execute<{ id: string; order_id: string | null; amount: string }>(sql`
     with refunded as (
       update ${payments} set status = 'refunded', refund_reference = ${input.reference},
         refunded_at = now(), confirmed_by = ${input.operatorId}
       where ${payments.id} = ${input.paymentId}::uuid and ${payments.status} in ('refund_due', 'short')
       returning ${payments.id} as id, ${payments.orderId} as order_id,
+        ${payments.customerId} as customer_id, ${payments.network} as network,
         ${payments.amount} as amount, ${payments.receivedAmount} as received, ${payments.status} as status
+    ),
+    settled as (
+      update refunds r set status = 'succeeded', reference = ${input.reference},
+        settled_at = now(), sent_at = coalesce(r.sent_at, now()), reason = null,
+        actor_email = ${input.actor.email}
+      from refunded where r.payment_id = refunded.id and r.status in ('requested', 'sent')
+      returning r.id
+    ),
+    written as (
+      insert into refunds (order_id, payment_id, customer_id, method, amount, status, reference,
+        actor_email, sent_at, settled_at)
+      select refunded.order_id, refunded.id, refunded.customer_id, refunded.network,
+        coalesce(refunded.received, refunded.amount), 'succeeded', ${input.reference},
+        ${input.actor.email}, now(), now()
+      from refunded where not exists (select 1 from settled)
+      on conflict do nothing
+      returning id
     ),
     recorded as (${recordDeskWritesFromSql(
       input.actor,
@@ -480,10 +503,11 @@ export async function markPaymentRefunded(
       },
       sql`refunded`,
     )})
-    select id from refunded
+    select id, order_id, coalesce(received, amount) as amount from refunded
   `);
   const [row] = result.rows;
-  if (row) return { ok: true, paymentId: row.id };
+  if (row)
+    return { ok: true, paymentId: row.id, orderId: row.order_id, amount: Number(row.amount) };
   const [payment] = await db
     .select({ status: payments.status })
     .from(payments)

@@ -375,6 +375,36 @@ export async function queuePaymentText(
   }
 }
 
+/**
+ * The customer's 'refund sent' text (issue 36): the amount and the reference, once per order, when
+ * their Order updates are on. Never throws: a text never undoes a refund.
+ */
+export async function queueRefundText(
+  ctx: TextingLater,
+  refund: { orderId: string; amount: number; reference: string },
+): Promise<void> {
+  try {
+    const [row] = await ctx.db
+      .select({ phone: customerPhone, wantsTexts: wantsOrderTexts })
+      .from(orders)
+      .leftJoin(profiles, eq(profiles.id, orders.customerId))
+      .where(eq(orders.id, refund.orderId));
+    if (!row?.wantsTexts) return;
+    const ids = await queueTexts(ctx.db, [
+      {
+        orderId: refund.orderId,
+        phone: row.phone,
+        recipientType: 'customer',
+        kind: 'refund-sent',
+        message: SMS_TEXT.refundSent(refund),
+      },
+    ]);
+    deliverLater(ctx, ids);
+  } catch (error) {
+    console.warn(`Refund SMS for order ${refund.orderId} could not be queued`, error);
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -44,6 +44,9 @@ const providers: MobileMoney = {
     transactionStatus: async () => {
       throw new Error('not asked in these tests');
     },
+    refundRequest: async () => {
+      throw new Error('not asked in these tests');
+    },
   },
 };
 

@@ -18,6 +18,7 @@ import {
   payments,
   profiles,
   promotions,
+  refunds,
   smsNotifications,
   user,
   userSettings,
@@ -49,6 +50,11 @@ const own = {
   toConfirm: '',
   /** A payment of Alice's the order did not need, for the desk to mark refunded. */
   toRefund: '',
+  /** Another, for the desk to refund through its provider (issue 36). */
+  toSendBack: '',
+  /** A failed refund of Alice's, for Retry; a succeeded one, her credit note. */
+  failedRefundId: '',
+  creditNoteId: '',
   sessionId: '',
   smsId: '',
   /** An offer a campaign may announce (issue 35). */
@@ -211,6 +217,10 @@ const RULES: Record<string, Rule> = {
     valid: () => ({ paymentId: own.toRefund, reference: 'MTN-REFUND-0001' }),
   },
   'desk.smsStats': { access: 'desk', valid: () => undefined },
+  // Refunds through the provider that took the money (issue 36).
+  'desk.refundPayment': { access: 'desk', valid: () => ({ paymentId: own.toSendBack }) },
+  'desk.retryRefund': { access: 'desk', valid: () => ({ refundId: own.failedRefundId }) },
+  'desk.creditNote': { access: 'desk', valid: () => ({ refundId: own.creditNoteId }) },
   // One order's page and its private notes (issue 34).
   'desk.order': { access: 'desk', valid: () => ({ id: own.orderId }) },
   'desk.addOrderNote': {
@@ -443,6 +453,11 @@ const RULES: Record<string, Rule> = {
     valid: () => ({ orderId: own.orderId }),
     others: () => ({ orderId: own.orderId }),
   },
+  'orders.creditNote': {
+    access: 'shopper',
+    valid: () => ({ refundId: own.creditNoteId }),
+    others: () => ({ refundId: own.creditNoteId }),
+  },
   'payments.start': {
     access: 'shopper',
     valid: () => ({ orderId: own.orderId }),
@@ -577,6 +592,41 @@ beforeAll(async () => {
     transactionId: '4490868307',
     callbackSecret: 'sweep-secret',
   });
+  own.toSendBack = randomUUID();
+  await test.db.insert(payments).values({
+    id: own.toSendBack,
+    orderId: own.orderId,
+    customerId: alice.id,
+    network: 'mtn',
+    phone: '+256772123456',
+    amount: 40_000,
+    status: 'refund_due',
+    transactionId: '4490868308',
+    callbackSecret: 'sweep-secret',
+  });
+  const [failedRefund, creditNote] = await test.db
+    .insert(refunds)
+    .values([
+      {
+        orderId: own.orderId,
+        customerId: alice.id,
+        method: 'mtn',
+        amount: 1_000,
+        status: 'failed',
+      },
+      {
+        orderId: own.orderId,
+        customerId: alice.id,
+        method: 'cash',
+        amount: 2_000,
+        status: 'succeeded',
+        reference: 'Cash',
+        settledAt: new Date(),
+      },
+    ])
+    .returning({ id: refunds.id });
+  own.failedRefundId = failedRefund?.id ?? '';
+  own.creditNoteId = creditNote?.id ?? '';
   expect((await call('cart.add', { variantId: piece.variantId }, alice)).status).toBe(200);
   const asked = await call('catalogue.notifyWhenBack', { variantId: own.soldOutVariantId }, alice);
   expect(asked.status).toBe(200);
@@ -684,6 +734,7 @@ describe('authorisation sweep', () => {
       'orders.byId': 404,
       'orders.delete': 404,
       'orders.receipt': 404,
+      'orders.creditNote': 404,
       'payments.changeMethod': 404,
       'payments.start': 404,
       'payments.status': 404,

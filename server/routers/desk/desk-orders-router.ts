@@ -18,7 +18,9 @@ import {
   setOrderStatus,
 } from '../../services/desk-orders-service.ts';
 import { afterPaymentReceived } from '../../services/order-events.ts';
+import { recordRefundByHand } from '../../services/refunds-service.ts';
 import {
+  queueRefundText,
   queueStatusText,
   resendSms,
   smsHistory,
@@ -97,12 +99,38 @@ export const ordersDesk = {
     return { orderId: result.orderId, status: 'paid' as const, reference: result.reference };
   }),
 
-  /** Money due back was returned to the customer: recorded once, with its reference. */
+  /**
+   * Money due back was returned to the customer by hand: a payment's (refund_due, short), or a
+   * return's refund staff paid themselves (`refundId`). Recorded once, with its reference.
+   */
   markRefunded: deskProcedure.input(markRefundedInput).mutation(async ({ ctx, input }) => {
+    if (input.refundId) {
+      const done = accepted(
+        await recordRefundByHand(ctx, {
+          refundId: input.refundId,
+          reference: input.reference,
+          actor: ctx.user,
+        }),
+        { ...markRefundedRefusal, 'not-found': ['NOT_FOUND', MONEY_TEXT.refundNotFound] },
+      );
+      return { paymentId: null, refundId: done.refundId, status: 'refunded' as const };
+    }
     const result = accepted(
-      await markPaymentRefunded(ctx.db, { ...input, operatorId: ctx.user.id, actor: ctx.user }),
+      await markPaymentRefunded(ctx.db, {
+        paymentId: input.paymentId ?? '',
+        reference: input.reference,
+        operatorId: ctx.user.id,
+        actor: ctx.user,
+      }),
       markRefundedRefusal,
     );
+    if (result.orderId) {
+      await queueRefundText(ctx, {
+        orderId: result.orderId,
+        amount: result.amount,
+        reference: input.reference,
+      });
+    }
     return { paymentId: result.paymentId, status: 'refunded' as const };
   }),
 

@@ -214,11 +214,23 @@ export async function signAirtelBody(
     await crypto.subtle.encrypt({ name: 'AES-CBC', iv }, cryptoKey, new TextEncoder().encode(body)),
   );
   const keyAndIv = new TextEncoder().encode(`${base64(aesKey)}:${base64(iv)}`);
-  const xKey =
+  return {
+    'x-signature': base64(encrypted),
+    'x-key': await airtelEncrypt(key, keyAndIv, padding),
+  };
+}
+
+/** Bytes encrypted with Airtel's key, base64: `x-key`, and a disbursement's PIN. */
+export async function airtelEncrypt(
+  key: RsaPublicKey,
+  message: Uint8Array<ArrayBuffer>,
+  padding: AirtelRsaPadding,
+): Promise<string> {
+  return base64(
     padding === 'oaep'
-      ? new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key.oaep, keyAndIv))
-      : rsaPkcs1Encrypt(key, keyAndIv);
-  return { 'x-signature': base64(encrypted), 'x-key': base64(xKey) };
+      ? new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key.oaep, message))
+      : rsaPkcs1Encrypt(key, message),
+  );
 }
 
 /**
@@ -286,7 +298,11 @@ function sameText(a: string, b: string): boolean {
 
 type AirtelStatus = { response_code?: unknown; success?: boolean; message?: string };
 
-export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
+/**
+ * What Airtel's products share: the token, the country and currency headers, and the key that
+ * signs a body (the configured one, else Airtel's own, kept until its valid_upto).
+ */
+export function airtelClient(config: AirtelConfig) {
   const base = config.baseUrl.replace(/\/+$/, '');
   const padding = config.rsaPadding ?? DEFAULT_AIRTEL_RSA_PADDING;
   /** The configured key, read once. */
@@ -387,6 +403,19 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
   }
 
   return {
+    padding,
+    call,
+    signingKey,
+    /** Airtel refused the signature: a fetched key may have been replaced, ask again next time. */
+    forgetKey() {
+      if (!config.publicKey) fetchedKey = null;
+    },
+  };
+}
+
+export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
+  const { padding, call, signingKey, forgetKey } = airtelClient(config);
+  return {
     network: 'airtel',
 
     async requestPayment(request: PaymentRequest) {
@@ -422,7 +451,7 @@ export function airtelMoney(config: AirtelConfig): MobileMoneyProvider {
       const what = `Airtel Money payment: HTTP ${response.status} ${text.slice(0, 300)}`;
       if (key && answer.status?.response_code === SIGNATURE_REFUSED) {
         // A fetched key may have been replaced since: the next payment asks Airtel again.
-        if (!config.publicKey) fetchedKey = null;
+        forgetKey();
         throw new AirtelSignatureRefused(what, padding, config.publicKey ? 'setting' : 'airtel');
       }
       const refused = airtelRequestRefusal(response.status, answer.status?.response_code);

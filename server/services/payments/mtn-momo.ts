@@ -65,7 +65,7 @@ const SETUP_CODES = new Set([
   'RESOURCE_ALREADY_EXIST',
 ]);
 
-function codeOf(reason: unknown): string {
+export function codeOf(reason: unknown): string {
   if (typeof reason === 'string') return reason;
   if (typeof reason === 'object' && reason !== null) {
     const code = (reason as { code?: unknown }).code;
@@ -74,7 +74,7 @@ function codeOf(reason: unknown): string {
   return '';
 }
 
-function parsed(text: string): unknown {
+export function parsed(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -82,12 +82,17 @@ function parsed(text: string): unknown {
   }
 }
 
-export function mtnMomo(config: MtnConfig): MobileMoneyProvider {
+/**
+ * A call to one of MTN's products (Collection, Disbursement: each its own subscription key, API
+ * user and token) with its token, subscription key and target environment.
+ */
+export function mtnCaller(config: MtnConfig, product: 'collection' | 'disbursement') {
   const base = config.baseUrl.replace(/\/+$/, '');
   const subscription = { 'Ocp-Apim-Subscription-Key': config.subscriptionKey };
+  const what = product === 'collection' ? 'MTN MoMo token' : 'MTN MoMo disbursement token';
   const tokens = new TokenCache(async () => {
     const response = await providerFetch(
-      `${base}/collection/token/`,
+      `${base}/${product}/token/`,
       {
         method: 'POST',
         headers: {
@@ -96,14 +101,14 @@ export function mtnMomo(config: MtnConfig): MobileMoneyProvider {
         },
       },
       config.timeoutMs,
-      'MTN MoMo token',
+      what,
     );
     // Wrong API user, key or subscription key (401, 403): the desk must fix the set-up.
-    return oauthToken(response, 'MTN MoMo token', { refusedStatuses: [401, 403], lifetimeS: 3600 });
+    return oauthToken(response, what, { refusedStatuses: [401, 403], lifetimeS: 3600 });
   });
 
-  function call(path: string, init: RequestInit, what: string): Promise<Response> {
-    return tokens.call((bearer) =>
+  return (path: string, init: RequestInit, what: string): Promise<Response> =>
+    tokens.call((bearer) =>
       providerFetch(
         `${base}${path}`,
         {
@@ -119,7 +124,10 @@ export function mtnMomo(config: MtnConfig): MobileMoneyProvider {
         what,
       ),
     );
-  }
+}
+
+export function mtnMomo(config: MtnConfig): MobileMoneyProvider {
+  const call = mtnCaller(config, 'collection');
 
   return {
     network: 'mtn',

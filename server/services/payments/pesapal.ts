@@ -52,7 +52,21 @@ export interface CardPayments {
   submitOrder(order: PesapalOrder): Promise<{ trackingId: string; redirectUrl: string }>;
   /** The truth about one order. */
   transactionStatus(trackingId: string): Promise<PesapalStatus>;
+  /**
+   * Asks Pesapal to refund a completed payment (its confirmation code): null when Pesapal took
+   * the request (its finance team then does it), else Pesapal's words for the refusal.
+   */
+  refundRequest(refund: PesapalRefund): Promise<string | null>;
 }
+
+export type PesapalRefund = {
+  confirmationCode: string;
+  /** Whole UGX: all of a mobile-money payment, all or part of a card payment. */
+  amount: number;
+  /** Who asked (the staff member's email). */
+  username: string;
+  remarks: string;
+};
 
 type PesapalProblem = { type: string; code: string; message: string };
 
@@ -262,6 +276,35 @@ export function pesapal(config: PesapalConfig): CardPayments {
         );
       }
       return status;
+    },
+
+    async refundRequest(refund) {
+      const { response, body } = await call(
+        '/api/Transactions/RefundRequest',
+        {
+          method: 'POST',
+          body: JSON.stringify({
+            confirmation_code: refund.confirmationCode,
+            amount: refund.amount,
+            username: refund.username,
+            remarks: refund.remarks,
+          }),
+        },
+        'Pesapal refund',
+      );
+      if (!response.ok && response.status >= 500) {
+        throw new ProviderError(`Pesapal refund: HTTP ${response.status}`, { unavailable: true });
+      }
+      const answer = (body ?? {}) as { status?: unknown; message?: unknown };
+      const problem = pesapalProblem(body);
+      if (response.ok && String(answer.status) === '200' && !problem) return null;
+      // A refusal comes as status "500" with its reason in `message` (or an error object).
+      return (
+        problem?.message ||
+        String(answer.message ?? '') ||
+        describe(problem) ||
+        `HTTP ${response.status}`
+      );
     },
   };
 }

@@ -2,6 +2,7 @@
 // Money; an aggregator such as Flutterwave or Pesapal would be one more file). The adapters only
 // speak the provider's HTTP API; what a payment means for the order is server/services/payments/service.ts.
 import type { FailureReason, Network } from '#core/mobile-money.ts';
+import type { RefundFailure } from '#core/returns.ts';
 
 export type PaymentRequest = {
   /** Our payment id: the reference the provider knows this payment by. */
@@ -134,4 +135,50 @@ export async function oauthToken(
   if (!body.access_token)
     throw new ProviderError(`${what}: no access_token`, { unavailable: true });
   return { token: body.access_token, expiresIn: Number(body.expires_in) || options.lifetimeS };
+}
+
+// --- Refunds (issue 36): money sent back through the provider that took it ------------------
+
+/** One refund as an adapter sends it: the refund's own reference and the payment it returns. */
+export type RefundOrder = {
+  /** The refund's provider_reference: MTN's X-Reference-Id, Airtel's transaction id. */
+  reference: string;
+  orderId: string;
+  /** Whole UGX. */
+  amount: number;
+  /** The payment's payer, +256… (mobile money); who gets the money back. */
+  phone: string | null;
+  /** The payment refunded: what it took, its transaction id (Pesapal's confirmation code) and
+   * the provider's id of it (Pesapal's order tracking id). */
+  payment: { amount: number; transactionId: string | null; providerReference: string | null };
+  /** Who asked for it (Pesapal's `username`). */
+  actor: string;
+};
+
+/** What a provider says about one refund. */
+export type RefundStatus =
+  | { state: 'pending' }
+  | { state: 'successful'; reference: string }
+  | { state: 'failed'; reason: RefundFailure }
+  /** The provider has never heard of this refund (the send did not reach it). */
+  | { state: 'unknown' };
+
+/** A provider's refund calls: MTN and Airtel disbursements, Pesapal's RefundRequest. */
+export interface RefundSender {
+  /**
+   * Asks the provider to send the money back. Throws RefundRefused when the provider refused it
+   * (nothing was sent), ProviderError when it did not answer (uncertain: it may have it).
+   */
+  sendRefund(refund: RefundOrder): Promise<void>;
+  refundStatus(refund: RefundOrder): Promise<RefundStatus>;
+}
+
+/** The provider refused a refund: nothing was sent; `reason` tells the staff what to do. */
+export class RefundRefused extends Error {
+  override name = 'RefundRefused';
+  readonly reason: RefundFailure;
+  constructor(message: string, reason: RefundFailure) {
+    super(message);
+    this.reason = reason;
+  }
 }
