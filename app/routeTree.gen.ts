@@ -58,6 +58,7 @@ import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDeskOrdersDotcsvRouteImport } from './routes/api/desk/orders[.]csv'
 import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/products[.]csv'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
+import { Route as ApiReturnsPhotosRouteImport } from './routes/api/returns/photos'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
 import { Route as DeskOffersIndexRouteImport } from './routes/desk/offers/index'
 import { Route as DeskOrdersIndexRouteImport } from './routes/desk/orders/index'
@@ -68,6 +69,7 @@ import { Route as DeskProductsProductIdRouteImport } from './routes/desk/product
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
 import { Route as ApiPaymentsPesapalIpnRouteImport } from './routes/api/payments/pesapal.ipn'
 import { Route as ApiPaymentsPesapalReturnRouteImport } from './routes/api/payments/pesapal.return'
+import { Route as ApiReturnsUserIdPhotoRouteImport } from './routes/api/returns/$userId.$photo'
 import { Route as ApiDeskOrdersOrderIdPackingSlipDotpdfRouteImport } from './routes/api/desk/orders/$orderId.packing-slip[.]pdf'
 import { Route as ApiDeskProductsProductIdPhotosRouteImport } from './routes/api/desk/products/$productId.photos'
 import { Route as ApiPaymentsMtnPaymentIdSecretRouteImport } from './routes/api/payments/mtn.$paymentId.$secret'
@@ -317,6 +319,11 @@ const ApiPaymentsAirtelRoute = ApiPaymentsAirtelRouteImport.update({
   path: '/api/payments/airtel',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiReturnsPhotosRoute = ApiReturnsPhotosRouteImport.update({
+  id: '/api/returns/photos',
+  path: '/api/returns/photos',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   id: '/api/trpc/$',
   path: '/api/trpc/$',
@@ -369,6 +376,11 @@ const ApiPaymentsPesapalReturnRoute =
     path: '/api/payments/pesapal/return',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiReturnsUserIdPhotoRoute = ApiReturnsUserIdPhotoRouteImport.update({
+  id: '/api/returns/$userId/$photo',
+  path: '/api/returns/$userId/$photo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiDeskOrdersOrderIdPackingSlipDotpdfRoute =
   ApiDeskOrdersOrderIdPackingSlipDotpdfRouteImport.update({
     id: '/api/desk/orders/$orderId/packing-slip.pdf',
@@ -438,6 +450,7 @@ export interface FileRoutesByFullPath {
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
+  '/api/returns/photos': typeof ApiReturnsPhotosRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
@@ -448,6 +461,7 @@ export interface FileRoutesByFullPath {
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/api/returns/$userId/$photo': typeof ApiReturnsUserIdPhotoRoute
   '/api/desk/orders/$orderId/packing-slip.pdf': typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
@@ -501,6 +515,7 @@ export interface FileRoutesByTo {
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
+  '/api/returns/photos': typeof ApiReturnsPhotosRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
@@ -511,6 +526,7 @@ export interface FileRoutesByTo {
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/api/returns/$userId/$photo': typeof ApiReturnsUserIdPhotoRoute
   '/api/desk/orders/$orderId/packing-slip.pdf': typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
@@ -566,6 +582,7 @@ export interface FileRoutesById {
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
+  '/api/returns/photos': typeof ApiReturnsPhotosRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
@@ -576,6 +593,7 @@ export interface FileRoutesById {
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/api/returns/$userId/$photo': typeof ApiReturnsUserIdPhotoRoute
   '/api/desk/orders/$orderId/packing-slip.pdf': typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
   '/api/payments/mtn/$paymentId/$secret': typeof ApiPaymentsMtnPaymentIdSecretRoute
@@ -632,6 +650,7 @@ export interface FileRouteTypes {
     | '/api/desk/orders.csv'
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
+    | '/api/returns/photos'
     | '/api/trpc/$'
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
@@ -642,6 +661,7 @@ export interface FileRouteTypes {
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/api/returns/$userId/$photo'
     | '/api/desk/orders/$orderId/packing-slip.pdf'
     | '/api/desk/products/$productId/photos'
     | '/api/payments/mtn/$paymentId/$secret'
@@ -695,6 +715,7 @@ export interface FileRouteTypes {
     | '/api/desk/orders.csv'
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
+    | '/api/returns/photos'
     | '/api/trpc/$'
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
@@ -705,6 +726,7 @@ export interface FileRouteTypes {
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/api/returns/$userId/$photo'
     | '/api/desk/orders/$orderId/packing-slip.pdf'
     | '/api/desk/products/$productId/photos'
     | '/api/payments/mtn/$paymentId/$secret'
@@ -759,6 +781,7 @@ export interface FileRouteTypes {
     | '/api/desk/orders.csv'
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
+    | '/api/returns/photos'
     | '/api/trpc/$'
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
@@ -769,6 +792,7 @@ export interface FileRouteTypes {
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/api/returns/$userId/$photo'
     | '/api/desk/orders/$orderId/packing-slip.pdf'
     | '/api/desk/products/$productId/photos'
     | '/api/payments/mtn/$paymentId/$secret'
@@ -812,10 +836,12 @@ export interface RootRouteChildren {
   ApiDeskOrdersDotcsvRoute: typeof ApiDeskOrdersDotcsvRoute
   ApiDeskProductsDotcsvRoute: typeof ApiDeskProductsDotcsvRoute
   ApiPaymentsAirtelRoute: typeof ApiPaymentsAirtelRoute
+  ApiReturnsPhotosRoute: typeof ApiReturnsPhotosRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiOrdersOrderIdReceiptDotpdfRoute: typeof ApiOrdersOrderIdReceiptDotpdfRoute
   ApiPaymentsPesapalIpnRoute: typeof ApiPaymentsPesapalIpnRoute
   ApiPaymentsPesapalReturnRoute: typeof ApiPaymentsPesapalReturnRoute
+  ApiReturnsUserIdPhotoRoute: typeof ApiReturnsUserIdPhotoRoute
   ApiDeskOrdersOrderIdPackingSlipDotpdfRoute: typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   ApiDeskProductsProductIdPhotosRoute: typeof ApiDeskProductsProductIdPhotosRoute
   ApiPaymentsMtnPaymentIdSecretRoute: typeof ApiPaymentsMtnPaymentIdSecretRoute
@@ -1166,6 +1192,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiPaymentsAirtelRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/returns/photos': {
+      id: '/api/returns/photos'
+      path: '/api/returns/photos'
+      fullPath: '/api/returns/photos'
+      preLoaderRoute: typeof ApiReturnsPhotosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/trpc/$': {
       id: '/api/trpc/$'
       path: '/api/trpc/$'
@@ -1234,6 +1267,13 @@ declare module '@tanstack/react-router' {
       path: '/api/payments/pesapal/return'
       fullPath: '/api/payments/pesapal/return'
       preLoaderRoute: typeof ApiPaymentsPesapalReturnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/returns/$userId/$photo': {
+      id: '/api/returns/$userId/$photo'
+      path: '/api/returns/$userId/$photo'
+      fullPath: '/api/returns/$userId/$photo'
+      preLoaderRoute: typeof ApiReturnsUserIdPhotoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/desk/orders/$orderId/packing-slip.pdf': {
@@ -1342,10 +1382,12 @@ const rootRouteChildren: RootRouteChildren = {
   ApiDeskOrdersDotcsvRoute: ApiDeskOrdersDotcsvRoute,
   ApiDeskProductsDotcsvRoute: ApiDeskProductsDotcsvRoute,
   ApiPaymentsAirtelRoute: ApiPaymentsAirtelRoute,
+  ApiReturnsPhotosRoute: ApiReturnsPhotosRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiOrdersOrderIdReceiptDotpdfRoute: ApiOrdersOrderIdReceiptDotpdfRoute,
   ApiPaymentsPesapalIpnRoute: ApiPaymentsPesapalIpnRoute,
   ApiPaymentsPesapalReturnRoute: ApiPaymentsPesapalReturnRoute,
+  ApiReturnsUserIdPhotoRoute: ApiReturnsUserIdPhotoRoute,
   ApiDeskOrdersOrderIdPackingSlipDotpdfRoute:
     ApiDeskOrdersOrderIdPackingSlipDotpdfRoute,
   ApiDeskProductsProductIdPhotosRoute: ApiDeskProductsProductIdPhotosRoute,
@@ -1356,7 +1398,9 @@ export const routeTree = rootRouteImport
   ._addFileTypes<FileRouteTypes>()
 
 import type { getRouter } from './router.tsx'
+
 import type { createStart } from '@tanstack/react-start'
+
 declare module '@tanstack/react-start' {
   interface Register {
     ssr: true

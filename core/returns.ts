@@ -2,6 +2,7 @@
 // a return is worth as paid and where its money goes, the inputs the procedures accept and the
 // texts they answer with. Pure: no I/O.
 import * as v from 'valibot';
+import { PHOTO_TYPES, type PhotoType } from './desk-photos.ts';
 import { KAMPALA_OFFSET_MS, MONTHS } from './kampala-time.ts';
 import { formatUGX } from './money.ts';
 import { objectMessage, typedText } from './text.ts';
@@ -86,6 +87,18 @@ export const WINDOW_DAYS_MAX = 90;
 export const RETURN_PHOTOS_MAX = 3;
 export const RETURN_NOTE_MAX = 500;
 export const RETURN_LINES_MAX = 50;
+
+/**
+ * A shopper's return photo in the bucket: returns/{userId}/{uuid}.{ext}, the shopper's own id in
+ * it, so a return accepts only keys its shopper uploaded (a key is never reused, as a product's).
+ */
+export const returnPhotoKey = (userId: string, id: string, type: PhotoType) =>
+  `returns/${userId}/${id}.${PHOTO_TYPES[type]}`;
+export const RETURN_PHOTO_KEY =
+  /^returns\/[A-Za-z0-9_-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp|heic)$/;
+/** Whether this key is a return photo this shopper uploaded. */
+export const isReturnPhotoOf = (key: string, userId: string) =>
+  RETURN_PHOTO_KEY.test(key) && key.startsWith(`returns/${userId}/`);
 
 /** 'CRN-' and the first 8 characters of the refund's id (as a receipt is RCP-). */
 export const creditNoteNumber = (refundId: string) => `CRN-${refundId.slice(0, 8)}`;
@@ -191,6 +204,100 @@ export const RETURN_TEXT = {
   refundDone: (amount: number) => `${formatUGX(amount)} refunded`,
 } as const;
 
+/**
+ * Whether a window whose last day is `lastDay` (an ISO date from windowLastDay, as the procedures
+ * send it) is still open on `now`, in Kampala days: the order page offers the return until then.
+ */
+export function lastDayOpen(lastDay: string, now: Date | number): boolean {
+  return kampalaDay(now) <= Math.floor(Date.parse(lastDay) / DAY_MS);
+}
+
+/**
+ * Where the shopper sends a return's photo: POST, the picture itself as the body, under the
+ * desk's photo rules (core/desk-photos.ts: JPEG, PNG, WebP or HEIC, up to 10 MB, at least 400 px
+ * on its short side). Answers { key, url }: `key` (returnPhotoKey) goes in returns.request.
+ */
+export const RETURN_PHOTO_UPLOAD_PATH = '/api/returns/photos';
+
+/** Where the shopper and the desk see it: /api/returns/{userId}/{file}, private to them. */
+export const returnPhotoUrl = (key: string) => `/api/${key}`;
+
+/** What the shopper's screens say (the order page, the return form). */
+export const RETURN_SCREEN_TEXT = {
+  ask: 'Return or exchange',
+  askUntil: (last: string) => `Until ${last}`,
+  formTitle: 'Return or exchange',
+  formIntro: 'Choose the pieces, tell us why, and how you would like it put right.',
+  loading: 'Loading your order...',
+  failed: 'Your order could not be loaded. Please try again.',
+  piecesLegend: 'Which pieces?',
+  alreadyReturned: 'Already in a return',
+  notReturnable: 'This piece cannot be returned (earrings, underwear and the like)',
+  reasonLabel: 'Why?',
+  reasonPlaceholder: 'Choose a reason',
+  resolutionLegend: 'How should we put it right?',
+  exchange: 'Exchange',
+  exchangeNote: 'Another size or colour, held for you now',
+  refund: 'Refund',
+  refundNote: 'Your money back',
+  insteadLegend: (variant: string) => (variant ? `Instead of ${variant}` : 'Instead'),
+  noChoices: 'No other size or colour of this piece. Ask for a refund instead.',
+  soldOutTag: 'sold out',
+  sizesLeft: 'Still available:',
+  refundInstead: 'Ask for a refund instead',
+  refundToLegend: 'Where should the money go?',
+  toPayment: 'To my payment',
+  toPaymentNote: 'Sent back the way you paid, once we receive the piece',
+  toCredit: 'To store credit',
+  toCreditNote: 'Spend it on your next order, as soon as we receive the piece',
+  noteLabel: 'Anything we should know? (optional)',
+  photosLabel: `Photos (optional, up to ${RETURN_PHOTOS_MAX})`,
+  photosNote: 'A picture of the fault or the label helps us decide quickly.',
+  addPhoto: 'Add a photo',
+  removePhoto: (n: number) => `Remove photo ${n}`,
+  uploading: 'Uploading...',
+  pickupFee: (fee: string) =>
+    `A rider can collect it for ${fee} (free when the piece is damaged or not what you ordered), or bring it to the shop for free.`,
+  choosePieces: 'Choose at least one piece to return.',
+  send: 'Send request',
+  sending: 'Sending...',
+  yourReturns: 'Returns and exchanges',
+  returnHeading: (ref: string) => `Return #${ref}`,
+  progress: 'Return progress',
+  handoverPickup: 'Our rider collects it',
+  handoverDropOff: 'Bring it to the shop',
+  staffReason: 'Why:',
+  refundLine: (amount: string, to: string) => `${amount} to ${to}`,
+  creditNote: (number: string) => `Credit note ${number}`,
+  exchangeTrip: 'Your new piece',
+} as const;
+
+/** A refund's state as the shopper reads it. */
+export const REFUND_STATE_LABEL: Record<RefundState, string> = {
+  requested: 'Being prepared',
+  sent: 'Sent, waiting for the provider',
+  succeeded: 'Refunded',
+  failed: 'Delayed: the shop is sending it again',
+};
+
+/** Where a refund goes, in the shopper's words. */
+export const REFUND_METHOD_LABEL: Record<RefundMethod, string> = {
+  mtn: 'MTN Mobile Money',
+  airtel: 'Airtel Money',
+  pesapal: 'your card',
+  bank_transfer: 'your bank account',
+  cash_on_delivery: 'you in cash',
+  cash: 'you in cash',
+  store_credit: 'store credit',
+};
+
+/** The exchange's own trip. */
+export const EXCHANGE_STATE_LABEL: Record<ExchangeState, string> = {
+  preparing: 'Being prepared',
+  out_for_delivery: 'On its way',
+  delivered: 'Delivered',
+};
+
 const uuidOf = (message: string) => v.pipe(v.string(message), v.uuid(message));
 
 const note = typedText({
@@ -242,7 +349,14 @@ export const returnRequestInput = v.pipe(
       ),
       photos: v.optional(
         v.pipe(
-          v.array(v.pipe(v.string(RETURN_TEXT.badPhoto), v.maxLength(300, RETURN_TEXT.badPhoto))),
+          v.array(
+            v.pipe(
+              v.string(RETURN_TEXT.badPhoto),
+              v.maxLength(300, RETURN_TEXT.badPhoto),
+              v.regex(RETURN_PHOTO_KEY, RETURN_TEXT.badPhoto),
+            ),
+            RETURN_TEXT.badPhoto,
+          ),
           v.maxLength(RETURN_PHOTOS_MAX, RETURN_TEXT.tooManyPhotos),
         ),
       ),
