@@ -58,6 +58,8 @@ export type ProductDetail = Product & {
   options: ProductOption[];
   variants: Variant[];
   images: ProductImage[];
+  /** False for pieces the desk marked as not returnable (earrings, underwear): its page says so. */
+  returnable: boolean;
   /** The shop's delivery options, read with the product: its page promises what they say. */
   delivery: DeliveryChoices;
   /** With a price offer on it: each variant's price with the offer (by variant id), and whether
@@ -169,6 +171,8 @@ const SLUG_MAX = 200;
 /** The catalogue's messages: the spec's (storefront §8, §2) and the shop's own. */
 export const TEXT = {
   loading: 'Loading our amazing products...',
+  /** The product page of a piece the desk marked as not returnable (issue 36). */
+  notReturnable: 'This piece cannot be returned or exchanged (for hygiene or as made to order).',
   categoriesFailed: 'Failed to fetch categories',
   searchFailed: 'An error occurred while searching.',
   searchTooLong: `Search terms can be at most ${SEARCH_TERM_MAX} characters.`,
