@@ -66,6 +66,7 @@ import { Route as DeskOrdersOrderIdRouteImport } from './routes/desk/orders/$ord
 import { Route as DeskOrdersNewRouteImport } from './routes/desk/orders/new'
 import { Route as DeskProductsIndexRouteImport } from './routes/desk/products/index'
 import { Route as DeskProductsProductIdRouteImport } from './routes/desk/products/$productId'
+import { Route as OrderHistoryOrderIdReturnRouteImport } from './routes/order-history/$orderId_.return'
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
 import { Route as ApiPaymentsPesapalIpnRouteImport } from './routes/api/payments/pesapal.ipn'
 import { Route as ApiPaymentsPesapalReturnRouteImport } from './routes/api/payments/pesapal.return'
@@ -359,6 +360,12 @@ const DeskProductsProductIdRoute = DeskProductsProductIdRouteImport.update({
   path: '/products/$productId',
   getParentRoute: () => DeskRoute,
 } as any)
+const OrderHistoryOrderIdReturnRoute =
+  OrderHistoryOrderIdReturnRouteImport.update({
+    id: '/order-history/$orderId_/return',
+    path: '/order-history/$orderId/return',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiOrdersOrderIdReceiptDotpdfRoute =
   ApiOrdersOrderIdReceiptDotpdfRouteImport.update({
     id: '/api/orders/$orderId/receipt.pdf',
@@ -455,6 +462,7 @@ export interface FileRoutesByFullPath {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/order-history/$orderId/return': typeof OrderHistoryOrderIdReturnRoute
   '/desk/offers/': typeof DeskOffersIndexRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
@@ -520,6 +528,7 @@ export interface FileRoutesByTo {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/order-history/$orderId/return': typeof OrderHistoryOrderIdReturnRoute
   '/desk/offers': typeof DeskOffersIndexRoute
   '/desk/orders': typeof DeskOrdersIndexRoute
   '/desk/products': typeof DeskProductsIndexRoute
@@ -587,6 +596,7 @@ export interface FileRoutesById {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/order-history/$orderId_/return': typeof OrderHistoryOrderIdReturnRoute
   '/desk/offers/': typeof DeskOffersIndexRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
@@ -655,6 +665,7 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/order-history/$orderId/return'
     | '/desk/offers/'
     | '/desk/orders/'
     | '/desk/products/'
@@ -720,6 +731,7 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/order-history/$orderId/return'
     | '/desk/offers'
     | '/desk/orders'
     | '/desk/products'
@@ -786,6 +798,7 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/order-history/$orderId_/return'
     | '/desk/offers/'
     | '/desk/orders/'
     | '/desk/products/'
@@ -838,6 +851,7 @@ export interface RootRouteChildren {
   ApiPaymentsAirtelRoute: typeof ApiPaymentsAirtelRoute
   ApiReturnsPhotosRoute: typeof ApiReturnsPhotosRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
+  OrderHistoryOrderIdReturnRoute: typeof OrderHistoryOrderIdReturnRoute
   ApiOrdersOrderIdReceiptDotpdfRoute: typeof ApiOrdersOrderIdReceiptDotpdfRoute
   ApiPaymentsPesapalIpnRoute: typeof ApiPaymentsPesapalIpnRoute
   ApiPaymentsPesapalReturnRoute: typeof ApiPaymentsPesapalReturnRoute
@@ -1248,6 +1262,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskProductsProductIdRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/order-history/$orderId_/return': {
+      id: '/order-history/$orderId_/return'
+      path: '/order-history/$orderId/return'
+      fullPath: '/order-history/$orderId/return'
+      preLoaderRoute: typeof OrderHistoryOrderIdReturnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/orders/$orderId/receipt.pdf': {
       id: '/api/orders/$orderId/receipt.pdf'
       path: '/api/orders/$orderId/receipt.pdf'
@@ -1384,6 +1405,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiPaymentsAirtelRoute: ApiPaymentsAirtelRoute,
   ApiReturnsPhotosRoute: ApiReturnsPhotosRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
+  OrderHistoryOrderIdReturnRoute: OrderHistoryOrderIdReturnRoute,
   ApiOrdersOrderIdReceiptDotpdfRoute: ApiOrdersOrderIdReceiptDotpdfRoute,
   ApiPaymentsPesapalIpnRoute: ApiPaymentsPesapalIpnRoute,
   ApiPaymentsPesapalReturnRoute: ApiPaymentsPesapalReturnRoute,
@@ -1398,9 +1420,7 @@ export const routeTree = rootRouteImport
   ._addFileTypes<FileRouteTypes>()
 
 import type { getRouter } from './router.tsx'
-
 import type { createStart } from '@tanstack/react-start'
-
 declare module '@tanstack/react-start' {
   interface Register {
     ssr: true

@@ -3,7 +3,7 @@
 // texts they answer with. Pure: no I/O.
 import * as v from 'valibot';
 import { PHOTO_TYPES, type PhotoType } from './desk-photos.ts';
-import { KAMPALA_OFFSET_MS, MONTHS } from './kampala-time.ts';
+import { kampalaDay, MONTHS } from './kampala-time.ts';
 import { formatUGX } from './money.ts';
 import { objectMessage, typedText } from './text.ts';
 
@@ -105,10 +105,6 @@ export const creditNoteNumber = (refundId: string) => `CRN-${refundId.slice(0, 8
 
 const DAY_MS = 86_400_000;
 
-/** The Kampala calendar day a moment falls on, as a day number (days since 1970-01-01). */
-const kampalaDay = (at: Date | number) =>
-  Math.floor((new Date(at).getTime() + KAMPALA_OFFSET_MS) / DAY_MS);
-
 /**
  * The last day a window is open, in Kampala: the delivery's day is day 0, so a 14-day window
  * accepts through the end of day 14 and refuses from day 15.
@@ -205,14 +201,6 @@ export const RETURN_TEXT = {
 } as const;
 
 /**
- * Whether a window whose last day is `lastDay` (an ISO date from windowLastDay, as the procedures
- * send it) is still open on `now`, in Kampala days: the order page offers the return until then.
- */
-export function lastDayOpen(lastDay: string, now: Date | number): boolean {
-  return kampalaDay(now) <= Math.floor(Date.parse(lastDay) / DAY_MS);
-}
-
-/**
  * Where the shopper sends a return's photo: POST, the picture itself as the body, under the
  * desk's photo rules (core/desk-photos.ts: JPEG, PNG, WebP or HEIC, up to 10 MB, at least 400 px
  * on its short side). Answers { key, url }: `key` (returnPhotoKey) goes in returns.request.
@@ -224,8 +212,6 @@ export const returnPhotoUrl = (key: string) => `/api/${key}`;
 
 /** What the shopper's screens say (the order page, the return form). */
 export const RETURN_SCREEN_TEXT = {
-  ask: 'Return or exchange',
-  askUntil: (last: string) => `Until ${last}`,
   formTitle: 'Return or exchange',
   formIntro: 'Choose the pieces, tell us why, and how you would like it put right.',
   loading: 'Loading your order...',
@@ -261,7 +247,6 @@ export const RETURN_SCREEN_TEXT = {
   choosePieces: 'Choose at least one piece to return.',
   send: 'Send request',
   sending: 'Sending...',
-  yourReturns: 'Returns and exchanges',
   returnHeading: (ref: string) => `Return #${ref}`,
   progress: 'Return progress',
   handoverPickup: 'Our rider collects it',
