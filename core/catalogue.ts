@@ -55,6 +55,8 @@ export type ProductImage = { url: string; alt: string; colour: string | null; wi
  * contract). */
 export type ProductDetail = Product & {
   kind: Kind;
+  /** Issue 36: whether it can be returned or exchanged (the page says when not). */
+  returnable: boolean;
   options: ProductOption[];
   variants: Variant[];
   images: ProductImage[];

@@ -592,7 +592,12 @@ async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> 
   const { summary: _summary, imageWidths: _widths, ...pieceColumns } = productColumns;
   const [[row], read, images, offerRows, deliveryRows, free] = await db.batch([
     db
-      .select({ ...pieceColumns, kind: products.kind, options: products.options })
+      .select({
+        ...pieceColumns,
+        kind: products.kind,
+        options: products.options,
+        returnable: products.returnable,
+      })
       .from(products)
       .where(where),
     db
@@ -646,6 +651,7 @@ async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> 
     ...piece,
     ...variantOffers(piece, row, variants, offers, now),
     kind: row.kind as Kind,
+    returnable: row.returnable,
     options: row.options,
     variants,
     images,
