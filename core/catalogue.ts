@@ -55,11 +55,11 @@ export type ProductImage = { url: string; alt: string; colour: string | null; wi
  * contract). */
 export type ProductDetail = Product & {
   kind: Kind;
+  /** Issue 36: whether it can be returned or exchanged (the page says when not). */
+  returnable: boolean;
   options: ProductOption[];
   variants: Variant[];
   images: ProductImage[];
-  /** False for pieces the desk marked as not returnable (earrings, underwear): its page says so. */
-  returnable: boolean;
   /** The shop's delivery options, read with the product: its page promises what they say. */
   delivery: DeliveryChoices;
   /** With a price offer on it: each variant's price with the offer (by variant id), and whether

@@ -2,6 +2,7 @@
 // a return is worth as paid and where its money goes, the inputs the procedures accept and the
 // texts they answer with. Pure: no I/O.
 import * as v from 'valibot';
+import { wholeSchema } from './bounds.ts';
 import { PHOTO_TYPES, type PhotoType } from './desk-photos.ts';
 import { kampalaDay, MONTHS } from './kampala-time.ts';
 import { formatUGX } from './money.ts';
@@ -87,6 +88,11 @@ export const WINDOW_DAYS_MAX = 90;
 export const RETURN_PHOTOS_MAX = 3;
 export const RETURN_NOTE_MAX = 500;
 export const RETURN_LINES_MAX = 50;
+
+/** How the shop charges a return's pickup: the zone's delivery fee, or always free. */
+export const PICKUP_FEE_RULES = ['zone', 'free'] as const;
+export type PickupFeeRule = (typeof PICKUP_FEE_RULES)[number];
+export const DEFAULT_PICKUP_FEE_RULE: PickupFeeRule = 'zone';
 
 /**
  * A shopper's return photo in the bucket: returns/{userId}/{uuid}.{ext}, the shopper's own id in
@@ -182,7 +188,10 @@ export const RETURN_TEXT = {
   exchangeTooDear: (name: string) =>
     `${name} costs more than the piece you return. Choose one up to the same price.`,
   exchangeNotFound: 'That piece is no longer sold.',
-  soldOut: (label: string) => `${label} is sold out. Choose another size or ask for a refund.`,
+  soldOut: (label: string, left: readonly string[] = []) =>
+    left.length > 0
+      ? `${label} is sold out. Still in stock: ${left.join(', ')}. Choose one or ask for a refund.`
+      : `${label} is sold out. Choose another size or ask for a refund.`,
   badResolution: 'Choose an exchange or a refund.',
   badRefundTo: 'Choose where the refund goes: your payment or store credit.',
   badNote: `Your note is at most ${RETURN_NOTE_MAX} characters of plain text.`,
@@ -197,6 +206,18 @@ export const RETURN_TEXT = {
   badCondition: 'Say for each piece whether it can be sold again or is damaged.',
   badHandover: 'Choose a pickup by the rider or a drop-off at the shop.',
   requested: 'Return requested. We will text you when it is approved.',
+  notRequested: 'Only a requested return can be approved or refused.',
+  notPreparing: 'The exchange is not ready to go out yet: receive the return first.',
+  badMove: 'An exchange goes out for delivery, then is delivered.',
+  conditionMissing: 'Say for each piece of this return whether it can be sold again or is damaged.',
+  badDays: (field: string) => `${field} must be whole days from 1 to ${WINDOW_DAYS_MAX}.`,
+  badPickupRule: 'Choose whether a return pickup costs the zone fee or is free.',
+  instructionsPickup: (fee: number) =>
+    fee > 0
+      ? `Our rider will call you to collect it. The pickup costs ${formatUGX(fee)}, taken off your refund.`
+      : 'Our rider will call you to collect it, free of charge.',
+  instructionsDropOff: (address: string) =>
+    `Bring it to our shop, ${address}, with its tags and your receipt.`,
   refundDone: (amount: number) => `${formatUGX(amount)} refunded`,
 } as const;
 
@@ -369,6 +390,11 @@ export const returnRequestInput = v.pipe(
 );
 export type ReturnRequestInput = v.InferOutput<typeof returnRequestInput>;
 
+export const returnOptionsInput = v.strictObject(
+  { orderId: uuidOf(RETURN_TEXT.orderNotFound) },
+  objectMessage(RETURN_TEXT.orderNotFound),
+);
+
 export const returnByIdInput = v.strictObject(
   { id: uuidOf(RETURN_TEXT.returnNotFound) },
   objectMessage(RETURN_TEXT.returnNotFound),
@@ -432,3 +458,20 @@ export const receiveReturnInput = v.strictObject(
   },
   objectMessage(RETURN_TEXT.badRequest),
 );
+
+export const deskReturnByIdInput = v.strictObject(
+  { returnId: uuidOf(RETURN_TEXT.returnNotFound) },
+  objectMessage(RETURN_TEXT.returnNotFound),
+);
+
+export const moveExchangeInput = v.strictObject(
+  {
+    returnId: uuidOf(RETURN_TEXT.returnNotFound),
+    to: v.picklist(['out_for_delivery', 'delivered'], RETURN_TEXT.badMove),
+  },
+  objectMessage(RETURN_TEXT.badRequest),
+);
+
+/** A window's days as the settings form sends it (absent: unchanged; null: back to the default). */
+export const windowDaysInput = (field: string) =>
+  v.optional(v.nullable(wholeSchema(1, WINDOW_DAYS_MAX, RETURN_TEXT.badDays(field))));

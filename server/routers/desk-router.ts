@@ -13,6 +13,7 @@ import { orderDesk } from './desk/desk-order-router.ts';
 import { ordersDesk } from './desk/desk-orders-router.ts';
 import { phoneOrdersDesk } from './desk/desk-phone-orders-router.ts';
 import { photosDesk } from './desk/desk-photos-router.ts';
+import { returnsDesk } from './desk/desk-returns-router.ts';
 import { shopDesk } from './desk/desk-shop-router.ts';
 import { spreadsheetDesk } from './desk/desk-spreadsheet-router.ts';
 import { stockDesk } from './desk/desk-stock-router.ts';
@@ -34,4 +35,5 @@ export const deskRouter = router({
   ...offersDesk,
   ...campaignsDesk,
   ...creditDesk,
+  ...returnsDesk,
 });
