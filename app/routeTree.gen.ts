@@ -59,6 +59,7 @@ import { Route as ApiCreditNotesRefundIdRouteImport } from './routes/api/credit-
 import { Route as ApiDeskOrdersDotcsvRouteImport } from './routes/api/desk/orders[.]csv'
 import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/products[.]csv'
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
+import { Route as ApiReturnsPhotosRouteImport } from './routes/api/returns/photos'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
 import { Route as DeskOffersIndexRouteImport } from './routes/desk/offers/index'
 import { Route as DeskOrdersIndexRouteImport } from './routes/desk/orders/index'
@@ -66,9 +67,11 @@ import { Route as DeskOrdersOrderIdRouteImport } from './routes/desk/orders/$ord
 import { Route as DeskOrdersNewRouteImport } from './routes/desk/orders/new'
 import { Route as DeskProductsIndexRouteImport } from './routes/desk/products/index'
 import { Route as DeskProductsProductIdRouteImport } from './routes/desk/products/$productId'
+import { Route as OrderHistoryOrderIdReturnRouteImport } from './routes/order-history/$orderId_.return'
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
 import { Route as ApiPaymentsPesapalIpnRouteImport } from './routes/api/payments/pesapal.ipn'
 import { Route as ApiPaymentsPesapalReturnRouteImport } from './routes/api/payments/pesapal.return'
+import { Route as ApiReturnsUserIdPhotoRouteImport } from './routes/api/returns/$userId.$photo'
 import { Route as OrderHistoryOrderIdCreditNoteRefundIdRouteImport } from './routes/order-history/$orderId_.credit-note.$refundId'
 import { Route as ApiDeskOrdersOrderIdPackingSlipDotpdfRouteImport } from './routes/api/desk/orders/$orderId.packing-slip[.]pdf'
 import { Route as ApiDeskProductsProductIdPhotosRouteImport } from './routes/api/desk/products/$productId.photos'
@@ -324,6 +327,11 @@ const ApiPaymentsAirtelRoute = ApiPaymentsAirtelRouteImport.update({
   path: '/api/payments/airtel',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiReturnsPhotosRoute = ApiReturnsPhotosRouteImport.update({
+  id: '/api/returns/photos',
+  path: '/api/returns/photos',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   id: '/api/trpc/$',
   path: '/api/trpc/$',
@@ -359,6 +367,12 @@ const DeskProductsProductIdRoute = DeskProductsProductIdRouteImport.update({
   path: '/products/$productId',
   getParentRoute: () => DeskRoute,
 } as any)
+const OrderHistoryOrderIdReturnRoute =
+  OrderHistoryOrderIdReturnRouteImport.update({
+    id: '/order-history/$orderId_/return',
+    path: '/order-history/$orderId/return',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiOrdersOrderIdReceiptDotpdfRoute =
   ApiOrdersOrderIdReceiptDotpdfRouteImport.update({
     id: '/api/orders/$orderId/receipt.pdf',
@@ -376,6 +390,11 @@ const ApiPaymentsPesapalReturnRoute =
     path: '/api/payments/pesapal/return',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiReturnsUserIdPhotoRoute = ApiReturnsUserIdPhotoRouteImport.update({
+  id: '/api/returns/$userId/$photo',
+  path: '/api/returns/$userId/$photo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OrderHistoryOrderIdCreditNoteRefundIdRoute =
   OrderHistoryOrderIdCreditNoteRefundIdRouteImport.update({
     id: '/order-history/$orderId_/credit-note/$refundId',
@@ -452,16 +471,19 @@ export interface FileRoutesByFullPath {
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
+  '/api/returns/photos': typeof ApiReturnsPhotosRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/order-history/$orderId/return': typeof OrderHistoryOrderIdReturnRoute
   '/desk/offers/': typeof DeskOffersIndexRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/api/returns/$userId/$photo': typeof ApiReturnsUserIdPhotoRoute
   '/order-history/$orderId/credit-note/$refundId': typeof OrderHistoryOrderIdCreditNoteRefundIdRoute
   '/api/desk/orders/$orderId/packing-slip.pdf': typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
@@ -517,16 +539,19 @@ export interface FileRoutesByTo {
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
+  '/api/returns/photos': typeof ApiReturnsPhotosRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/order-history/$orderId/return': typeof OrderHistoryOrderIdReturnRoute
   '/desk/offers': typeof DeskOffersIndexRoute
   '/desk/orders': typeof DeskOrdersIndexRoute
   '/desk/products': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/api/returns/$userId/$photo': typeof ApiReturnsUserIdPhotoRoute
   '/order-history/$orderId/credit-note/$refundId': typeof OrderHistoryOrderIdCreditNoteRefundIdRoute
   '/api/desk/orders/$orderId/packing-slip.pdf': typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
@@ -584,16 +609,19 @@ export interface FileRoutesById {
   '/api/desk/orders.csv': typeof ApiDeskOrdersDotcsvRoute
   '/api/desk/products.csv': typeof ApiDeskProductsDotcsvRoute
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
+  '/api/returns/photos': typeof ApiReturnsPhotosRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/order-history/$orderId_/return': typeof OrderHistoryOrderIdReturnRoute
   '/desk/offers/': typeof DeskOffersIndexRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
+  '/api/returns/$userId/$photo': typeof ApiReturnsUserIdPhotoRoute
   '/order-history/$orderId_/credit-note/$refundId': typeof OrderHistoryOrderIdCreditNoteRefundIdRoute
   '/api/desk/orders/$orderId/packing-slip.pdf': typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   '/api/desk/products/$productId/photos': typeof ApiDeskProductsProductIdPhotosRoute
@@ -652,16 +680,19 @@ export interface FileRouteTypes {
     | '/api/desk/orders.csv'
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
+    | '/api/returns/photos'
     | '/api/trpc/$'
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/order-history/$orderId/return'
     | '/desk/offers/'
     | '/desk/orders/'
     | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/api/returns/$userId/$photo'
     | '/order-history/$orderId/credit-note/$refundId'
     | '/api/desk/orders/$orderId/packing-slip.pdf'
     | '/api/desk/products/$productId/photos'
@@ -717,16 +748,19 @@ export interface FileRouteTypes {
     | '/api/desk/orders.csv'
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
+    | '/api/returns/photos'
     | '/api/trpc/$'
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/order-history/$orderId/return'
     | '/desk/offers'
     | '/desk/orders'
     | '/desk/products'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/api/returns/$userId/$photo'
     | '/order-history/$orderId/credit-note/$refundId'
     | '/api/desk/orders/$orderId/packing-slip.pdf'
     | '/api/desk/products/$productId/photos'
@@ -783,16 +817,19 @@ export interface FileRouteTypes {
     | '/api/desk/orders.csv'
     | '/api/desk/products.csv'
     | '/api/payments/airtel'
+    | '/api/returns/photos'
     | '/api/trpc/$'
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/order-history/$orderId_/return'
     | '/desk/offers/'
     | '/desk/orders/'
     | '/desk/products/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
+    | '/api/returns/$userId/$photo'
     | '/order-history/$orderId_/credit-note/$refundId'
     | '/api/desk/orders/$orderId/packing-slip.pdf'
     | '/api/desk/products/$productId/photos'
@@ -838,10 +875,13 @@ export interface RootRouteChildren {
   ApiDeskOrdersDotcsvRoute: typeof ApiDeskOrdersDotcsvRoute
   ApiDeskProductsDotcsvRoute: typeof ApiDeskProductsDotcsvRoute
   ApiPaymentsAirtelRoute: typeof ApiPaymentsAirtelRoute
+  ApiReturnsPhotosRoute: typeof ApiReturnsPhotosRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
+  OrderHistoryOrderIdReturnRoute: typeof OrderHistoryOrderIdReturnRoute
   ApiOrdersOrderIdReceiptDotpdfRoute: typeof ApiOrdersOrderIdReceiptDotpdfRoute
   ApiPaymentsPesapalIpnRoute: typeof ApiPaymentsPesapalIpnRoute
   ApiPaymentsPesapalReturnRoute: typeof ApiPaymentsPesapalReturnRoute
+  ApiReturnsUserIdPhotoRoute: typeof ApiReturnsUserIdPhotoRoute
   OrderHistoryOrderIdCreditNoteRefundIdRoute: typeof OrderHistoryOrderIdCreditNoteRefundIdRoute
   ApiDeskOrdersOrderIdPackingSlipDotpdfRoute: typeof ApiDeskOrdersOrderIdPackingSlipDotpdfRoute
   ApiDeskProductsProductIdPhotosRoute: typeof ApiDeskProductsProductIdPhotosRoute
@@ -1200,6 +1240,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiPaymentsAirtelRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/returns/photos': {
+      id: '/api/returns/photos'
+      path: '/api/returns/photos'
+      fullPath: '/api/returns/photos'
+      preLoaderRoute: typeof ApiReturnsPhotosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/trpc/$': {
       id: '/api/trpc/$'
       path: '/api/trpc/$'
@@ -1249,6 +1296,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskProductsProductIdRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/order-history/$orderId_/return': {
+      id: '/order-history/$orderId_/return'
+      path: '/order-history/$orderId/return'
+      fullPath: '/order-history/$orderId/return'
+      preLoaderRoute: typeof OrderHistoryOrderIdReturnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/orders/$orderId/receipt.pdf': {
       id: '/api/orders/$orderId/receipt.pdf'
       path: '/api/orders/$orderId/receipt.pdf'
@@ -1268,6 +1322,13 @@ declare module '@tanstack/react-router' {
       path: '/api/payments/pesapal/return'
       fullPath: '/api/payments/pesapal/return'
       preLoaderRoute: typeof ApiPaymentsPesapalReturnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/returns/$userId/$photo': {
+      id: '/api/returns/$userId/$photo'
+      path: '/api/returns/$userId/$photo'
+      fullPath: '/api/returns/$userId/$photo'
+      preLoaderRoute: typeof ApiReturnsUserIdPhotoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/order-history/$orderId_/credit-note/$refundId': {
@@ -1384,10 +1445,13 @@ const rootRouteChildren: RootRouteChildren = {
   ApiDeskOrdersDotcsvRoute: ApiDeskOrdersDotcsvRoute,
   ApiDeskProductsDotcsvRoute: ApiDeskProductsDotcsvRoute,
   ApiPaymentsAirtelRoute: ApiPaymentsAirtelRoute,
+  ApiReturnsPhotosRoute: ApiReturnsPhotosRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
+  OrderHistoryOrderIdReturnRoute: OrderHistoryOrderIdReturnRoute,
   ApiOrdersOrderIdReceiptDotpdfRoute: ApiOrdersOrderIdReceiptDotpdfRoute,
   ApiPaymentsPesapalIpnRoute: ApiPaymentsPesapalIpnRoute,
   ApiPaymentsPesapalReturnRoute: ApiPaymentsPesapalReturnRoute,
+  ApiReturnsUserIdPhotoRoute: ApiReturnsUserIdPhotoRoute,
   OrderHistoryOrderIdCreditNoteRefundIdRoute:
     OrderHistoryOrderIdCreditNoteRefundIdRoute,
   ApiDeskOrdersOrderIdPackingSlipDotpdfRoute:

@@ -55,6 +55,8 @@ export type ProductImage = { url: string; alt: string; colour: string | null; wi
  * contract). */
 export type ProductDetail = Product & {
   kind: Kind;
+  /** Issue 36: whether it can be returned or exchanged (the page says when not). */
+  returnable: boolean;
   options: ProductOption[];
   variants: Variant[];
   images: ProductImage[];
@@ -169,6 +171,8 @@ const SLUG_MAX = 200;
 /** The catalogue's messages: the spec's (storefront §8, §2) and the shop's own. */
 export const TEXT = {
   loading: 'Loading our amazing products...',
+  /** The product page of a piece the desk marked as not returnable (issue 36). */
+  notReturnable: 'This piece cannot be returned or exchanged (for hygiene or as made to order).',
   categoriesFailed: 'Failed to fetch categories',
   searchFailed: 'An error occurred while searching.',
   searchTooLong: `Search terms can be at most ${SEARCH_TERM_MAX} characters.`,

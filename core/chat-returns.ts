@@ -10,6 +10,7 @@ import {
   DEFAULT_RETURN_DAYS,
   type Handover,
   kampalaDate,
+  REFUND_GOES_TO,
   RETURN_TEXT,
   type RefundMethod,
   type RefundState,
@@ -32,17 +33,6 @@ export function windowDays(stored: string | null | undefined, fallback: number):
   const days = Number(text);
   return /^\d{1,3}$/.test(text) && days <= WINDOW_DAYS_MAX ? days : fallback;
 }
-
-/** Where a refund's money goes, as the shopper says it. */
-const REFUND_TO: Record<RefundMethod, string> = {
-  mtn: NETWORK_LABEL.mtn,
-  airtel: NETWORK_LABEL.airtel,
-  pesapal: 'your card',
-  bank_transfer: 'your bank account',
-  cash_on_delivery: 'you in cash',
-  cash: 'you in cash',
-  store_credit: 'your store credit (spent at checkout)',
-};
 
 /** The shop's facts about returns and exchanges, with its own windows. */
 export function returnFacts(windows: ReturnWindows): string[] {
@@ -172,7 +162,7 @@ function returnState(found: ReturnForShopper): string {
 
 /** A refund's state, with where the money goes and what the provider gave back. */
 function refundLine(refund: RefundForShopper): string {
-  const head = `${formatUGX(refund.amount)} to ${REFUND_TO[refund.method]}`;
+  const head = `${formatUGX(refund.amount)} to ${REFUND_GOES_TO[refund.method]}`;
   switch (refund.status) {
     case 'requested':
       return `${head}: being prepared, not sent yet.`;

@@ -37,6 +37,7 @@ export const DESK_CATALOGUE_TEXT = {
   controlCharacters: 'Please remove the unusual characters from the text.',
   badStatus: 'Please choose Draft, Published or Archived.',
   badKind: 'Please choose clothes, shoes or one size.',
+  badReturnable: 'Say whether this piece can be returned: yes or no.',
   badCategory: 'Please choose categories from the list.',
   tooManyCategories: `A product can be in at most ${CATALOGUE_LIMITS.categories} categories.`,
   badOption: 'A product’s options are Size and Colour.',
@@ -196,6 +197,8 @@ export const saveProductInput = v.pipe(
       ),
       status: v.picklist(PRODUCT_STATUSES, T.badStatus),
       kind: v.optional(v.picklist(KINDS, T.badKind)),
+      /** Issue 36: earrings and underwear are not (absent: a new piece is; an edit keeps it). */
+      returnable: v.optional(v.boolean(T.badReturnable)),
       options: v.pipe(v.array(option, T.badOption), v.maxLength(OPTION_NAMES.length, T.badOption)),
       variants: v.pipe(
         v.array(variant, T.noVariants),

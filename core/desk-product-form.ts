@@ -32,6 +32,8 @@ export type ProductForm = {
   categoryIds: number[];
   status: ProductStatus;
   kind: Kind;
+  /** Issue 36: whether shoppers may return or exchange it (not earrings, underwear). */
+  returnable: boolean;
   sizes: string[];
   colours: string[];
   /** By the variant's values, "M|Indigo" ('|' for a piece without options). */
@@ -45,6 +47,7 @@ export type EditedProduct = {
   categoryIds: number[];
   status: ProductStatus;
   kind: Kind;
+  returnable?: boolean;
   options: readonly ProductOption[];
   variants: readonly {
     id: number;
@@ -68,6 +71,7 @@ export function emptyProductForm(): ProductForm {
     categoryIds: [],
     status: 'draft',
     kind: 'clothes',
+    returnable: true,
     sizes: [],
     colours: [],
     rows: {},
@@ -95,6 +99,7 @@ export function productForm(product: EditedProduct): ProductForm {
     categoryIds: product.categoryIds,
     status: product.status,
     kind: product.kind,
+    returnable: product.returnable ?? true,
     sizes: values(SIZE),
     colours: values(COLOUR),
     rows,
@@ -211,6 +216,7 @@ export function productSaveInput(
     status: form.status,
     // Without sizes a piece is one size, whatever system was picked.
     kind: form.sizes.length ? form.kind : 'one-size',
+    returnable: form.returnable,
     options: formOptions(form),
     variants: combinations(form).map(({ key, values }) => {
       const row = form.rows[key] as ProductRow;

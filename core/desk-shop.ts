@@ -8,6 +8,7 @@ import { KAMPALA_OFFSET_MS } from './kampala-time.ts';
 import { displayNumber } from './mobile-money.ts';
 import { FOREIGN_CURRENCIES, formatUGX } from './money.ts';
 import { statusLabel } from './order-rules.ts';
+import { PICKUP_FEE_RULES, RETURN_TEXT, windowDaysInput } from './returns.ts';
 import { invisibleCharacters, typedText } from './text.ts';
 
 export const BANK_DETAILS_MAX = 500;
@@ -56,10 +57,21 @@ export const SETTING_LABELS: Record<string, string> = {
   socialLinks: 'Social links',
   storeTin: 'TIN',
   cartReminders: 'Cart reminders',
+  returnDays: 'Return window (days)',
+  exchangeDays: 'Exchange window (days)',
+  returnPickupFee: 'Return pickup fee',
 };
 
 /** The settings only the owner may change: where money goes, what prices read as, who is alerted. */
-export const OWNER_SETTINGS = ['adminPhone', 'bankDetails', 'exchangeRates'] as const;
+export const OWNER_SETTINGS = [
+  'adminPhone',
+  'bankDetails',
+  'exchangeRates',
+  // The after-sale's promise and what a pickup costs the shopper (issue 36).
+  'returnDays',
+  'exchangeDays',
+  'returnPickupFee',
+] as const;
 
 /** A Ugandan number as typed ('0772 123 456', '+256 772…'), stored as +256XXXXXXXXX. */
 export function ugandanPhone(field: string) {
@@ -138,6 +150,11 @@ export const saveSettingsInput = v.strictObject(
     ),
     lowStockThreshold: v.optional(
       v.nullable(wholeSchema(0, LOW_STOCK_MAX, SHOP_TEXT.thresholdInvalid)),
+    ),
+    returnDays: windowDaysInput('Return window'),
+    exchangeDays: windowDaysInput('Exchange window'),
+    returnPickupFee: v.optional(
+      v.nullable(v.picklist(PICKUP_FEE_RULES, RETURN_TEXT.badPickupRule)),
     ),
   },
   SHOP_TEXT.settingsInvalid,

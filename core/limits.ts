@@ -33,6 +33,9 @@ export const CART_LIMIT: Limit = { max: 120, windowSeconds: 60 };
 /** Checkout attempts per shopper: retries and a changed mind, not a flood of orders. */
 export const CHECKOUT_LIMIT: Limit = { max: 10, windowSeconds: 60 };
 
+/** Return requests (issue 36) a shopper may send a minute: a form's retries, never a flood. */
+export const RETURN_LIMIT: Limit = { max: 10, windowSeconds: 60 };
+
 /**
  * checkout.preview per shopper or address (issue 35): the cart and the checkout ask it on every
  * change of a quantity, a code or the delivery; a script trying codes gets 60 a minute.

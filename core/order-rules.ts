@@ -216,6 +216,10 @@ export const CHECKOUT_TEXT = {
 
 /** Texts of the orders screens (spec: account §2, §8). */
 export const ORDERS_TEXT = {
+  /** The after-sale on an order (issue 36); the return's own texts are in core/returns.ts. */
+  askReturn: 'Return or exchange',
+  returnUntil: (last: string) => `Until ${last}`,
+  returns: 'Returns and exchanges',
   found: (count: number) => `${count} order(s) found`,
   noOrdersYet: 'No orders yet',
   shopNow: 'Shop Now',

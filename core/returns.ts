@@ -2,7 +2,9 @@
 // a return is worth as paid and where its money goes, the inputs the procedures accept and the
 // texts they answer with. Pure: no I/O.
 import * as v from 'valibot';
-import { KAMPALA_OFFSET_MS, MONTHS } from './kampala-time.ts';
+import { wholeSchema } from './bounds.ts';
+import { PHOTO_TYPES, type PhotoType } from './desk-photos.ts';
+import { kampalaDay, MONTHS } from './kampala-time.ts';
 import { formatUGX } from './money.ts';
 import { objectMessage, typedText } from './text.ts';
 
@@ -87,14 +89,27 @@ export const RETURN_PHOTOS_MAX = 3;
 export const RETURN_NOTE_MAX = 500;
 export const RETURN_LINES_MAX = 50;
 
+/** How the shop charges a return's pickup: the zone's delivery fee, or always free. */
+export const PICKUP_FEE_RULES = ['zone', 'free'] as const;
+export type PickupFeeRule = (typeof PICKUP_FEE_RULES)[number];
+export const DEFAULT_PICKUP_FEE_RULE: PickupFeeRule = 'zone';
+
+/**
+ * A shopper's return photo in the bucket: returns/{userId}/{uuid}.{ext}, the shopper's own id in
+ * it, so a return accepts only keys its shopper uploaded (a key is never reused, as a product's).
+ */
+export const returnPhotoKey = (userId: string, id: string, type: PhotoType) =>
+  `returns/${userId}/${id}.${PHOTO_TYPES[type]}`;
+export const RETURN_PHOTO_KEY =
+  /^returns\/[A-Za-z0-9_-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp|heic)$/;
+/** Whether this key is a return photo this shopper uploaded. */
+export const isReturnPhotoOf = (key: string, userId: string) =>
+  RETURN_PHOTO_KEY.test(key) && key.startsWith(`returns/${userId}/`);
+
 /** 'CRN-' and the first 8 characters of the refund's id (as a receipt is RCP-). */
 export const creditNoteNumber = (refundId: string) => `CRN-${refundId.slice(0, 8)}`;
 
 const DAY_MS = 86_400_000;
-
-/** The Kampala calendar day a moment falls on, as a day number (days since 1970-01-01). */
-const kampalaDay = (at: Date | number) =>
-  Math.floor((new Date(at).getTime() + KAMPALA_OFFSET_MS) / DAY_MS);
 
 /**
  * The last day a window is open, in Kampala: the delivery's day is day 0, so a 14-day window
@@ -173,7 +188,10 @@ export const RETURN_TEXT = {
   exchangeTooDear: (name: string) =>
     `${name} costs more than the piece you return. Choose one up to the same price.`,
   exchangeNotFound: 'That piece is no longer sold.',
-  soldOut: (label: string) => `${label} is sold out. Choose another size or ask for a refund.`,
+  soldOut: (label: string, left: readonly string[] = []) =>
+    left.length > 0
+      ? `${label} is sold out. Still in stock: ${left.join(', ')}. Choose one or ask for a refund.`
+      : `${label} is sold out. Choose another size or ask for a refund.`,
   badResolution: 'Choose an exchange or a refund.',
   badRefundTo: 'Choose where the refund goes: your payment or store credit.',
   badNote: `Your note is at most ${RETURN_NOTE_MAX} characters of plain text.`,
@@ -188,8 +206,103 @@ export const RETURN_TEXT = {
   badCondition: 'Say for each piece whether it can be sold again or is damaged.',
   badHandover: 'Choose a pickup by the rider or a drop-off at the shop.',
   requested: 'Return requested. We will text you when it is approved.',
+  notRequested: 'Only a requested return can be approved or refused.',
+  notPreparing: 'The exchange is not ready to go out yet: receive the return first.',
+  badMove: 'An exchange goes out for delivery, then is delivered.',
+  conditionMissing: 'Say for each piece of this return whether it can be sold again or is damaged.',
+  badDays: (field: string) => `${field} must be whole days from 1 to ${WINDOW_DAYS_MAX}.`,
+  badPickupRule: 'Choose whether a return pickup costs the zone fee or is free.',
+  instructionsPickup: (fee: number) =>
+    fee > 0
+      ? `Our rider will call you to collect it. The pickup costs ${formatUGX(fee)}, taken off your refund.`
+      : 'Our rider will call you to collect it, free of charge.',
+  instructionsDropOff: (address: string) =>
+    `Bring it to our shop, ${address}, with its tags and your receipt.`,
   refundDone: (amount: number) => `${formatUGX(amount)} refunded`,
 } as const;
+
+/**
+ * Where the shopper sends a return's photo: POST, the picture itself as the body, under the
+ * desk's photo rules (core/desk-photos.ts: JPEG, PNG, WebP or HEIC, up to 10 MB, at least 400 px
+ * on its short side). Answers { key, url }: `key` (returnPhotoKey) goes in returns.request.
+ */
+export const RETURN_PHOTO_UPLOAD_PATH = '/api/returns/photos';
+
+/** Where the shopper and the desk see it: /api/returns/{userId}/{file}, private to them. */
+export const returnPhotoUrl = (key: string) => `/api/${key}`;
+
+/** What the shopper's screens say (the order page, the return form). */
+export const RETURN_SCREEN_TEXT = {
+  formTitle: 'Return or exchange',
+  formIntro: 'Choose the pieces, tell us why, and how you would like it put right.',
+  loading: 'Loading your order...',
+  failed: 'Your order could not be loaded. Please try again.',
+  piecesLegend: 'Which pieces?',
+  alreadyReturned: 'Already in a return',
+  notReturnable: 'This piece cannot be returned (earrings, underwear and the like)',
+  reasonLabel: 'Why?',
+  reasonPlaceholder: 'Choose a reason',
+  resolutionLegend: 'How should we put it right?',
+  exchange: 'Exchange',
+  exchangeNote: 'Another size or colour, held for you now',
+  refund: 'Refund',
+  refundNote: 'Your money back',
+  insteadLegend: (variant: string) => (variant ? `Instead of ${variant}` : 'Instead'),
+  noChoices: 'No other size or colour of this piece. Ask for a refund instead.',
+  soldOutTag: 'sold out',
+  sizesLeft: 'Still available:',
+  refundInstead: 'Ask for a refund instead',
+  refundToLegend: 'Where should the money go?',
+  toPayment: 'To my payment',
+  toPaymentNote: 'Sent back the way you paid, once we receive the piece',
+  toCredit: 'To store credit',
+  toCreditNote: 'Spend it on your next order, as soon as we receive the piece',
+  noteLabel: 'Anything we should know? (optional)',
+  photosLabel: `Photos (optional, up to ${RETURN_PHOTOS_MAX})`,
+  photosNote: 'A picture of the fault or the label helps us decide quickly.',
+  addPhoto: 'Add a photo',
+  removePhoto: (n: number) => `Remove photo ${n}`,
+  uploading: 'Uploading...',
+  pickupFee: (fee: string) =>
+    `A rider can collect it for ${fee} (free when the piece is damaged or not what you ordered), or bring it to the shop for free.`,
+  choosePieces: 'Choose at least one piece to return.',
+  send: 'Send request',
+  sending: 'Sending...',
+  returnHeading: (ref: string) => `Return #${ref}`,
+  progress: 'Return progress',
+  handoverPickup: 'Our rider collects it',
+  handoverDropOff: 'Bring it to the shop',
+  staffReason: 'Why:',
+  refundLine: (amount: string, to: string) => `${amount} to ${to}`,
+  creditNote: (number: string) => `Credit note ${number}`,
+  exchangeTrip: 'Your new piece',
+} as const;
+
+/** A refund's state as the shopper reads it. */
+export const REFUND_STATE_LABEL: Record<RefundState, string> = {
+  requested: 'Being prepared',
+  sent: 'Sent, waiting for the provider',
+  succeeded: 'Refunded',
+  failed: 'Delayed: the shop is sending it again',
+};
+
+/** Where a refund goes, in the shopper's words ("sent to your card"). */
+export const REFUND_GOES_TO: Record<RefundMethod, string> = {
+  mtn: 'MTN Mobile Money',
+  airtel: 'Airtel Money',
+  pesapal: 'your card',
+  bank_transfer: 'your bank account',
+  cash_on_delivery: 'you in cash',
+  cash: 'you in cash',
+  store_credit: 'store credit',
+};
+
+/** The exchange's own trip. */
+export const EXCHANGE_STATE_LABEL: Record<ExchangeState, string> = {
+  preparing: 'Being prepared',
+  out_for_delivery: 'On its way',
+  delivered: 'Delivered',
+};
 
 const uuidOf = (message: string) => v.pipe(v.string(message), v.uuid(message));
 
@@ -242,7 +355,14 @@ export const returnRequestInput = v.pipe(
       ),
       photos: v.optional(
         v.pipe(
-          v.array(v.pipe(v.string(RETURN_TEXT.badPhoto), v.maxLength(300, RETURN_TEXT.badPhoto))),
+          v.array(
+            v.pipe(
+              v.string(RETURN_TEXT.badPhoto),
+              v.maxLength(300, RETURN_TEXT.badPhoto),
+              v.regex(RETURN_PHOTO_KEY, RETURN_TEXT.badPhoto),
+            ),
+            RETURN_TEXT.badPhoto,
+          ),
           v.maxLength(RETURN_PHOTOS_MAX, RETURN_TEXT.tooManyPhotos),
         ),
       ),
@@ -269,6 +389,11 @@ export const returnRequestInput = v.pipe(
   ),
 );
 export type ReturnRequestInput = v.InferOutput<typeof returnRequestInput>;
+
+export const returnOptionsInput = v.strictObject(
+  { orderId: uuidOf(RETURN_TEXT.orderNotFound) },
+  objectMessage(RETURN_TEXT.orderNotFound),
+);
 
 export const returnByIdInput = v.strictObject(
   { id: uuidOf(RETURN_TEXT.returnNotFound) },
@@ -448,3 +573,20 @@ export const CREDIT_NOTE_TEXT = {
 /** '14 December 2026': the Kampala day a refund succeeded (the credit note's date). */
 export const creditNoteDay = (iso: string) =>
   kampalaDate(new Date(kampalaDay(new Date(iso)) * DAY_MS));
+
+export const deskReturnByIdInput = v.strictObject(
+  { returnId: uuidOf(RETURN_TEXT.returnNotFound) },
+  objectMessage(RETURN_TEXT.returnNotFound),
+);
+
+export const moveExchangeInput = v.strictObject(
+  {
+    returnId: uuidOf(RETURN_TEXT.returnNotFound),
+    to: v.picklist(['out_for_delivery', 'delivered'], RETURN_TEXT.badMove),
+  },
+  objectMessage(RETURN_TEXT.badRequest),
+);
+
+/** A window's days as the settings form sends it (absent: unchanged; null: back to the default). */
+export const windowDaysInput = (field: string) =>
+  v.optional(v.nullable(wholeSchema(1, WINDOW_DAYS_MAX, RETURN_TEXT.badDays(field))));

@@ -153,6 +153,34 @@ describe('every text fits one 160-character SMS (EgoSMS plain API)', () => {
       stopLink: 'https://duuka-preview.shop-owner.workers.dev/duuka/stop/abcdefghjk',
     }),
     readyForPickup: SMS_TEXT.readyForPickup({ orderId }),
+    returnRequested: SMS_TEXT.returnRequested({ orderId, exchange: true }),
+    returnApprovedPickup: SMS_TEXT.returnApproved({
+      orderId,
+      handover: 'pickup',
+      fee: huge,
+      address: longName,
+    }),
+    returnApprovedDropOff: SMS_TEXT.returnApproved({
+      orderId,
+      handover: 'drop_off',
+      fee: 0,
+      address: `${longName}${longName}`,
+    }),
+    returnRefused: SMS_TEXT.returnRefused({ orderId, reason: 'Worn — '.repeat(50) }),
+    refundSent: SMS_TEXT.refundSent({
+      orderId,
+      amount: huge,
+      reference: 'R'.repeat(60),
+      credit: false,
+    }),
+    refundToCredit: SMS_TEXT.refundSent({ orderId, amount: huge, credit: true }),
+    exchangeShipped: SMS_TEXT.exchangeShipped({
+      orderId,
+      pieces: Array.from({ length: 6 }, (_, i) => ({
+        name: `${longPiece} ${i}`,
+        label: 'XL · Indigo',
+      })),
+    }),
   };
 
   it.each(Object.entries(texts))('%s: at most 160 GSM-7 characters, one part', (_name, text) => {

@@ -52,7 +52,12 @@ export const SMS_KINDS = [
   'out-for-delivery',
   'gift-card',
   'cart-reminder',
+  // Issue 36: the return's steps and the refund.
+  'return-requested',
+  'return-approved',
+  'return-refused',
   'refund-sent',
+  'exchange-shipped',
 ] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
 export type RecipientType = 'customer' | 'admin' | 'seller';
@@ -250,9 +255,6 @@ export const SMS_TEXT = {
         ? `Expect it ${smsDays(o.days)}.`
         : 'Expect it in 1-3 days in Kampala, 3-5 days elsewhere.'
     }`,
-  /** Money sent back through the provider that took it, or by hand (issue 36): amount and reference. */
-  refundSent: (o: { orderId: string; amount: number; reference: string }) =>
-    `${SHOP_NAME}: We refunded ${formatUGX(o.amount)} for order ${ref(o.orderId)} (ref ${clip(plainText(o.reference), 40)}). It may take a day to show.`,
   delivered: (o: { orderId: string }) =>
     `${SHOP_NAME}: Order ${ref(o.orderId)} was delivered. Enjoy it! Returns within 14 days, unworn with tags.`,
   /**
@@ -328,6 +330,47 @@ export const SMS_TEXT = {
       (name) =>
         `${SHOP_NAME}: Order ${ref(o.orderId)} is out for delivery with ${name} (${displayNumber(o.riderPhone)}). Please keep your phone on.`,
       o.riderName,
+    ),
+  /** A return asked for (issue 36): what comes next. */
+  returnRequested: (o: { orderId: string; exchange: boolean }) =>
+    `${SHOP_NAME}: We received your ${o.exchange ? 'exchange' : 'return'} request for order ${ref(o.orderId)}. We will text you once it is approved.`,
+  /** Approved, with the handover: the rider comes (and what the pickup costs), or where to bring it. */
+  returnApproved: (o: {
+    orderId: string;
+    handover: 'pickup' | 'drop_off';
+    fee: number;
+    address: string;
+  }) => {
+    const head = `${SHOP_NAME}: Your return for order ${ref(o.orderId)} is approved.`;
+    if (o.handover === 'pickup') {
+      return o.fee > 0
+        ? `${head} Our rider will call to collect it (pickup ${formatUGX(o.fee)}, off your refund).`
+        : `${head} Our rider will call to collect it, free.`;
+    }
+    return fitted((place) => `${head} Bring it with its tags to our shop, ${place}.`, o.address);
+  },
+  /** Refused, with the staff's reason shortened to fit. */
+  returnRefused: (o: { orderId: string; reason: string }) =>
+    fitted(
+      (reason) => `${SHOP_NAME}: Your return for order ${ref(o.orderId)} was refused: ${reason}.`,
+      o.reason.trim().replace(/[.!]+$/, ''),
+    ),
+  /** Money sent back (the refunds' part queues it): the amount and the provider's reference. */
+  refundSent: (o: {
+    orderId: string;
+    amount: number;
+    reference?: string | null;
+    credit: boolean;
+  }) =>
+    o.credit
+      ? `${SHOP_NAME}: ${formatUGX(o.amount)} for order ${ref(o.orderId)} is now store credit on your account. Spend it at checkout.`
+      : `${SHOP_NAME}: Refund of ${formatUGX(o.amount)} for order ${ref(o.orderId)} sent${o.reference ? ` (ref ${clip(o.reference, 40)})` : ''}.`,
+  /** The exchange's piece on its way, named with its size. */
+  exchangeShipped: (o: { orderId: string; pieces: readonly { name: string; label: string }[] }) =>
+    listed(
+      (list) =>
+        `${SHOP_NAME}: Your exchange for order ${ref(o.orderId)} is on its way: ${list}. Please keep your phone on.`,
+      o.pieces.map((p) => smsPiece(p.name, p.label, PIECE_CHARS)),
     ),
   /**
    * "Tell me when it's back" answered (decision 0040): the piece, its size and a link that opens

@@ -64,7 +64,11 @@ export function endpointFor(pathname: string): Endpoint {
     return { kind: 'avatar', methods: API_METHODS, bodyLimit: AVATAR_MAX_BYTES - 1 };
   }
   // A product photo from the desk (decision 0045): up to 10 MB.
-  if (/^\/api\/desk\/products\/[^/]+\/photos$/.test(pathname)) {
+  // A return's photo from the shopper (issue 36): the same rules.
+  if (
+    /^\/api\/desk\/products\/[^/]+\/photos$/.test(pathname) ||
+    pathname === '/api/returns/photos'
+  ) {
     return { kind: 'photo', methods: ['POST'], bodyLimit: PHOTO_MAX_BYTES };
   }
   if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) {

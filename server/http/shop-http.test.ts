@@ -244,6 +244,8 @@ describe('serveShop: writes only from the shop’s own pages', () => {
     ['/api/desk//products/2/photos', 'photo'],
     ['/api/desk/products/2/%70hotos', 'photo'],
     ['/api/des%E2%84%AA/products/2/photos', 'photo'],
+    ['/API/RETURNS/PHOTOS', 'photo'],
+    ['/api/returns/photos/', 'photo'],
     ['/API/ACCOUNT/AVATAR', 'avatar'],
     ['/api/account/avatar/', 'avatar'],
     ['/api/account/%61vatar', 'avatar'],

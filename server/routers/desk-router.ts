@@ -14,6 +14,7 @@ import { ordersDesk } from './desk/desk-orders-router.ts';
 import { phoneOrdersDesk } from './desk/desk-phone-orders-router.ts';
 import { photosDesk } from './desk/desk-photos-router.ts';
 import { refundsDesk } from './desk/desk-refunds-router.ts';
+import { returnsDesk } from './desk/desk-returns-router.ts';
 import { shopDesk } from './desk/desk-shop-router.ts';
 import { spreadsheetDesk } from './desk/desk-spreadsheet-router.ts';
 import { stockDesk } from './desk/desk-stock-router.ts';
@@ -36,4 +37,5 @@ export const deskRouter = router({
   ...campaignsDesk,
   ...creditDesk,
   ...refundsDesk,
+  ...returnsDesk,
 });

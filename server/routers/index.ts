@@ -10,6 +10,7 @@ import { deskRouter } from './desk-router.ts';
 import { giftCardsRouter } from './gift-cards-router.ts';
 import { ordersRouter } from './orders-router.ts';
 import { paymentsRouter } from './payments-router.ts';
+import { returnsRouter } from './returns-router.ts';
 import { stopLinkRouter } from './stop-link-router.ts';
 
 export const appRouter = router({
@@ -26,6 +27,7 @@ export const appRouter = router({
   operator: router(ordersDesk),
   orders: ordersRouter,
   payments: paymentsRouter,
+  returns: returnsRouter,
   stopLink: stopLinkRouter,
 });
 

@@ -584,7 +584,8 @@ export async function findCategory(db: Db, id: number) {
 }
 
 /** A product page's product, on sale only: the card's fields, its options, variants and
- * pictures, and the shop's delivery options (its promise), in one round trip. */
+ * pictures, whether it can be returned, and the shop's delivery options (its promise), in one
+ * round trip. */
 async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> {
   const where = and(onSale, which);
   // The card's summary and picture widths are worked out from the variants and pictures read
@@ -592,7 +593,12 @@ async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> 
   const { summary: _summary, imageWidths: _widths, ...pieceColumns } = productColumns;
   const [[row], read, images, offerRows, deliveryRows, free] = await db.batch([
     db
-      .select({ ...pieceColumns, kind: products.kind, options: products.options })
+      .select({
+        ...pieceColumns,
+        kind: products.kind,
+        options: products.options,
+        returnable: products.returnable,
+      })
       .from(products)
       .where(where),
     db
@@ -646,6 +652,7 @@ async function productDetail(db: Db, which: SQL): Promise<ProductDetail | null> 
     ...piece,
     ...variantOffers(piece, row, variants, offers, now),
     kind: row.kind as Kind,
+    returnable: row.returnable,
     options: row.options,
     variants,
     images,

@@ -297,9 +297,11 @@ const INPUT_COLUMNS = sql`v(id int, sku text, options jsonb, label text, price i
 function createStatement(save: ProductSave, slug: string, actor: DeskActor, reason: SaveReason) {
   return sql`
     with product as (
-      insert into products (product_name, slug, price, description, kind, options, status)
+      insert into products (product_name, slug, price, description, kind, options, status,
+                            returnable)
       values (${save.name}, ${slug}, ${lowestPrice(save)}, ${save.description || null},
-              ${save.kind}, ${JSON.stringify(save.options)}::jsonb, ${save.status})
+              ${save.kind}, ${JSON.stringify(save.options)}::jsonb, ${save.status},
+              ${save.returnable ?? true})
       returning id
     ),
     categories as (
@@ -337,7 +339,8 @@ function editStatement(save: ProductSave, slug: string, actor: DeskActor, reason
       update products set product_name = ${save.name}, slug = ${slug},
         price = ${lowestPrice(save)}, description = ${save.description || null},
         kind = ${save.kind}, options = ${JSON.stringify(save.options)}::jsonb,
-        status = ${save.status}
+        status = ${save.status},
+        returnable = coalesce(${save.returnable ?? null}::boolean, returnable)
       where id = ${id}
       returning id
     ),
@@ -445,6 +448,7 @@ export type DeskProduct = {
   description: string;
   status: ProductStatus;
   kind: Kind;
+  returnable: boolean;
   categoryIds: number[];
   options: ProductOption[];
   variants: {
@@ -499,6 +503,7 @@ export async function deskProduct(db: Db, id: number): Promise<DeskProduct | nul
     description: product.description ?? '',
     status: product.status,
     kind: product.kind as Kind,
+    returnable: product.returnable,
     categoryIds: categoryRows.map((c) => c.id),
     options: product.options,
     variants: variants.map((v) => ({ ...v, price: v.price ?? product.price })),

@@ -26,6 +26,9 @@ const SETTINGS_PAGE = [
   'bankDetails',
   'exchangeRates',
   'lowStockThreshold',
+  'returnDays',
+  'exchangeDays',
+  'returnPickupFee',
 ] as const satisfies readonly SettingName[];
 type SettingsPageName = (typeof SETTINGS_PAGE)[number];
 

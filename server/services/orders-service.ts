@@ -11,9 +11,10 @@ import {
   type ReceiptOffer,
   receiptPayment,
 } from '#core/receipt.ts';
+import { DEFAULT_RETURN_DAYS, windowLastDay } from '#core/returns.ts';
 import { DEFAULT_ADDRESS } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
-import { orderItems, orders, payments, profiles, receipts } from '#db/schema/index.ts';
+import { orderItems, orders, payments, profiles, receipts, returns } from '#db/schema/index.ts';
 import { settingsQuery, storedFrom } from './shop-settings.ts';
 
 export type OrderItemView = {
@@ -216,13 +217,27 @@ export async function listOrders(db: Db, customerId: string): Promise<OrderView[
   return toViews(rows, items, paid);
 }
 
+/** One order as its page shows it: with its returns and the last day one can be asked (issue 36). */
+export type OrderPageView = OrderView & {
+  returns: { id: string; status: string; resolution: string; createdAt: string }[];
+  returnUntil: string | null;
+};
+
+/** The statuses an order has once it reached the shopper (its delivered_at set): returnable. */
+export const RECEIVED_STATUSES = ['delivered', 'collected', 'completed'] as const;
+
+/** The order's page (orders.byId): the order, its items, payment, returns and the shop's return
+ * days, in one batch. */
 export async function findOrder(
   db: Db,
   customerId: string,
   orderId: string,
-): Promise<OrderView | null> {
-  const [rows, items, paid] = await db.batch([
-    db.select(orderColumns).from(orders).where(mine(customerId, orderId)),
+): Promise<OrderPageView | null> {
+  const [rows, items, paid, returned, settingRows] = await db.batch([
+    db
+      .select({ ...orderColumns, deliveredAt: orders.deliveredAt })
+      .from(orders)
+      .where(mine(customerId, orderId)),
     db
       .select(itemColumns)
       .from(orderItems)
@@ -235,8 +250,36 @@ export async function findOrder(
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(mine(customerId, orderId))
       .orderBy(...latestPaymentOrder),
+    db
+      .select({
+        id: returns.id,
+        status: returns.status,
+        resolution: returns.resolution,
+        createdAt: returns.createdAt,
+      })
+      .from(returns)
+      .innerJoin(orders, eq(orders.id, returns.orderId))
+      .where(mine(customerId, orderId))
+      .orderBy(desc(returns.createdAt)),
+    settingsQuery(db),
   ]);
-  return toViews(rows, items, paid)[0] ?? null;
+  const [row] = rows;
+  const [view] = toViews(
+    rows.map(({ deliveredAt: _at, ...order }) => order),
+    items,
+    paid,
+  );
+  if (!row || !view) return null;
+  const received = row.deliveredAt && (RECEIVED_STATUSES as readonly string[]).includes(row.status);
+  const days = storedFrom(settingRows).returnDays ?? DEFAULT_RETURN_DAYS;
+  return {
+    ...view,
+    returns: returned.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    returnUntil:
+      received && row.deliveredAt
+        ? windowLastDay(row.deliveredAt, days).toISOString().slice(0, 10)
+        : null,
+  };
 }
 
 /**

@@ -4,6 +4,7 @@
 // (app/routes/api/desk/products/$productId.photos.ts, app/routes/photos/$.ts) do HTTP.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  type CheckedPhoto,
   checkPhoto,
   type DeskPhoto,
   keyOfPhotoUrl,
@@ -65,8 +66,10 @@ const columns = {
 };
 
 /** Refused, nothing stored: an unreadable file carries the reader's own text (decision 0061). */
-export type PhotoRefused =
-  | Refused<'product-not-found' | 'empty' | 'too-large' | 'heic-unavailable'>
+export type PhotoRefused = Refused<'product-not-found'> | PictureRefused;
+/** Refused for the picture itself (photoToKeep). */
+export type PictureRefused =
+  | Refused<'empty' | 'too-large' | 'heic-unavailable'>
   | (Refused<'unreadable'> & { text: string });
 export type PhotoAdded = { ok: true; photo: DeskPhoto };
 
@@ -86,17 +89,9 @@ export async function addPhoto(
     .from(products)
     .where(eq(products.id, productId));
   if (!product) return { ok: false, problem: 'product-not-found' };
-  if (bytes.byteLength === 0) return { ok: false, problem: 'empty' };
-  if (bytes.byteLength > PHOTO_MAX_BYTES) return { ok: false, problem: 'too-large' };
-  // Read whole from its own structure, sized, and cut at its own end (decision 0061).
-  const checked = checkPhoto(bytes);
-  if (!checked.ok) return { ok: false, problem: 'unreadable', text: checked.problem };
+  const checked = await photoToKeep(deps.images, bytes);
+  if (!checked.ok) return checked;
   const { type, width, height } = checked;
-  // No browser shows HEIC: keep one only when Images can make the copies shoppers get.
-  if (type === 'image/heic' && !(await converts(deps.images, checked.bytes))) {
-    return { ok: false, problem: 'heic-unavailable' };
-  }
-
   const key = photoKey(productId, crypto.randomUUID(), type);
   const url = photoUrl(key);
   await deps.photos.put(key, checked.bytes, { httpMetadata: { contentType: type } });
@@ -141,6 +136,25 @@ export async function addPhoto(
     await deps.photos.delete(key).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * A picture from a phone as the shop keeps it (the desk's photos, a return's photos): not empty,
+ * at most 10 MB, read whole from its own structure, sized, and cut at its own end (decision
+ * 0061); a HEIC only when Images can make the copies a browser shows.
+ */
+export async function photoToKeep(
+  images: PhotoImages | null,
+  bytes: Uint8Array,
+): Promise<CheckedPhoto | PictureRefused> {
+  if (bytes.byteLength === 0) return { ok: false, problem: 'empty' };
+  if (bytes.byteLength > PHOTO_MAX_BYTES) return { ok: false, problem: 'too-large' };
+  const checked = checkPhoto(bytes);
+  if (!checked.ok) return { ok: false, problem: 'unreadable', text: checked.problem };
+  if (checked.type === 'image/heic' && !(await converts(images, checked.bytes))) {
+    return { ok: false, problem: 'heic-unavailable' };
+  }
+  return checked;
 }
 
 /** True when Cloudflare Images can turn this picture into a copy a browser shows. */

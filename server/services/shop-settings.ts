@@ -5,6 +5,14 @@ import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SUPPORT } from '#core/chat.ts';
 import { parseHours, parsePin, parseSocialLinks } from '#core/desk-store-details.ts';
 import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
+import {
+  DEFAULT_EXCHANGE_DAYS,
+  DEFAULT_PICKUP_FEE_RULE,
+  DEFAULT_RETURN_DAYS,
+  PICKUP_FEE_RULES,
+  type PickupFeeRule,
+  WINDOW_DAYS_MAX,
+} from '#core/returns.ts';
 import type { SocialLink } from '#core/social.ts';
 import { DEFAULT_STORE_DETAILS, type StoreDetails, type WeekHours } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
@@ -29,6 +37,10 @@ export const SETTING_KEYS = {
   storeTin: 'store_tin',
   // The cart reminder (issue 35): 'on' when the desk switched it on; no row: off.
   cartReminders: 'cart_reminders',
+  // The after-sale (issue 36, decision 0086): the windows in days and the pickup's fee rule.
+  returnDays: 'return_days',
+  exchangeDays: 'exchange_days',
+  returnPickupFee: 'return_pickup_fee',
 } as const;
 export type SettingName = keyof typeof SETTING_KEYS;
 export const SETTING_NAMES = Object.keys(SETTING_KEYS) as SettingName[];
@@ -52,6 +64,9 @@ export type ShopSettings = {
   socialLinks: SocialLink[];
   storeTin: string | null;
   cartReminders: boolean;
+  returnDays: number;
+  exchangeDays: number;
+  returnPickupFee: PickupFeeRule;
 };
 
 /** The settings kept as JSON (compared as stored text when a save asks what changed). */
@@ -104,6 +119,14 @@ export function storedFrom(rows: readonly Row[]): Partial<ShopSettings> {
   const social = parseSocialLinks(read('socialLinks'));
   if (social) stored.socialLinks = social;
   if (read('cartReminders') === 'on') stored.cartReminders = true;
+  for (const name of ['returnDays', 'exchangeDays'] as const) {
+    const days = windowDays(read(name));
+    if (days !== null) stored[name] = days;
+  }
+  const rule = read('returnPickupFee');
+  if ((PICKUP_FEE_RULES as readonly string[]).includes(rule ?? '')) {
+    stored.returnPickupFee = rule as PickupFeeRule;
+  }
   return stored;
 }
 
@@ -128,6 +151,9 @@ export function settingsFrom(
     socialLinks: [...(fallback.social ?? [])],
     storeTin: null,
     cartReminders: false,
+    returnDays: DEFAULT_RETURN_DAYS,
+    exchangeDays: DEFAULT_EXCHANGE_DAYS,
+    returnPickupFee: DEFAULT_PICKUP_FEE_RULE,
   };
   const values = { ...configured, ...stored };
   const sources = Object.fromEntries(
@@ -162,11 +188,26 @@ export const lowStockThresholdSql = sql<number>`coalesce((
   where setting_key = ${SETTING_KEYS.lowStockThreshold} and setting_value ~ '^[0-9]{1,4}$'
 ), ${DEFAULT_LOW_STOCK_THRESHOLD})`;
 
+/** A window's stored days, when usable (whole, 1 to WINDOW_DAYS_MAX). */
+function windowDays(text: string | undefined): number | null {
+  const days = Number(text);
+  return text && Number.isInteger(days) && days >= 1 && days <= WINDOW_DAYS_MAX ? days : null;
+}
+
+/** A window's days as SQL (the owner's, else the default), read inside the statement it guards. */
+const windowDaysSql = (key: string, fallback: number) => sql<number>`coalesce((
+  select setting_value::int from system_settings
+  where setting_key = ${key} and setting_value ~ '^[0-9]{1,2}$'
+    and setting_value::int between 1 and ${WINDOW_DAYS_MAX}
+), ${fallback})`;
+export const returnDaysSql = windowDaysSql(SETTING_KEYS.returnDays, DEFAULT_RETURN_DAYS);
+export const exchangeDaysSql = windowDaysSql(SETTING_KEYS.exchangeDays, DEFAULT_EXCHANGE_DAYS);
+
 /** A save's new values: absent unchanged, null cleared (the configuration's value again). */
 export type SettingsChange = {
   [K in SettingName]?: K extends 'exchangeRates'
     ? { USD: number; EUR: number; GBP: number } | null
-    : K extends 'lowStockThreshold'
+    : K extends 'lowStockThreshold' | 'returnDays' | 'exchangeDays'
       ? number | null
       : string | null; // the details with parts: their JSON text
 };

@@ -85,7 +85,7 @@ const NOT_CONFIGURED = 'SMS gateway not configured (EGOSMS_USERNAME, EGOSMS_PASS
  * (issue 34: a customer without an account, recorded by name and phone on the order). A web
  * order whose account was deleted stays without a number, as before.
  */
-const customerPhone = sql<string | null>`coalesce(${profiles.phone},
+export const customerPhone = sql<string | null>`coalesce(${profiles.phone},
   case when ${orders.source} <> 'web' then ${orders.customerPhone} end)`;
 
 /** '+256…' for a number the spec's phone helper accepts, else null. */
@@ -396,7 +396,7 @@ export async function queueRefundText(
         phone: row.phone,
         recipientType: 'customer',
         kind: 'refund-sent',
-        message: SMS_TEXT.refundSent(refund),
+        message: SMS_TEXT.refundSent({ ...refund, credit: false }),
       },
     ]);
     deliverLater(ctx, ids);

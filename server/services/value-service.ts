@@ -3,7 +3,7 @@
 // so it always equals the sum of the entries (value_entries is append-only). Spending is the
 // checkout's (inside the order's one write); here: reading, granting, selling and issuing.
 
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   GIFT_CARD_DELIVERY,
   giftCardHash,
@@ -98,6 +98,18 @@ export async function creditOf(
   return { balance: account.balance, entries: entries.get(account.id) ?? [] };
 }
 
+/**
+ * Store credit added, as a CTE's body (`account as (…)`) returning the account's id and balance:
+ * one row of `from` gives `userId` `amount` more, her credit account made if she has none (its
+ * unique index makes two racing first grants one account). The caller writes the entry beside it.
+ */
+export const creditedSql = (from: SQL, userId: SQL, amount: SQL) => sql`
+  insert into value_accounts (kind, user_id, balance)
+  select 'store_credit', ${userId}, ${amount} from ${from}
+  on conflict (user_id) where kind = 'store_credit'
+  do update set balance = value_accounts.balance + excluded.balance
+  returning id, balance`;
+
 export type GrantProblem = 'unknown-email';
 
 /**
@@ -116,13 +128,7 @@ export async function grantCredit(
         with shopper as (
           select id from "user" where lower(email) = ${input.email} limit 1
         ),
-        account as (
-          insert into value_accounts (kind, user_id, balance)
-          select 'store_credit', shopper.id, ${input.amount}::bigint from shopper
-          on conflict (user_id) where kind = 'store_credit'
-          do update set balance = value_accounts.balance + excluded.balance
-          returning id, balance
-        ),
+        account as (${creditedSql(sql`shopper`, sql`shopper.id`, sql`${input.amount}::bigint`)}),
         entry as (
           insert into value_entries (account_id, amount, balance_after, reason, note, actor)
           select account.id, ${input.amount}::bigint, account.balance, 'granted', ${input.reason},

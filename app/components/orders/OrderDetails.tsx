@@ -25,6 +25,7 @@ import {
   paymentMethodLabel,
 } from '#core/order-rules.ts';
 import { OrderPayment } from './OrderPayment';
+import { OrderReturns } from './OrderReturns';
 import { ReceiptView } from './ReceiptView';
 import { StatusBadge } from './StatusBadge';
 
@@ -149,6 +150,8 @@ function OrderConfirmation({
       <OrderPayment order={order} />
 
       <DeliveryProgress delivery={order.delivery} status={order.status} />
+
+      <OrderReturns orderId={order.id} />
 
       <section className="mt-7" aria-labelledby="items-ordered">
         <h3 id="items-ordered" className="eyebrow">

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { Truck } from 'lucide-react';
+import { Ban, Truck } from 'lucide-react';
 import { ProductGrid } from '#app/components/ProductGrid.tsx';
 import { Gallery } from '#app/components/product/Gallery.tsx';
 import { ProductBuyBox, useChoice } from '#app/components/product/ProductBuyBox.tsx';
@@ -131,6 +131,15 @@ function ProductChoice({ product }: { product: ProductDetail }) {
       <div>
         <ProductBuyBox product={product} chosen={chosen} onChoose={choose} headingLevel={1} />
         <DeliveryPromise product={product} />
+        {!product.returnable && (
+          <p
+            className="mt-3 flex items-start gap-3 text-sm text-ink-soft"
+            data-testid="not-returnable"
+          >
+            <Ban size={18} strokeWidth={1.5} className="mt-px shrink-0 text-gold" aria-hidden />
+            <span className="text-pretty">{TEXT.notReturnable}</span>
+          </p>
+        )}
       </div>
     </article>
   );
