@@ -31,6 +31,8 @@ export type ProductForm = {
   description: string;
   categoryIds: number[];
   status: ProductStatus;
+  /** Whether a shopper may return or exchange it (issue 36; earrings, underwear: not). */
+  returnable: boolean;
   kind: Kind;
   sizes: string[];
   colours: string[];
@@ -44,6 +46,7 @@ export type EditedProduct = {
   description: string;
   categoryIds: number[];
   status: ProductStatus;
+  returnable: boolean;
   kind: Kind;
   options: readonly ProductOption[];
   variants: readonly {
@@ -67,6 +70,7 @@ export function emptyProductForm(): ProductForm {
     description: '',
     categoryIds: [],
     status: 'draft',
+    returnable: true,
     kind: 'clothes',
     sizes: [],
     colours: [],
@@ -94,6 +98,7 @@ export function productForm(product: EditedProduct): ProductForm {
     description: product.description,
     categoryIds: product.categoryIds,
     status: product.status,
+    returnable: product.returnable,
     kind: product.kind,
     sizes: values(SIZE),
     colours: values(COLOUR),
@@ -209,6 +214,7 @@ export function productSaveInput(
     description: form.description,
     categoryIds: form.categoryIds,
     status: form.status,
+    returnable: form.returnable,
     // Without sizes a piece is one size, whatever system was picked.
     kind: form.sizes.length ? form.kind : 'one-size',
     options: formOptions(form),
