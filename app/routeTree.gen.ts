@@ -65,6 +65,8 @@ import { Route as DeskOrdersOrderIdRouteImport } from './routes/desk/orders/$ord
 import { Route as DeskOrdersNewRouteImport } from './routes/desk/orders/new'
 import { Route as DeskProductsIndexRouteImport } from './routes/desk/products/index'
 import { Route as DeskProductsProductIdRouteImport } from './routes/desk/products/$productId'
+import { Route as DeskReturnsIndexRouteImport } from './routes/desk/returns/index'
+import { Route as DeskReturnsReturnIdRouteImport } from './routes/desk/returns/$returnId'
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
 import { Route as ApiPaymentsPesapalIpnRouteImport } from './routes/api/payments/pesapal.ipn'
 import { Route as ApiPaymentsPesapalReturnRouteImport } from './routes/api/payments/pesapal.return'
@@ -352,6 +354,16 @@ const DeskProductsProductIdRoute = DeskProductsProductIdRouteImport.update({
   path: '/products/$productId',
   getParentRoute: () => DeskRoute,
 } as any)
+const DeskReturnsIndexRoute = DeskReturnsIndexRouteImport.update({
+  id: '/returns/',
+  path: '/returns/',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskReturnsReturnIdRoute = DeskReturnsReturnIdRouteImport.update({
+  id: '/returns/$returnId',
+  path: '/returns/$returnId',
+  getParentRoute: () => DeskRoute,
+} as any)
 const ApiOrdersOrderIdReceiptDotpdfRoute =
   ApiOrdersOrderIdReceiptDotpdfRouteImport.update({
     id: '/api/orders/$orderId/receipt.pdf',
@@ -442,9 +454,11 @@ export interface FileRoutesByFullPath {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/returns/$returnId': typeof DeskReturnsReturnIdRoute
   '/desk/offers/': typeof DeskOffersIndexRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
+  '/desk/returns/': typeof DeskReturnsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
@@ -505,9 +519,11 @@ export interface FileRoutesByTo {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/returns/$returnId': typeof DeskReturnsReturnIdRoute
   '/desk/offers': typeof DeskOffersIndexRoute
   '/desk/orders': typeof DeskOrdersIndexRoute
   '/desk/products': typeof DeskProductsIndexRoute
+  '/desk/returns': typeof DeskReturnsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
@@ -570,9 +586,11 @@ export interface FileRoutesById {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/returns/$returnId': typeof DeskReturnsReturnIdRoute
   '/desk/offers/': typeof DeskOffersIndexRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
+  '/desk/returns/': typeof DeskReturnsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
@@ -636,9 +654,11 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/returns/$returnId'
     | '/desk/offers/'
     | '/desk/orders/'
     | '/desk/products/'
+    | '/desk/returns/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
@@ -699,9 +719,11 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/returns/$returnId'
     | '/desk/offers'
     | '/desk/orders'
     | '/desk/products'
+    | '/desk/returns'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
@@ -763,9 +785,11 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/returns/$returnId'
     | '/desk/offers/'
     | '/desk/orders/'
     | '/desk/products/'
+    | '/desk/returns/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
@@ -1215,6 +1239,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskProductsProductIdRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/returns/': {
+      id: '/desk/returns/'
+      path: '/returns'
+      fullPath: '/desk/returns/'
+      preLoaderRoute: typeof DeskReturnsIndexRouteImport
+      parentRoute: typeof DeskRoute
+    }
+    '/desk/returns/$returnId': {
+      id: '/desk/returns/$returnId'
+      path: '/returns/$returnId'
+      fullPath: '/desk/returns/$returnId'
+      preLoaderRoute: typeof DeskReturnsReturnIdRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/api/orders/$orderId/receipt.pdf': {
       id: '/api/orders/$orderId/receipt.pdf'
       path: '/api/orders/$orderId/receipt.pdf'
@@ -1276,9 +1314,11 @@ interface DeskRouteChildren {
   DeskOrdersOrderIdRoute: typeof DeskOrdersOrderIdRoute
   DeskOrdersNewRoute: typeof DeskOrdersNewRoute
   DeskProductsProductIdRoute: typeof DeskProductsProductIdRoute
+  DeskReturnsReturnIdRoute: typeof DeskReturnsReturnIdRoute
   DeskOffersIndexRoute: typeof DeskOffersIndexRoute
   DeskOrdersIndexRoute: typeof DeskOrdersIndexRoute
   DeskProductsIndexRoute: typeof DeskProductsIndexRoute
+  DeskReturnsIndexRoute: typeof DeskReturnsIndexRoute
 }
 
 const DeskRouteChildren: DeskRouteChildren = {
@@ -1297,9 +1337,11 @@ const DeskRouteChildren: DeskRouteChildren = {
   DeskOrdersOrderIdRoute: DeskOrdersOrderIdRoute,
   DeskOrdersNewRoute: DeskOrdersNewRoute,
   DeskProductsProductIdRoute: DeskProductsProductIdRoute,
+  DeskReturnsReturnIdRoute: DeskReturnsReturnIdRoute,
   DeskOffersIndexRoute: DeskOffersIndexRoute,
   DeskOrdersIndexRoute: DeskOrdersIndexRoute,
   DeskProductsIndexRoute: DeskProductsIndexRoute,
+  DeskReturnsIndexRoute: DeskReturnsIndexRoute,
 }
 
 const DeskRouteWithChildren = DeskRoute._addFileChildren(DeskRouteChildren)

@@ -25,24 +25,29 @@ import { formatUGX } from '#core/money.ts';
 import { formatTime, orderIdHead } from '#core/order-rules.ts';
 import { type ExchangeState, RETURN_STATES, type ReturnState } from '#core/returns.ts';
 
-type QueueSearch = { status?: ReturnState };
+type QueueSearch = { status?: string };
 
 export const Route = createFileRoute('/desk/returns/')({
-  // A state the shop does not know is dropped (every return shown), never an error page.
+  // This function is in every page's first script: it keeps the address's state as it is and
+  // carries no list; the page reads it through stateIn, which drops a state the shop does not
+  // know (every return shown), never an error page.
   validateSearch: (search: Record<string, unknown>): QueueSearch =>
-    (RETURN_STATES as readonly unknown[]).includes(search.status)
-      ? { status: search.status as ReturnState }
-      : {},
+    typeof search.status === 'string' ? { status: search.status } : {},
   head: privatePageHead('Returns · Desk'),
   component: ReturnsDesk,
 });
+
+const stateIn = (search: QueueSearch): ReturnState | undefined =>
+  (RETURN_STATES as readonly string[]).includes(search.status ?? '')
+    ? (search.status as ReturnState)
+    : undefined;
 
 type Queue = ApiOutput['desk']['returns'];
 type QueuedReturn = Queue['returns'][number];
 
 function ReturnsDesk() {
   const trpc = useTRPC();
-  const { status } = Route.useSearch();
+  const status = stateIn(Route.useSearch());
   const queue = useQuery({
     ...trpc.desk.returns.queryOptions(status ? { status } : {}),
     placeholderData: keepPreviousData,
