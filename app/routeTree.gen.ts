@@ -67,6 +67,8 @@ import { Route as DeskOrdersOrderIdRouteImport } from './routes/desk/orders/$ord
 import { Route as DeskOrdersNewRouteImport } from './routes/desk/orders/new'
 import { Route as DeskProductsIndexRouteImport } from './routes/desk/products/index'
 import { Route as DeskProductsProductIdRouteImport } from './routes/desk/products/$productId'
+import { Route as DeskReturnsIndexRouteImport } from './routes/desk/returns/index'
+import { Route as DeskReturnsReturnIdRouteImport } from './routes/desk/returns/$returnId'
 import { Route as OrderHistoryOrderIdReturnRouteImport } from './routes/order-history/$orderId_.return'
 import { Route as ApiOrdersOrderIdReceiptDotpdfRouteImport } from './routes/api/orders/$orderId/receipt[.]pdf'
 import { Route as ApiPaymentsPesapalIpnRouteImport } from './routes/api/payments/pesapal.ipn'
@@ -367,6 +369,16 @@ const DeskProductsProductIdRoute = DeskProductsProductIdRouteImport.update({
   path: '/products/$productId',
   getParentRoute: () => DeskRoute,
 } as any)
+const DeskReturnsIndexRoute = DeskReturnsIndexRouteImport.update({
+  id: '/returns/',
+  path: '/returns/',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskReturnsReturnIdRoute = DeskReturnsReturnIdRouteImport.update({
+  id: '/returns/$returnId',
+  path: '/returns/$returnId',
+  getParentRoute: () => DeskRoute,
+} as any)
 const OrderHistoryOrderIdReturnRoute =
   OrderHistoryOrderIdReturnRouteImport.update({
     id: '/order-history/$orderId_/return',
@@ -476,10 +488,12 @@ export interface FileRoutesByFullPath {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/returns/$returnId': typeof DeskReturnsReturnIdRoute
   '/order-history/$orderId/return': typeof OrderHistoryOrderIdReturnRoute
   '/desk/offers/': typeof DeskOffersIndexRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
+  '/desk/returns/': typeof DeskReturnsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
@@ -544,10 +558,12 @@ export interface FileRoutesByTo {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/returns/$returnId': typeof DeskReturnsReturnIdRoute
   '/order-history/$orderId/return': typeof OrderHistoryOrderIdReturnRoute
   '/desk/offers': typeof DeskOffersIndexRoute
   '/desk/orders': typeof DeskOrdersIndexRoute
   '/desk/products': typeof DeskProductsIndexRoute
+  '/desk/returns': typeof DeskReturnsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
@@ -614,10 +630,12 @@ export interface FileRoutesById {
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
+  '/desk/returns/$returnId': typeof DeskReturnsReturnIdRoute
   '/order-history/$orderId_/return': typeof OrderHistoryOrderIdReturnRoute
   '/desk/offers/': typeof DeskOffersIndexRoute
   '/desk/orders/': typeof DeskOrdersIndexRoute
   '/desk/products/': typeof DeskProductsIndexRoute
+  '/desk/returns/': typeof DeskReturnsIndexRoute
   '/api/orders/$orderId/receipt.pdf': typeof ApiOrdersOrderIdReceiptDotpdfRoute
   '/api/payments/pesapal/ipn': typeof ApiPaymentsPesapalIpnRoute
   '/api/payments/pesapal/return': typeof ApiPaymentsPesapalReturnRoute
@@ -685,10 +703,12 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/returns/$returnId'
     | '/order-history/$orderId/return'
     | '/desk/offers/'
     | '/desk/orders/'
     | '/desk/products/'
+    | '/desk/returns/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
@@ -753,10 +773,12 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/returns/$returnId'
     | '/order-history/$orderId/return'
     | '/desk/offers'
     | '/desk/orders'
     | '/desk/products'
+    | '/desk/returns'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
@@ -822,10 +844,12 @@ export interface FileRouteTypes {
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
+    | '/desk/returns/$returnId'
     | '/order-history/$orderId_/return'
     | '/desk/offers/'
     | '/desk/orders/'
     | '/desk/products/'
+    | '/desk/returns/'
     | '/api/orders/$orderId/receipt.pdf'
     | '/api/payments/pesapal/ipn'
     | '/api/payments/pesapal/return'
@@ -1296,6 +1320,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskProductsProductIdRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/returns/': {
+      id: '/desk/returns/'
+      path: '/returns'
+      fullPath: '/desk/returns/'
+      preLoaderRoute: typeof DeskReturnsIndexRouteImport
+      parentRoute: typeof DeskRoute
+    }
+    '/desk/returns/$returnId': {
+      id: '/desk/returns/$returnId'
+      path: '/returns/$returnId'
+      fullPath: '/desk/returns/$returnId'
+      preLoaderRoute: typeof DeskReturnsReturnIdRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/order-history/$orderId_/return': {
       id: '/order-history/$orderId_/return'
       path: '/order-history/$orderId/return'
@@ -1378,9 +1416,11 @@ interface DeskRouteChildren {
   DeskOrdersOrderIdRoute: typeof DeskOrdersOrderIdRoute
   DeskOrdersNewRoute: typeof DeskOrdersNewRoute
   DeskProductsProductIdRoute: typeof DeskProductsProductIdRoute
+  DeskReturnsReturnIdRoute: typeof DeskReturnsReturnIdRoute
   DeskOffersIndexRoute: typeof DeskOffersIndexRoute
   DeskOrdersIndexRoute: typeof DeskOrdersIndexRoute
   DeskProductsIndexRoute: typeof DeskProductsIndexRoute
+  DeskReturnsIndexRoute: typeof DeskReturnsIndexRoute
 }
 
 const DeskRouteChildren: DeskRouteChildren = {
@@ -1399,9 +1439,11 @@ const DeskRouteChildren: DeskRouteChildren = {
   DeskOrdersOrderIdRoute: DeskOrdersOrderIdRoute,
   DeskOrdersNewRoute: DeskOrdersNewRoute,
   DeskProductsProductIdRoute: DeskProductsProductIdRoute,
+  DeskReturnsReturnIdRoute: DeskReturnsReturnIdRoute,
   DeskOffersIndexRoute: DeskOffersIndexRoute,
   DeskOrdersIndexRoute: DeskOrdersIndexRoute,
   DeskProductsIndexRoute: DeskProductsIndexRoute,
+  DeskReturnsIndexRoute: DeskReturnsIndexRoute,
 }
 
 const DeskRouteWithChildren = DeskRoute._addFileChildren(DeskRouteChildren)

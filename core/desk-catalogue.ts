@@ -30,6 +30,9 @@ export const CATALOGUE_LIMITS = {
 export const OPTION_NAMES = [SIZE, COLOUR] as const;
 
 export const DESK_CATALOGUE_TEXT = {
+  returnable: 'Can be returned',
+  returnableNote: 'Shoppers may return or exchange it within the shop’s windows.',
+  notReturnableNote: 'The product page says it cannot be returned or exchanged.',
   badInput: 'Please check the product and try again.',
   nameMissing: 'Please give the product a name.',
   nameLong: `The name can be at most ${CATALOGUE_LIMITS.name} characters.`,

@@ -23,6 +23,8 @@ const dress = (): EditedProduct => ({
   description: 'Cotton.',
   categoryIds: [2],
   status: 'published',
+  // Set apart from the default, so reading it is seen (issue 36: earrings, underwear).
+  returnable: false,
   kind: 'clothes',
   options: [
     { name: 'Size', values: ['S', 'M'] },
@@ -51,7 +53,13 @@ const dress = (): EditedProduct => ({
 describe('the product form', () => {
   it('opens a new product as a draft of clothes with one row to price', () => {
     const form = emptyProductForm();
-    expect(form).toMatchObject({ status: 'draft', kind: 'clothes', sizes: [], colours: [] });
+    expect(form).toMatchObject({
+      status: 'draft',
+      returnable: true,
+      kind: 'clothes',
+      sizes: [],
+      colours: [],
+    });
     expect(form.rows).toEqual({
       '|': { sku: 'SKU', skuTouched: false, price: '', compareAtPrice: '', stock: '0' },
     });
@@ -61,6 +69,7 @@ describe('the product form', () => {
     const form = productForm(dress());
     expect(form.sizes).toEqual(['S', 'M']);
     expect(form.colours).toEqual(['Indigo']);
+    expect(form.returnable).toBe(false);
     expect(form.rows['M|Indigo']).toEqual({
       id: 8,
       sku: 'AWD-M',
@@ -120,7 +129,7 @@ describe('the product form', () => {
     let form = productForm(dress());
     form = withRow(form, 'S|Indigo', { price: '80,000', stock: '5' });
     const input = productSaveInput(form, { id: 4, requestKey });
-    expect(input).toMatchObject({ id: 4, requestKey, kind: 'clothes' });
+    expect(input).toMatchObject({ id: 4, requestKey, kind: 'clothes', returnable: false });
     expect(input.options).toEqual(dress().options);
     expect(input.variants).toEqual([
       {

@@ -31,9 +31,9 @@ export type ProductForm = {
   description: string;
   categoryIds: number[];
   status: ProductStatus;
-  kind: Kind;
-  /** Issue 36: whether shoppers may return or exchange it (not earrings, underwear). */
+  /** Whether a shopper may return or exchange it (issue 36; earrings, underwear: not). */
   returnable: boolean;
+  kind: Kind;
   sizes: string[];
   colours: string[];
   /** By the variant's values, "M|Indigo" ('|' for a piece without options). */
@@ -46,8 +46,8 @@ export type EditedProduct = {
   description: string;
   categoryIds: number[];
   status: ProductStatus;
+  returnable: boolean;
   kind: Kind;
-  returnable?: boolean;
   options: readonly ProductOption[];
   variants: readonly {
     id: number;
@@ -70,8 +70,8 @@ export function emptyProductForm(): ProductForm {
     description: '',
     categoryIds: [],
     status: 'draft',
-    kind: 'clothes',
     returnable: true,
+    kind: 'clothes',
     sizes: [],
     colours: [],
     rows: {},
@@ -98,8 +98,8 @@ export function productForm(product: EditedProduct): ProductForm {
     description: product.description,
     categoryIds: product.categoryIds,
     status: product.status,
+    returnable: product.returnable,
     kind: product.kind,
-    returnable: product.returnable ?? true,
     sizes: values(SIZE),
     colours: values(COLOUR),
     rows,
@@ -214,9 +214,9 @@ export function productSaveInput(
     description: form.description,
     categoryIds: form.categoryIds,
     status: form.status,
+    returnable: form.returnable,
     // Without sizes a piece is one size, whatever system was picked.
     kind: form.sizes.length ? form.kind : 'one-size',
-    returnable: form.returnable,
     options: formOptions(form),
     variants: combinations(form).map(({ key, values }) => {
       const row = form.rows[key] as ProductRow;

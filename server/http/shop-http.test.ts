@@ -170,6 +170,7 @@ describe('serveShop: the desk’s first address', () => {
       ['/operator', '/desk'],
       ['/operator/', '/desk/'],
       ['/operator/orders', '/desk/orders'],
+      ['/operator/returns', '/desk/returns'],
       ['/operator/products/12?tab=photos', '/desk/products/12?tab=photos'],
       ['/OPERATOR/stock?variant=3', '/desk/stock?variant=3'],
       ['/%6Fperator/record', '/desk/record'],

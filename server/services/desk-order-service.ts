@@ -15,6 +15,8 @@ import {
   products,
   productVariants,
   profiles,
+  refunds,
+  returns,
   user,
 } from '#db/schema/index.ts';
 import type { Answer } from '../shopper-error.ts';
@@ -34,12 +36,13 @@ const iso = (value: Date | string | null) =>
  * The order's page in one trip: the order with its customer and the days of its option, its
  * lines with a picture each (the variant's colour's first picture, else the product's; none once
  * the product is removed), its payments and refunds with who confirmed them, the texts sent for
- * it, and its desk record (the staff's notes among it). Null: no such order.
+ * it, its desk record (the staff's notes among it), its returns and the refunds sent for it.
+ * Null: no such order.
  */
 export async function deskOrder(db: Db, orderId: string) {
   const confirmer = sql<string | null>`(select coalesce(nullif(u.name, ''), u.email) from "user" u
     where u.id = ${payments.confirmedBy})`;
-  const [[order], items, paid, texts, record] = await db.batch([
+  const [[order], items, paid, texts, record, orderReturns, sentBack] = await db.batch([
     db
       .select({
         id: orders.id,
@@ -127,6 +130,32 @@ export async function deskOrder(db: Db, orderId: string) {
       .where(eq(deskRecords.orderId, orderId))
       .orderBy(desc(deskRecords.id))
       .limit(ORDER_RECORD_LIMIT),
+    db
+      .select({
+        id: returns.id,
+        status: returns.status,
+        resolution: returns.resolution,
+        amount: returns.amount,
+        createdAt: returns.createdAt,
+      })
+      .from(returns)
+      .where(eq(returns.orderId, orderId))
+      .orderBy(desc(returns.createdAt), desc(returns.id)),
+    db
+      .select({
+        id: refunds.id,
+        paymentId: refunds.paymentId,
+        returnId: refunds.returnId,
+        method: refunds.method,
+        amount: refunds.amount,
+        status: refunds.status,
+        reason: refunds.reason,
+        reference: refunds.reference,
+        createdAt: refunds.createdAt,
+      })
+      .from(refunds)
+      .where(eq(refunds.orderId, orderId))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id)),
   ]);
   if (!order) return null;
 
@@ -195,6 +224,10 @@ export async function deskOrder(db: Db, orderId: string) {
       sentAt: iso(t.sentAt),
       createdAt: iso(t.createdAt) ?? '',
     })),
+    /** The returns asked on it (issue 36), newest first; each has its own page. */
+    returns: orderReturns.map((r) => ({ ...r, createdAt: iso(r.createdAt) ?? '' })),
+    /** Every refund sent for it, whatever the reason (a return, a payment owed back). */
+    refunds: sentBack.map((r) => ({ ...r, createdAt: iso(r.createdAt) ?? '' })),
     record: entries,
     notes: entries.filter((entry) => entry.action === NOTE_ACTION),
   };

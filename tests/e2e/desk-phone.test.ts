@@ -113,6 +113,7 @@ describe('the desk on a phone', () => {
     const sheet = page.getByRole('dialog', { name: 'More of the desk' });
     await sheet.waitFor();
     for (const label of [
+      'Returns',
       'Stock',
       'Spreadsheet',
       'Delivery',
@@ -137,6 +138,7 @@ describe('the desk on a phone', () => {
       '/desk',
       '/desk/orders',
       '/desk/orders/new',
+      '/desk/returns',
       '/desk/customers',
       '/desk/credit',
       '/desk/products',
@@ -179,6 +181,7 @@ describe('the desk on a phone', () => {
     expect(await links.allInnerTexts()).toEqual([
       'Today',
       'Orders',
+      'Returns',
       'Customers',
       'Products',
       'Stock',

@@ -26,6 +26,7 @@ type Section = {
 export const DESK_SECTIONS: readonly Section[] = [
   { to: '/desk', label: 'Today', exact: true, daily: Sun },
   { to: '/desk/orders', label: 'Orders', daily: ReceiptText },
+  { to: '/desk/returns', label: 'Returns' },
   { to: '/desk/customers', label: 'Customers' },
   { to: '/desk/products', label: 'Products', daily: Shirt },
   { to: '/desk/stock', label: 'Stock' },

@@ -15,6 +15,7 @@ import {
   REFERENCE_MAX,
   waitedFor,
 } from '#core/desk-money.ts';
+import { DESK_RETURN_TEXT, refundProvider } from '#core/desk-returns.ts';
 import { formatUGX } from '#core/money.ts';
 import { orderIdHead, paymentMethodLabel, statusLabel } from '#core/order-rules.ts';
 
@@ -203,6 +204,9 @@ function PaymentRow({ row }: { row: MoneyRow }) {
           Refunded{row.refundReference ? ` · ref ${row.refundReference}` : ''}
         </p>
       )}
+      {row.status === 'refund_due' && (
+        <RefundThroughProvider paymentId={row.id} network={row.network} />
+      )}
       {refundable && <MarkRefunded paymentId={row.id} />}
     </li>
   );
@@ -233,7 +237,14 @@ export function MarkPaid({ orderId, method }: { orderId: string; method: string 
   );
 }
 
-export function MarkRefunded({ paymentId }: { paymentId: string }) {
+/**
+ * Mark refunded: the reference of money paid back outside the shop, for a payment owed back, or
+ * for a return's refund paid by hand (bank transfer, cash). `action` names the button.
+ */
+export function MarkRefunded({
+  action = 'Mark refunded',
+  ...target
+}: ({ paymentId: string } | { refundId: string }) & { action?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mark = useMutation(
@@ -247,12 +258,53 @@ export function MarkRefunded({ paymentId }: { paymentId: string }) {
   );
   return (
     <ReferenceForm
-      action="Mark refunded"
+      action={action}
       label="Refund reference"
-      describedAs="this payment"
+      describedAs={'refundId' in target ? 'this refund' : 'this payment'}
       pending={mark.isPending}
-      onConfirm={(reference) => mark.mutate({ paymentId, reference })}
+      onConfirm={(reference) => mark.mutate({ ...target, reference })}
     />
+  );
+}
+
+/**
+ * A payment owed back (refund_due) sent back through the provider that took it (desk.refundPayment):
+ * MTN and Airtel by disbursement, a card by Pesapal's refund. Bank transfers and cash have no
+ * such button: staff pay them by hand and Mark refunded.
+ */
+export function RefundThroughProvider({
+  paymentId,
+  network,
+}: {
+  paymentId: string;
+  network: string;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const provider = refundProvider(network);
+  const refund = useMutation(
+    trpc.desk.refundPayment.mutationOptions({
+      onSuccess: async (answer) => {
+        if (answer.status === 'failed') {
+          toast.error(DESK_RETURN_TEXT.refundFailed);
+        } else {
+          toast.success(DESK_RETURN_TEXT.refundStarted(provider ?? network));
+        }
+        await queryClient.invalidateQueries({ queryKey: trpc.desk.pathKey() });
+      },
+      onError: (error) => toast.error(errorMessage(error, 'The refund could not be sent.')),
+    }),
+  );
+  if (!provider) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-primary mt-2 min-h-11 w-full px-4 sm:mr-2 sm:w-auto"
+      disabled={refund.isPending}
+      onClick={() => refund.mutate({ paymentId })}
+    >
+      {refund.isPending ? 'Sending…' : DESK_RETURN_TEXT.refundThrough(provider)}
+    </button>
   );
 }
 

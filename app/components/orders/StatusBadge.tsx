@@ -13,14 +13,18 @@ const tones: Record<StatusTone, string> = {
 
 /** The order's status as a coloured badge. */
 export function StatusBadge({ status }: { status: string }) {
-  const tone = statusTone(status);
+  return <ToneBadge tone={statusTone(status)} label={statusLabel(status)} />;
+}
+
+/** A status in one of the four tones (an order's, a return's). */
+export function ToneBadge({ tone, label }: { tone: StatusTone; label: string }) {
   return (
     <span
       data-tone={tone}
       className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold tracking-wide ${tones[tone]}`}
     >
       <span aria-hidden className="size-1.5 rounded-full bg-current" />
-      {statusLabel(status)}
+      {label}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 // The shop's settings (/desk/settings, desk.settings / desk.saveSettings): the admin's and the
-// support's contact, the bank details, the exchange rates and the low-stock threshold. A blank
+// support's contact, the bank details, the exchange rates, the low-stock threshold and the
+// returns' windows and pickup fee (issue 36). A blank
 // field gives the shop's configuration back. Staff change the support contact and the
 // threshold; the owner everything (the server refuses the rest to staff whatever this page does).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +18,17 @@ import { toast } from '#app/toast.tsx';
 import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import { OWNER_SETTINGS, SHOP_TEXT, saveSettingsInput } from '#core/desk-shop.ts';
 import { FOREIGN_CURRENCIES, type ForeignCurrency } from '#core/money.ts';
+import { DEFAULT_EXCHANGE_DAYS, DEFAULT_RETURN_DAYS } from '#core/returns.ts';
+
+/** The pickup fee's rules (decision 0086): a piece the shop got wrong is always fetched free. */
+const PICKUP_FEE_RULES = [
+  [
+    'zone',
+    'The delivery zone’s fee',
+    'Taken from the refund; free when the piece arrived damaged or wrong.',
+  ],
+  ['free', 'Free', 'The shop pays the rider for every return.'],
+] as const;
 
 export const Route = createFileRoute('/desk/settings')({
   head: privatePageHead('Settings · Desk'),
@@ -33,6 +45,9 @@ type Form = {
   EUR: string;
   GBP: string;
   lowStockThreshold: string;
+  returnDays: string;
+  exchangeDays: string;
+  returnPickupFee: 'zone' | 'free';
 };
 
 function Settings() {
@@ -66,8 +81,14 @@ function initialForm({ values, sources }: Loaded): Form {
     EUR: own('exchangeRates', values.exchangeRates?.EUR),
     GBP: own('exchangeRates', values.exchangeRates?.GBP),
     lowStockThreshold: own('lowStockThreshold', values.lowStockThreshold),
+    returnDays: own('returnDays', values.returnDays),
+    exchangeDays: own('exchangeDays', values.exchangeDays),
+    returnPickupFee: values.returnPickupFee,
   };
 }
+
+/** A typed whole number; blank: null (the default again). */
+const typedWhole = (text: string) => (text.trim() === '' ? null : Number(text));
 
 function SettingsForm({ loaded }: { loaded: Loaded }) {
   const trpc = useTRPC();
@@ -109,8 +130,10 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
       requestKey,
       supportPhone: form.supportPhone,
       supportEmail: form.supportEmail,
-      lowStockThreshold:
-        form.lowStockThreshold.trim() === '' ? null : Number(form.lowStockThreshold),
+      lowStockThreshold: typedWhole(form.lowStockThreshold),
+      returnDays: typedWhole(form.returnDays),
+      exchangeDays: typedWhole(form.exchangeDays),
+      returnPickupFee: form.returnPickupFee,
       ...(owner
         ? {
             adminPhone: form.adminPhone,
@@ -134,6 +157,12 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
   }
 
   const { values, sources } = loaded;
+  const days = (name: 'returnDays' | 'exchangeDays', now: number, standard: number) =>
+    locked(name)
+      ? 'Only the owner changes this.'
+      : sources[name] === 'desk'
+        ? `${now} days. Leave blank for ${standard}, the default.`
+        : `Blank: ${standard}, the default.`;
   const from = (name: keyof Loaded['sources'], shown: string | null) =>
     sources[name] === 'desk'
       ? 'Set here. Leave blank for the shop’s configuration.'
@@ -238,6 +267,64 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
               : `Blank: ${values.lowStockThreshold}, the default.`
           }`}
         />
+      </FormGroup>
+
+      <FormGroup
+        title="Returns"
+        intro="Days count from the day an order is delivered or collected (that day is day 0)."
+      >
+        <div className="grid grid-cols-2 gap-3">
+          <Field
+            label="Return days"
+            name="returnDays"
+            inputMode="numeric"
+            autoComplete="off"
+            className="min-w-0"
+            value={form.returnDays}
+            onChange={set('returnDays')}
+            disabled={locked('returnDays')}
+            placeholder={String(values.returnDays)}
+            note={days('returnDays', values.returnDays, DEFAULT_RETURN_DAYS)}
+          />
+          <Field
+            label="Exchange days"
+            name="exchangeDays"
+            inputMode="numeric"
+            autoComplete="off"
+            className="min-w-0"
+            value={form.exchangeDays}
+            onChange={set('exchangeDays')}
+            disabled={locked('exchangeDays')}
+            placeholder={String(values.exchangeDays)}
+            note={days('exchangeDays', values.exchangeDays, DEFAULT_EXCHANGE_DAYS)}
+          />
+        </div>
+        <fieldset disabled={locked('returnPickupFee')}>
+          <legend className="text-xs font-semibold uppercase tracking-[0.16em]">
+            The rider’s pickup of a return
+          </legend>
+          <div className="mt-2 grid gap-2">
+            {PICKUP_FEE_RULES.map(([rule, label, note]) => (
+              <label
+                key={rule}
+                className="flex min-h-12 cursor-pointer items-start gap-3 border border-line px-3 py-2.5 text-sm has-[:checked]:border-ink"
+              >
+                <input
+                  type="radio"
+                  name="returnPickupFee"
+                  value={rule}
+                  checked={form.returnPickupFee === rule}
+                  onChange={() => setForm((now) => ({ ...now, returnPickupFee: rule }))}
+                  className="mt-0.5 size-4 shrink-0 accent-[var(--color-ink)]"
+                />
+                <span>
+                  <span className="block font-medium">{label}</span>
+                  <span className="block text-xs text-ink-soft">{note}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
       </FormGroup>
 
       <SaveButton pending={save.isPending} className="w-full sm:w-auto">

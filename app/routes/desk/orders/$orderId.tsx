@@ -10,10 +10,10 @@ import { type ReactNode, useId, useState } from 'react';
 import * as v from 'valibot';
 import { inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
 import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
-import { MarkPaid, MarkRefunded } from '#app/components/desk/Money.tsx';
+import { MarkPaid, MarkRefunded, RefundThroughProvider } from '#app/components/desk/Money.tsx';
 import { SaveButton } from '#app/components/desk/SaveButton.tsx';
 import { TextArea } from '#app/components/desk/TextArea.tsx';
-import { StatusBadge } from '#app/components/orders/StatusBadge.tsx';
+import { StatusBadge, ToneBadge } from '#app/components/orders/StatusBadge.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { privatePageHead } from '#app/session.ts';
 import { toast } from '#app/toast.tsx';
@@ -30,6 +30,13 @@ import {
   statusTextPreview,
   whatsAppLink,
 } from '#core/desk-order.ts';
+import {
+  DESK_RETURN_TEXT,
+  REFUND_STATE_LABEL,
+  refundMethodLabel,
+  returnStateLabel,
+  returnTone,
+} from '#core/desk-returns.ts';
 import { ORDER_RECORD_ACTIONS, orderRecordDetail } from '#core/desk-shop.ts';
 import { displayNumber } from '#core/mobile-money.ts';
 import { formatUGX } from '#core/money.ts';
@@ -123,6 +130,7 @@ function OrderView({ order }: { order: Order }) {
           <div className="min-w-0 space-y-8">
             <NextMoveCard order={order} moved={moved} onMoved={setMoved} />
             <Pieces order={order} />
+            {order.returns.length > 0 && <Returns order={order} />}
             <Delivery order={order} />
             <Payments order={order} />
             <Texts order={order} />
@@ -709,14 +717,102 @@ function Payments({ order }: { order: Order }) {
                 {payment.refundedAt ? ` · ${when(payment.refundedAt)}` : ''}
               </p>
             )}
-            {(payment.status === 'refund_due' || payment.status === 'short') && (
-              <MarkRefunded paymentId={payment.id} />
+            <PaymentRefund order={order} payment={payment} />
+          </li>
+        ))}
+        {order.refunds.map((refund) => (
+          <li
+            key={refund.id}
+            className="py-3 text-sm"
+            data-testid="order-refund"
+            data-status={refund.status}
+          >
+            <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="font-medium">
+                Refund · {refundMethodLabel(refund.method)} ·{' '}
+                {REFUND_STATE_LABEL[refund.status] ?? refund.status}
+              </span>
+              <span className="font-semibold tabular-nums">{formatUGX(refund.amount)}</span>
+            </p>
+            <p className="mt-0.5 break-words text-ink-soft">
+              {when(refund.createdAt)}
+              {refund.reference ? ` · ref ${refund.reference}` : ''}
+              {refund.returnId && (
+                <>
+                  {' · '}
+                  <Link
+                    to="/desk/returns/$returnId"
+                    params={{ returnId: refund.returnId }}
+                    className="underline underline-offset-4"
+                  >
+                    its return
+                  </Link>
+                </>
+              )}
+            </p>
+            {refund.status === 'failed' && refund.reason && (
+              <p className="mt-0.5 break-words text-danger">{refund.reason}</p>
             )}
           </li>
         ))}
         {order.payments.length === 0 && (
           <li className="py-3 text-sm text-ink-soft">{DESK_ORDER_TEXT.noPayments}</li>
         )}
+      </ul>
+    </Card>
+  );
+}
+
+/**
+ * What the desk can do about a payment owed back: send it back through its provider (once; a
+ * refund already on its way says so) or record one paid by hand.
+ */
+function PaymentRefund({ order, payment }: { order: Order; payment: Order['payments'][number] }) {
+  if (payment.status !== 'refund_due' && payment.status !== 'short') return null;
+  const live = order.refunds.find(
+    (refund) =>
+      refund.paymentId === payment.id &&
+      (refund.status === 'requested' || refund.status === 'sent'),
+  );
+  if (live) {
+    return <p className="mt-1 text-gold">{DESK_RETURN_TEXT.refundWaiting}</p>;
+  }
+  return (
+    <div className="sm:flex sm:flex-wrap sm:items-start">
+      {payment.status === 'refund_due' && (
+        <RefundThroughProvider paymentId={payment.id} network={payment.network} />
+      )}
+      <MarkRefunded paymentId={payment.id} />
+    </div>
+  );
+}
+
+/** The returns asked on this order (issue 36), each a link to its page. */
+function Returns({ order }: { order: Order }) {
+  return (
+    <Card title={DESK_RETURN_TEXT.orderReturns} testId="order-returns">
+      <ul className="divide-y divide-line">
+        {order.returns.map((ret) => (
+          <li key={ret.id}>
+            <Link
+              to="/desk/returns/$returnId"
+              params={{ returnId: ret.id }}
+              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-3 text-sm hover:bg-sand/40"
+              data-testid="order-return"
+            >
+              <span className="flex flex-wrap items-center gap-2">
+                <ToneBadge tone={returnTone(ret.status)} label={returnStateLabel(ret.status)} />
+                <span className="font-medium">
+                  {ret.resolution === 'exchange'
+                    ? DESK_RETURN_TEXT.exchange
+                    : DESK_RETURN_TEXT.refund}
+                </span>
+                <span className="text-ink-soft">{when(ret.createdAt)}</span>
+              </span>
+              <span className="font-semibold tabular-nums">{formatUGX(ret.amount)}</span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </Card>
   );

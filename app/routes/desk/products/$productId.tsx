@@ -479,6 +479,25 @@ function Editor({ product }: { product: Loaded | null }) {
               ))}
             </div>
           </div>
+          <label className="flex min-h-11 cursor-pointer items-start gap-3 border-t border-line pt-4 text-sm">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={form.returnable}
+              checked={form.returnable}
+              onChange={(e) => update({ returnable: e.target.checked })}
+              aria-describedby={`${ids}-returnable-note`}
+              className="mt-0.5 size-5 shrink-0 accent-[var(--color-ink)]"
+            />
+            <span>
+              <span className="block font-medium">{DESK_CATALOGUE_TEXT.returnable}</span>
+              <span id={`${ids}-returnable-note`} className="block text-xs text-ink-soft">
+                {form.returnable
+                  ? DESK_CATALOGUE_TEXT.returnableNote
+                  : DESK_CATALOGUE_TEXT.notReturnableNote}
+              </span>
+            </span>
+          </label>
           {problem && <Notice tone="error">{problem}</Notice>}
           <SaveButton pending={save.isPending} busy="Saving..." className="w-full">
             Save product
