@@ -225,6 +225,9 @@ export const RETURN_TEXT = {
   refundDone: (amount: number) => `${formatUGX(amount)} refunded`,
 } as const;
 
+/** Where the shopper and the desk see it: /api/returns/{userId}/{file}, private to them. */
+export const returnPhotoUrl = (key: string) => `/api/${key}`;
+
 const uuidOf = (message: string) => v.pipe(v.string(message), v.uuid(message));
 
 const note = typedText({

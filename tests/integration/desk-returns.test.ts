@@ -23,7 +23,7 @@ import type { Auth } from '#server/auth.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, stockOf, type TestPiece } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';
-import { deliveredOrder } from '../support/returns.ts';
+import { deliveredOrder, sizeOf } from '../support/returns.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor } from '../support/trpc.ts';
 
@@ -76,7 +76,7 @@ async function asked(
   const order = await deliveredOrder(
     test.db,
     buyer,
-    [{ piece: dress, variantId: dress.variants[size], label: size, quantity: 1 }],
+    [{ piece: dress, variantId: sizeOf(dress, size), label: size, quantity: 1 }],
     { payment: options.payment },
   );
   const orderItemId = order.items[0] ?? '';
@@ -88,7 +88,7 @@ async function asked(
         orderItemId,
         quantity: 1,
         reason: options.reason ?? 'too_small',
-        ...(resolution === 'exchange' ? { exchangeVariantId: dress.variants.L } : {}),
+        ...(resolution === 'exchange' ? { exchangeVariantId: sizeOf(dress, 'L') } : {}),
       },
     ],
     resolution,
@@ -99,9 +99,9 @@ async function asked(
 
 describe('approve or refuse', () => {
   it('refusing an exchange gives back the held L and her piece, logged and recorded', async () => {
-    const before = await stockOf(test.db, { variantId: dress.variants.L });
+    const before = await stockOf(test.db, { variantId: sizeOf(dress, 'L') });
     const { returnId, orderItemId, order, buyer } = await asked('exchange');
-    expect(await stockOf(test.db, { variantId: dress.variants.L })).toBe(before - 1);
+    expect(await stockOf(test.db, { variantId: sizeOf(dress, 'L') })).toBe(before - 1);
 
     const decided = await desk().decideReturn({
       returnId,
@@ -109,8 +109,8 @@ describe('approve or refuse', () => {
       reason: 'The tags were removed',
     });
     expect(decided).toEqual({ status: 'refused' });
-    expect(await stockOf(test.db, { variantId: dress.variants.L })).toBe(before);
-    const released = await movements(dress.variants.L, 'exchange-released');
+    expect(await stockOf(test.db, { variantId: sizeOf(dress, 'L') })).toBe(before);
+    const released = await movements(sizeOf(dress, 'L'), 'exchange-released');
     expect(released.filter((m) => m.orderId === order.orderId)).toHaveLength(1);
     const [item] = await test.db.select().from(orderItems).where(eq(orderItems.id, orderItemId));
     expect(item?.returned).toBe(0);
@@ -159,15 +159,15 @@ describe('receive', () => {
       size: 'M',
     });
     await desk().decideReturn({ returnId, decision: 'approve', handover: 'drop_off' });
-    const stock = await stockOf(test.db, { variantId: dress.variants.M });
+    const stock = await stockOf(test.db, { variantId: sizeOf(dress, 'M') });
     const lines = [{ orderItemId, condition: 'resellable' as const }];
     const received = await desk().receiveReturn({ returnId, lines });
     expect(received.status).toBe('received');
     expect(received.refunds).toEqual([
       expect.objectContaining({ method: 'mtn', amount: 90_000, status: 'requested' }),
     ]);
-    expect(await stockOf(test.db, { variantId: dress.variants.M })).toBe(stock + 1);
-    const back = (await movements(dress.variants.M, 'returned')).filter(
+    expect(await stockOf(test.db, { variantId: sizeOf(dress, 'M') })).toBe(stock + 1);
+    const back = (await movements(sizeOf(dress, 'M'), 'returned')).filter(
       (m) => m.orderId === order.orderId,
     );
     expect(back).toHaveLength(1);
@@ -176,9 +176,9 @@ describe('receive', () => {
 
     const again = await desk().receiveReturn({ returnId, lines });
     expect(again.status).toBe('received');
-    expect(await stockOf(test.db, { variantId: dress.variants.M })).toBe(stock + 1);
+    expect(await stockOf(test.db, { variantId: sizeOf(dress, 'M') })).toBe(stock + 1);
     expect(
-      (await movements(dress.variants.M, 'returned')).filter((m) => m.orderId === order.orderId),
+      (await movements(sizeOf(dress, 'M'), 'returned')).filter((m) => m.orderId === order.orderId),
     ).toHaveLength(1);
     expect(await test.db.select().from(refunds).where(eq(refunds.returnId, returnId))).toHaveLength(
       1,
@@ -188,10 +188,10 @@ describe('receive', () => {
   it('a damaged piece stays out of stock, logged with a change of 0', async () => {
     const { returnId, orderItemId, order } = await asked('refund', { size: 'S' });
     await desk().decideReturn({ returnId, decision: 'approve' });
-    const stock = await stockOf(test.db, { variantId: dress.variants.S });
+    const stock = await stockOf(test.db, { variantId: sizeOf(dress, 'S') });
     await desk().receiveReturn({ returnId, lines: [{ orderItemId, condition: 'damaged' }] });
-    expect(await stockOf(test.db, { variantId: dress.variants.S })).toBe(stock);
-    const logged = (await movements(dress.variants.S, 'return-damaged')).filter(
+    expect(await stockOf(test.db, { variantId: sizeOf(dress, 'S') })).toBe(stock);
+    const logged = (await movements(sizeOf(dress, 'S'), 'return-damaged')).filter(
       (m) => m.orderId === order.orderId,
     );
     expect(logged).toEqual([expect.objectContaining({ change: 0, stockAfter: stock })]);
