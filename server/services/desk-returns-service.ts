@@ -141,10 +141,10 @@ export async function deskReturnById(db: Db, returnId: string, fallback: Setting
       exchangeVariantId: lines[i]?.exchangeVariantId ?? null,
       price: lines[i]?.price ?? 0,
     })),
-    refunds: read.list.map((r, i) => ({
-      ...view.refunds[i],
-      reason: r.reason,
-      createdAt: r.createdAt.toISOString(),
+    refunds: view.refunds.map((refund, i) => ({
+      ...refund,
+      reason: read.list[i]?.reason ?? null,
+      createdAt: (read.list[i]?.createdAt ?? new Date(view.createdAt)).toISOString(),
     })),
     record: records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };

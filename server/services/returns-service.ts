@@ -2,7 +2,6 @@
 // order, the request (ONE statement, as checkout's: the return, its lines, the pieces counted as
 // returned and each exchange piece's stock held, or nothing), and her returns as she reads them.
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { photoUrl } from '#core/desk-photos.ts';
 import { KAMPALA_OFFSET_MS } from '#core/kampala-time.ts';
 import {
   creditNoteNumber,
@@ -13,6 +12,7 @@ import {
   RETURN_TEXT,
   type ReturnRequestInput,
   returnedValue,
+  returnPhotoUrl,
   windowLastDay,
   windowOpen,
 } from '#core/returns.ts';
@@ -710,7 +710,7 @@ export function returnViewOf(rows: ReadRows, fallback: SettingsFallback) {
     resolution: row.resolution,
     refundTo: row.refundTo,
     note: row.note,
-    photos: row.photos.map(photoUrl),
+    photos: row.photos.map(returnPhotoUrl),
     handover: row.handover,
     pickupFee: row.pickupFee,
     staffReason: row.staffReason,

@@ -256,7 +256,7 @@ describe('the desk’s returns', () => {
     await refund.waitFor();
     expect(await refund.innerText()).toContain('MTN Mobile Money');
     await expect
-      .poll(() => refund.getAttribute('data-status'), { timeout: 60_000, intervals: [1_000] })
+      .poll(() => refund.getAttribute('data-status'), { timeout: 60_000, interval: 1_000 })
       .toBe('succeeded');
     await refund.getByTestId('refund-status').getByText('Refunded').waitFor();
     await expect.poll(() => page.getByTestId('return-status').innerText()).toBe('Refunded');

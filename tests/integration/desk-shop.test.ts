@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_TEXT } from '#core/desk-roles.ts';
 import { SHOP_TEXT } from '#core/desk-shop.ts';
+import { RETURN_TEXT } from '#core/returns.ts';
 import {
   deskRecords,
   orders,
@@ -90,7 +91,7 @@ async function settle() {
 async function clearSettings() {
   await test.db.execute(sql`delete from system_settings where setting_key in
     ('admin_phone', 'support_phone', 'support_email', 'bank_details', 'exchange_rates',
-     'low_stock_threshold')`);
+     'low_stock_threshold', 'return_days', 'exchange_days', 'return_pickup_fee')`);
 }
 
 async function recordsOf(action: string) {
@@ -211,8 +212,12 @@ describe('settings', () => {
       bankDetails: 'Config Bank · A/C 111',
       exchangeRates: null,
       lowStockThreshold: 3,
+      // Issue 36: the shop's promise until the owner sets others.
+      returnDays: 14,
+      exchangeDays: 7,
+      returnPickupFee: 'zone',
     });
-    expect(Object.values(sources)).toEqual(Array(6).fill('configuration'));
+    expect(Object.values(sources)).toEqual(Array(9).fill('configuration'));
     expect(await shop().contact.channels()).toMatchObject({
       support: { phone: '+256700000001', email: 'config@duuka.ug' },
     });
@@ -241,6 +246,11 @@ describe('settings', () => {
       [{ exchangeRates: { USD: -1, EUR: 4100, GBP: 4800 } }, SHOP_TEXT.rateInvalid('USD')],
       [{ lowStockThreshold: 1001 }, SHOP_TEXT.thresholdInvalid],
       [{ lowStockThreshold: '5' }, SHOP_TEXT.thresholdInvalid],
+      [{ returnDays: 0 }, RETURN_TEXT.badDays('Return window')],
+      [{ returnDays: 91 }, RETURN_TEXT.badDays('Return window')],
+      [{ returnDays: '14' }, RETURN_TEXT.badDays('Return window')],
+      [{ exchangeDays: 1.5 }, RETURN_TEXT.badDays('Exchange window')],
+      [{ returnPickupFee: 'always' }, RETURN_TEXT.badPickupRule],
       [{ surprise: true }, SHOP_TEXT.settingsInvalid],
       [{}, SHOP_TEXT.settingsInvalid],
       [{ requestKey: 'again' }, DESK_TEXT.badRequestKey],
@@ -269,6 +279,9 @@ describe('settings', () => {
       bankDetails: 'Desk Bank, Kampala Road · A/C 9030012345678',
       exchangeRates: { USD: 3700, EUR: 4000, GBP: 4700 },
       lowStockThreshold: 5,
+      returnDays: 10,
+      exchangeDays: 5,
+      returnPickupFee: 'free',
     });
     expect(answer.changed).toEqual([
       'adminPhone',
@@ -277,6 +290,9 @@ describe('settings', () => {
       'bankDetails',
       'exchangeRates',
       'lowStockThreshold',
+      'returnDays',
+      'exchangeDays',
+      'returnPickupFee',
     ]);
     const { values, sources } = await desk(owner).settings();
     expect(values).toMatchObject({
@@ -285,9 +301,12 @@ describe('settings', () => {
       supportEmail: 'Desk@Duuka.ug',
       exchangeRates: { USD: 3700, EUR: 4000, GBP: 4700 },
       lowStockThreshold: 5,
+      returnDays: 10,
+      exchangeDays: 5,
+      returnPickupFee: 'free',
     });
     expect(values.exchangeRates?.setOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(Object.values(sources)).toEqual(Array(6).fill('desk'));
+    expect(Object.values(sources)).toEqual(Array(9).fill('desk'));
 
     // Contact page and footer; the assistant; the approximate prices.
     expect(await shop().contact.channels()).toMatchObject({

@@ -17,7 +17,7 @@ import {
 import type { Auth } from '#server/auth.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct, stockOf, type TestPiece } from '../support/catalogue.ts';
-import { deliveredOrder } from '../support/returns.ts';
+import { deliveredOrder, sizeOf } from '../support/returns.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { callerFor } from '../support/trpc.ts';
 
@@ -86,7 +86,7 @@ describe('the windows, in Kampala days from delivery', () => {
     const order = await deliveredOrder(
       test.db,
       buyer,
-      [{ piece: dress, variantId: dress.variants.M, label: 'M', quantity: 1 }],
+      [{ piece: dress, variantId: sizeOf(dress, 'M'), label: 'M', quantity: 1 }],
       { daysAgo: 8 },
     );
     const options = await as(buyer).returns.options({ orderId: order.orderId });
@@ -101,7 +101,7 @@ describe('the windows, in Kampala days from delivery', () => {
             orderItemId: order.items[0] ?? '',
             quantity: 1,
             reason: 'too_small',
-            exchangeVariantId: dress.variants.L,
+            exchangeVariantId: sizeOf(dress, 'L'),
           },
         ],
         resolution: 'exchange',
@@ -269,7 +269,7 @@ describe('an exchange holds the new size at once', () => {
     const orders = await Promise.all(
       racers.map((racer) =>
         deliveredOrder(test.db, racer, [
-          { piece: top, variantId: top.variants.S, label: 'S', quantity: 1 },
+          { piece: top, variantId: sizeOf(top, 'S'), label: 'S', quantity: 1 },
         ]),
       ),
     );
@@ -284,7 +284,7 @@ describe('an exchange holds the new size at once', () => {
                 orderItemId: orders[i]?.items[0] ?? '',
                 quantity: 1,
                 reason: 'too_small',
-                exchangeVariantId: top.variants.M,
+                exchangeVariantId: sizeOf(top, 'M'),
               },
             ],
             resolution: 'exchange',
@@ -296,13 +296,13 @@ describe('an exchange holds the new size at once', () => {
     expect(won).toHaveLength(1);
     const lost = answers.filter((a) => a.code !== 'NONE');
     expect(new Set(lost.map((a) => a.message))).toEqual(new Set([RETURN_TEXT.soldOut('M', ['L'])]));
-    expect(await stockOf(test.db, { variantId: top.variants.M })).toBe(0);
+    expect(await stockOf(test.db, { variantId: sizeOf(top, 'M') })).toBe(0);
     const held = await test.db
       .select()
       .from(stockMovements)
       .where(
         and(
-          eq(stockMovements.variantId, top.variants.M),
+          eq(stockMovements.variantId, sizeOf(top, 'M')),
           eq(stockMovements.reason, 'exchange-held'),
         ),
       );
@@ -338,7 +338,7 @@ describe('an exchange holds the new size at once', () => {
     );
     expect(refused.message).toBe(RETURN_TEXT.exchangeTooDear('Silk Gomesi'));
     const dressOrder = await deliveredOrder(test.db, buyer, [
-      { piece: dress, variantId: dress.variants.S, label: 'S', quantity: 1 },
+      { piece: dress, variantId: sizeOf(dress, 'S'), label: 'S', quantity: 1 },
     ]);
     const options = await as(buyer).returns.options({ orderId: dressOrder.orderId });
     expect(options.lines[0]?.exchangeChoices.map((c) => c.label)).toEqual(['M', 'L']);

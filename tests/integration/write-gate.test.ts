@@ -12,7 +12,8 @@ import type { Auth } from '#server/auth.ts';
 import { appRouter } from '#server/routers/index.ts';
 import { gatedProcedure } from '#server/trpc.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
-import { addProduct } from '../support/catalogue.ts';
+import { addProduct, type TestPiece } from '../support/catalogue.ts';
+import { deliveredOrder } from '../support/returns.ts';
 import {
   type HeardRequest,
   openTestDatabase,
@@ -29,10 +30,11 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-type Piece = { variantId: number };
+type Piece = TestPiece;
+type Shopper = { id: string; name: string };
 
 /** Each gated procedure's call: its input, for a shopper with the piece in their cart. */
-const CALLS: Record<string, (piece: Piece) => unknown> = {
+const CALLS: Record<string, (piece: Piece, shopper: Shopper) => unknown> = {
   'cart.add': (piece) => ({ variantId: piece.variantId }),
   'cart.update': (piece) => ({ variantId: piece.variantId, quantity: 2 }),
   'cart.remove': (piece) => ({ variantId: piece.variantId }),
@@ -50,6 +52,16 @@ const CALLS: Record<string, (piece: Piece) => unknown> = {
     recipientPhone: '0772123456',
     paymentMethod: 'bank_transfer',
   }),
+  // Issue 36: a return of the piece from her order already delivered.
+  'returns.request': async (piece, shopper) => {
+    const order = await deliveredOrder(test.db, shopper, [{ piece, quantity: 1 }]);
+    return {
+      returnId: randomUUID(),
+      orderId: order.orderId,
+      lines: [{ orderItemId: order.items[0], quantity: 1, reason: 'too_big' }],
+      resolution: 'refund',
+    };
+  },
 };
 
 /**
@@ -60,6 +72,7 @@ const CALLS: Record<string, (piece: Piece) => unknown> = {
 const AFTER_THE_ANSWER: Record<string, readonly string[]> = {
   'checkout.placeOrder': ['receipts', 'sms_notifications'],
   'giftCards.buy': ['receipts', 'sms_notifications'],
+  'returns.request': ['sms_notifications'],
 };
 
 /** The gate's own count of the attempt (its first batch's upsert, decision 0057). */
@@ -128,9 +141,10 @@ describe('the write gate (decision 0072)', () => {
         .where(eq(session.userId, shopper.id));
       const token = row?.token ?? '';
 
+      const input = await CALLS[path]?.(piece, shopper);
       const from = heard.length;
       // Answers once what it left for after its answer has ended too (tests/support/trpc.ts).
-      const answer = await mutateOverHttp(test.db, path, CALLS[path]?.(piece), shopper);
+      const answer = await mutateOverHttp(test.db, path, input, shopper);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       const writes = heard
         .slice(from)

@@ -63,3 +63,10 @@ export async function deliveredOrder(
   });
   return { orderId, items, total, paymentId };
 }
+
+/** A piece's variant id by its label ('M'), which the test made. */
+export function sizeOf(piece: TestPiece, label: string): number {
+  const id = piece.variants[label];
+  if (id === undefined) throw new Error(`${piece.name} has no ${label}`);
+  return id;
+}
