@@ -1,8 +1,3 @@
-// What the assistant may say about returns, exchanges and refunds (issue 36): the shop's windows
-// as its settings say them, and the signed-in shopper's own orders, returns and refunds, each in
-// one plain line, so "Can I return this?" and "Where is my refund?" are answered from her data,
-// not from fixed text. Pure; server-only (the chat widget never imports it).
-import { NETWORK_LABEL } from './mobile-money.ts';
 import { formatUGX } from './money.ts';
 import { receiptNumber, statusLabel } from './order-rules.ts';
 import {

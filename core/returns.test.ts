@@ -121,7 +121,10 @@ describe('the request', () => {
     );
     expect(problem({ ...base, note: 'a\u0000b' })).toBe(RETURN_TEXT.badNote);
     expect(problem({ ...base, note: 'x'.repeat(1_000_000) })).toBe(RETURN_TEXT.badNote);
-    expect(problem({ ...base, photos: ['a', 'b', 'c', 'd'] })).toBe(RETURN_TEXT.tooManyPhotos);
+    const photo = (n: number) => `returns/u1/${n}f1c1a52-3b7e-4c5e-9a0b-1d2e3f4a5b6c.jpg`;
+    expect(problem({ ...base, photos: [1, 2, 3].map(photo) })).toBeNull();
+    expect(problem({ ...base, photos: [1, 2, 3, 4].map(photo) })).toBe(RETURN_TEXT.tooManyPhotos);
+    expect(problem({ ...base, photos: ['../../etc/passwd'] })).toBe(RETURN_TEXT.badPhoto);
     expect(problem({ ...base, orderId: 'nope' })).toBe(RETURN_TEXT.orderNotFound);
     expect(problem({ ...base, price: 1 })).toBe(RETURN_TEXT.badRequest);
   });
