@@ -55,6 +55,12 @@ const own = {
   /** A failed refund of Alice's, for Retry; a succeeded one, her credit note. */
   failedRefundId: '',
   creditNoteId: '',
+  /** Alice's delivered order with four of one piece to return (issue 36), the line, and her
+   * returns: an exchange received (for the desk to ship), a refund asked (to approve, receive). */
+  toReturn: '',
+  returnLine: '',
+  exchangeId: '',
+  refundReturnId: '',
   sessionId: '',
   smsId: '',
   /** An offer a campaign may announce (issue 35). */
@@ -221,6 +227,51 @@ const RULES: Record<string, Rule> = {
   'desk.refundPayment': { access: 'desk', valid: () => ({ paymentId: own.toSendBack }) },
   'desk.retryRefund': { access: 'desk', valid: () => ({ refundId: own.failedRefundId }) },
   'desk.creditNote': { access: 'desk', valid: () => ({ refundId: own.creditNoteId }) },
+  // Returns and exchanges (issue 36): Alice's own; Bob with her ids gets 404.
+  'returns.options': {
+    access: 'shopper',
+    valid: () => ({ orderId: own.toReturn }),
+    others: () => ({ orderId: own.toReturn }),
+  },
+  'returns.request': {
+    access: 'shopper',
+    valid: () => ({
+      returnId: randomUUID(),
+      orderId: own.toReturn,
+      lines: [{ orderItemId: own.returnLine, quantity: 1, reason: 'too_big' }],
+      resolution: 'refund',
+      refundTo: 'store_credit',
+    }),
+    others: () => ({
+      returnId: randomUUID(),
+      orderId: own.toReturn,
+      lines: [{ orderItemId: own.returnLine, quantity: 1, reason: 'too_big' }],
+      resolution: 'refund',
+    }),
+  },
+  'returns.list': { access: 'shopper', valid: () => undefined },
+  'returns.byId': {
+    access: 'shopper',
+    valid: () => ({ id: own.exchangeId }),
+    others: () => ({ id: own.exchangeId }),
+  },
+  'desk.returns': { access: 'desk', valid: () => ({ status: 'requested' }) },
+  'desk.returnById': { access: 'desk', valid: () => ({ returnId: own.exchangeId }) },
+  'desk.decideReturn': {
+    access: 'desk',
+    valid: () => ({ returnId: own.refundReturnId, decision: 'approve', handover: 'drop_off' }),
+  },
+  'desk.receiveReturn': {
+    access: 'desk',
+    valid: () => ({
+      returnId: own.refundReturnId,
+      lines: [{ orderItemId: own.returnLine, condition: 'resellable' }],
+    }),
+  },
+  'desk.moveExchange': {
+    access: 'desk',
+    valid: () => ({ returnId: own.exchangeId, to: 'out_for_delivery' }),
+  },
   // One order's page and its private notes (issue 34).
   'desk.order': { access: 'desk', valid: () => ({ id: own.orderId }) },
   'desk.addOrderNote': {
@@ -627,6 +678,63 @@ beforeAll(async () => {
     .returning({ id: refunds.id });
   own.failedRefundId = failedRefund?.id ?? '';
   own.creditNoteId = creditNote?.id ?? '';
+  // Alice's delivered order of four dresses in M: an exchange for L received by the desk, and
+  // a refund to store credit asked for.
+  const returned = await addProduct(test.db, {
+    name: 'Sweep Return Dress',
+    price: 80_000,
+    options: [{ name: 'Size', values: ['M', 'L'] }],
+    stock: { M: 10, L: 10 },
+  });
+  own.toReturn = randomUUID();
+  const toReturn = await call(
+    'checkout.placeOrder',
+    {
+      orderId: own.toReturn,
+      items: [{ variantId: returned.variants.M as number, quantity: 4 }],
+      paymentMethod: 'mobile_money',
+    },
+    alice,
+  );
+  expect(toReturn.status).toBe(200);
+  await test.db.execute(
+    sql`update orders set status = 'delivered' where id = ${own.toReturn}::uuid`,
+  );
+  const lineRows = await test.db.execute<{ id: string }>(
+    sql`select id from order_items where order_id = ${own.toReturn}::uuid`,
+  );
+  own.returnLine = lineRows.rows[0]?.id ?? '';
+  own.exchangeId = randomUUID();
+  own.refundReturnId = randomUUID();
+  const line = (exchangeVariantId?: number) => ({
+    orderItemId: own.returnLine,
+    quantity: 1,
+    reason: 'too_small',
+    ...(exchangeVariantId ? { exchangeVariantId } : {}),
+  });
+  for (const [returnId, input] of [
+    [own.exchangeId, { resolution: 'exchange', lines: [line(returned.variants.L as number)] }],
+    [own.refundReturnId, { resolution: 'refund', refundTo: 'store_credit', lines: [line()] }],
+  ] as const) {
+    const asked = await call(
+      'returns.request',
+      { returnId, orderId: own.toReturn, ...input },
+      alice,
+    );
+    expect(asked.status).toBe(200);
+  }
+  const approved = await call(
+    'desk.decideReturn',
+    { returnId: own.exchangeId, decision: 'approve', handover: 'drop_off' },
+    olivia,
+  );
+  expect(approved.status).toBe(200);
+  const received = await call(
+    'desk.receiveReturn',
+    { returnId: own.exchangeId, lines: [{ orderItemId: own.returnLine, condition: 'resellable' }] },
+    olivia,
+  );
+  expect(received.status).toBe(200);
   expect((await call('cart.add', { variantId: piece.variantId }, alice)).status).toBe(200);
   const asked = await call('catalogue.notifyWhenBack', { variantId: own.soldOutVariantId }, alice);
   expect(asked.status).toBe(200);
@@ -738,6 +846,9 @@ describe('authorisation sweep', () => {
       'payments.changeMethod': 404,
       'payments.start': 404,
       'payments.status': 404,
+      'returns.byId': 404,
+      'returns.options': 404,
+      'returns.request': 404,
     });
     expect(await aliceState()).toEqual(before);
     expect(before.backInStock).toHaveLength(1);
