@@ -8,7 +8,7 @@ import { KAMPALA_OFFSET_MS } from './kampala-time.ts';
 import { displayNumber } from './mobile-money.ts';
 import { FOREIGN_CURRENCIES, formatUGX } from './money.ts';
 import { statusLabel } from './order-rules.ts';
-import { PICKUP_FEE_RULES, RETURN_TEXT, windowDaysInput } from './returns.ts';
+import { PICKUP_FEE_RULES, RETURN_SETTINGS_TEXT, windowDaysInput } from './return-windows.ts';
 import { invisibleCharacters, typedText } from './text.ts';
 
 export const BANK_DETAILS_MAX = 500;
@@ -154,7 +154,7 @@ export const saveSettingsInput = v.strictObject(
     returnDays: windowDaysInput('Return window'),
     exchangeDays: windowDaysInput('Exchange window'),
     returnPickupFee: v.optional(
-      v.nullable(v.picklist(PICKUP_FEE_RULES, RETURN_TEXT.badPickupRule)),
+      v.nullable(v.picklist(PICKUP_FEE_RULES, RETURN_SETTINGS_TEXT.badPickupRule)),
     ),
   },
   SHOP_TEXT.settingsInvalid,

@@ -2,7 +2,6 @@
 // a return is worth as paid and where its money goes, the inputs the procedures accept and the
 // texts they answer with. Pure: no I/O.
 import * as v from 'valibot';
-import { wholeSchema } from './bounds.ts';
 import { PHOTO_TYPES, type PhotoType } from './desk-photos.ts';
 import { kampalaDay, MONTHS } from './kampala-time.ts';
 import { formatUGX } from './money.ts';
@@ -81,18 +80,20 @@ export const REFUNDED_BY_HAND: readonly RefundMethod[] = [
   'cash',
 ];
 
-/** The shop's windows until the owner sets others (days counted from delivery or collection). */
-export const DEFAULT_RETURN_DAYS = 14;
-export const DEFAULT_EXCHANGE_DAYS = 7;
-export const WINDOW_DAYS_MAX = 90;
+// The shop's return settings live apart (core/return-windows.ts): the desk's settings schema is
+// in every page's first script and must not bring this module with it.
+export {
+  DEFAULT_EXCHANGE_DAYS,
+  DEFAULT_PICKUP_FEE_RULE,
+  DEFAULT_RETURN_DAYS,
+  PICKUP_FEE_RULES,
+  type PickupFeeRule,
+  RETURN_SETTINGS_TEXT,
+  WINDOW_DAYS_MAX,
+} from './return-windows.ts';
 export const RETURN_PHOTOS_MAX = 3;
 export const RETURN_NOTE_MAX = 500;
 export const RETURN_LINES_MAX = 50;
-
-/** How the shop charges a return's pickup: the zone's delivery fee, or always free. */
-export const PICKUP_FEE_RULES = ['zone', 'free'] as const;
-export type PickupFeeRule = (typeof PICKUP_FEE_RULES)[number];
-export const DEFAULT_PICKUP_FEE_RULE: PickupFeeRule = 'zone';
 
 /**
  * A shopper's return photo in the bucket: returns/{userId}/{uuid}.{ext}, the shopper's own id in
@@ -210,8 +211,6 @@ export const RETURN_TEXT = {
   notPreparing: 'The exchange is not ready to go out yet: receive the return first.',
   badMove: 'An exchange goes out for delivery, then is delivered.',
   conditionMissing: 'Say for each piece of this return whether it can be sold again or is damaged.',
-  badDays: (field: string) => `${field} must be whole days from 1 to ${WINDOW_DAYS_MAX}.`,
-  badPickupRule: 'Choose whether a return pickup costs the zone fee or is free.',
   instructionsPickup: (fee: number) =>
     fee > 0
       ? `Our rider will call you to collect it. The pickup costs ${formatUGX(fee)}, taken off your refund.`
@@ -586,7 +585,3 @@ export const moveExchangeInput = v.strictObject(
   },
   objectMessage(RETURN_TEXT.badRequest),
 );
-
-/** A window's days as the settings form sends it (absent: unchanged; null: back to the default). */
-export const windowDaysInput = (field: string) =>
-  v.optional(v.nullable(wholeSchema(1, WINDOW_DAYS_MAX, RETURN_TEXT.badDays(field))));

@@ -300,12 +300,15 @@ async function readRequest(
   input: ReturnRequestInput,
 ): Promise<RequestRead> {
   const asked = input.lines.flatMap((l) => (l.exchangeVariantId ? [l.exchangeVariantId] : []));
-  const [[existing], [order], items, variants, settingRows] = await gate.batch([
-    existingRead(db, input.returnId),
+  // The return's own id is read last: each statement of a batch sees what was committed when it
+  // began, so a double submit whose twin committed between them finds the twin here (its pieces
+  // already counted by itemsRead) instead of being told they are already in a return.
+  const [[order], items, variants, settingRows, [existing]] = await gate.batch([
     orderRead(db, customerId, input.orderId),
     itemsRead(db, input.orderId),
     exchangeRead(db, asked),
     settingsQuery(db),
+    existingRead(db, input.returnId),
   ]);
   const { returnDays, exchangeDays } = settingsFrom(settingRows, NO_FALLBACK).values;
   return { existing, order, items, variants, days: { returnDays, exchangeDays } };

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_TEXT } from '#core/desk-roles.ts';
 import { SHOP_TEXT } from '#core/desk-shop.ts';
-import { RETURN_TEXT } from '#core/returns.ts';
+import { RETURN_SETTINGS_TEXT } from '#core/return-windows.ts';
 import {
   deskRecords,
   orders,
@@ -246,11 +246,11 @@ describe('settings', () => {
       [{ exchangeRates: { USD: -1, EUR: 4100, GBP: 4800 } }, SHOP_TEXT.rateInvalid('USD')],
       [{ lowStockThreshold: 1001 }, SHOP_TEXT.thresholdInvalid],
       [{ lowStockThreshold: '5' }, SHOP_TEXT.thresholdInvalid],
-      [{ returnDays: 0 }, RETURN_TEXT.badDays('Return window')],
-      [{ returnDays: 91 }, RETURN_TEXT.badDays('Return window')],
-      [{ returnDays: '14' }, RETURN_TEXT.badDays('Return window')],
-      [{ exchangeDays: 1.5 }, RETURN_TEXT.badDays('Exchange window')],
-      [{ returnPickupFee: 'always' }, RETURN_TEXT.badPickupRule],
+      [{ returnDays: 0 }, RETURN_SETTINGS_TEXT.badDays('Return window')],
+      [{ returnDays: 91 }, RETURN_SETTINGS_TEXT.badDays('Return window')],
+      [{ returnDays: '14' }, RETURN_SETTINGS_TEXT.badDays('Return window')],
+      [{ exchangeDays: 1.5 }, RETURN_SETTINGS_TEXT.badDays('Exchange window')],
+      [{ returnPickupFee: 'always' }, RETURN_SETTINGS_TEXT.badPickupRule],
       [{ surprise: true }, SHOP_TEXT.settingsInvalid],
       [{}, SHOP_TEXT.settingsInvalid],
       [{ requestKey: 'again' }, DESK_TEXT.badRequestKey],
