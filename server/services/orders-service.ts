@@ -14,7 +14,15 @@ import {
 import { DEFAULT_RETURN_DAYS, windowLastDay } from '#core/returns.ts';
 import { DEFAULT_ADDRESS } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
-import { orderItems, orders, payments, profiles, receipts, returns } from '#db/schema/index.ts';
+import {
+  orderItems,
+  orders,
+  payments,
+  products,
+  profiles,
+  receipts,
+  returns,
+} from '#db/schema/index.ts';
 import { settingsQuery, storedFrom } from './shop-settings.ts';
 
 export type OrderItemView = {
@@ -239,9 +247,15 @@ export async function findOrder(
       .from(orders)
       .where(mine(customerId, orderId)),
     db
-      .select(itemColumns)
+      .select({
+        ...itemColumns,
+        // Whether a return can still take any of it: a returnable piece not all in returns.
+        canReturn: sql<boolean>`${orderItems.returned} < ${orderItems.quantity}
+          and coalesce(${products.returnable}, false)`,
+      })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .leftJoin(products, eq(products.id, orderItems.productId))
       .where(mine(customerId, orderId))
       .orderBy(asc(orderItems.name), asc(orderItems.id)),
     db
@@ -266,11 +280,14 @@ export async function findOrder(
   const [row] = rows;
   const [view] = toViews(
     rows.map(({ deliveredAt: _at, ...order }) => order),
-    items,
+    items.map(({ canReturn: _can, ...item }) => item),
     paid,
   );
   if (!row || !view) return null;
-  const received = row.deliveredAt && (RECEIVED_STATUSES as readonly string[]).includes(row.status);
+  const received =
+    row.deliveredAt &&
+    (RECEIVED_STATUSES as readonly string[]).includes(row.status) &&
+    items.some((item) => item.canReturn);
   const days = storedFrom(settingRows).returnDays ?? DEFAULT_RETURN_DAYS;
   return {
     ...view,
