@@ -130,9 +130,7 @@ describe('what the assistant says about returns', () => {
     expect(failed).toContain(
       'Refund: UGX 60,000 to Airtel Money: it did not go through; the shop has been told and sends it again.',
     );
-    expect(failed).toContain(
-      'Refund: UGX 25,000 to store credit: paid on 1 March 2026.',
-    );
+    expect(failed).toContain('Refund: UGX 25,000 to store credit: paid on 1 March 2026.');
     expect(
       orderRefundLine({
         orderId: ORDER,
