@@ -6,9 +6,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft, FileText, MessageCircle, Phone } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import * as v from 'valibot';
 import { inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
+import { DeskCard } from '#app/components/desk/DeskCard.tsx';
 import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
 import { MarkPaid, MarkRefunded, RefundThroughProvider } from '#app/components/desk/Money.tsx';
 import { SaveButton } from '#app/components/desk/SaveButton.tsx';
@@ -147,32 +148,6 @@ function OrderView({ order }: { order: Order }) {
   );
 }
 
-function Card({
-  title,
-  testId,
-  children,
-  aside,
-}: {
-  title: string;
-  testId: string;
-  children: ReactNode;
-  aside?: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} data-testid={testId} className="min-w-0">
-      <h2
-        id={id}
-        className="flex items-baseline justify-between gap-3 border-b border-ink pb-2 text-sm font-semibold uppercase tracking-[0.14em]"
-      >
-        <span>{title}</span>
-        {aside}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /** The statuses an order of its kind may take (core/delivery-rules.ts ORDER_STEPS), and its own. */
 function statusesFor(order: Order): OrderStatus[] {
   const fits = new Set<string>([
@@ -288,7 +263,7 @@ function NextMoveCard({
   });
   const offerPaid = markPaidOffered(order);
   return (
-    <Card title="Next" testId="next-move">
+    <DeskCard title="Next" testId="next-move">
       {done && done.status === order.status && (
         <div className="mt-3" data-testid="moved">
           <Notice tone="success">{DESK_ORDER_TEXT.moved(done.status)}</Notice>
@@ -363,7 +338,7 @@ function NextMoveCard({
           <MarkPaid orderId={order.id} method={order.paymentMethod} />
         </div>
       )}
-    </Card>
+    </DeskCard>
   );
 }
 
@@ -425,7 +400,7 @@ function StatusControl({ order, onMoved }: { order: Order; onMoved: (move: Move)
     status === 'shipped' ? 'Tracking number' : status === 'cancelled' ? 'Reason' : null;
   const asksRider = status === 'out_for_delivery' && order.status !== 'out_for_delivery';
   return (
-    <Card title="Status" testId="status-control">
+    <DeskCard title="Status" testId="status-control">
       <form
         className="mt-3"
         noValidate
@@ -482,14 +457,14 @@ function StatusControl({ order, onMoved }: { order: Order; onMoved: (move: Move)
           {move.pending ? 'Saving…' : 'Update'}
         </button>
       </form>
-    </Card>
+    </DeskCard>
   );
 }
 
 function Customer({ order }: { order: Order }) {
   const { customer } = order;
   return (
-    <Card title="Customer" testId="customer">
+    <DeskCard title="Customer" testId="customer">
       <p className="mt-3 break-words text-lg font-medium">{customer.name}</p>
       <dl className="mt-1 space-y-0.5 text-sm">
         {customer.phone && (
@@ -513,7 +488,7 @@ function Customer({ order }: { order: Order }) {
           </dd>
         </div>
       </dl>
-    </Card>
+    </DeskCard>
   );
 }
 
@@ -558,7 +533,7 @@ function QuickActions({ order }: { order: Order }) {
 function Pieces({ order }: { order: Order }) {
   const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
-    <Card
+    <DeskCard
       title="Pieces"
       testId="pieces"
       aside={<span className="font-normal tabular-nums text-ink-soft">{count}</span>}
@@ -634,7 +609,7 @@ function Pieces({ order }: { order: Order }) {
         <dt className="font-semibold">Total</dt>
         <dd className="text-right font-semibold">{formatUGX(order.total)}</dd>
       </dl>
-    </Card>
+    </DeskCard>
   );
 }
 
@@ -680,7 +655,7 @@ function Delivery({ order }: { order: Order }) {
     ]);
   }
   return (
-    <Card title="Delivery" testId="delivery">
+    <DeskCard title="Delivery" testId="delivery">
       <dl className="mt-3 grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -689,13 +664,13 @@ function Delivery({ order }: { order: Order }) {
           </div>
         ))}
       </dl>
-    </Card>
+    </DeskCard>
   );
 }
 
 function Payments({ order }: { order: Order }) {
   return (
-    <Card title="Payments and refunds" testId="payments">
+    <DeskCard title="Payments and refunds" testId="payments">
       <ul className="divide-y divide-line">
         {order.payments.map((payment) => (
           <li key={payment.id} className="py-3 text-sm" data-status={payment.status}>
@@ -759,7 +734,7 @@ function Payments({ order }: { order: Order }) {
           <li className="py-3 text-sm text-ink-soft">{DESK_ORDER_TEXT.noPayments}</li>
         )}
       </ul>
-    </Card>
+    </DeskCard>
   );
 }
 
@@ -790,7 +765,7 @@ function PaymentRefund({ order, payment }: { order: Order; payment: Order['payme
 /** The returns asked on this order (issue 36), each a link to its page. */
 function Returns({ order }: { order: Order }) {
   return (
-    <Card title={DESK_RETURN_TEXT.orderReturns} testId="order-returns">
+    <DeskCard title={DESK_RETURN_TEXT.orderReturns} testId="order-returns">
       <ul className="divide-y divide-line">
         {order.returns.map((ret) => (
           <li key={ret.id}>
@@ -814,13 +789,13 @@ function Returns({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-    </Card>
+    </DeskCard>
   );
 }
 
 function Texts({ order }: { order: Order }) {
   return (
-    <Card title="Texts sent" testId="texts">
+    <DeskCard title="Texts sent" testId="texts">
       <ul className="divide-y divide-line">
         {order.texts.map((text) => (
           <li key={text.id} className="py-3 text-sm" data-kind={text.kind}>
@@ -850,7 +825,7 @@ function Texts({ order }: { order: Order }) {
           <li className="py-3 text-sm text-ink-soft">{DESK_ORDER_TEXT.noTexts}</li>
         )}
       </ul>
-    </Card>
+    </DeskCard>
   );
 }
 
@@ -874,7 +849,7 @@ function Notes({ order }: { order: Order }) {
     }),
   );
   return (
-    <Card title="Notes" testId="notes">
+    <DeskCard title="Notes" testId="notes">
       <ul className="divide-y divide-line">
         {order.notes.map((note) => (
           <li key={note.id} className="py-3 text-sm" data-testid="note">
@@ -918,13 +893,13 @@ function Notes({ order }: { order: Order }) {
           Save
         </SaveButton>
       </form>
-    </Card>
+    </DeskCard>
   );
 }
 
 function OrderRecord({ order }: { order: Order }) {
   return (
-    <Card title="Record" testId="order-record">
+    <DeskCard title="Record" testId="order-record">
       <ul className="divide-y divide-line">
         {order.record.map((entry) => {
           const detail = orderRecordDetail(entry.action, entry.details);
@@ -945,6 +920,6 @@ function OrderRecord({ order }: { order: Order }) {
           <li className="py-3 text-sm text-ink-soft">{DESK_ORDER_TEXT.noRecord}</li>
         )}
       </ul>
-    </Card>
+    </DeskCard>
   );
 }

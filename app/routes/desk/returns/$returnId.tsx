@@ -7,8 +7,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft, Phone } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Loading } from '#app/components/account/ui.tsx';
+import { DeskCard } from '#app/components/desk/DeskCard.tsx';
 import { DeskPage, DeskPageProblem } from '#app/components/desk/DeskLayout.tsx';
 import { MarkRefunded } from '#app/components/desk/Money.tsx';
 import { SaveButton } from '#app/components/desk/SaveButton.tsx';
@@ -155,32 +156,6 @@ function ReturnView({ ret }: { ret: Return }) {
   );
 }
 
-function Card({
-  title,
-  testId,
-  children,
-  aside,
-}: {
-  title: string;
-  testId: string;
-  children: ReactNode;
-  aside?: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} data-testid={testId} className="min-w-0">
-      <h2
-        id={id}
-        className="flex items-baseline justify-between gap-3 border-b border-ink pb-2 text-sm font-semibold uppercase tracking-[0.14em]"
-      >
-        <span>{title}</span>
-        {aside}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /** Every change here refreshes the whole desk (the queue's counts, the order's page). */
 function useRefresh() {
   const trpc = useTRPC();
@@ -192,12 +167,12 @@ function useRefresh() {
 function NextStep({ ret }: { ret: Return }) {
   const step = returnStep(ret);
   return (
-    <Card title="Next" testId="return-next">
+    <DeskCard title="Next" testId="return-next">
       {step === 'decide' && <Decide ret={ret} />}
       {step === 'receive' && <Receive ret={ret} />}
       {(step === 'ship' || step === 'deliver') && <MoveExchange ret={ret} step={step} />}
       {step === null && <Closed ret={ret} />}
-    </Card>
+    </DeskCard>
   );
 }
 
@@ -502,7 +477,7 @@ function MoveExchange({ ret, step }: { ret: Return; step: 'ship' | 'deliver' }) 
 function Pieces({ ret }: { ret: Return }) {
   const count = ret.lines.reduce((sum, line) => sum + line.quantity, 0);
   return (
-    <Card
+    <DeskCard
       title="Pieces"
       testId="return-pieces"
       aside={<span className="font-normal tabular-nums text-ink-soft">{count}</span>}
@@ -517,7 +492,7 @@ function Pieces({ ret }: { ret: Return }) {
           Rider’s pickup: −{formatUGX(ret.pickupFee)}
         </p>
       )}
-    </Card>
+    </DeskCard>
   );
 }
 
@@ -550,7 +525,7 @@ function PieceLine({ line }: { line: Line }) {
 
 function ShopperNote({ ret }: { ret: Return }) {
   return (
-    <Card title="From the shopper" testId="return-note">
+    <DeskCard title="From the shopper" testId="return-note">
       <p className="mt-3 whitespace-pre-line break-words text-sm">
         {ret.note || <span className="text-ink-soft">{TEXT.noNote}</span>}
       </p>
@@ -573,13 +548,13 @@ function ShopperNote({ ret }: { ret: Return }) {
       ) : (
         <p className="mt-2 text-sm text-ink-soft">{TEXT.noPhotos}</p>
       )}
-    </Card>
+    </DeskCard>
   );
 }
 
 function Refunds({ ret }: { ret: Return }) {
   return (
-    <Card title={TEXT.refunds} testId="return-refunds">
+    <DeskCard title={TEXT.refunds} testId="return-refunds">
       <ul className="divide-y divide-line">
         {ret.refunds.map((refund) => (
           <RefundRow key={refund.id} refund={refund} />
@@ -590,7 +565,7 @@ function Refunds({ ret }: { ret: Return }) {
           </li>
         )}
       </ul>
-    </Card>
+    </DeskCard>
   );
 }
 
@@ -648,7 +623,7 @@ function RefundRow({ refund }: { refund: Refund }) {
 
 function ReturnRecord({ ret }: { ret: Return }) {
   return (
-    <Card title={TEXT.record} testId="return-record">
+    <DeskCard title={TEXT.record} testId="return-record">
       <ul className="divide-y divide-line">
         {ret.record.map((entry) => {
           const detail = returnRecordDetail(entry.details);
@@ -664,6 +639,6 @@ function ReturnRecord({ ret }: { ret: Return }) {
         })}
         {ret.record.length === 0 && <li className="py-3 text-sm text-ink-soft">{TEXT.noRecord}</li>}
       </ul>
-    </Card>
+    </DeskCard>
   );
 }
