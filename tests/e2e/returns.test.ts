@@ -72,12 +72,11 @@ describe.each([
     await page.goto(`/order-history/${orderId}`);
 
     const ask = page.getByRole('link', { name: 'Return or exchange' });
-    await expect.poll(() => ask.isVisible()).toBe(true);
+    await ask.waitFor({ timeout: 15_000 });
     await ask.click();
     await page.waitForURL(`**/order-history/${orderId}/return`);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Return or exchange');
+    // The form's route loads its own code and the order's options: on a busy machine, seconds.
+    await page.getByRole('heading', { level: 1, name: 'Return or exchange' }).waitFor();
 
     // By keyboard: the piece's checkbox is named by the piece, the reason by its label.
     const piece = page.getByRole('checkbox', { name: new RegExp(shirt.name) });
@@ -106,7 +105,9 @@ describe.each([
     await send.dblclick();
     await page.waitForURL(`**/order-history/${orderId}`);
     const card = page.getByTestId('return-card');
-    await expect.poll(() => card.getByTestId('return-status').textContent()).toBe('Requested');
+    await expect
+      .poll(() => card.getByTestId('return-status').textContent(), { timeout: 15_000 })
+      .toBe('Requested');
     expect(await card.getByRole('list', { name: 'Return progress' }).textContent()).toContain(
       'Requested',
     );
@@ -140,7 +141,9 @@ describe('a size sold out while the form is open', () => {
     // Another shopper takes the last L meanwhile.
     await setStock(db, shirt.variants.L as number, 0);
     await page.getByRole('button', { name: 'Send request' }).click();
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('sold out');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
+      .toContain('sold out');
     const soldOut = page.getByTestId('sold-out-choice');
     await expect.poll(() => soldOut.count()).toBe(1);
     await soldOut.getByRole('button', { name: 'Ask for a refund instead' }).click();
@@ -149,7 +152,9 @@ describe('a size sold out while the form is open', () => {
     await page.getByRole('button', { name: 'Send request' }).click();
     await page.waitForURL(`**/order-history/${orderId}`);
     await expect
-      .poll(() => page.getByTestId('return-card').getByTestId('return-status').textContent())
+      .poll(() => page.getByTestId('return-card').getByTestId('return-status').textContent(), {
+        timeout: 15_000,
+      })
       .toBe('Requested');
     await page.context().close();
   });
@@ -165,7 +170,7 @@ describe('a piece that cannot be returned', () => {
     const { page } = await newPage(SMALL_PHONE);
     await page.goto(`/products/${earrings.slug}`);
     await expect
-      .poll(() => page.getByTestId('not-returnable').textContent())
+      .poll(() => page.getByTestId('not-returnable').textContent(), { timeout: 15_000 })
       .toContain('cannot be returned');
     await page.context().close();
   });
