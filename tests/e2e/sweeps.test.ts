@@ -151,6 +151,26 @@ const ROUTES: Record<string, () => Promise<void>> = {
     expect((await upload(await sessionCookie(bob))).status).toBe(403);
     expect((await upload()).status).toBe(401);
   },
+  // A credit note (issue 36): the shopper's own only; anyone else the same 404.
+  'credit-notes/$refundId.ts': async () => {
+    for (const cookie of [await sessionCookie(bob), undefined]) {
+      expect((await get(`/api/credit-notes/${randomUUID()}`, cookie)).status).toBe(404);
+    }
+  },
+  // A return's photos: read only by their shopper or the desk; uploaded only when signed in.
+  'returns/$userId.$photo.ts': async () => {
+    const photo = `/api/returns/${alice.id}/${randomUUID()}.jpg`;
+    expect([403, 404]).toContain((await get(photo, await sessionCookie(bob))).status);
+    expect([401, 404]).toContain((await get(photo)).status);
+  },
+  'returns/photos.ts': async () => {
+    const answer = await fetch(new URL('/api/returns/photos', shopUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'image/png', origin: shopUrl },
+      body: Buffer.from('iVBORw0KGgo=', 'base64'),
+    });
+    expect(answer.status).toBe(401);
+  },
   // Every procedure: tests/integration/sweeps.test.ts.
   'trpc/$.ts': async () => {
     const answer = await get(
