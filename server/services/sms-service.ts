@@ -347,27 +347,37 @@ export async function queueStatusText(
   }
 }
 
+/** One text to the order's customer when their Order updates are on: queued, its ids answered
+ * (none when they are off or the order has no customer to text). */
+async function queueCustomerText(
+  ctx: Texting,
+  orderId: string,
+  kind: SmsKind,
+  message: string,
+): Promise<string[]> {
+  const [row] = await ctx.db
+    .select({ phone: customerPhone, wantsTexts: wantsOrderTexts })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.id, orders.customerId))
+    .where(eq(orders.id, orderId));
+  if (!row?.wantsTexts) return [];
+  return queueTexts(ctx.db, [
+    { orderId, phone: row.phone, recipientType: 'customer', kind, message },
+  ]);
+}
+
 /** The customer's 'payment received' text (once per order). */
 export async function queuePaymentText(
   ctx: Texting,
   payment: { orderId: string; amount: number; transactionId: string },
 ): Promise<void> {
   try {
-    const [row] = await ctx.db
-      .select({ phone: customerPhone, wantsTexts: wantsOrderTexts })
-      .from(orders)
-      .leftJoin(profiles, eq(profiles.id, orders.customerId))
-      .where(eq(orders.id, payment.orderId));
-    if (!row?.wantsTexts) return;
-    const ids = await queueTexts(ctx.db, [
-      {
-        orderId: payment.orderId,
-        phone: row.phone,
-        recipientType: 'customer',
-        kind: 'payment-received',
-        message: SMS_TEXT.paymentReceived(payment),
-      },
-    ]);
+    const ids = await queueCustomerText(
+      ctx,
+      payment.orderId,
+      'payment-received',
+      SMS_TEXT.paymentReceived(payment),
+    );
     // Already in the background (after the payment was recorded): delivered here, awaited.
     await deliverSms(ctx, ids);
   } catch (error) {
@@ -384,22 +394,8 @@ export async function queueRefundText(
   refund: { orderId: string; amount: number; reference: string },
 ): Promise<void> {
   try {
-    const [row] = await ctx.db
-      .select({ phone: customerPhone, wantsTexts: wantsOrderTexts })
-      .from(orders)
-      .leftJoin(profiles, eq(profiles.id, orders.customerId))
-      .where(eq(orders.id, refund.orderId));
-    if (!row?.wantsTexts) return;
-    const ids = await queueTexts(ctx.db, [
-      {
-        orderId: refund.orderId,
-        phone: row.phone,
-        recipientType: 'customer',
-        kind: 'refund-sent',
-        message: SMS_TEXT.refundSent({ ...refund, credit: false }),
-      },
-    ]);
-    deliverLater(ctx, ids);
+    const message = SMS_TEXT.refundSent({ ...refund, credit: false });
+    deliverLater(ctx, await queueCustomerText(ctx, refund.orderId, 'refund-sent', message));
   } catch (error) {
     console.warn(`Refund SMS for order ${refund.orderId} could not be queued`, error);
   }
