@@ -265,27 +265,16 @@ function Decide({ ret }: { ret: Return }) {
               ))}
             </div>
           </fieldset>
-          {problem && (
-            <p role="alert" className="mt-3 text-sm text-danger">
-              {problem}
-            </p>
-          )}
-          <div className="mt-3 grid grid-cols-2 gap-2">
-            <SaveButton pending={decide.isPending} className="px-4">
-              {TEXT.approve}
-            </SaveButton>
-            <button
-              type="button"
-              className="btn btn-outline min-h-12 px-4"
-              disabled={decide.isPending}
-              onClick={() => {
-                setProblem(null);
-                setRefusing(true);
-              }}
-            >
-              {TEXT.refuse}
-            </button>
-          </div>
+          <Problem text={problem} />
+          <SaveOrOther
+            pending={decide.isPending}
+            save={TEXT.approve}
+            other={TEXT.refuse}
+            onOther={() => {
+              setProblem(null);
+              setRefusing(true);
+            }}
+          />
         </form>
       ) : (
         <form
@@ -307,27 +296,16 @@ function Decide({ ret }: { ret: Return }) {
             autoFocus
             onChange={(event) => setReason(event.target.value)}
           />
-          {problem && (
-            <p role="alert" className="mt-3 text-sm text-danger">
-              {problem}
-            </p>
-          )}
-          <div className="mt-3 grid grid-cols-2 gap-2">
-            <SaveButton pending={decide.isPending} className="px-4">
-              {TEXT.confirmRefuse}
-            </SaveButton>
-            <button
-              type="button"
-              className="btn btn-outline min-h-12 px-4"
-              disabled={decide.isPending}
-              onClick={() => {
-                setProblem(null);
-                setRefusing(false);
-              }}
-            >
-              Cancel
-            </button>
-          </div>
+          <Problem text={problem} />
+          <SaveOrOther
+            pending={decide.isPending}
+            save={TEXT.confirmRefuse}
+            other="Cancel"
+            onOther={() => {
+              setProblem(null);
+              setRefusing(false);
+            }}
+          />
         </form>
       )}
     </div>
@@ -406,11 +384,7 @@ function Receive({ ret }: { ret: Return }) {
           </fieldset>
         ))}
       </fieldset>
-      {problem && (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {problem}
-        </p>
-      )}
+      <Problem text={problem} />
       <SaveButton pending={receive.isPending} className="mt-3 w-full px-5 text-base">
         {TEXT.receive}
       </SaveButton>
@@ -462,11 +436,7 @@ function MoveExchange({ ret, step }: { ret: Return; step: 'ship' | 'deliver' }) 
         </ul>
       )}
       {ret.deliveryArea && <p className="mt-1 text-sm text-ink-soft">To {ret.deliveryArea}</p>}
-      {problem && (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {problem}
-        </p>
-      )}
+      <Problem text={problem} />
       <SaveButton pending={move.isPending} className="mt-3 w-full px-5 text-base">
         {step === 'ship' ? TEXT.ship : TEXT.delivered}
       </SaveButton>
@@ -640,5 +610,43 @@ function ReturnRecord({ ret }: { ret: Return }) {
         {ret.record.length === 0 && <li className="py-3 text-sm text-ink-soft">{TEXT.noRecord}</li>}
       </ul>
     </DeskCard>
+  );
+}
+
+function Problem({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p role="alert" className="mt-3 text-sm text-danger">
+      {text}
+    </p>
+  );
+}
+
+/** A decision's two buttons: the form's own (it submits) and the other way (refuse, cancel). */
+function SaveOrOther({
+  pending,
+  save,
+  other,
+  onOther,
+}: {
+  pending: boolean;
+  save: string;
+  other: string;
+  onOther: () => void;
+}) {
+  return (
+    <div className="mt-3 grid grid-cols-2 gap-2">
+      <SaveButton pending={pending} className="px-4">
+        {save}
+      </SaveButton>
+      <button
+        type="button"
+        className="btn btn-outline min-h-12 px-4"
+        disabled={pending}
+        onClick={onOther}
+      >
+        {other}
+      </button>
+    </div>
   );
 }
