@@ -4,16 +4,15 @@
 import { formatUGX } from '#core/money.ts';
 import { CREDIT_NOTE_TEXT, type CreditNote, creditNoteDay } from '#core/returns.ts';
 import {
-  COLUMN,
   continuationPage,
   eyebrow,
   FOOTER_TOP,
+  fact,
   footers,
   HALF,
-  type Layout,
   MARGIN,
+  masthead,
   openPaper,
-  PAGE_HEIGHT,
   PALETTE,
   printable,
   RIGHT,
@@ -22,37 +21,6 @@ import {
   write,
 } from './pdf-paper.ts';
 
-function masthead(layout: Layout, note: CreditNote) {
-  const { fonts } = layout;
-  let y = PAGE_HEIGHT - MARGIN - 30;
-  write(layout, 'duuka', { x: MARGIN - 2, y, size: 42, font: fonts.display, tracking: 1 });
-  eyebrow(layout, 'Kampala · Uganda', MARGIN, y - 20);
-  eyebrow(layout, CREDIT_NOTE_TEXT.title, RIGHT, y + 14, 'right');
-  write(layout, printable(note.number, fonts.strong), {
-    x: RIGHT,
-    y: y - 6,
-    size: 15,
-    font: fonts.strong,
-    align: 'right',
-  });
-  y -= 46;
-  rule(layout.page, y);
-  rule(layout.page, y, MARGIN, MARGIN + 56, PALETTE.clay);
-  layout.y = y - 30;
-}
-
-/** One labelled fact in a column; gives where the next goes. */
-function fact(layout: Layout, x: number, label: string, value: string, top: number): number {
-  const { strong } = layout.fonts;
-  eyebrow(layout, label, x, top);
-  let y = top - 17;
-  for (const line of wrap(printable(value, strong), strong, 11, COLUMN)) {
-    write(layout, line, { x, y, size: 11, font: strong });
-    y -= 14;
-  }
-  return y - 12;
-}
-
 export async function creditNotePdf(note: CreditNote): Promise<Uint8Array> {
   const layout = await openPaper({
     title: `${CREDIT_NOTE_TEXT.title} ${note.number}`,
@@ -60,7 +28,8 @@ export async function creditNotePdf(note: CreditNote): Promise<Uint8Array> {
     creator: 'duuka',
     created: new Date(note.date),
   });
-  masthead(layout, note);
+  masthead(layout, { title: CREDIT_NOTE_TEXT.title, number: note.number });
+  layout.y -= 30;
   const top = layout.y;
   let left = fact(layout, MARGIN, CREDIT_NOTE_TEXT.customer, note.customerName, top);
   left = fact(layout, MARGIN, CREDIT_NOTE_TEXT.forOrder, note.orderRef, left);

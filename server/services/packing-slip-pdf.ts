@@ -17,8 +17,8 @@ import {
   HALF,
   type Layout,
   MARGIN,
+  masthead,
   openPaper,
-  PAGE_HEIGHT,
   PALETTE,
   printable,
   RIGHT,
@@ -52,25 +52,6 @@ function lines(layout: Layout, value: string, x: number, y: number, strong = fal
     y -= strong ? 16 : 14;
   }
   return y;
-}
-
-function masthead(layout: Layout, slip: PackingSlip) {
-  const { fonts } = layout;
-  let y = PAGE_HEIGHT - MARGIN - 30;
-  write(layout, 'duuka', { x: MARGIN - 2, y, size: 42, font: fonts.display, tracking: 1 });
-  eyebrow(layout, 'Kampala · Uganda', MARGIN, y - 20);
-  eyebrow(layout, PAPERWORK_TEXT.deliveryNote, RIGHT, y + 14, 'right');
-  write(layout, reference(slip), {
-    x: RIGHT,
-    y: y - 6,
-    size: 18,
-    font: fonts.strong,
-    align: 'right',
-  });
-  y -= 46;
-  rule(layout.page, y);
-  rule(layout.page, y, MARGIN, MARGIN + 56, PALETTE.clay);
-  layout.y = y;
 }
 
 /** Left: the customer, the number to call, and where (or that she collects at the shop). */
@@ -259,7 +240,11 @@ export async function packingSlipPdf(slip: PackingSlip): Promise<Uint8Array> {
     creator: 'duuka',
     created: new Date(slip.placedAt),
   });
-  masthead(layout, slip);
+  masthead(layout, {
+    title: PAPERWORK_TEXT.deliveryNote,
+    number: reference(slip),
+    numberSize: 18,
+  });
   const top = layout.y - 30;
   const left = whereColumn(layout, slip, top);
   const right = moneyColumn(layout, slip, top);

@@ -156,6 +156,44 @@ export function rule(
   page.line([from, y], [to, y], 0.75, colour(c));
 }
 
+/**
+ * The first page's head: the wordmark, and the document's title and number at the right, over a
+ * rule. Leaves the cursor at the rule and answers where the wordmark's line is (for a line under it).
+ */
+export function masthead(
+  layout: Layout,
+  document: { title: string; number: string; numberSize?: number },
+): number {
+  const { fonts } = layout;
+  const y = PAGE_HEIGHT - MARGIN - 30;
+  write(layout, 'duuka', { x: MARGIN - 2, y, size: 42, font: fonts.display, tracking: 1 });
+  eyebrow(layout, 'Kampala · Uganda', MARGIN, y - 20);
+  eyebrow(layout, document.title, RIGHT, y + 14, 'right');
+  write(layout, printable(document.number, fonts.strong), {
+    x: RIGHT,
+    y: y - 6,
+    size: document.numberSize ?? 15,
+    font: fonts.strong,
+    align: 'right',
+  });
+  rule(layout.page, y - 46);
+  rule(layout.page, y - 46, MARGIN, MARGIN + 56, PALETTE.clay);
+  layout.y = y - 46;
+  return y;
+}
+
+/** One labelled fact in a column of the head (a date, a reference): gives where the next goes. */
+export function fact(pen: Pen, x: number, label: string, value: string, top: number): number {
+  const { strong } = pen.fonts;
+  eyebrow(pen, label, x, top);
+  let y = top - 17;
+  for (const line of wrap(printable(value, strong), strong, 11, COLUMN)) {
+    write(pen, line, { x, y, size: 11, font: strong });
+    y -= 14;
+  }
+  return y - 12;
+}
+
 /** A page on the shop's paper. */
 export function paperPage(doc: PdfDocument): PdfPage {
   const page = doc.page(PAGE_WIDTH, PAGE_HEIGHT);

@@ -17,12 +17,13 @@ import {
   continuationPage,
   eyebrow,
   FOOTER_TOP,
+  fact,
   footers,
   HALF,
   type Layout,
   MARGIN,
+  masthead,
   openPaper,
-  PAGE_HEIGHT,
   PALETTE,
   type Pen,
   printable,
@@ -59,36 +60,21 @@ function softLines(pen: Pen, value: string, x: number, y: number): number {
   return y;
 }
 
-/** The first page's head: the wordmark, and the receipt's number at the right. */
-function masthead(layout: Layout, receipt: Receipt) {
-  const { fonts } = layout;
-  let y = PAGE_HEIGHT - MARGIN - 30;
-  write(layout, 'duuka', { x: MARGIN - 2, y, size: 42, font: fonts.display, tracking: 1 });
-  eyebrow(layout, 'Kampala · Uganda', MARGIN, y - 20);
+/** The first page's head (the paper's masthead), with the seller under the wordmark. */
+function receiptHead(layout: Layout, receipt: Receipt) {
+  const y = masthead(layout, { title: RECEIPT_TEXT.title, number: receipt.receiptNumber });
   // The seller (issue 34): the shop's address and, when the owner set it, its TIN.
   if (receipt.shop) {
     const seller = [receipt.shop.address, receipt.shop.tin ? tinLine(receipt.shop.tin) : null]
       .filter(Boolean)
       .join(' · ');
-    write(layout, printable(seller, fonts.text).slice(0, 90), {
+    write(layout, printable(seller, layout.fonts.text).slice(0, 90), {
       x: MARGIN,
       y: y - 32,
       size: 7.5,
       color: PALETTE.inkSoft,
     });
   }
-  eyebrow(layout, RECEIPT_TEXT.title, RIGHT, y + 14, 'right');
-  write(layout, printable(receipt.receiptNumber, fonts.strong), {
-    x: RIGHT,
-    y: y - 6,
-    size: 15,
-    font: fonts.strong,
-    align: 'right',
-  });
-  y -= 46;
-  rule(layout.page, y);
-  rule(layout.page, y, MARGIN, MARGIN + 56, PALETTE.clay);
-  layout.y = y;
 }
 
 /** The left column from `top`: who ordered, and where. Gives where the column ends. */
@@ -107,18 +93,6 @@ function customerColumn(pen: Pen, receipt: Receipt, top: number): number {
     if (detail) y = softLines(pen, detail, MARGIN, y);
   }
   return y;
-}
-
-/** One fact of the right column: its label, then its value. Gives where the next one goes. */
-function fact(pen: Pen, label: string, value: string, top: number): number {
-  const { strong } = pen.fonts;
-  eyebrow(pen, label, HALF, top);
-  let y = top - 17;
-  for (const line of wrap(printable(value, strong), strong, 11, COLUMN)) {
-    write(pen, line, { x: HALF, y, size: 11, font: strong });
-    y -= 14;
-  }
-  return y - 12;
 }
 
 /** PAID or UNPAID as a stamp, with how and the reference under a PAID one. */
@@ -150,7 +124,7 @@ function stamp(pen: Pen, payment: ReceiptPayment, top: number): number {
 function deliveryFacts(pen: Pen, delivery: NonNullable<Receipt['delivery']>, top: number): number {
   const wording = DELIVERY_WORDING[delivery.kind];
   // The lines under it sit closer to the option than a next fact would.
-  let y = fact(pen, RECEIPT_TEXT.delivery, deliveryLine(delivery), top) + 8;
+  let y = fact(pen, HALF, RECEIPT_TEXT.delivery, deliveryLine(delivery), top) + 8;
   const phone = delivery.kind === 'pickup' ? '' : phoneText(delivery.phone);
   const more = [
     wording.promise,
@@ -167,9 +141,16 @@ function deliveryFacts(pen: Pen, delivery: NonNullable<Receipt['delivery']>, top
 function orderColumn(pen: Pen, receipt: Receipt, top: number): number {
   let y = top;
   if (receipt.payment) y = stamp(pen, receipt.payment, y);
-  y = fact(pen, RECEIPT_TEXT.orderDate, [receipt.date, receipt.time].filter(Boolean).join(', '), y);
-  y = fact(pen, RECEIPT_TEXT.paymentMethod, receipt.paymentMethod, y);
-  if (receipt.transactionId) y = fact(pen, RECEIPT_TEXT.transactionId, receipt.transactionId, y);
+  y = fact(
+    pen,
+    HALF,
+    RECEIPT_TEXT.orderDate,
+    [receipt.date, receipt.time].filter(Boolean).join(', '),
+    y,
+  );
+  y = fact(pen, HALF, RECEIPT_TEXT.paymentMethod, receipt.paymentMethod, y);
+  if (receipt.transactionId)
+    y = fact(pen, HALF, RECEIPT_TEXT.transactionId, receipt.transactionId, y);
   if (receipt.delivery) y = deliveryFacts(pen, receipt.delivery, y);
   return y;
 }
@@ -356,7 +337,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
 
   // First page: the wordmark and the receipt's number; who, and paid or not, when and how, side
   // by side; the bank's details to pay by transfer.
-  masthead(layout, receipt);
+  receiptHead(layout, receipt);
   const top = layout.y - 30;
   const left = customerColumn(layout, receipt, top);
   const across = orderColumn(layout, receipt, top);
