@@ -2,13 +2,13 @@
 // fallbacks). Apart from core/chat.ts so the chat widget's bundle never carries the delivery
 // rules these read (issue 23: delivery and totals are told from the shop's own settings). Pure.
 import { DEFAULT_HOURS_TEXT, type SupportContact } from './chat.ts';
-import type { ReturnWindows } from './chat-returns.ts';
 import {
   DELIVERY_UNKNOWN,
   type DeliveryChoices,
   deliveryAnswer,
   feesSummary,
 } from './delivery-rules.ts';
+import type { ReturnWindows } from './return-windows.ts';
 
 /**
  * When the model cannot answer (other failures, or no key configured): a canned answer chosen by

@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SUPPORT } from './chat.ts';
 import { cannedAnswer } from './chat-answers.ts';
 import {
-  DEFAULT_WINDOWS,
   type OrderForReturn,
   orderRefundLine,
   orderReturnLine,
   returnInstructions,
   returnLine,
-  windowDays,
 } from './chat-returns.ts';
+import { DEFAULT_WINDOWS } from './return-windows.ts';
 
 const ORDER = 'a1b2c3d4-0000-4000-8000-000000000001';
 // 10:00 in Kampala on 1 March 2026.
@@ -23,14 +22,6 @@ const order = (lines: OrderForReturn['lines'], deliveredAt: Date | null = DELIVE
 });
 
 describe('what the assistant says about returns', () => {
-  it('reads the windows the desk stored, the defaults for anything else', () => {
-    expect(windowDays('30', 14)).toBe(30);
-    expect(windowDays(' 0 ', 14)).toBe(0);
-    for (const bad of [undefined, null, '', 'fourteen', '-3', '14.5', '91', '1e2', '1000']) {
-      expect(windowDays(bad, 14)).toBe(14);
-    }
-  });
-
   it('tells until when a delivered piece goes back, counting day 14 in and day 15 out', () => {
     const line = { ...dress, returnable: true };
     expect(orderReturnLine(order([line]), DEFAULT_WINDOWS, new Date('2026-03-15T20:59:00Z'))).toBe(

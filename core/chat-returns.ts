@@ -1,33 +1,16 @@
 import { formatUGX } from './money.ts';
 import { receiptNumber, statusLabel } from './order-rules.ts';
+import type { ReturnWindows } from './return-windows.ts';
 import {
-  DEFAULT_EXCHANGE_DAYS,
-  DEFAULT_RETURN_DAYS,
   type Handover,
   kampalaDate,
   REFUND_GOES_TO,
   RETURN_TEXT,
   type RefundMethod,
   type RefundState,
-  WINDOW_DAYS_MAX,
   windowLastDay,
   windowOpen,
 } from './returns.ts';
-
-/** The shop's windows, in days counted from delivery or collection (the desk's settings). */
-export type ReturnWindows = { returnDays: number; exchangeDays: number };
-
-export const DEFAULT_WINDOWS: ReturnWindows = {
-  returnDays: DEFAULT_RETURN_DAYS,
-  exchangeDays: DEFAULT_EXCHANGE_DAYS,
-};
-
-/** A stored number of days, or the default when it is not set or not a usable number. */
-export function windowDays(stored: string | null | undefined, fallback: number): number {
-  const text = stored?.trim() ?? '';
-  const days = Number(text);
-  return /^\d{1,3}$/.test(text) && days <= WINDOW_DAYS_MAX ? days : fallback;
-}
 
 /** The shop's facts about returns and exchanges, with its own windows. */
 export function returnFacts(windows: ReturnWindows): string[] {

@@ -1,7 +1,7 @@
 import { storageKey as routerScrollKey } from '@tanstack/router-core';
 import { describe, expect, it } from 'vitest';
 import { MIN_PASSWORD_LENGTH } from './account.ts';
-import { DEFAULT_WINDOWS, returnFacts } from './chat-returns.ts';
+import { returnFacts } from './chat-returns.ts';
 import {
   BROWSER_ITEMS,
   LEGAL_PAGES,
@@ -13,6 +13,7 @@ import {
   TWO_FACTOR_COOKIE,
 } from './legal.ts';
 import { PAYMENT_EXPIRY_MS } from './mobile-money.ts';
+import { DEFAULT_WINDOWS } from './return-windows.ts';
 import {
   CART_OWNER_KEY,
   CART_STORAGE_KEY,

@@ -9,6 +9,13 @@ export const DEFAULT_RETURN_DAYS = 14;
 export const DEFAULT_EXCHANGE_DAYS = 7;
 export const WINDOW_DAYS_MAX = 90;
 
+/** The shop's windows, in days counted from delivery or collection (the desk's settings). */
+export type ReturnWindows = { returnDays: number; exchangeDays: number };
+export const DEFAULT_WINDOWS: ReturnWindows = {
+  returnDays: DEFAULT_RETURN_DAYS,
+  exchangeDays: DEFAULT_EXCHANGE_DAYS,
+};
+
 /** How the shop charges a return's pickup: the zone's delivery fee, or always free. */
 export const PICKUP_FEE_RULES = ['zone', 'free'] as const;
 export type PickupFeeRule = (typeof PICKUP_FEE_RULES)[number];

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { PHOTO_TYPES, type PhotoType } from './desk-photos.ts';
 import { kampalaDay, MONTHS } from './kampala-time.ts';
 import { formatUGX } from './money.ts';
+import type { PickupFeeRule } from './return-windows.ts';
 import { objectMessage, typedText } from './text.ts';
 
 export const RETURN_REASONS = [
@@ -80,17 +81,6 @@ export const REFUNDED_BY_HAND: readonly RefundMethod[] = [
   'cash',
 ];
 
-// The shop's return settings live apart (core/return-windows.ts): the desk's settings schema is
-// in every page's first script and must not bring this module with it.
-export {
-  DEFAULT_EXCHANGE_DAYS,
-  DEFAULT_PICKUP_FEE_RULE,
-  DEFAULT_RETURN_DAYS,
-  PICKUP_FEE_RULES,
-  type PickupFeeRule,
-  RETURN_SETTINGS_TEXT,
-  WINDOW_DAYS_MAX,
-} from './return-windows.ts';
 export const RETURN_PHOTOS_MAX = 3;
 export const RETURN_NOTE_MAX = 500;
 export const RETURN_LINES_MAX = 50;
@@ -161,11 +151,7 @@ export function refundSplit(input: {
 }
 
 /** The pickup's fee under the shop's rule: free for the shop's fault, else the zone's fee. */
-export function pickupFee(
-  rule: 'zone' | 'free',
-  reasons: readonly ReturnReason[],
-  zoneFee: number,
-) {
+export function pickupFee(rule: PickupFeeRule, reasons: readonly ReturnReason[], zoneFee: number) {
   if (rule === 'free' || reasons.some((reason) => SHOPS_FAULT.includes(reason))) return 0;
   return zoneFee;
 }

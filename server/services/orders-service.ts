@@ -11,7 +11,7 @@ import {
   type ReceiptOffer,
   receiptPayment,
 } from '#core/receipt.ts';
-import { DEFAULT_RETURN_DAYS, windowLastDay } from '#core/returns.ts';
+import { windowLastDay } from '#core/returns.ts';
 import { DEFAULT_ADDRESS } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import {
@@ -23,7 +23,7 @@ import {
   receipts,
   returns,
 } from '#db/schema/index.ts';
-import { settingsQuery, storedFrom } from './shop-settings.ts';
+import { returnWindowsFrom, settingsQuery, storedFrom } from './shop-settings.ts';
 
 export type OrderItemView = {
   id: string;
@@ -288,7 +288,7 @@ export async function findOrder(
     row.deliveredAt &&
     (RECEIVED_STATUSES as readonly string[]).includes(row.status) &&
     items.some((item) => item.canReturn);
-  const days = storedFrom(settingRows).returnDays ?? DEFAULT_RETURN_DAYS;
+  const days = returnWindowsFrom(settingRows).returnDays;
   return {
     ...view,
     returns: returned.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),

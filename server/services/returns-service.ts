@@ -36,6 +36,7 @@ import { RECEIVED_STATUSES, shownToShopper } from './orders-service.ts';
 import {
   exchangeDaysSql,
   returnDaysSql,
+  returnWindowsFrom,
   type SettingsFallback,
   settingsFrom,
   settingsQuery,
@@ -310,16 +311,8 @@ async function readRequest(
     settingsQuery(db),
     existingRead(db, input.returnId),
   ]);
-  const { returnDays, exchangeDays } = settingsFrom(settingRows, NO_FALLBACK).values;
-  return { existing, order, items, variants, days: { returnDays, exchangeDays } };
+  return { existing, order, items, variants, days: returnWindowsFrom(settingRows) };
 }
-
-/** The windows' days do not depend on configuration: the desk's values, else the defaults. */
-const NO_FALLBACK: SettingsFallback = {
-  bankDetails: null,
-  sms: { adminPhone: null },
-  assistant: { contact: { phone: '', email: '' } },
-};
 
 /** The same id again: her own return of this order answers as made; anything else is refused. */
 function replay(

@@ -9,10 +9,12 @@ import {
   DEFAULT_EXCHANGE_DAYS,
   DEFAULT_PICKUP_FEE_RULE,
   DEFAULT_RETURN_DAYS,
+  DEFAULT_WINDOWS,
   PICKUP_FEE_RULES,
   type PickupFeeRule,
+  type ReturnWindows,
   WINDOW_DAYS_MAX,
-} from '#core/returns.ts';
+} from '#core/return-windows.ts';
 import type { SocialLink } from '#core/social.ts';
 import { DEFAULT_STORE_DETAILS, type StoreDetails, type WeekHours } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
@@ -128,6 +130,16 @@ export function storedFrom(rows: readonly Row[]): Partial<ShopSettings> {
     stored.returnPickupFee = rule as PickupFeeRule;
   }
   return stored;
+}
+
+/** The return and exchange windows out of the settings' rows: the desk's days, else the
+ * defaults. Read in a batch a page or a step already makes (settingsQuery). */
+export function returnWindowsFrom(rows: readonly Row[]): ReturnWindows {
+  const stored = storedFrom(rows);
+  return {
+    returnDays: stored.returnDays ?? DEFAULT_WINDOWS.returnDays,
+    exchangeDays: stored.exchangeDays ?? DEFAULT_WINDOWS.exchangeDays,
+  };
 }
 
 /** The settings the shop uses, and where each comes from. */

@@ -18,10 +18,10 @@ import { toast } from '#app/toast.tsx';
 import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
 import { OWNER_SETTINGS, SHOP_TEXT, saveSettingsInput } from '#core/desk-shop.ts';
 import { FOREIGN_CURRENCIES, type ForeignCurrency } from '#core/money.ts';
-import { DEFAULT_EXCHANGE_DAYS, DEFAULT_RETURN_DAYS } from '#core/returns.ts';
+import { DEFAULT_EXCHANGE_DAYS, DEFAULT_RETURN_DAYS } from '#core/return-windows.ts';
 
 /** The pickup fee's rules (decision 0086): a piece the shop got wrong is always fetched free. */
-const PICKUP_FEE_RULES = [
+const PICKUP_FEE_CHOICES = [
   [
     'zone',
     'The delivery zone’s fee',
@@ -304,7 +304,7 @@ function SettingsForm({ loaded }: { loaded: Loaded }) {
             The rider’s pickup of a return
           </legend>
           <div className="mt-2 grid gap-2">
-            {PICKUP_FEE_RULES.map(([rule, label, note]) => (
+            {PICKUP_FEE_CHOICES.map(([rule, label, note]) => (
               <label
                 key={rule}
                 className="flex min-h-12 cursor-pointer items-start gap-3 border border-line px-3 py-2.5 text-sm has-[:checked]:border-ink"

@@ -26,11 +26,12 @@ import {
 } from '#core/chat.ts';
 import { cannedAnswer } from '#core/chat-answers.ts';
 import { offerInstructions, runningOfferLines } from '#core/chat-offers.ts';
-import { type ReturnWindows, returnInstructions } from '#core/chat-returns.ts';
+import { returnInstructions } from '#core/chat-returns.ts';
 import { DELIVERY_UNKNOWN, type DeliveryChoices, deliveryFacts } from '#core/delivery-rules.ts';
 import { formatUGX } from '#core/money.ts';
 import type { Offer } from '#core/offers.ts';
 import { formatLongDate, receiptNumber } from '#core/order-rules.ts';
+import type { ReturnWindows } from '#core/return-windows.ts';
 import type { Db } from '#db/client.ts';
 import { categories, orderItems, orders, products } from '#db/schema/index.ts';
 import { categoryOrder, inStock } from '../catalogue-service.ts';

@@ -17,9 +17,8 @@ import { chatMessages, orders, profiles, valueAccounts } from '#db/schema/index.
 import { choicesFrom, deliveryQueries } from '../delivery-service.ts';
 import { liveOffersQuery, toOffer } from '../offers-service.ts';
 import { shownToShopper } from '../orders-service.ts';
-import { settingsQuery, storedFrom } from '../shop-settings.ts';
+import { returnWindowsFrom, settingsQuery, storedFrom } from '../shop-settings.ts';
 import type { ReplyMeta, ShopperContext } from './assistant.ts';
-import { windowsFrom, windowsQuery } from './return-tools.ts';
 
 export type ChatMessage = {
   id: string;
@@ -104,45 +103,35 @@ export async function shopperContext(
 ): Promise<ShopperContext & { contact: SupportContact }> {
   try {
     const [options, free] = deliveryQueries(db);
-    const [
-      [profile],
-      recent,
-      messages,
-      settingRows,
-      optionRows,
-      freeRows,
-      offerRows,
-      credit,
-      windowRows,
-    ] = await db.batch([
-      db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
-      db
-        .select({
-          id: orders.id,
-          createdAt: orders.createdAt,
-          total: orders.total,
-          status: orders.status,
-        })
-        .from(orders)
-        .where(shownToShopper(user.id))
-        .orderBy(desc(orders.createdAt))
-        .limit(RECENT_ORDERS_IN_PROMPT),
-      db
-        .select({ role: chatMessages.role, content: chatMessages.content })
-        .from(chatMessages)
-        .where(and(eq(chatMessages.userId, user.id), ne(chatMessages.role, 'system')))
-        .orderBy(desc(chatMessages.createdAt))
-        .limit(NEW_CUSTOMER_MAX_MESSAGES + 1),
-      settingsQuery(db),
-      options,
-      free,
-      liveOffersQuery(db),
-      db
-        .select({ balance: valueAccounts.balance })
-        .from(valueAccounts)
-        .where(and(eq(valueAccounts.kind, 'store_credit'), eq(valueAccounts.userId, user.id))),
-      windowsQuery(db),
-    ]);
+    const [[profile], recent, messages, settingRows, optionRows, freeRows, offerRows, credit] =
+      await db.batch([
+        db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id)),
+        db
+          .select({
+            id: orders.id,
+            createdAt: orders.createdAt,
+            total: orders.total,
+            status: orders.status,
+          })
+          .from(orders)
+          .where(shownToShopper(user.id))
+          .orderBy(desc(orders.createdAt))
+          .limit(RECENT_ORDERS_IN_PROMPT),
+        db
+          .select({ role: chatMessages.role, content: chatMessages.content })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.userId, user.id), ne(chatMessages.role, 'system')))
+          .orderBy(desc(chatMessages.createdAt))
+          .limit(NEW_CUSTOMER_MAX_MESSAGES + 1),
+        settingsQuery(db),
+        options,
+        free,
+        liveOffersQuery(db),
+        db
+          .select({ balance: valueAccounts.balance })
+          .from(valueAccounts)
+          .where(and(eq(valueAccounts.kind, 'store_credit'), eq(valueAccounts.userId, user.id))),
+      ]);
     const stored = storedFrom(settingRows);
     return {
       contact: {
@@ -174,7 +163,7 @@ export async function shopperContext(
       delivery: choicesFrom(optionRows, freeRows),
       offers: offerRows.map(toOffer),
       credit: credit[0]?.balance ?? 0,
-      windows: windowsFrom(windowRows),
+      windows: returnWindowsFrom(settingRows),
     };
   } catch (error) {
     console.warn('Chat context could not be read', error);

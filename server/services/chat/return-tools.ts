@@ -8,17 +8,9 @@ import {
   orderReturnLine,
   type RefundForShopper,
   type ReturnForShopper,
-  type ReturnWindows,
   returnLine,
-  windowDays,
 } from '#core/chat-returns.ts';
-import {
-  DEFAULT_EXCHANGE_DAYS,
-  DEFAULT_RETURN_DAYS,
-  type Handover,
-  type RefundMethod,
-  type RefundState,
-} from '#core/returns.ts';
+import type { Handover, RefundMethod, RefundState } from '#core/returns.ts';
 import type { Db } from '#db/client.ts';
 import {
   orderItems,
@@ -28,32 +20,12 @@ import {
   refunds,
   returnLines,
   returns,
-  systemSettings,
 } from '#db/schema/index.ts';
 import { shownToShopper } from '../orders-service.ts';
-
-/** The desk's settings keys of the windows (issue 36's settings: returnDays, exchangeDays). */
-const WINDOW_KEYS = { returnDays: 'return_days', exchangeDays: 'exchange_days' } as const;
+import { returnWindowsFrom, settingsQuery } from '../shop-settings.ts';
 
 /** How many of each the tool tells (its answer costs tokens): the newest. */
 const TOLD = 5;
-
-/** The windows' stored rows: put it in a read's own db.batch. */
-export function windowsQuery(db: Db) {
-  return db
-    .select({ key: systemSettings.settingKey, value: systemSettings.settingValue })
-    .from(systemSettings)
-    .where(inArray(systemSettings.settingKey, Object.values(WINDOW_KEYS)));
-}
-
-/** The shop's windows from their stored rows, the defaults for what the desk has not set. */
-export function windowsFrom(rows: readonly { key: string; value: string }[]): ReturnWindows {
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
-  return {
-    returnDays: windowDays(stored.get(WINDOW_KEYS.returnDays), DEFAULT_RETURN_DAYS),
-    exchangeDays: windowDays(stored.get(WINDOW_KEYS.exchangeDays), DEFAULT_EXCHANGE_DAYS),
-  };
-}
 
 const refundColumns = {
   returnId: refunds.returnId,
@@ -106,7 +78,7 @@ export async function myReturns(
     .where(theirReturns)
     .orderBy(desc(returns.createdAt), desc(returns.id))
     .limit(TOLD);
-  const [orderRows, itemRows, returnRows, lineRows, refundRows, dueRows, windowRows] =
+  const [orderRows, itemRows, returnRows, lineRows, refundRows, dueRows, settingRows] =
     await db.batch([
       db
         .select({ id: orders.id, status: orders.status, deliveredAt: orders.deliveredAt })
@@ -188,9 +160,9 @@ export async function myReturns(
         )
         .orderBy(desc(payments.createdAt))
         .limit(TOLD),
-      windowsQuery(db),
+      settingsQuery(db),
     ]);
-  const windows = windowsFrom(windowRows);
+  const windows = returnWindowsFrom(settingRows);
   const told: string[] = orderRows.map((order) =>
     orderReturnLine(
       { ...order, lines: itemRows.filter((item) => item.orderId === order.id) },
