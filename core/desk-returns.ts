@@ -7,6 +7,7 @@ import {
   type Condition,
   type ExchangeState,
   type Handover,
+  REFUND_METHOD_LABEL,
   REFUNDED_BY_HAND,
   RETURN_REASON_LABEL,
   RETURN_STATE_LABEL,
@@ -65,16 +66,6 @@ export const REFUND_STATE_LABEL: Record<string, string> = {
   failed: 'Failed',
 };
 
-/** Where a refund goes, as the desk reads it. */
-export const REFUND_METHOD_LABEL: Record<RefundMethod, string> = {
-  mtn: 'MTN Mobile Money',
-  airtel: 'Airtel Money',
-  pesapal: 'Card (Pesapal)',
-  bank_transfer: 'Bank transfer',
-  cash_on_delivery: 'Cash',
-  cash: 'Cash',
-  store_credit: 'Store credit',
-};
 export const refundMethodLabel = (method: string) =>
   REFUND_METHOD_LABEL[method as RefundMethod] ?? method;
 
