@@ -4,12 +4,12 @@ import type { ReturnWindows } from './return-windows.ts';
 import {
   type Handover,
   kampalaDate,
+  orderWindows,
   REFUND_GOES_TO,
   RETURN_TEXT,
   type RefundMethod,
   type RefundState,
   windowLastDay,
-  windowOpen,
 } from './returns.ts';
 
 /** The shop's facts about returns and exchanges, with its own windows. */
@@ -79,14 +79,15 @@ const dayOf = (at: Date) => kampalaDate(windowLastDay(at, 0));
 /** Whether her order's pieces can still go back, and until when. */
 export function orderReturnLine(order: OrderForReturn, windows: ReturnWindows, now: Date): string {
   const head = `Order ${receiptNumber(order.id)}`;
-  if (!order.deliveredAt) {
+  const dates = orderWindows(order, windows, now);
+  if (!dates.at || !dates.returnLast || !dates.exchangeLast) {
     return `${head} (${statusLabel(order.status)}): ${RETURN_TEXT.notDelivered} Once it is, its pieces can be returned within ${windows.returnDays} days and exchanged within ${windows.exchangeDays} days.`;
   }
-  const returnLast = kampalaDate(windowLastDay(order.deliveredAt, windows.returnDays));
-  const exchangeLast = kampalaDate(windowLastDay(order.deliveredAt, windows.exchangeDays));
-  const canReturn = windowOpen(order.deliveredAt, windows.returnDays, now);
-  const canExchange = windowOpen(order.deliveredAt, windows.exchangeDays, now);
-  const said = [`${head}, delivered on ${dayOf(order.deliveredAt)}.`];
+  const returnLast = kampalaDate(dates.returnLast);
+  const exchangeLast = kampalaDate(dates.exchangeLast);
+  const canReturn = dates.returnOpen;
+  const canExchange = dates.exchangeOpen;
+  const said = [`${head}, delivered on ${dayOf(dates.at)}.`];
   const open = order.lines.filter((line) => line.returnable && line.returned < line.quantity);
   if (!canReturn) {
     said.push(RETURN_TEXT.windowClosed(returnLast));

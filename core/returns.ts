@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { PHOTO_TYPES, type PhotoType } from './desk-photos.ts';
 import { kampalaDay, MONTHS } from './kampala-time.ts';
 import { formatUGX } from './money.ts';
-import type { PickupFeeRule } from './return-windows.ts';
+import type { PickupFeeRule, ReturnWindows } from './return-windows.ts';
 import { objectMessage, typedText } from './text.ts';
 
 export const RETURN_REASONS = [
@@ -114,6 +114,28 @@ export function windowLastDay(deliveredAt: Date | string, days: number): Date {
 /** Whether the window is open on `now`. */
 export function windowOpen(deliveredAt: Date | string, days: number, now: Date | number): boolean {
   return kampalaDay(now) <= kampalaDay(new Date(deliveredAt)) + days;
+}
+
+/** The statuses of an order that reached its shopper (its delivered_at set): returnable. */
+export const RECEIVED_STATUSES = ['delivered', 'collected', 'completed'] as const;
+
+/** An order's two windows on `now`: when it reached her (null: not yet, nothing opens), each
+ * window's last day and whether it is open. */
+export function orderWindows(
+  order: { status: string; deliveredAt: Date | null },
+  days: ReturnWindows,
+  now: Date | number,
+) {
+  const received =
+    order.deliveredAt !== null && (RECEIVED_STATUSES as readonly string[]).includes(order.status);
+  const at = received ? order.deliveredAt : null;
+  return {
+    at,
+    returnLast: at ? windowLastDay(at, days.returnDays) : null,
+    exchangeLast: at ? windowLastDay(at, days.exchangeDays) : null,
+    returnOpen: at !== null && windowOpen(at, days.returnDays, now),
+    exchangeOpen: at !== null && windowOpen(at, days.exchangeDays, now),
+  };
 }
 
 /** '14 December 2026', for a day from windowLastDay. */

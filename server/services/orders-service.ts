@@ -11,7 +11,7 @@ import {
   type ReceiptOffer,
   receiptPayment,
 } from '#core/receipt.ts';
-import { windowLastDay } from '#core/returns.ts';
+import { orderWindows } from '#core/returns.ts';
 import { DEFAULT_ADDRESS } from '#core/store-details.ts';
 import type { Db } from '#db/client.ts';
 import {
@@ -231,9 +231,6 @@ export type OrderPageView = OrderView & {
   returnUntil: string | null;
 };
 
-/** The statuses an order has once it reached the shopper (its delivered_at set): returnable. */
-export const RECEIVED_STATUSES = ['delivered', 'collected', 'completed'] as const;
-
 /** The order's page (orders.byId): the order, its items, payment, returns and the shop's return
  * days, in one batch. */
 export async function findOrder(
@@ -284,18 +281,12 @@ export async function findOrder(
     paid,
   );
   if (!row || !view) return null;
-  const received =
-    row.deliveredAt &&
-    (RECEIVED_STATUSES as readonly string[]).includes(row.status) &&
-    items.some((item) => item.canReturn);
-  const days = returnWindowsFrom(settingRows).returnDays;
+  const { returnLast } = orderWindows(row, returnWindowsFrom(settingRows), Date.now());
+  const canReturn = returnLast && items.some((item) => item.canReturn);
   return {
     ...view,
     returns: returned.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    returnUntil:
-      received && row.deliveredAt
-        ? windowLastDay(row.deliveredAt, days).toISOString().slice(0, 10)
-        : null,
+    returnUntil: canReturn ? returnLast.toISOString().slice(0, 10) : null,
   };
 }
 

@@ -8,13 +8,12 @@ import {
   type Handover,
   isReturnPhotoOf,
   kampalaDate,
+  orderWindows,
   pickupFee,
   RETURN_TEXT,
   type ReturnRequestInput,
   returnedValue,
   returnPhotoUrl,
-  windowLastDay,
-  windowOpen,
 } from '#core/returns.ts';
 import { DEFAULT_ADDRESS } from '#core/store-details.ts';
 import { nameWithVariant } from '#core/variants.ts';
@@ -32,7 +31,7 @@ import {
 } from '#db/schema/index.ts';
 import type { Answer, Refused } from '../shopper-error.ts';
 import { pOnSale } from './catalogue-service.ts';
-import { RECEIVED_STATUSES, shownToShopper } from './orders-service.ts';
+import { shownToShopper } from './orders-service.ts';
 import {
   exchangeDaysSql,
   returnDaysSql,
@@ -154,24 +153,6 @@ type OrderRow = {
   zoneFee: number;
 };
 
-/** The two windows on `now`, from the order's delivery and the shop's days. */
-function windowsOf(
-  order: Pick<OrderRow, 'status' | 'deliveredAt'>,
-  days: { returnDays: number; exchangeDays: number },
-  now: Date,
-) {
-  const delivered =
-    order.deliveredAt !== null && (RECEIVED_STATUSES as readonly string[]).includes(order.status);
-  const at = delivered ? order.deliveredAt : null;
-  return {
-    at,
-    returnLast: at ? windowLastDay(at, days.returnDays) : null,
-    exchangeLast: at ? windowLastDay(at, days.exchangeDays) : null,
-    returnOpen: at !== null && windowOpen(at, days.returnDays, now),
-    exchangeOpen: at !== null && windowOpen(at, days.exchangeDays, now),
-  };
-}
-
 export async function returnOptions(
   db: Db,
   customerId: string,
@@ -187,7 +168,7 @@ export async function returnOptions(
   ]);
   if (!order) return { ok: false, problem: 'order-not-found' };
   const settings = settingsFrom(settingRows, fallback).values;
-  const windows = windowsOf(order, settings, now);
+  const windows = orderWindows(order, settings, now);
   const lines = items.map((item) => ({
     orderItemId: item.id,
     productId: item.productId,
@@ -335,7 +316,7 @@ export function firstRequestProblem(
 ): RequestRefused | null {
   const { order } = read;
   if (!order) return { ok: false, problem: 'order-not-found' };
-  const windows = windowsOf(order, read.days, now);
+  const windows = orderWindows(order, read.days, now);
   if (!windows.at) return { ok: false, problem: 'not-delivered' };
   if (!windows.returnOpen && windows.returnLast) {
     return { ok: false, problem: 'window-closed', last: kampalaDate(windows.returnLast) };
