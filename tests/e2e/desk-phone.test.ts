@@ -203,6 +203,9 @@ describe('the desk on a phone', () => {
       els.map((el) => el.getBoundingClientRect().right <= window.innerWidth),
     );
     expect(rights.every(Boolean)).toBe(true);
+    // Nor cut off at the row's own edge (it scrolls sideways when too narrow).
+    const row = top.locator('ul').first();
+    expect(await row.evaluate((ul) => ul.scrollWidth <= ul.clientWidth)).toBe(true);
     expect(await top.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe(
       'page',
     );

@@ -58,7 +58,9 @@ async function selectOne(database: LocalDatabase) {
   return (await database.db.execute(sql`select 1 as one`)).rows;
 }
 
-describe('the embedded database’s data directory', () => {
+// Each test starts the embedded database (and migrates it) up to three times and spawns node:
+// 16 s alone, past the 30 s default when the whole suite shares two cores.
+describe('the embedded database’s data directory', { timeout: 120_000 }, () => {
   it('has one owner: a second process stops at once with one line; the first keeps serving', async () => {
     const first = await startLocalDatabase({ pgliteDir: dataDir, migrate: false });
     try {
@@ -192,7 +194,7 @@ describe('the embedded database’s data directory', () => {
   });
 });
 
-describe('npm run make-operator beside a running shop', () => {
+describe('npm run make-operator beside a running shop', { timeout: 120_000 }, () => {
   const email = 'amina.owner@example.ug';
   const roleIn = async (database: LocalDatabase) =>
     (await database.db.execute(sql`select role from "user" where email = ${email}`)).rows;

@@ -74,7 +74,7 @@ function DeskTopBar({ sections }: { sections: readonly Section[] }) {
             <Link
               to={section.to}
               activeOptions={{ exact: section.exact ?? false }}
-              className="inline-flex min-h-12 items-center whitespace-nowrap border-b-2 border-transparent px-2.5 text-sm font-medium text-ink-soft hover:text-ink aria-[current=page]:border-ink aria-[current=page]:text-ink"
+              className="inline-flex min-h-12 items-center whitespace-nowrap border-b-2 border-transparent px-2 text-sm font-medium text-ink-soft hover:text-ink aria-[current=page]:border-ink aria-[current=page]:text-ink"
             >
               {section.label}
             </Link>
