@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { isValidPhone } from '#core/phone.ts';
 import { type SocialLink, socialLinkOf } from '#core/social.ts';
+import { WHATSAPP_DEFAULT_BASE_URL } from '#core/whatsapp.ts';
 
 /** The Worker's configuration is missing or wrong: the message names every variable at fault. */
 export class ConfigurationError extends Error {
@@ -146,6 +147,23 @@ const schema = v.object({
   ),
   /** Where order alerts for the shop go. */
   ADMIN_PHONE: v.optional(phone('ADMIN_PHONE')),
+
+  // WhatsApp through Meta's Cloud API (issue 37, docs/whatsapp.md): all four or none; with none,
+  // nothing of WhatsApp shows and order updates go by SMS.
+  /** A system user's permanent access token (Business settings → System users). */
+  WHATSAPP_TOKEN: v.optional(text('WHATSAPP_TOKEN')),
+  /** The sending number's id (WhatsApp → API setup), not the number itself. */
+  WHATSAPP_PHONE_NUMBER_ID: v.optional(
+    v.pipe(
+      text('WHATSAPP_PHONE_NUMBER_ID'),
+      v.regex(/^\d{6,20}$/, 'WHATSAPP_PHONE_NUMBER_ID must be the number id Meta shows (digits)'),
+    ),
+  ),
+  /** The app's secret: every webhook's X-Hub-Signature-256 is checked with it. */
+  WHATSAPP_APP_SECRET: v.optional(text('WHATSAPP_APP_SECRET')),
+  /** What the shop answers Meta's webhook verification with (any text the owner picks). */
+  WHATSAPP_VERIFY_TOKEN: v.optional(text('WHATSAPP_VERIFY_TOKEN')),
+  WHATSAPP_BASE_URL: v.optional(httpUrl('WHATSAPP_BASE_URL'), WHATSAPP_DEFAULT_BASE_URL),
 
   // Shopping assistant (Gemini through the AI SDK).
   GOOGLE_GENERATIVE_AI_API_KEY: v.optional(text('GOOGLE_GENERATIVE_AI_API_KEY')),
@@ -308,6 +326,15 @@ const TOGETHER: { service: string; names: (keyof ShopEnv)[] }[] = [
     names: ['AIRTEL_BASE_URL', 'AIRTEL_CLIENT_ID', 'AIRTEL_CLIENT_SECRET'],
   },
   { service: 'Pesapal', names: ['PESAPAL_CONSUMER_KEY', 'PESAPAL_CONSUMER_SECRET'] },
+  {
+    service: 'WhatsApp',
+    names: [
+      'WHATSAPP_TOKEN',
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WHATSAPP_APP_SECRET',
+      'WHATSAPP_VERIFY_TOKEN',
+    ],
+  },
 ];
 
 function incomplete(config: ShopEnv): string[] {
