@@ -147,6 +147,8 @@ export const userSettings = pgTable(
     smsNotifications: boolean('sms_notifications').notNull().default(false),
     orderUpdates: boolean('order_updates').notNull().default(true),
     marketingNotifications: boolean('marketing_notifications').notNull().default(false),
+    /** Where order updates go (issue 37): 'sms', or 'whatsapp' when the shop has WhatsApp. */
+    notificationChannel: text('notification_channel').notNull().default('sms'),
     /** The short token of the link in every promotional text that switches them off without
      * signing in (issue 35); made when the first one is sent. */
     stopToken: text('stop_token').unique(),
@@ -159,6 +161,7 @@ export const userSettings = pgTable(
   (t) => [
     check('user_settings_language_check', sql`${t.language} in ('en', 'es', 'fr', 'sw', 'lg')`),
     check('user_settings_currency_check', sql`${t.currency} in ('UGX', 'USD', 'EUR', 'GBP')`),
+    check('user_settings_channel_check', sql`${t.notificationChannel} in ('sms', 'whatsapp')`),
     check(
       'user_settings_visibility_check',
       sql`${t.profileVisibility} in ('public', 'private', 'friends')`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -47,10 +48,35 @@ export const smsNotifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The promotional campaign it belongs to (issue 35): one text a number per campaign. */
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    /**
+     * How it goes out now (issue 37): 'whatsapp' (a template, for a shopper who chose WhatsApp)
+     * or 'sms'. A WhatsApp row that fails or is not delivered within 10 minutes turns 'sms' once,
+     * with fallback_reason: the same row, so never both channels' copies, never twice.
+     */
+    channel: text().notNull().default('sms'),
+    /** WhatsApp's own state of it, from the status webhooks: sent → delivered → read | failed. */
+    whatsappStatus: text('whatsapp_status'),
+    /** The Cloud API's message id (wamid): the status webhooks find the row by it. */
+    whatsappMessageId: text('whatsapp_message_id'),
+    whatsappSentAt: timestamp('whatsapp_sent_at', { withTimezone: true }),
+    /** Why a WhatsApp row was texted instead (the desk's message log shows it). */
+    fallbackReason: text('fallback_reason'),
   },
   (t) => [
     check('sms_recipient_type_check', sql`${t.recipientType} in ('customer', 'admin', 'seller')`),
     check('sms_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check('sms_channel_check', sql`${t.channel} in ('sms', 'whatsapp')`),
+    check(
+      'sms_whatsapp_status_check',
+      sql`${t.whatsappStatus} in ('sent', 'delivered', 'read', 'failed')`,
+    ),
+    uniqueIndex('sms_whatsapp_message_idx')
+      .on(t.whatsappMessageId)
+      .where(sql`${t.whatsappMessageId} is not null`),
+    // The sweep's silence check: WhatsApp rows sent and not yet delivered.
+    index('sms_whatsapp_waiting_idx')
+      .on(t.whatsappSentAt)
+      .where(sql`${t.channel} = 'whatsapp' and ${t.whatsappStatus} = 'sent'`),
     // The same order never texts the same number the same message twice.
     uniqueIndex('sms_once_per_order_idx')
       .on(t.orderId, t.recipientPhone, t.kind)
@@ -110,5 +136,60 @@ export const backInStockRequests = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.variantId] }),
     index('back_in_stock_variant_idx').on(t.variantId),
+  ],
+);
+
+/**
+ * A phone number the shop talks to on WhatsApp (issue 37): one thread each. last_inbound_at opens
+ * the 24-hour window for free text; stopped_at is a STOP (nothing more is sent there).
+ */
+export const whatsappContacts = pgTable('whatsapp_contacts', {
+  /** '+256…', as the shop keeps numbers. */
+  phone: text().primaryKey(),
+  /** The name the shopper's WhatsApp profile gives. */
+  name: text(),
+  lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+  /** Staff have read the thread up to here (the inbox's unread count). */
+  readAt: timestamp('read_at', { withTimezone: true }),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every WhatsApp message in or out, oldest first per phone: inbound ones once by Meta's id however
+ * often Meta retries the webhook; outbound ones with who sent them and what Meta charged.
+ */
+export const whatsappMessages = pgTable(
+  'whatsapp_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Meta's message id (wamid…): null until the Cloud API accepted an outbound one. */
+    wamid: text(),
+    phone: text().notNull(),
+    direction: text().notNull(),
+    /** 'text', 'template', 'image' (a piece's card) or what an inbound message was. */
+    type: text().notNull(),
+    body: text().notNull(),
+    /** Outbound: sent → delivered → read | failed; inbound: received. */
+    status: text().notNull(),
+    error: text(),
+    /** The staff member who wrote it (the desk record); null for the shop's own messages. */
+    sentBy: text('sent_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The outbox row it carries (an order update), if any. */
+    smsId: uuid('sms_id').references(() => smsNotifications.id, { onDelete: 'set null' }),
+    /** From the status webhook's pricing: what Meta bills it as. */
+    billable: boolean(),
+    pricingCategory: text('pricing_category'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('whatsapp_direction_check', sql`${t.direction} in ('in', 'out')`),
+    check(
+      'whatsapp_message_status_check',
+      sql`${t.status} in ('received', 'sending', 'sent', 'delivered', 'read', 'failed')`,
+    ),
+    uniqueIndex('whatsapp_messages_wamid_idx').on(t.wamid),
+    index('whatsapp_messages_phone_idx').on(t.phone, t.createdAt),
+    index('whatsapp_messages_newest_idx').on(t.createdAt),
   ],
 );

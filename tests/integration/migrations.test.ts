@@ -926,7 +926,7 @@ describe('0020_returns: returns, exchanges and refunds on a shop that has sold',
     });
     const before = await read();
 
-    await migrateDatabase(db);
+    await migrateUpTo('0021_whatsapp');
 
     expect(await read()).toEqual(before);
     // Nothing is in a return yet; every piece can be returned until the desk says otherwise.
@@ -981,5 +981,57 @@ describe('0020_returns: returns, exchanges and refunds on a shop that has sold',
       db.execute(sql`update order_items set returned = quantity + 1
                      where id = (select id from order_items limit 1)`),
     ).rejects.toThrow();
+  });
+});
+
+describe('0021_whatsapp: the order updates channel on a shop that has texted', () => {
+  it('keeps every text and setting, every shopper on SMS, and refuses a channel it does not know', async () => {
+    // The shop before: its texts (one sent, one failed) and its shoppers' settings.
+    const [order] = await rows<{ id: string }>(sql`select id from orders order by id limit 1`);
+    if (!order) throw new Error('the shop before has orders');
+    await db.execute(sql`
+      insert into sms_notifications (order_id, recipient_phone, recipient_type, kind,
+        message_content, status, sent_at)
+      values (${order.id}::uuid, '+256700000021', 'customer', 'shipped', 'duuka: on its way',
+              'sent', '2026-11-22T08:00:00Z'),
+             (${order.id}::uuid, '+256700000021', 'customer', 'delivered', 'duuka: delivered',
+              'failed', null)
+      on conflict do nothing`);
+    const [shopper] = await rows<{ id: string }>(sql`select id from "user" order by id limit 1`);
+    if (!shopper) throw new Error('the shop before has accounts');
+    await db.execute(sql`insert into user_settings (user_id, order_updates)
+      values (${shopper.id}, false) on conflict (user_id) do update set order_updates = false`);
+    const read = async () => ({
+      texts: await rows(sql`
+        select id, order_id, recipient_phone, kind, message_content, status, sent_at
+        from sms_notifications order by id`),
+      settings: await rows(sql`
+        select user_id, order_updates, marketing_notifications from user_settings order by 1`),
+    });
+    const before = await read();
+    expect(before.texts.length).toBeGreaterThanOrEqual(2);
+
+    await migrateDatabase(db);
+
+    expect(await read()).toEqual(before);
+    expect(await rows(sql`select distinct channel from sms_notifications`)).toEqual([
+      { channel: 'sms' },
+    ]);
+    expect(await rows(sql`select distinct notification_channel from user_settings`)).toEqual([
+      { notification_channel: 'sms' },
+    ]);
+    await expect(
+      db.execute(sql`update user_settings set notification_channel = 'telegram'
+                     where user_id = ${shopper.id}`),
+    ).rejects.toThrow();
+    await expect(
+      db.execute(sql`update sms_notifications set whatsapp_status = 'seen'
+                     where id = (select id from sms_notifications limit 1)`),
+    ).rejects.toThrow();
+    // An inbound message is kept once by Meta's id.
+    const inbound = sql`insert into whatsapp_messages (wamid, phone, direction, type, body, status)
+      values ('wamid.0021', '+256700000021', 'in', 'text', 'Hello', 'received')`;
+    await db.execute(inbound);
+    await expect(db.execute(inbound)).rejects.toThrow();
   });
 });
