@@ -29,7 +29,9 @@ const FAKES: StartFake[] = [
   () => startFakeGemini(),
   () => startFakePesapal(),
   ({ shopOrigin }) =>
-    startFakeWhatsApp(shopOrigin ? { webhookUrl: `${shopOrigin}/api/whatsapp/webhook` } : {}),
+    startFakeWhatsApp(
+      shopOrigin ? { webhookUrl: `${shopOrigin}/api/whatsapp/webhook` } : { shopFromEnv: true },
+    ),
 ];
 
 export type LocalFakes = { env: Record<string, string>; close(): Promise<void> };

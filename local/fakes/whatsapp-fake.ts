@@ -29,6 +29,8 @@
 // error 131026 (undeliverable). Statuses carry Meta's per-message `pricing` (a template billable
 // in its category, free text inside the window `free_customer_service`); a failed one carries
 // `errors` and no pricing, as Meta charges nothing for it.
+// Webhooks go to `webhookUrl` (or, `shopFromEnv`, {BETTER_AUTH_URL}/api/whatsapp/webhook);
+// `verifyWebhook()` makes Meta's GET check of that URL with the verify token.
 // The shopper's phone: GET /phone (pick a number), GET /phone/{digits} (the conversation; opening
 // it reads the shop's messages), POST /phone/{digits}/send (text, name: a signed inbound message
 // webhook to the shop, which opens the 24-hour window, then 303 back), GET /phone/{digits}/messages
@@ -65,6 +67,9 @@ export const FAKE_WHATSAPP = {
 export type FakeWhatsAppOptions = {
   /** Where status and inbound webhooks go (the shop's /api/whatsapp/webhook); none: kept only. */
   webhookUrl?: string;
+  /** With no webhook URL: {BETTER_AUTH_URL}/api/whatsapp/webhook when that is set at the time
+   * (`npm start`, as the mobile-money fake finds the shop). */
+  shopFromEnv?: boolean;
   token?: string;
   phoneNumberId?: string;
   appSecret?: string;
@@ -488,6 +493,13 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
     ],
   });
 
+  /** Where webhooks go now: the URL set, else the shop named by BETTER_AUTH_URL (shopFromEnv). */
+  function currentWebhookUrl(): string | null {
+    if (webhookUrl) return webhookUrl;
+    const shop = options.shopFromEnv ? process.env.BETTER_AUTH_URL?.trim() : undefined;
+    return shop ? `${shop.replace(/\/+$/, '')}/api/whatsapp/webhook` : null;
+  }
+
   /** One POST of a webhook to the shop; its HTTP status, 0 when it did not answer. */
   async function postOnce(url: string, body: string, signature: string | null): Promise<number> {
     const headers: Record<string, string> = {
@@ -513,7 +525,7 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
   async function post(webhook: FakeWhatsAppWebhook, times: number): Promise<number | null> {
     let status: number | null = null;
     for (let round = 0; round < times; round++) {
-      const url = webhookUrl;
+      const url = currentWebhookUrl();
       if (!url || closed) return status;
       status = await postOnce(url, webhook.body, webhook.signature);
       webhook.answers.push(status);
@@ -925,7 +937,8 @@ ${links}`,
       payload: unknown,
       sendOptions: { signature?: 'wrong' | 'none' } = {},
     ): Promise<number> => {
-      if (!webhookUrl) throw new Error('The fake WhatsApp has no webhook URL (setWebhookUrl).');
+      const url = currentWebhookUrl();
+      if (!url) throw new Error('The fake WhatsApp has no webhook URL (setWebhookUrl).');
       const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
       const signature =
         sendOptions.signature === 'none'
@@ -933,13 +946,14 @@ ${links}`,
           : sign(body, sendOptions.signature === 'wrong' ? `not-${appSecret}` : appSecret);
       const webhook: FakeWhatsAppWebhook = { payload, body, signature, answers: [] };
       webhooks.push(webhook);
-      const status = await track(postOnce(webhookUrl, body, signature));
+      const status = await track(postOnce(url, body, signature));
       webhook.answers.push(status);
       return status;
     },
     verifyWebhook: async (challenge = String(Math.floor(Math.random() * 1e9))) => {
-      if (!webhookUrl) throw new Error('The fake WhatsApp has no webhook URL (setWebhookUrl).');
-      const check = new URL(webhookUrl);
+      const url = currentWebhookUrl();
+      if (!url) throw new Error('The fake WhatsApp has no webhook URL (setWebhookUrl).');
+      const check = new URL(url);
       check.searchParams.set('hub.mode', 'subscribe');
       check.searchParams.set('hub.verify_token', verifyToken);
       check.searchParams.set('hub.challenge', challenge);

@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WHATSAPP_TEMPLATES } from '#core/whatsapp.ts';
 import {
   FAKE_WHATSAPP,
@@ -57,6 +57,16 @@ async function receiver(): Promise<Receiver> {
   const answers: number[] = [];
   const waiting: { count: number; resolve: (all: Received[]) => void }[] = [];
   const server: Server = createServer(async (req, res) => {
+    if (req.method === 'GET') {
+      // Meta's check of the URL: echo the challenge when the verify token is the shop's.
+      const query = new URL(req.url ?? '/', 'http://shop').searchParams;
+      const ok =
+        query.get('hub.mode') === 'subscribe' &&
+        query.get('hub.verify_token') === FAKE_WHATSAPP.verifyToken;
+      res.writeHead(ok ? 200 : 403);
+      res.end(ok ? query.get('hub.challenge') : '');
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
@@ -377,6 +387,24 @@ describe('the fake WhatsApp Cloud API', () => {
     whatsapp.setWebhookUrl(shop.url);
     await send(whatsapp, template(SHOPPER));
     expect(statusesOf(await shop.count(2)).map((s) => s.status)).toEqual(['sent', 'delivered']);
+  });
+
+  it('finds the shop by BETTER_AUTH_URL when told to (npm start), and checks the URL as Meta does', async () => {
+    const shop = await receiver();
+    const whatsapp = await fake({ shopFromEnv: true });
+    vi.stubEnv('BETTER_AUTH_URL', new URL(shop.url).origin);
+    try {
+      expect((await whatsapp.inbound(SHOPPER, 'Hello')).status).toBe(200);
+      expect(await whatsapp.verifyWebhook('1158201444')).toEqual({
+        status: 200,
+        body: '1158201444',
+        verified: true,
+      });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(shop.received).toHaveLength(1);
+    expect((await whatsapp.inbound(SHOPPER, 'Hello?')).status).toBeNull();
   });
 
   it('sends a silent phone only `sent`, and a failing one `failed` with 131026', async () => {
