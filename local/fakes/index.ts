@@ -1,12 +1,13 @@
-// The outside services' fakes (payment providers, SMS gateway, the model), each speaking its real
-// API's shape on loopback, started by `npm start`, `npm run preview` and the browser tests so a
-// fresh clone can pay, get texts and chat with no account anywhere. Each area adds its fake here:
-// it starts a server and names the Worker variables that point the real adapter at it. A variable
-// the caller set wins (`MOMO_BASE_URL=… npm start` talks to that endpoint instead).
+// The outside services' fakes (payment providers, SMS gateway, WhatsApp, the model), each speaking
+// its real API's shape on loopback, started by `npm start`, `npm run preview` and the browser
+// tests so a fresh clone can pay, get texts and chat with no account anywhere. Each area adds its
+// fake here: it starts a server and names the Worker variables that point the real adapter at it.
+// A variable the caller set wins (`MOMO_BASE_URL=… npm start` talks to that endpoint instead).
 import { startFakeEgoSms } from './egosms-fake.ts';
 import { startFakeGemini } from './gemini.ts';
 import { startFakeMobileMoney } from './mobile-money-fake.ts';
 import { startFakePesapal } from './pesapal-fake.ts';
+import { startFakeWhatsApp } from './whatsapp-fake.ts';
 
 export type LocalFake = {
   /** Worker variables for this fake (the adapter's base URL and credentials). */
@@ -27,6 +28,10 @@ const FAKES: StartFake[] = [
   () => startFakeEgoSms(),
   () => startFakeGemini(),
   () => startFakePesapal(),
+  ({ shopOrigin }) =>
+    startFakeWhatsApp(
+      shopOrigin ? { webhookUrl: `${shopOrigin}/api/whatsapp/webhook` } : { shopFromEnv: true },
+    ),
 ];
 
 export type LocalFakes = { env: Record<string, string>; close(): Promise<void> };
