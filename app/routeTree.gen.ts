@@ -61,6 +61,7 @@ import { Route as ApiDeskProductsDotcsvRouteImport } from './routes/api/desk/pro
 import { Route as ApiPaymentsAirtelRouteImport } from './routes/api/payments/airtel'
 import { Route as ApiReturnsPhotosRouteImport } from './routes/api/returns/photos'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc/$'
+import { Route as ApiWhatsappWebhookRouteImport } from './routes/api/whatsapp/webhook'
 import { Route as DeskOffersIndexRouteImport } from './routes/desk/offers/index'
 import { Route as DeskOrdersIndexRouteImport } from './routes/desk/orders/index'
 import { Route as DeskOrdersOrderIdRouteImport } from './routes/desk/orders/$orderId'
@@ -339,6 +340,11 @@ const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   path: '/api/trpc/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiWhatsappWebhookRoute = ApiWhatsappWebhookRouteImport.update({
+  id: '/api/whatsapp/webhook',
+  path: '/api/whatsapp/webhook',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DeskOffersIndexRoute = DeskOffersIndexRouteImport.update({
   id: '/offers/',
   path: '/offers/',
@@ -485,6 +491,7 @@ export interface FileRoutesByFullPath {
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/returns/photos': typeof ApiReturnsPhotosRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/api/whatsapp/webhook': typeof ApiWhatsappWebhookRoute
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
@@ -555,6 +562,7 @@ export interface FileRoutesByTo {
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/returns/photos': typeof ApiReturnsPhotosRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/api/whatsapp/webhook': typeof ApiWhatsappWebhookRoute
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
@@ -627,6 +635,7 @@ export interface FileRoutesById {
   '/api/payments/airtel': typeof ApiPaymentsAirtelRoute
   '/api/returns/photos': typeof ApiReturnsPhotosRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
+  '/api/whatsapp/webhook': typeof ApiWhatsappWebhookRoute
   '/desk/orders/$orderId': typeof DeskOrdersOrderIdRoute
   '/desk/orders/new': typeof DeskOrdersNewRoute
   '/desk/products/$productId': typeof DeskProductsProductIdRoute
@@ -700,6 +709,7 @@ export interface FileRouteTypes {
     | '/api/payments/airtel'
     | '/api/returns/photos'
     | '/api/trpc/$'
+    | '/api/whatsapp/webhook'
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
@@ -770,6 +780,7 @@ export interface FileRouteTypes {
     | '/api/payments/airtel'
     | '/api/returns/photos'
     | '/api/trpc/$'
+    | '/api/whatsapp/webhook'
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
@@ -841,6 +852,7 @@ export interface FileRouteTypes {
     | '/api/payments/airtel'
     | '/api/returns/photos'
     | '/api/trpc/$'
+    | '/api/whatsapp/webhook'
     | '/desk/orders/$orderId'
     | '/desk/orders/new'
     | '/desk/products/$productId'
@@ -901,6 +913,7 @@ export interface RootRouteChildren {
   ApiPaymentsAirtelRoute: typeof ApiPaymentsAirtelRoute
   ApiReturnsPhotosRoute: typeof ApiReturnsPhotosRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
+  ApiWhatsappWebhookRoute: typeof ApiWhatsappWebhookRoute
   OrderHistoryOrderIdReturnRoute: typeof OrderHistoryOrderIdReturnRoute
   ApiOrdersOrderIdReceiptDotpdfRoute: typeof ApiOrdersOrderIdReceiptDotpdfRoute
   ApiPaymentsPesapalIpnRoute: typeof ApiPaymentsPesapalIpnRoute
@@ -1278,6 +1291,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiTrpcSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/whatsapp/webhook': {
+      id: '/api/whatsapp/webhook'
+      path: '/api/whatsapp/webhook'
+      fullPath: '/api/whatsapp/webhook'
+      preLoaderRoute: typeof ApiWhatsappWebhookRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/desk/offers/': {
       id: '/desk/offers/'
       path: '/offers'
@@ -1489,6 +1509,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiPaymentsAirtelRoute: ApiPaymentsAirtelRoute,
   ApiReturnsPhotosRoute: ApiReturnsPhotosRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
+  ApiWhatsappWebhookRoute: ApiWhatsappWebhookRoute,
   OrderHistoryOrderIdReturnRoute: OrderHistoryOrderIdReturnRoute,
   ApiOrdersOrderIdReceiptDotpdfRoute: ApiOrdersOrderIdReceiptDotpdfRoute,
   ApiPaymentsPesapalIpnRoute: ApiPaymentsPesapalIpnRoute,

@@ -17,6 +17,7 @@ import { mailerFor } from './services/mail-service.ts';
 import { type MobileMoney, mobileMoneyFrom } from './services/payments/providers.ts';
 import { egoSms } from './services/sms/egosms.ts';
 import type { SmsService } from './services/sms-service.ts';
+import { cloudApi } from './services/whatsapp/cloud-api.ts';
 
 let config: ShopEnv | undefined;
 let db: Db | undefined;
@@ -86,7 +87,8 @@ export function workerMobileMoney(): MobileMoney {
   return mobileMoney;
 }
 
-/** The SMS gateway when its credentials are set (EgoSMS), and the admin number fallback. */
+/** The SMS gateway when its credentials are set (EgoSMS), WhatsApp when its are (issue 37), and
+ * the admin number fallback. */
 export function workerSms(): SmsService {
   const config = shopEnv();
   sms ??= {
@@ -98,6 +100,21 @@ export function workerSms(): SmsService {
             password: config.EGOSMS_PASSWORD,
             sender: config.EGOSMS_SENDER ?? 'duuka',
           })
+        : null,
+    whatsapp:
+      config.WHATSAPP_TOKEN &&
+      config.WHATSAPP_PHONE_NUMBER_ID &&
+      config.WHATSAPP_APP_SECRET &&
+      config.WHATSAPP_VERIFY_TOKEN
+        ? {
+            api: cloudApi({
+              baseUrl: config.WHATSAPP_BASE_URL,
+              token: config.WHATSAPP_TOKEN,
+              phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+            }),
+            appSecret: config.WHATSAPP_APP_SECRET,
+            verifyToken: config.WHATSAPP_VERIFY_TOKEN,
+          }
         : null,
     adminPhone: config.ADMIN_PHONE ?? null,
   };

@@ -6,7 +6,7 @@ import { PHOTO_MAX_BYTES, PHOTO_TEXT } from '#core/desk-photos.ts';
 const MiB = 1024 * 1024;
 
 export type Endpoint = {
-  kind: 'avatar' | 'photo' | 'trpc' | 'auth' | 'payments' | 'page';
+  kind: 'avatar' | 'photo' | 'trpc' | 'auth' | 'payments' | 'webhook' | 'page';
   /** Methods the endpoint answers (HEAD as GET); null: any (pages answer with their 404). */
   methods: readonly string[] | null;
   /** Largest request body, in bytes. */
@@ -90,6 +90,10 @@ export function endpointFor(pathname: string): Endpoint {
   // Payment providers' callbacks: small JSON bodies, POST (Airtel) or PUT (MTN).
   if (pathname.startsWith('/api/payments/')) {
     return { kind: 'payments', methods: ['POST', 'PUT'], bodyLimit: 64 * 1024 };
+  }
+  // Meta's WhatsApp webhook (issue 37): its GET check and signed JSON events, a few KiB each.
+  if (pathname === '/api/whatsapp/webhook') {
+    return { kind: 'webhook', methods: API_METHODS, bodyLimit: 256 * 1024 };
   }
   return { kind: 'page', methods: null, bodyLimit: MiB };
 }

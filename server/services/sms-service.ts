@@ -5,7 +5,7 @@
 // with a later next_attempt_at for the Cron Trigger's sweep, permanent ones fail at once. A text
 // never blocks or fails what caused it: every entry point catches and logs.
 
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { STATUS_TEXTS } from '#core/desk-order.ts';
 import { hideGiftCardCode } from '#core/gift-cards.ts';
 import { type OrderStatus, paymentMethodLabel } from '#core/order-rules.ts';
@@ -27,6 +27,13 @@ import {
   type TextLine,
 } from '#core/sms.ts';
 import { DEFAULT_ADDRESS, DEFAULT_PICKUP_HOURS } from '#core/store-details.ts';
+import {
+  isOrderUpdate,
+  ORDER_UPDATE_TEMPLATES,
+  WHATSAPP_FALLBACK_AFTER_S,
+  WHATSAPP_TEXT,
+  type WhatsAppTemplate,
+} from '#core/whatsapp.ts';
 import type { Db } from '#db/client.ts';
 import {
   deliveryOptions,
@@ -37,14 +44,20 @@ import {
   profiles,
   sellers,
   smsNotifications,
+  whatsappMessages,
 } from '#db/schema/index.ts';
 import type { Context } from '../context.ts';
 import { type SettingsFallback, settingsFrom, settingsQuery, storedFrom } from './shop-settings.ts';
 import type { SmsGateway } from './sms/gateway.ts';
+import type { WhatsApp } from './whatsapp/cloud-api.ts';
 
-/** The Worker's SMS set-up: the gateway (null: not configured) and the admin number fallback. */
+/**
+ * The Worker's texting set-up: the SMS gateway (null: not configured), WhatsApp for the shoppers
+ * who chose it (issue 37; absent or null: not configured) and the admin number fallback.
+ */
 export type SmsService = {
   gateway: SmsGateway | null;
+  whatsapp?: WhatsApp | null;
   /** ADMIN_PHONE: used when system_settings has no admin_phone. */
   adminPhone: string | null;
   /** The gap between texts sent in a row (spec: 1 s; tests shorten it). */
@@ -404,13 +417,101 @@ export async function queueRefundText(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Whether a claimed row goes out on WhatsApp (issue 37): an order update to the order's shopper,
+ * who chose WhatsApp in her settings, at a number that has not sent STOP, and not already moved
+ * to SMS. Read in the claim's RETURNING: no trip of its own.
+ */
+const goesOnWhatsApp = sql<boolean>`(${smsNotifications.fallbackReason} is null
+  and ${smsNotifications.recipientType} = 'customer'
+  and ${smsNotifications.kind} in (${sql.join(
+    Object.keys(ORDER_UPDATE_TEMPLATES).map((kind) => sql`${kind}`),
+    sql`, `,
+  )})
+  and exists (select 1 from orders o join user_settings us on us.user_id = o.customer_id
+    where o.id = ${smsNotifications.orderId} and us.notification_channel = 'whatsapp')
+  and not exists (select 1 from whatsapp_contacts c
+    where c.phone = ${smsNotifications.recipientPhone} and c.stopped_at is not null))`;
+
+/** A WhatsApp row made a pending SMS, with why (the same row: it can happen once). */
+export function fallBackToSms(reason: string) {
+  return {
+    channel: 'sms',
+    status: 'pending',
+    fallbackReason: reason,
+    attempts: 0,
+    nextAttemptAt: null,
+    claimedAt: null,
+    sentAt: null,
+  } as const;
+}
+
+/** A template's body as the shopper reads it, its parameter filled in. */
+export function templateText(template: WhatsAppTemplate, parameters: readonly string[]): string {
+  return template.body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1] ?? '');
+}
+
+type ClaimedRow = SmsRow & { whatsapp: boolean };
+type Refused = { ok: false; error: string; transient: boolean };
+type Delivery = { ok: true; messageId?: string | null } | Refused;
+
+/**
+ * An order update as its WhatsApp template: on Meta's acceptance the row is `sent` with its wamid
+ * (the status webhooks take it from there) and the thread gets the message. A refusal answers
+ * why, for the SMS that goes instead.
+ */
+async function deliverOnWhatsApp(
+  ctx: Texting,
+  whatsapp: WhatsApp,
+  row: ClaimedRow,
+): Promise<Refused | 'sent'> {
+  if (!isOrderUpdate(row.kind)) return { ok: false, error: 'no template', transient: false };
+  const template = ORDER_UPDATE_TEMPLATES[row.kind];
+  const parameters = [row.messageContent.replace(/\s+/g, ' ').trim()];
+  const result = await whatsapp.api
+    .send({ to: row.recipientPhone, template, parameters })
+    .catch((error: unknown) => ({ ok: false as const, error: String(error), transient: true }));
+  if (!result.ok) return result;
+  await ctx.db.batch([
+    ctx.db
+      .update(smsNotifications)
+      .set({
+        status: 'sent',
+        channel: 'whatsapp',
+        whatsappStatus: 'sent',
+        whatsappMessageId: result.messageId,
+        whatsappSentAt: sql`now()`,
+        sentAt: sql`now()`,
+        errorMessage: null,
+        claimedAt: null,
+      })
+      .where(and(eq(smsNotifications.id, row.id), eq(smsNotifications.status, 'sending'))),
+    ctx.db
+      .insert(whatsappMessages)
+      .values({
+        wamid: result.messageId,
+        phone: row.recipientPhone,
+        direction: 'out',
+        type: 'template',
+        body: templateText(template, parameters),
+        status: 'sent',
+        smsId: row.id,
+      })
+      .onConflictDoNothing(),
+  ]);
+  return 'sent';
+}
+
+/**
  * Sends the given pending rows (or, with none given, nothing): each is claimed first, so a row
- * another deliverer holds or already sent is skipped. 1 s between texts.
+ * another deliverer holds or already sent is skipped. An order update for a shopper who chose
+ * WhatsApp goes as its template; one WhatsApp refuses goes by SMS on the same row, with the
+ * reason. 1 s between texts.
  */
 export async function deliverSms(ctx: Texting, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const gateway = ctx.sms.gateway;
-  if (!gateway) {
+  const whatsapp = ctx.sms.whatsapp ?? null;
+  if (!gateway && !whatsapp) {
     await ctx.db
       .update(smsNotifications)
       .set({ status: 'failed', errorMessage: NOT_CONFIGURED })
@@ -436,23 +537,39 @@ export async function deliverSms(ctx: Texting, ids: string[]): Promise<void> {
           ),
         ),
       )
-      .returning();
+      .returning({ ...getTableColumns(smsNotifications), whatsapp: goesOnWhatsApp });
     if (!row) continue;
-    if (sentBefore) await sleep(ctx.sms.gapMs ?? SMS_GAP_MS);
-    sentBefore = true;
-    const result = await gateway
-      .send({ number: row.recipientPhone, message: row.messageContent })
-      .catch((error: unknown) => ({ ok: false as const, error: String(error), transient: true }));
+    let result: Delivery;
+    let fallback: string | null = null;
+    const onWhatsApp =
+      whatsapp && row.whatsapp ? await deliverOnWhatsApp(ctx, whatsapp, row) : null;
+    if (onWhatsApp === 'sent') continue;
+    if (onWhatsApp && (!onWhatsApp.transient || row.attempts >= SMS_MAX_ATTEMPTS)) {
+      // Refused (or still failing after the last attempt): this row goes by SMS instead, once.
+      fallback = WHATSAPP_TEXT.fallbackRefused(onWhatsApp.error);
+    }
+    if (onWhatsApp && !fallback) {
+      result = onWhatsApp;
+    } else if (!gateway) {
+      result = { ok: false, error: NOT_CONFIGURED, transient: false };
+    } else {
+      if (sentBefore) await sleep(ctx.sms.gapMs ?? SMS_GAP_MS);
+      sentBefore = true;
+      result = await gateway
+        .send({ number: row.recipientPhone, message: row.messageContent })
+        .catch((error: unknown) => ({ ok: false as const, error: String(error), transient: true }));
+    }
     const retry = !result.ok && result.transient && row.attempts < SMS_MAX_ATTEMPTS;
     const delay = SMS_RETRY_DELAYS_S[Math.min(row.attempts, SMS_RETRY_DELAYS_S.length) - 1] ?? 60;
     await ctx.db
       .update(smsNotifications)
-      .set(
-        result.ok
+      .set({
+        ...(fallback ? { channel: 'sms', fallbackReason: fallback } : {}),
+        ...(result.ok
           ? {
               status: 'sent',
               sentAt: sql`now()`,
-              messageId: result.messageId,
+              messageId: result.messageId ?? null,
               errorMessage: null,
               claimedAt: null,
               // Sent: the gift card's code need not be kept readable (a retry needed it whole).
@@ -467,8 +584,8 @@ export async function deliverSms(ctx: Texting, ids: string[]): Promise<void> {
                 claimedAt: null,
                 nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
               }
-            : { status: 'failed', errorMessage: result.error, claimedAt: null },
-      )
+            : { status: 'failed', errorMessage: result.error, claimedAt: null }),
+      })
       .where(and(eq(smsNotifications.id, row.id), eq(smsNotifications.status, 'sending')));
   }
 }
@@ -480,6 +597,21 @@ export async function deliverSms(ctx: Texting, ids: string[]): Promise<void> {
  */
 export async function sweepSms(ctx: Texting, batch = 20): Promise<number> {
   await ctx.db.batch([
+    // WhatsApp's silence (issue 37): a template not delivered within 10 minutes is texted
+    // instead, on the same row (so once); one delivered or read by now is left alone.
+    ctx.db
+      .update(smsNotifications)
+      .set(fallBackToSms(WHATSAPP_TEXT.fallbackSilent))
+      .where(
+        and(
+          eq(smsNotifications.channel, 'whatsapp'),
+          eq(smsNotifications.whatsappStatus, 'sent'),
+          lte(
+            smsNotifications.whatsappSentAt,
+            sql`now() - make_interval(secs => ${WHATSAPP_FALLBACK_AFTER_S})`,
+          ),
+        ),
+      ),
     ctx.db
       .update(smsNotifications)
       .set({ status: 'pending', claimedAt: null })
@@ -568,7 +700,7 @@ export function smsHistoryQuery(db: Db, options: { orderId?: string; limit?: num
     .limit(options.limit ?? SMS_HISTORY_LIMIT);
 }
 
-/** Spec: total sent, total failed, sent today (Kampala's day) and the failure rate. */
+/** Spec: texts sent, failed, sent today (Kampala's day) and the failure rate. */
 export async function smsStatistics(db: Db, now = new Date()): Promise<SmsStatistics> {
   const [row] = await db
     .select({
@@ -576,7 +708,9 @@ export async function smsStatistics(db: Db, now = new Date()): Promise<SmsStatis
       failed: sql<number>`count(*) filter (where ${smsNotifications.status} = 'failed')::int`,
       today: sql<number>`count(*) filter (where ${smsNotifications.status} = 'sent' and ${smsNotifications.sentAt} >= ${kampalaDayStart(now).toISOString()}::timestamptz and ${smsNotifications.sentAt} <= ${now.toISOString()}::timestamptz)::int`,
     })
-    .from(smsNotifications);
+    .from(smsNotifications)
+    // Texts only: order updates that went on WhatsApp are WhatsApp's (issue 37).
+    .where(eq(smsNotifications.channel, 'sms'));
   const sent = Number(row?.sent ?? 0);
   const failed = Number(row?.failed ?? 0);
   return {
