@@ -13,6 +13,7 @@ import {
   WHATSAPP_TEXT_MAX,
   type WhatsAppStatus,
 } from '#core/whatsapp.ts';
+import type { Db } from '#db/client.ts';
 import { smsNotifications, whatsappContacts, whatsappMessages } from '#db/schema/index.ts';
 import { deliverLater, fallBackToSms, type TextingLater } from './sms-service.ts';
 import type { WhatsApp } from './whatsapp/cloud-api.ts';
@@ -222,4 +223,27 @@ export async function sendText(
     sentBy,
   });
   return result.ok ? { ok: true } : result;
+}
+
+/** What the shop sent on WhatsApp per Kampala month and Meta's pricing category, newest first:
+ * how many Meta bills (its per-message pricing, from the status webhooks) and how many were free. */
+export async function whatsAppUsage(db: Db, months = 6) {
+  const month = sql<string>`to_char(${whatsappMessages.createdAt} at time zone 'Africa/Kampala', 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      month,
+      category: sql<string>`coalesce(${whatsappMessages.pricingCategory}, 'unpriced')`,
+      billable: sql<number>`(count(*) filter (where ${whatsappMessages.billable}))::int`,
+      free: sql<number>`(count(*) filter (where not coalesce(${whatsappMessages.billable}, false)))::int`,
+    })
+    .from(whatsappMessages)
+    .where(
+      and(
+        eq(whatsappMessages.direction, 'out'),
+        sql`${whatsappMessages.createdAt} >= date_trunc('month', now() at time zone 'Africa/Kampala') at time zone 'Africa/Kampala' - make_interval(months => ${months - 1})`,
+      ),
+    )
+    .groupBy(month, sql`2`)
+    .orderBy(sql`1 desc`, sql`2`);
+  return rows.map((row) => ({ ...row, billable: Number(row.billable), free: Number(row.free) }));
 }

@@ -26,6 +26,7 @@ import {
   smsHistory,
   smsStatistics,
 } from '../../services/sms-service.ts';
+import { whatsAppUsage } from '../../services/whatsapp-service.ts';
 import { accepted, type Refusals } from '../../shopper-error.ts';
 import { deskProcedure, shopperError } from '../../trpc.ts';
 
@@ -145,6 +146,9 @@ export const ordersDesk = {
       message: row.messageContent,
       status: row.status,
       error: row.errorMessage,
+      channel: row.channel,
+      whatsappStatus: row.whatsappStatus,
+      fallback: row.fallbackReason,
       attempts: row.attempts,
       sentAt: row.sentAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
@@ -152,6 +156,11 @@ export const ordersDesk = {
   }),
 
   smsStats: deskProcedure.query(({ ctx }) => smsStatistics(ctx.db)),
+
+  /** WhatsApp's messages per month and Meta's pricing category (issue 37); null: not set up. */
+  whatsappUsage: deskProcedure.query(({ ctx }) =>
+    ctx.sms.whatsapp ? whatsAppUsage(ctx.db) : null,
+  ),
 
   resend: deskProcedure.input(resendInput).mutation(async ({ ctx, input }) => {
     const row = await resendSms(ctx, input.id);
