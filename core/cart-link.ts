@@ -2,7 +2,8 @@
 // and opening it fills her cart with those variants (id `x` quantity, comma-separated). The link
 // says only what to add; the stock, the price and whether the piece is on sale are read when it is
 // opened (decision 0087). Pure: the format both ways, and what opening it does to a cart.
-import { INT4_MAX } from './bounds.ts';
+import * as v from 'valibot';
+import { INT4_MAX, idSchema } from './bounds.ts';
 import { type Cart, type CartProduct, MAX_LINE_QUANTITY } from './cart-rules.ts';
 import { nameWithVariant } from './variants.ts';
 
@@ -104,6 +105,21 @@ export const CART_LINK_TEXT = {
   lookupFailed: 'We could not open this cart link just now. Please open it again.',
   dismiss: 'Dismiss',
 } as const;
+
+/**
+ * `cart.linkPieces`: the variants a link names (its lines' ids, at most CART_LINK_MAX_LINES); the
+ * quantities stay in the browser, which adds them through `cart.add` like the product page.
+ */
+export const cartLinkPiecesInput = v.strictObject(
+  {
+    variantIds: v.pipe(
+      v.array(idSchema(CART_LINK_TEXT.broken), CART_LINK_TEXT.broken),
+      v.minLength(1, CART_LINK_TEXT.broken),
+      v.maxLength(CART_LINK_MAX_LINES, CART_LINK_TEXT.broken),
+    ),
+  },
+  CART_LINK_TEXT.broken,
+);
 
 /** What the page says about a line: added as asked, added in part, or not added. */
 export type CartLinkNote = { tone: 'added' | 'lowered' | 'refused'; text: string };
