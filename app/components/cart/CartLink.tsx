@@ -2,6 +2,7 @@
 // are added once, each checked against the stock and the piece being on sale now, through the same
 // add as the product page's Add to cart; the address bar is put back to plain /cart first, so a
 // reload or Back adds nothing more (decision 0087). The page then says what became of each line.
+// Loaded by the cart only when a link is opened: the cart's first load stays as it was.
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Check, CircleAlert, CircleSlash, X } from 'lucide-react';
@@ -19,7 +20,7 @@ import {
 import { nameWithVariant } from '#core/variants.ts';
 
 /** What the page shows of an opened link: its lines on their way, then a note for each. */
-export type CartLinkOutcome = { adding: true } | { adding: false; notes: CartLinkNote[] } | null;
+type CartLinkOutcome = { adding: true } | { adding: false; notes: CartLinkNote[] } | null;
 
 const refused = (text: string): CartLinkNote => ({ tone: 'refused', text });
 
@@ -27,7 +28,7 @@ const refused = (text: string): CartLinkNote => ({ tone: 'refused', text });
  * Opens the link `add` (the cart route's search, as written) once the cart is known: the
  * address bar loses it at once, its lines go into the cart, and the outcome is what to show.
  */
-export function useCartLink(add: string | undefined): [CartLinkOutcome, () => void] {
+function useCartLink(add: string | undefined): [CartLinkOutcome, () => void] {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -95,14 +96,12 @@ const TONE = {
   refused: { Icon: CircleSlash, className: 'text-danger' },
 } as const;
 
-/** What became of each line of the link, above the cart. */
-export function CartLinkNotes({
-  outcome,
-  onDismiss,
-}: {
-  outcome: CartLinkOutcome;
-  onDismiss: () => void;
-}) {
+/**
+ * Opens the link `add` (the cart route's search; undefined once the address bar has lost it) and
+ * says, above the cart, what became of each of its lines.
+ */
+export default function CartLink({ add }: { add: string | undefined }) {
+  const [outcome, onDismiss] = useCartLink(add);
   if (!outcome) return null;
   return (
     <section
