@@ -1,4 +1,4 @@
-// WhatsApp through Meta's Cloud API (issue 37, decision 0087): the rules the shop, its fake and
+// WhatsApp through Meta's Cloud API (issue 37, decision 0088): the rules the shop, its fake and
 // the desk share. Order updates go out as approved templates, one per order text the shop sends
 // today; each template's one body parameter is that text's words (the same builder as the SMS,
 // core/sms.ts), so a shopper reads the same words on either channel and a fallback to SMS sends

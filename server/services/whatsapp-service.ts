@@ -1,4 +1,4 @@
-// What Meta's webhook tells the shop (issue 37, decision 0087): shoppers' messages, kept once by
+// What Meta's webhook tells the shop (issue 37, decision 0088): shoppers' messages, kept once by
 // their wamid however often Meta retries, with STOP and START; and the statuses of what the shop
 // sent (sent → delivered → read, or failed), recorded on the message and on the order update's
 // outbox row. A failed order update is texted instead, once: the row moves to SMS in the same
