@@ -177,9 +177,7 @@ export const whatsappVerifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('whatsapp_verified_phone_idx')
-      .on(t.phone)
-      .where(sql`${t.verifiedAt} is not null`),
+    uniqueIndex('whatsapp_verified_phone_idx').on(t.phone).where(sql`${t.verifiedAt} is not null`),
   ],
 );
 
