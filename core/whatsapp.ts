@@ -5,6 +5,11 @@
 // exactly what WhatsApp could not deliver. docs/whatsapp.md lists them for Meta's approval.
 import type { SmsKind } from './sms.ts';
 
+// Where a shopper's order updates go lives with her settings (core/settings-rules.ts: the settings
+// page loads it); the "Ask on WhatsApp" links are core/whatsapp-link.ts (the shop's pages load it).
+export { NOTIFICATION_CHANNELS, type NotificationChannel } from './settings-rules.ts';
+export { askOnWhatsAppLink, orderQuestion, productQuestion } from './whatsapp-link.ts';
+
 /** Meta's Graph API, as `WHATSAPP_BASE_URL` defaults to it. */
 export const WHATSAPP_DEFAULT_BASE_URL = 'https://graph.facebook.com/v21.0';
 /** The templates' language as submitted to Meta. */
@@ -79,10 +84,6 @@ export const WHATSAPP_TEMPLATES: readonly WhatsAppTemplate[] = [
 export function isOrderUpdate(kind: string): kind is OrderUpdateKind {
   return Object.hasOwn(ORDER_UPDATE_TEMPLATES, kind);
 }
-
-/** Where the shopper's order updates go (Settings → Notifications). */
-export const NOTIFICATION_CHANNELS = ['sms', 'whatsapp'] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** A number as the Cloud API takes it: digits only, no '+' (the shop keeps +256…). */
 export function whatsAppNumber(phone: string): string {

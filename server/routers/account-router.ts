@@ -49,9 +49,13 @@ export const accountRouter = router({
 
   settings: protectedProcedure.query(({ ctx }) => readSettings(ctx.db, ctx.user)),
 
-  saveSettings: protectedProcedure
-    .input(settingsInput)
-    .mutation(({ ctx, input }) => saveSettings(ctx.db, ctx.user, input)),
+  /** Order updates on WhatsApp only where the shop has WhatsApp (issue 37). */
+  saveSettings: protectedProcedure.input(settingsInput).mutation(({ ctx, input }) => {
+    if (input.notifications.channel === 'whatsapp' && !ctx.sms.whatsapp) {
+      return shopperError('BAD_REQUEST', TEXT.whatsappUnavailable);
+    }
+    return saveSettings(ctx.db, ctx.user, input);
+  }),
 
   /** Spec: the password is re-checked ('Password is incorrect'); orders stay, detached. */
   deleteAccount: protectedProcedure
