@@ -1,7 +1,7 @@
 // Account rules shared by the screens and the server (spec: storefront §5, §8, §9; account §5, §8, §9).
 import * as v from 'valibot';
 import { isValidPhone, normalisePhone } from './phone.ts';
-import { CURRENCIES, LANGUAGES, NOTIFICATION_CHANNELS, VISIBILITIES } from './settings-rules.ts';
+import { CURRENCIES, LANGUAGES, type NotificationChannel, VISIBILITIES } from './settings-rules.ts';
 import { invisibleCharacters, objectMessage, optionalText, typedLine, typedText } from './text.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -316,6 +316,12 @@ export const profileInput = v.strictObject(
   },
   objectMessage(TEXT.unexpectedProfileField, TEXT.profileInvalid),
 );
+
+/** Where order updates may go (issue 37): texts, or WhatsApp where the shop has it. */
+export const NOTIFICATION_CHANNELS = [
+  'sms',
+  'whatsapp',
+] as const satisfies readonly NotificationChannel[];
 
 const settingsGroup = <TEntries extends v.ObjectEntries>(entries: TEntries) =>
   v.strictObject(entries, objectMessage(TEXT.unexpectedSettingsField, TEXT.settingsInvalid));

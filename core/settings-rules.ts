@@ -47,9 +47,9 @@ export const VISIBILITIES = [
 ] as const;
 
 /** Where the shopper's order updates go (Settings → Notifications; issue 37): texts, or WhatsApp
- * when the shop has it (a message WhatsApp cannot deliver is texted instead). */
-export const NOTIFICATION_CHANNELS = ['sms', 'whatsapp'] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+ * when the shop has it (a message WhatsApp cannot deliver is texted instead). The list the
+ * settings' input checks is core/account.ts' NOTIFICATION_CHANNELS (kept off every page's load). */
+export type NotificationChannel = 'sms' | 'whatsapp';
 
 export type Language = (typeof LANGUAGES)[number]['code'];
 export type Currency = (typeof CURRENCIES)[number];

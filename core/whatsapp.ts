@@ -5,9 +5,9 @@
 // exactly what WhatsApp could not deliver. docs/whatsapp.md lists them for Meta's approval.
 import type { SmsKind } from './sms.ts';
 
-// Where a shopper's order updates go lives with her settings (core/settings-rules.ts: the settings
-// page loads it); the "Ask on WhatsApp" links are core/whatsapp-link.ts (the shop's pages load it).
-export { NOTIFICATION_CHANNELS, type NotificationChannel } from './settings-rules.ts';
+// Where a shopper's order updates go is one of her settings (NotificationChannel in
+// core/settings-rules.ts, NOTIFICATION_CHANNELS in core/account.ts: the settings page loads them);
+// the "Ask on WhatsApp" links are core/whatsapp-link.ts (the shop's pages load it, not this).
 export { askOnWhatsAppLink, orderQuestion, productQuestion } from './whatsapp-link.ts';
 
 /** Meta's Graph API, as `WHATSAPP_BASE_URL` defaults to it. */
