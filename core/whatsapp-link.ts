@@ -5,8 +5,6 @@
 // these few lines and nothing else.
 import { SHOP_NAME } from './shop-name.ts';
 
-export const ASK_ON_WHATSAPP = 'Ask on WhatsApp';
-
 /** WhatsApp's click-to-chat link: the number's digits (no '+'), the text pre-filled. */
 export function askOnWhatsAppLink(number: string, text: string): string {
   return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
