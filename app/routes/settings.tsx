@@ -6,6 +6,7 @@ import { DeleteAccount } from '#app/components/account/DeleteAccount.tsx';
 import { RequireSession } from '#app/components/account/RequireSession.tsx';
 import { TwoFactor } from '#app/components/account/TwoFactor.tsx';
 import { Field, inputClass, Loading, PageHeading } from '#app/components/account/ui.tsx';
+import { VerifyWhatsApp } from '#app/components/account/VerifyWhatsApp.tsx';
 import { useChannels } from '#app/components/SocialIcons.tsx';
 import { privatePageHead, type SessionUser, withSession } from '#app/session.ts';
 import {
@@ -229,6 +230,7 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
                 onChange={(channel) => change('notifications', { channel })}
               />
             )}
+            {whatsapp && <VerifyWhatsApp />}
             <Toggle
               label="Promotions"
               hint="New collections and private sales."

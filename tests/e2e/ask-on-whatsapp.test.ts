@@ -24,6 +24,7 @@ import { deskOwner, type Shopper, signIn, verifiedShopper } from '../support/sho
 const db = createDb(shop().databaseUrl);
 const SHOTS = '/tmp/duuka';
 const DRESS = '/products/ankara-wrap-dress';
+const FAKE = new URL(shop().fakeEnv.WHATSAPP_BASE_URL ?? '').origin;
 
 /** No WhatsApp number again (the browser tests share one shop), the cached pages let go. */
 async function forgetNumber() {
@@ -210,6 +211,29 @@ describe('Ask on WhatsApp', () => {
     await expect
       .poll(() => after.getByRole('radio', { name: /^WhatsApp/ }).isChecked(), { timeout: 10_000 })
       .toBe(true);
+
+    // Verify on WhatsApp: the code arrives on her phone (the fake's) as the template; typed here.
+    const verify = page.getByTestId('verify-whatsapp');
+    await verify.getByRole('button', { name: 'Send me a code on WhatsApp' }).click();
+    await verify.getByText('We sent a 6-digit code to +256772123457 on WhatsApp.').waitFor();
+    const phone = `${FAKE}/__sent?number=256772123457`;
+    const sent = (await (await fetch(phone)).json()) as {
+      template?: string;
+      parameters?: string[];
+    }[];
+    const code = sent.filter((m) => m.template === 'duuka_verification_code').at(-1)
+      ?.parameters?.[0];
+    expect(code).toMatch(/^\d{6}$/);
+    await verify.getByLabel('Code from WhatsApp').fill(code === '000000' ? '111111' : '000000');
+    await verify.getByRole('button', { name: 'Verify' }).click();
+    await verify.getByText('That code is not the one we sent.', { exact: false }).waitFor();
+    await verify.getByLabel('Code from WhatsApp').fill(code ?? '');
+    await verify.getByRole('button', { name: 'Verify' }).click();
+    await verify
+      .getByText('+256772123457 is verified on WhatsApp', { exact: false })
+      .waitFor({ timeout: 10_000 });
+    await verify.scrollIntoViewIfNeeded();
+    await lookAt(page, 'settings-verified-1366');
     expect(errors).toEqual([]);
     await page.context().close();
   }, 180_000);
