@@ -29,7 +29,11 @@ export type CartAnswer =
   | (Refused<'product-missing' | 'choose-size'> & { cart: Cart })
   | (Refused<'stock-limit'> & { cart: Cart; available: number; inCart: number });
 
-function readCart(db: Db, userId: string) {
+/**
+ * The cart's lines as read (`toCart` makes the cart of them). `userId` may be SQL naming the
+ * shopper inside the statement (the desk's inbox finds her by her phone in the same batch).
+ */
+export function readCart(db: Db, userId: string | SQL) {
   return db
     .select({
       productId: products.id,
@@ -57,7 +61,7 @@ function readCart(db: Db, userId: string) {
 /** A line as read: its picture's widths null when it has none. */
 type ReadLine = Omit<CartLine, 'imageWidths'> & { imageWidths: number[] | null };
 
-const toCart = (lines: ReadLine[]) =>
+export const toCart = (lines: ReadLine[]) =>
   loadCart(
     lines.map(({ imageWidths, ...line }) =>
       imageWidths?.length ? { ...line, imageWidths } : line,
