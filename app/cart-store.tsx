@@ -43,6 +43,11 @@ export type CartActions = {
   signedIn: boolean;
   /** Adds `quantity` pieces; true when added. Shows the spec's toast either way. */
   add: (product: CartProduct, quantity?: number) => Promise<boolean>;
+  /**
+   * Adds like `add` (the same rules, the same procedure) without a toast, for a cart link's lines
+   * (issue 37), whose page says what happened to each: null when added, else the refusal's text.
+   */
+  addQuietly: (product: CartProduct, quantity: number) => Promise<string | null>;
   setQuantity: (variantId: number, quantity: number) => Promise<boolean>;
   remove: (variantId: number) => Promise<boolean>;
   /**
@@ -157,6 +162,13 @@ function takePendingAdd(): { product: CartProduct; quantity: number } | null {
 
 const NO_CART: Cart = emptyCart();
 
+/** The change's toast, or its refusal's: true when the change was made. */
+function announced(change: CartChange): boolean {
+  if (change.ok) toast.success(change.toast);
+  else toast.error(change.message);
+  return change.ok;
+}
+
 /**
  * Who is signed in, read straight from the query cache (undefined while unknown). A query
  * observer would keep showing a session query that was removed from the cache (sign-out and
@@ -235,14 +247,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [queryClient, cartKey],
   );
 
+  /** An add to the server's cart: its toast, or the refusal's text (none shown here). */
   const addSignedIn = useCallback(
-    async (product: CartProduct, quantity: number): Promise<boolean> => {
+    async (product: CartProduct, quantity: number): Promise<CartChange> => {
       let current: Cart;
       try {
         current = await queryClient.ensureQueryData(trpc.cart.get.queryOptions());
       } catch (error) {
-        toast.error(errorMessage(error, CART_TEXT.addFailed));
-        return false;
+        return { ok: false, message: errorMessage(error, CART_TEXT.addFailed) };
       }
       const present = current.productsInCart.find((l) => l.variantId === product.variantId);
       // The server's stock of a line in the cart is the fresher reading.
@@ -251,36 +263,41 @@ export function CartProvider({ children }: { children: ReactNode }) {
         { ...product, stock: present?.stock ?? product.stock },
         quantity,
       );
-      if (!change.ok) {
-        toast.error(change.message);
-        return false;
-      }
+      if (!change.ok) return change;
       try {
         // The N pieces in one call: the server adds them all or, past the stock, none.
         await serverChange(() => sendAdd({ variantId: product.variantId, quantity }));
       } catch (error) {
-        toast.error(errorMessage(error, CART_TEXT.addFailed));
-        return false;
+        return { ok: false, message: errorMessage(error, CART_TEXT.addFailed) };
       }
-      toast.success(change.toast);
-      return true;
+      return change;
     },
     [queryClient, trpc, serverChange, sendAdd],
   );
 
-  const add = useCallback(
-    async (product: CartProduct, quantity = 1): Promise<boolean> => {
+  /** An add to the shopper's cart (the server's) or the visitor's (this browser's), unannounced. */
+  const addPiece = useCallback(
+    async (product: CartProduct, quantity: number): Promise<CartChange> => {
       if (userId) return addSignedIn(product, quantity);
       const change = addToCart(readLocalCart(), product, quantity);
-      if (!change.ok) {
-        toast.error(change.message);
-        return false;
-      }
-      writeLocalCart(change.cart, null);
-      toast.success(change.toast);
-      return true;
+      if (change.ok) writeLocalCart(change.cart, null);
+      return change;
     },
     [userId, addSignedIn],
+  );
+
+  const add = useCallback(
+    async (product: CartProduct, quantity = 1): Promise<boolean> =>
+      announced(await addPiece(product, quantity)),
+    [addPiece],
+  );
+
+  const addQuietly = useCallback(
+    async (product: CartProduct, quantity: number): Promise<string | null> => {
+      const change = await addPiece(product, quantity);
+      return change.ok ? null : change.message;
+    },
+    [addPiece],
   );
 
   /**
@@ -365,7 +382,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     async (id: string) => {
       await syncWithServer(id);
       const pending = takePendingAdd();
-      if (pending) await addSignedIn(pending.product, pending.quantity);
+      if (pending) announced(await addSignedIn(pending.product, pending.quantity));
       return { pendingAdd: pending !== null };
     },
     [syncWithServer, addSignedIn],
@@ -409,13 +426,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
     () => ({
       signedIn: userId !== null,
       add,
+      addQuietly,
       setQuantity,
       remove,
       ordered,
       rememberPendingAdd,
       afterLogin,
     }),
-    [userId, add, setQuantity, remove, ordered, rememberPendingAdd, afterLogin],
+    [userId, add, addQuietly, setQuantity, remove, ordered, rememberPendingAdd, afterLogin],
   );
   const state = useMemo<CartState>(
     () => ({ ...actions, cart, itemCount: cartItemCount(cart), ready }),

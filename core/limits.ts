@@ -50,3 +50,7 @@ export const PAYMENT_STATUS_LIMIT: Limit = { max: 90, windowSeconds: 60 };
 
 /** "Tell me when it's back" per shopper: a few sizes of a few pieces, not a script. */
 export const BACK_IN_STOCK_LIMIT: Limit = { max: 30, windowSeconds: 60 };
+/** WhatsApp verification codes a shopper may ask for (each is a paid template): 3 an hour. */
+export const WHATSAPP_CODE_LIMIT: Limit = { max: 3, windowSeconds: 60 * 60 };
+/** Codes typed per minute: above the code's own 5 tries, so those are what a shopper meets. */
+export const WHATSAPP_VERIFY_LIMIT: Limit = { max: 10, windowSeconds: 60 };

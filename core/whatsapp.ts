@@ -1,9 +1,11 @@
-// WhatsApp through Meta's Cloud API (issue 37, decision 0087): the rules the shop, its fake and
+// WhatsApp through Meta's Cloud API (issue 37, decision 0088): the rules the shop, its fake and
 // the desk share. Order updates go out as approved templates, one per order text the shop sends
 // today; each template's one body parameter is that text's words (the same builder as the SMS,
 // core/sms.ts), so a shopper reads the same words on either channel and a fallback to SMS sends
 // exactly what WhatsApp could not deliver. docs/whatsapp.md lists them for Meta's approval.
+import * as v from 'valibot';
 import type { SmsKind } from './sms.ts';
+import { objectMessage } from './text.ts';
 
 /** Meta's Graph API, as `WHATSAPP_BASE_URL` defaults to it. */
 export const WHATSAPP_DEFAULT_BASE_URL = 'https://graph.facebook.com/v21.0';
@@ -135,3 +137,75 @@ export const WHATSAPP_TEXT = {
 export function isStart(text: string): boolean {
   return /^(start|unstop)$/i.test(text.trim());
 }
+
+// ---- The assistant on WhatsApp and the shopper's verified number --------------------------------
+
+/** When the assistant answers WhatsApp: never, all the time, or outside the shop's hours. */
+export const WHATSAPP_ASSISTANT_MODES = ['off', 'always', 'after_hours'] as const;
+export type WhatsAppAssistantMode = (typeof WHATSAPP_ASSISTANT_MODES)[number];
+/** A thread handed to staff stays theirs this long before the assistant answers again. */
+export const HANDED_OVER_S = 24 * 60 * 60;
+/** A verification code's life, and the tries it allows. */
+export const VERIFY_CODE_TTL_S = 10 * 60;
+export const VERIFY_MAX_ATTEMPTS = 5;
+
+/** "Talk to a person" and the ways Kampala writes it. */
+export function asksForPerson(text: string): boolean {
+  return /\b(talk|speak|chat)\s+(to|with)\s+(a\s+|an\s+|some\s*one|your\s+)?(person|human|someone|staff|agent|people|manager)\b|^\s*(human|agent|person)\s*[.!?]*\s*$/i.test(
+    text,
+  );
+}
+
+/** Whether `at` falls inside the shop's hours for its Kampala weekday. */
+export function withinHours(
+  hours: Record<string, { open: string; close: string } | null>,
+  at: Date,
+): boolean {
+  const kampala = new Date(at.getTime() + 3 * 3_600_000);
+  const day = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][kampala.getUTCDay()] ?? 'mon';
+  const today = hours[day];
+  if (!today) return false;
+  const now = `${String(kampala.getUTCHours()).padStart(2, '0')}:${String(kampala.getUTCMinutes()).padStart(2, '0')}`;
+  return now >= today.open && now < today.close;
+}
+
+export const WHATSAPP_ASSISTANT_TEXT = {
+  handedOver: 'A person from duuka will answer you here soon. Thank you for waiting.',
+  /** What the assistant knows about a number that is not verified on an account. */
+  unverified:
+    'This shopper writes on WhatsApp from a number not verified on a duuka account: you cannot see any orders, returns or store credit of hers, and must not guess them. If she asks about her order, tell her to verify this number on the site (Settings, then Verify on WhatsApp) or to give her order reference to a person by writing "talk to a person".',
+  verified:
+    'This shopper writes on WhatsApp from the number verified on her duuka account. Answer in plain text for WhatsApp: short lines, no markdown.',
+  modeSaved: 'Saved: the assistant on WhatsApp follows the new setting.',
+} as const;
+
+export const WHATSAPP_VERIFY_TEXT = {
+  noPhone: 'Add your phone number to your profile first: the code is sent there on WhatsApp.',
+  sent: (phone: string) =>
+    `We sent a 6-digit code to ${phone} on WhatsApp. It works for 10 minutes.`,
+  codeInvalid: 'Enter the 6 digits of the code we sent you on WhatsApp.',
+  codeWrong: 'That code is not the one we sent. Check it and try again.',
+  codeExpired: 'That code has expired. Ask for a new one.',
+  tooManyTries: 'Too many wrong codes. Ask for a new one.',
+  notSent: 'The code could not be sent on WhatsApp just now. Please try again in a minute.',
+  verified: (phone: string) => `${phone} is verified on WhatsApp.`,
+} as const;
+
+/** The code as typed: 6 digits (spaces allowed between them). */
+export const verifyWhatsAppInput = v.strictObject(
+  {
+    code: v.pipe(
+      v.string(WHATSAPP_VERIFY_TEXT.codeInvalid),
+      v.maxLength(20, WHATSAPP_VERIFY_TEXT.codeInvalid),
+      v.transform((code) => code.replace(/\s/g, '')),
+      v.regex(/^\d{6}$/, WHATSAPP_VERIFY_TEXT.codeInvalid),
+    ),
+  },
+  objectMessage(WHATSAPP_VERIFY_TEXT.codeInvalid),
+);
+
+const MODE_INVALID = 'Choose when the assistant answers: off, always or outside opening hours.';
+export const whatsAppAssistantInput = v.strictObject(
+  { mode: v.picklist(WHATSAPP_ASSISTANT_MODES, MODE_INVALID) },
+  objectMessage(MODE_INVALID),
+);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { ArrowLeft, Lock, ShoppingBag, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useCart, useCartActions } from '#app/cart-store.tsx';
 import { Loading } from '#app/components/account/ui.tsx';
 import { OrderSummary } from '#app/components/cart/Summary.tsx';
@@ -32,11 +32,22 @@ import { nameWithVariant } from '#core/variants.ts';
 // a visitor's cart is in this browser only and shows once the page is live.
 export const Route = createFileRoute('/cart')({
   head: privatePageHead('Your Cart'),
+  // A cart link's lines (issue 37), kept as written (anything but text reads as a broken link):
+  // the page reads them once it runs (core/cart-link.ts), so this stays out of the first load.
+  validateSearch: (search: Record<string, unknown>): { add?: string } =>
+    search.add === undefined ? {} : { add: typeof search.add === 'string' ? search.add : '' },
   component: CartScreen,
 });
 
+// A cart link's code (issue 37), loaded only when one is opened.
+const CartLink = lazy(() => import('#app/components/cart/CartLink.tsx'));
+
 function CartScreen() {
   const { cart, ready } = useCart();
+  const { add } = Route.useSearch();
+  // Still shown once the address bar has lost the link: its notes stay on the page.
+  const [linked, setLinked] = useState(add !== undefined);
+  if (add !== undefined && !linked) setLinked(true);
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6 md:py-14">
       <header className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3 border-b border-line pb-6">
@@ -52,6 +63,11 @@ function CartScreen() {
           {CART_TEXT.continueShopping}
         </Link>
       </header>
+      {linked && (
+        <Suspense fallback={null}>
+          <CartLink add={add} />
+        </Suspense>
+      )}
       <div className="min-h-[26rem]">
         {!ready ? (
           // A visitor's cart comes from this browser's storage once the page runs: the wait keeps

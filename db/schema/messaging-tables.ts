@@ -152,8 +152,34 @@ export const whatsappContacts = pgTable('whatsapp_contacts', {
   /** Staff have read the thread up to here (the inbox's unread count). */
   readAt: timestamp('read_at', { withTimezone: true }),
   stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  /** The shopper asked for a person: the assistant leaves the thread to staff (for 24 hours). */
+  handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A shopper's number verified on WhatsApp (issue 37): a 6-digit code sent there as a template,
+ * entered on the site. Only a verified number lets the assistant on WhatsApp read her orders;
+ * a number is verified for one account at a time.
+ */
+export const whatsappVerifications = pgTable(
+  'whatsapp_verifications',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    phone: text().notNull(),
+    /** SHA-256 of the code last sent (hex); the code itself is never kept. */
+    codeHash: text('code_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    attempts: integer().notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_verified_phone_idx').on(t.phone).where(sql`${t.verifiedAt} is not null`),
+  ],
+);
 
 /**
  * Every WhatsApp message in or out, oldest first per phone: inbound ones once by Meta's id however
@@ -175,6 +201,8 @@ export const whatsappMessages = pgTable(
     error: text(),
     /** The staff member who wrote it (the desk record); null for the shop's own messages. */
     sentBy: text('sent_by').references(() => user.id, { onDelete: 'set null' }),
+    /** Written by the assistant on WhatsApp. */
+    byAssistant: boolean('by_assistant').notNull().default(false),
     /** The outbox row it carries (an order update), if any. */
     smsId: uuid('sms_id').references(() => smsNotifications.id, { onDelete: 'set null' }),
     /** From the status webhook's pricing: what Meta bills it as. */

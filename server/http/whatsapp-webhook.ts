@@ -3,8 +3,9 @@
 // (`sha256=` + hex HMAC-SHA256 of the raw body with the app secret) is checked with Web Crypto's
 // verify, which compares in constant time, before a byte is parsed: a wrong or missing signature
 // is 401 and nothing is stored. Without WhatsApp configured the route is a 404.
-import type { TextingLater } from '../services/sms-service.ts';
+import type { Context } from '../context.ts';
 import type { WhatsApp } from '../services/whatsapp/cloud-api.ts';
+import { answerOnWhatsApp } from '../services/whatsapp-assistant.ts';
 import { receiveWhatsApp } from '../services/whatsapp-service.ts';
 
 const answer = (status: number, body: string, type = 'application/json') =>
@@ -36,10 +37,7 @@ export async function signedByMeta(
   return crypto.subtle.verify('HMAC', key, signature, body);
 }
 
-export async function handleWhatsAppWebhook(
-  ctx: TextingLater,
-  request: Request,
-): Promise<Response> {
+export async function handleWhatsAppWebhook(ctx: Context, request: Request): Promise<Response> {
   const whatsapp: WhatsApp | null = ctx.sms.whatsapp ?? null;
   if (!whatsapp) return message(404, 'WhatsApp is not set up for this shop.');
   if (request.method === 'GET' || request.method === 'HEAD') {
@@ -64,7 +62,9 @@ export async function handleWhatsAppWebhook(
     return message(400, 'The body is not JSON.');
   }
   try {
-    await receiveWhatsApp({ ...ctx, whatsapp }, payload);
+    const fresh = await receiveWhatsApp({ ...ctx, whatsapp }, payload);
+    // The assistant answers after the 200 (Meta waits for none of it).
+    for (const message of fresh) ctx.background(answerOnWhatsApp({ ...ctx, whatsapp }, message));
   } catch (error) {
     // Nothing half-kept matters: every event is stored once, so Meta's retry is safe.
     console.error('WhatsApp webhook could not be handled', error);

@@ -1,5 +1,6 @@
 import { deleteAccountInput, profileInput, settingsInput, TEXT } from '#core/account.ts';
-import { PASSWORD_CHECK_LIMIT } from '#core/limits.ts';
+import { PASSWORD_CHECK_LIMIT, WHATSAPP_CODE_LIMIT, WHATSAPP_VERIFY_LIMIT } from '#core/limits.ts';
+import { verifyWhatsAppInput } from '#core/whatsapp.ts';
 import { passwordMatches } from '../auth.ts';
 import {
   deleteAccount,
@@ -12,6 +13,11 @@ import {
 import { avatarKey } from '../services/avatar-service.ts';
 import { PASSWORD_CHECKS } from '../services/rate-limit.ts';
 import { creditOf } from '../services/value-service.ts';
+import {
+  sendVerificationCode,
+  verifyWhatsAppCode,
+  whatsAppVerification,
+} from '../services/whatsapp-verification.ts';
 import { limited, protectedProcedure, publicProcedure, router, shopperError } from '../trpc.ts';
 
 function profileView(profile: Profile) {
@@ -48,6 +54,27 @@ export const accountRouter = router({
   credit: protectedProcedure.query(({ ctx }) => creditOf(ctx.db, ctx.user.id)),
 
   settings: protectedProcedure.query(({ ctx }) => readSettings(ctx.db, ctx.user)),
+
+  /** Her number on WhatsApp (issue 37): whether the shop has WhatsApp, and whether it is verified. */
+  whatsapp: protectedProcedure.query(({ ctx }) => whatsAppVerification(ctx, ctx.user.id)),
+
+  /** Sends a 6-digit code to her profile number on WhatsApp (3 an hour: each is paid for). */
+  sendWhatsAppCode: protectedProcedure
+    .use(limited('whatsapp-code', WHATSAPP_CODE_LIMIT))
+    .mutation(async ({ ctx }) => {
+      const sent = await sendVerificationCode(ctx, ctx.user.id);
+      return sent.ok ? sent : shopperError('BAD_REQUEST', sent.message);
+    }),
+
+  /** The code she got: right, her number is verified on WhatsApp (the assistant may read her
+   * orders there). */
+  verifyWhatsApp: protectedProcedure
+    .input(verifyWhatsAppInput)
+    .use(limited('whatsapp-verify', WHATSAPP_VERIFY_LIMIT))
+    .mutation(async ({ ctx, input }) => {
+      const checked = await verifyWhatsAppCode(ctx, ctx.user.id, input.code);
+      return checked.ok ? checked : shopperError('BAD_REQUEST', checked.message);
+    }),
 
   saveSettings: protectedProcedure
     .input(settingsInput)

@@ -1,6 +1,7 @@
 // The signed-in shopper's cart, by variant. Every answer is the whole cart, priced and stocked from the
 // database now; a refused change answers the spec's toast text.
 
+import { cartLinkPiecesInput } from '#core/cart-link.ts';
 import {
   CART_TEXT,
   type Cart,
@@ -18,12 +19,13 @@ import {
   type CartProblem,
   clearCart,
   getCart,
+  linkPieces,
   mergeIntoCart,
   removeFromCart,
   setCartQuantity,
 } from '../services/cart-service.ts';
 import { accepted, type Refusals } from '../shopper-error.ts';
-import { gatedProcedure, limited, protectedProcedure, router } from '../trpc.ts';
+import { gatedProcedure, limited, protectedProcedure, publicProcedure, router } from '../trpc.ts';
 
 /** The piece a quantity change names, without its quantity. */
 const pieceRef = (input: PieceRef & { quantity: number }): PieceRef =>
@@ -47,6 +49,14 @@ function changed(answer: CartAnswer, tooMany: (available: number, inCart: number
 
 export const cartRouter = router({
   get: protectedProcedure.query(({ ctx }) => getCart(ctx.db, ctx.user.id)),
+
+  /**
+   * A cart link's pieces (issue 37), on sale now with their stock and price: for a visitor too,
+   * whose cart is in her browser. Adding them goes through `add` (or the visitor's cart rules).
+   */
+  linkPieces: publicProcedure
+    .input(cartLinkPiecesInput)
+    .query(({ ctx, input }) => linkPieces(ctx.db, input.variantIds)),
 
   add: changeCart.input(cartAddInput).mutation(async ({ ctx, input }) => {
     const { quantity, ...piece } = input;

@@ -3,10 +3,11 @@
 // round trip and answers the cart as it is now: prices and stock from the catalogue, never from
 // the client. Each write also carries the change's gate (the session, the attempt's limit:
 // decision 0057), and the batch goes through it.
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type Cart,
   type CartLine,
+  type CartProduct,
   loadCart,
   MAX_LINE_QUANTITY,
   type PieceRef,
@@ -29,6 +30,18 @@ export type CartAnswer =
   | (Refused<'product-missing' | 'choose-size'> & { cart: Cart })
   | (Refused<'stock-limit'> & { cart: Cart; available: number; inCart: number });
 
+/** A variant as a cart line shows it: its product's name, picture and page, its price. */
+const pieceColumns = {
+  productId: products.id,
+  variantId: productVariants.id,
+  label: productVariants.label,
+  slug: products.slug,
+  name: products.productName,
+  price: sql<number>`coalesce(${productVariants.price}, ${products.price})`.mapWith(Number),
+  image: products.productImage,
+  imageWidths: cardPictureWidths,
+};
+
 /**
  * The cart's lines as read (`toCart` makes the cart of them). `userId` may be SQL naming the
  * shopper inside the statement (the desk's inbox finds her by her phone in the same batch).
@@ -36,14 +49,7 @@ export type CartAnswer =
 export function readCart(db: Db, userId: string | SQL) {
   return db
     .select({
-      productId: products.id,
-      variantId: productVariants.id,
-      label: productVariants.label,
-      slug: products.slug,
-      name: products.productName,
-      price: sql<number>`coalesce(${productVariants.price}, ${products.price})`.mapWith(Number),
-      image: products.productImage,
-      imageWidths: cardPictureWidths,
+      ...pieceColumns,
       quantity: cartItems.quantity,
       // A line of a piece taken off sale stays listed (the shopper's own) with nothing to buy:
       // the cart shows it as no longer available and checkout refuses it.
@@ -61,12 +67,25 @@ export function readCart(db: Db, userId: string | SQL) {
 /** A line as read: its picture's widths null when it has none. */
 type ReadLine = Omit<CartLine, 'imageWidths'> & { imageWidths: number[] | null };
 
-export const toCart = (lines: ReadLine[]) =>
-  loadCart(
-    lines.map(({ imageWidths, ...line }) =>
-      imageWidths?.length ? { ...line, imageWidths } : line,
-    ),
-  );
+/** Widths only for a picture that has them (the cart's saved shape has no null there). */
+const withWidths = <T extends { imageWidths: number[] | null }>({ imageWidths, ...line }: T) =>
+  imageWidths?.length ? { ...line, imageWidths } : line;
+
+export const toCart = (lines: ReadLine[]) => loadCart(lines.map(withWidths));
+
+/**
+ * The pieces a cart link names (issue 37) that are on sale now, with their stock and price now, in
+ * no particular order. A variant that is gone, or whose product is a draft or archived, is simply
+ * not among them: the link's page says a piece is no longer in the shop without naming it.
+ */
+export async function linkPieces(db: Db, variantIds: readonly number[]): Promise<CartProduct[]> {
+  const rows = await db
+    .select({ ...pieceColumns, stock: productVariants.stock })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(inArray(productVariants.id, [...variantIds]), onSale));
+  return rows.map(withWidths);
+}
 
 /**
  * The variant a reference names, as SQL: the variant itself, or the only variant of a product

@@ -221,6 +221,11 @@ export async function deskOrder(db: Db, orderId: string) {
       message: t.messageContent,
       status: t.status,
       error: t.errorMessage,
+      /** How it went (issue 37): 'sms', or 'whatsapp' with WhatsApp's own state. */
+      channel: t.channel,
+      whatsappStatus: t.whatsappStatus,
+      /** Why a WhatsApp message was texted instead; null when it was not. */
+      fallback: t.fallbackReason,
       sentAt: iso(t.sentAt),
       createdAt: iso(t.createdAt) ?? '',
     })),

@@ -17,6 +17,7 @@ import {
 } from '#core/return-windows.ts';
 import type { SocialLink } from '#core/social.ts';
 import { DEFAULT_STORE_DETAILS, type StoreDetails, type WeekHours } from '#core/store-details.ts';
+import { WHATSAPP_ASSISTANT_MODES, type WhatsAppAssistantMode } from '#core/whatsapp.ts';
 import type { Db } from '#db/client.ts';
 import { systemSettings } from '#db/schema/index.ts';
 import type { Context } from '../context.ts';
@@ -43,6 +44,8 @@ export const SETTING_KEYS = {
   returnDays: 'return_days',
   exchangeDays: 'exchange_days',
   returnPickupFee: 'return_pickup_fee',
+  // The assistant on WhatsApp (issue 37): 'always' or 'after_hours'; no row: off.
+  whatsappAssistant: 'whatsapp_assistant',
 } as const;
 export type SettingName = keyof typeof SETTING_KEYS;
 export const SETTING_NAMES = Object.keys(SETTING_KEYS) as SettingName[];
@@ -69,6 +72,7 @@ export type ShopSettings = {
   returnDays: number;
   exchangeDays: number;
   returnPickupFee: PickupFeeRule;
+  whatsappAssistant: WhatsAppAssistantMode;
 };
 
 /** The settings kept as JSON (compared as stored text when a save asks what changed). */
@@ -129,6 +133,8 @@ export function storedFrom(rows: readonly Row[]): Partial<ShopSettings> {
   if ((PICKUP_FEE_RULES as readonly string[]).includes(rule ?? '')) {
     stored.returnPickupFee = rule as PickupFeeRule;
   }
+  const assistant = WHATSAPP_ASSISTANT_MODES.find((mode) => mode === read('whatsappAssistant'));
+  if (assistant) stored.whatsappAssistant = assistant;
   return stored;
 }
 
@@ -166,6 +172,7 @@ export function settingsFrom(
     returnDays: DEFAULT_RETURN_DAYS,
     exchangeDays: DEFAULT_EXCHANGE_DAYS,
     returnPickupFee: DEFAULT_PICKUP_FEE_RULE,
+    whatsappAssistant: 'off',
   };
   const values = { ...configured, ...stored };
   const sources = Object.fromEntries(

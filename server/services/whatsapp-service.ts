@@ -1,4 +1,4 @@
-// What Meta's webhook tells the shop (issue 37, decision 0087): shoppers' messages, kept once by
+// What Meta's webhook tells the shop (issue 37, decision 0088): shoppers' messages, kept once by
 // their wamid however often Meta retries, with STOP and START; and the statuses of what the shop
 // sent (sent → delivered → read, or failed), recorded on the message and on the order update's
 // outbox row. A failed order update is texted instead, once: the row moves to SMS in the same
@@ -11,13 +11,24 @@ import {
   WHATSAPP_STATUSES,
   WHATSAPP_TEXT,
   WHATSAPP_TEXT_MAX,
+  type WhatsAppAssistantMode,
   type WhatsAppStatus,
 } from '#core/whatsapp.ts';
+import type { Db } from '#db/client.ts';
 import { smsNotifications, whatsappContacts, whatsappMessages } from '#db/schema/index.ts';
-import { deliverLater, fallBackToSms, type TextingLater } from './sms-service.ts';
+import type { Context } from '../context.ts';
+import { type DeskActor, recordDeskWrite } from './desk-record.ts';
+import { settingsWrites } from './shop-settings.ts';
+import { deliverLater, fallBackToSms, type Texting, type TextingLater } from './sms-service.ts';
 import type { WhatsApp } from './whatsapp/cloud-api.ts';
 
-type Inbound = { wamid: string; phone: string; name: string | null; type: string; body: string };
+export type Inbound = {
+  wamid: string;
+  phone: string;
+  name: string | null;
+  type: string;
+  body: string;
+};
 type StatusEvent = {
   wamid: string;
   status: WhatsAppStatus;
@@ -97,20 +108,26 @@ const RANK = sql.raw(`array['sent', 'failed', 'delivered', 'read']`);
 const laterThan = (column: unknown, status: WhatsAppStatus) =>
   sql`coalesce(array_position(${RANK}, ${column}), 0) < array_position(${RANK}, ${status}::text)`;
 
-/** What Meta's webhook brought: messages stored once, statuses recorded, fallbacks queued. */
+/**
+ * What Meta's webhook brought: messages stored once, statuses recorded, fallbacks queued.
+ * Answers the messages new to the shop that someone should answer (the assistant, or staff).
+ */
 export async function receiveWhatsApp(
-  ctx: TextingLater & { whatsapp: WhatsApp },
+  ctx: Context & { whatsapp: WhatsApp },
   payload: unknown,
-): Promise<void> {
+): Promise<Inbound[]> {
   const { inbound, statuses } = webhookEvents(payload);
-  for (const message of inbound) await receiveMessage(ctx, message);
+  const fresh: Inbound[] = [];
+  for (const message of inbound) if (await receiveMessage(ctx, message)) fresh.push(message);
   for (const event of statuses) await recordStatus(ctx, event);
+  return fresh;
 }
 
+/** Keeps one message; answers whether it is new and for the assistant (not STOP, not START). */
 async function receiveMessage(
-  ctx: TextingLater & { whatsapp: WhatsApp },
+  ctx: Context & { whatsapp: WhatsApp },
   message: Inbound,
-): Promise<void> {
+): Promise<boolean> {
   const [stored] = await ctx.db
     .insert(whatsappMessages)
     .values({
@@ -123,7 +140,7 @@ async function receiveMessage(
     })
     .onConflictDoNothing()
     .returning({ id: whatsappMessages.id });
-  if (!stored) return; // Meta's retry of a message already kept
+  if (!stored) return false; // Meta's retry of a message already kept
   await ctx.db
     .insert(whatsappContacts)
     .values({ phone: message.phone, name: message.name, lastInboundAt: sql`now()` })
@@ -151,13 +168,16 @@ async function receiveMessage(
           .returning({ phone: whatsappContacts.phone })
       : [];
   if (changed) {
+    const stopped = isStop(message.body);
     await sendText(
       ctx,
       message.phone,
-      isStop(message.body) ? WHATSAPP_TEXT.stopped : WHATSAPP_TEXT.started,
+      stopped ? WHATSAPP_TEXT.stopped : WHATSAPP_TEXT.started,
       null,
     );
+    return false;
   }
+  return !isStop(message.body) && !isStart(message.body);
 }
 
 async function recordStatus(ctx: TextingLater, event: StatusEvent): Promise<void> {
@@ -205,10 +225,11 @@ async function recordStatus(ctx: TextingLater, event: StatusEvent): Promise<void
  * the shop itself). Answers Meta's refusal, if any.
  */
 export async function sendText(
-  ctx: TextingLater & { whatsapp: WhatsApp },
+  ctx: Texting & { whatsapp: WhatsApp },
   phone: string,
   text: string,
   sentBy: string | null,
+  byAssistant = false,
 ): Promise<{ ok: true } | { ok: false; error: string; code: number | null }> {
   const result = await ctx.whatsapp.api.send({ to: phone, text });
   await ctx.db.insert(whatsappMessages).values({
@@ -220,6 +241,48 @@ export async function sendText(
     status: result.ok ? 'sent' : 'failed',
     error: result.ok ? null : result.error,
     sentBy,
+    byAssistant,
   });
   return result.ok ? { ok: true } : result;
+}
+
+/** What the shop sent on WhatsApp per Kampala month and Meta's pricing category, newest first:
+ * how many Meta bills (its per-message pricing, from the status webhooks) and how many were free. */
+export async function whatsAppUsage(db: Db, months = 6) {
+  const month = sql<string>`to_char(${whatsappMessages.createdAt} at time zone 'Africa/Kampala', 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      month,
+      category: sql<string>`coalesce(${whatsappMessages.pricingCategory}, 'unpriced')`,
+      billable: sql<number>`(count(*) filter (where ${whatsappMessages.billable}))::int`,
+      free: sql<number>`(count(*) filter (where not coalesce(${whatsappMessages.billable}, false)))::int`,
+    })
+    .from(whatsappMessages)
+    .where(
+      and(
+        eq(whatsappMessages.direction, 'out'),
+        sql`${whatsappMessages.createdAt} >= date_trunc('month', now() at time zone 'Africa/Kampala') at time zone 'Africa/Kampala' - make_interval(months => ${months - 1})`,
+      ),
+    )
+    .groupBy(month, sql`2`)
+    .orderBy(sql`1 desc`, sql`2`);
+  return rows.map((row) => ({ ...row, billable: Number(row.billable), free: Number(row.free) }));
+}
+
+/** The desk sets when the assistant answers WhatsApp; recorded in the same batch. */
+export async function setWhatsAppAssistant(db: Db, actor: DeskActor, mode: WhatsAppAssistantMode) {
+  await db.batch([
+    recordDeskWrite(db, actor, {
+      action: 'settings.saved',
+      subject: 'WhatsApp assistant',
+      details: { changed: ['whatsappAssistant'], mode },
+    }),
+    ...settingsWrites(
+      db,
+      ['whatsappAssistant'],
+      { whatsappAssistant: mode === 'off' ? null : mode },
+      '',
+    ),
+  ]);
+  return { mode };
 }

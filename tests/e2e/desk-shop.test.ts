@@ -80,7 +80,7 @@ describe('the owner’s desk', () => {
       await page.getByRole('heading', { name: 'Texts failed' }).waitFor();
       await page.getByRole('heading', { name: 'Low stock' }).waitFor();
       await expect(
-        page.getByRole('link', { name: 'See the SMS log' }).getAttribute('href'),
+        page.getByRole('link', { name: 'See the message log' }).getAttribute('href'),
       ).resolves.toBe('/desk/orders');
       await expect(
         page.getByRole('link', { name: 'Open stock' }).getAttribute('href'),

@@ -2,7 +2,7 @@
 // build: a staff member on a phone in the shop creates a dress in three sizes and two colours,
 // uploads two photos from files and publishes it; a visitor finds it on /shop; a shopper buys the
 // last M · Indigo; another asks to be told when it's back; the staff member reads the sale in the
-// stock log, restocks the size, and the back-in-stock text shows on the SMS log. Once with the
+// stock log, restocks the size, and the back-in-stock text shows on the message log. Once with the
 // staff at 360 px and the shoppers at 1366, once the other way round.
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -198,9 +198,9 @@ describe('the boutique’s desk, from a new dress to a back-in-stock text', () =
         { change: 3, reason: 'received' },
       ]);
 
-      // The back-in-stock text on the SMS log.
+      // The back-in-stock text on the message log.
       await desk.page.goto('/desk/orders');
-      const sms = desk.page.getByRole('list', { name: 'SMS log' });
+      const sms = desk.page.getByRole('list', { name: 'Message log' });
       await sms
         .getByText(new RegExp(`${name} in M/Indigo is back in stock`))
         .first()

@@ -1,14 +1,15 @@
 // The server-side cart through the router: stock rules with the spec's toasts, prices from the
 // database, a local cart merged at login, and each shopper reaching only their own cart.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CART_LINK_TEXT, cartLinkPath, parseCartLink, planCartLink } from '#core/cart-link.ts';
 import { CART_TEXT, MAX_LINE_QUANTITY } from '#core/cart-rules.ts';
-import { products } from '#db/schema/index.ts';
+import { products, productVariants } from '#db/schema/index.ts';
 import type { Auth } from '#server/auth.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { callerFor, mutateOverHttp } from '../support/trpc.ts';
+import { callerFor, mutateOverHttp, queryOverHttp } from '../support/trpc.ts';
 
 let test: TestDatabase;
 let auth: Auth;
@@ -223,5 +224,143 @@ describe('cart', () => {
     );
     expect(both.status).toBe(400);
     expect(both.body.error?.message).toBe(CART_TEXT.addFailed);
+  });
+});
+
+describe('a cart link’s pieces (issue 37)', () => {
+  const guest = () => callerFor(test.db).cart;
+
+  it('names the pieces on sale now with their stock and price, for a visitor too', async () => {
+    const dress = await addProduct(test.db, {
+      name: 'Ankara Wrap Dress',
+      price: 185_000,
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      stock: { S: 0, M: 3 },
+    });
+    const [m, s] = [dress.variants.M, dress.variants.S] as [number, number];
+    // A size with a price of its own is priced at it.
+    await test.db.update(productVariants).set({ price: 195_000 }).where(eq(productVariants.id, m));
+    const pieces = await guest().linkPieces({ variantIds: [m, s] });
+    expect(pieces.sort((a, b) => a.variantId - b.variantId)).toEqual(
+      [
+        { variantId: m, label: 'M', price: 195_000, stock: 3 },
+        { variantId: s, label: 'S', price: 185_000, stock: 0 },
+      ]
+        .sort((a, b) => a.variantId - b.variantId)
+        .map((piece) => ({
+          ...piece,
+          productId: dress.id,
+          name: 'Ankara Wrap Dress',
+          slug: dress.slug,
+          image: null,
+        })),
+    );
+    // Signed in, the same answer.
+    expect(await as(shopper).linkPieces({ variantIds: [m] })).toEqual(
+      pieces.filter((p) => p.variantId === m),
+    );
+  });
+
+  it('leaves out a variant that is gone, a draft’s and an archived piece’s', async () => {
+    const [shown, draft, archived] = [
+      await product(10_000, 4),
+      await product(20_000, 4),
+      await product(30_000, 4),
+    ];
+    await test.db.update(products).set({ status: 'draft' }).where(eq(products.id, draft.id));
+    await test.db.update(products).set({ status: 'archived' }).where(eq(products.id, archived.id));
+    const pieces = await guest().linkPieces({
+      variantIds: [draft.variantId, shown.variantId, archived.variantId, 2_000_000_001],
+    });
+    expect(pieces.map((p) => p.variantId)).toEqual([shown.variantId]);
+  });
+
+  it('refuses what is not a link’s list of variants with the link’s text, never a 500', async () => {
+    const twentyOne = Array.from({ length: 21 }, (_, i) => i + 1);
+    for (const input of [
+      null,
+      {},
+      { variantIds: [] },
+      { variantIds: twentyOne },
+      { variantIds: ['12'] },
+      { variantIds: [1.5] },
+      { variantIds: [0] },
+      { variantIds: [-4] },
+      { variantIds: [2_147_483_648] },
+      { variantIds: [1e21] },
+      { variantIds: '12x2' },
+      { items: [{ variantId: 1, quantity: 1 }] },
+      { variantIds: [1], quantity: 2 },
+    ]) {
+      const refused = await queryOverHttp(test.db, 'cart.linkPieces', input, { auth });
+      expect({ input, status: refused.status, text: refused.body.error?.message }).toEqual({
+        input,
+        status: 400,
+        text: CART_LINK_TEXT.broken,
+      });
+    }
+  });
+
+  it('fills a signed-in cart through cart.add: lowered to the stock, sold out left out, once', async () => {
+    const buyer = await signedInShopper(test.db, auth);
+    const cart = as(buyer);
+    const [blazer, scarce, soldOut, plenty] = [
+      await product(50_000, 5),
+      await product(20_000, 2),
+      await product(15_000, 0),
+      await product(1_000, MAX_LINE_QUANTITY + 10),
+    ];
+    await cart.add({ variantId: blazer.variantId, quantity: 4 });
+    await cart.add({ variantId: plenty.variantId, quantity: MAX_LINE_QUANTITY - 1 });
+    const link = cartLinkPath([
+      { variantId: blazer.variantId, quantity: 3 },
+      { variantId: scarce.variantId, quantity: MAX_LINE_QUANTITY },
+      { variantId: soldOut.variantId, quantity: 1 },
+      { variantId: plenty.variantId, quantity: 5 },
+    ]);
+    const items = parseCartLink(new URL(link, 'http://shop.test').searchParams.get('add'));
+    if (!items) throw new Error(`${link} did not read back`);
+    const open = async () => {
+      const steps = planCartLink(
+        await cart.get(),
+        items,
+        await cart.linkPieces({ variantIds: items.map((i) => i.variantId) }),
+      );
+      for (const step of steps) {
+        if (step.piece)
+          await cart.add({ variantId: step.piece.variantId, quantity: step.quantity });
+      }
+      return steps.map((s) => s.note.text);
+    };
+    expect(await open()).toEqual([
+      `Only 5 left of Ankara Blazer: 1 added.`,
+      `Only 2 left of Ankara Blazer: 2 added.`,
+      'Ankara Blazer is sold out: not added.',
+      CART_LINK_TEXT.lineLimit('Ankara Blazer', 1),
+    ]);
+    const quantities = async () =>
+      Object.fromEntries((await cart.get()).productsInCart.map((l) => [l.variantId, l.quantity]));
+    const filled = {
+      [blazer.variantId]: 5,
+      [plenty.variantId]: MAX_LINE_QUANTITY,
+      [scarce.variantId]: 2,
+    };
+    expect(await quantities()).toEqual(filled);
+    // Opened again, it adds nothing more: every line is at its stock or its limit.
+    await open();
+    expect(await quantities()).toEqual(filled);
+    // A quantity past the line's limit never reaches the cart through cart.add either.
+    const huge = await mutateOverHttp(
+      test.db,
+      'cart.add',
+      { variantId: blazer.variantId, quantity: MAX_LINE_QUANTITY * 10 },
+      { auth, cookie: buyer.cookie },
+    );
+    expect(huge.status).toBe(400);
+    expect(
+      await test.db.execute(
+        sql`select count(*)::int as n from cart_items where user_id = ${buyer.id}`,
+      ),
+    ).toMatchObject({ rows: [{ n: 3 }] });
   });
 });

@@ -131,6 +131,8 @@ const RULES: Record<string, Rule> = {
     access: 'shopper',
     valid: () => ({ items: [{ variantId: own.variantId, quantity: 1 }] }),
   },
+  // A cart link's pieces (issue 37): the catalogue's, open to a visitor.
+  'cart.linkPieces': { access: 'public', valid: () => ({ variantIds: [own.variantId] }) },
   'catalogue.home': { access: 'public', valid: () => undefined },
   'catalogue.shop': { access: 'public', valid: () => undefined },
   'catalogue.categories': { access: 'public', valid: () => undefined },

@@ -307,7 +307,7 @@ function Texts({ failed }: { failed: number }) {
     <Card
       title="Texts failed"
       to="/desk/orders"
-      linkText="See the SMS log"
+      linkText="See the message log"
       tone={failed > 0 ? 'alert' : undefined}
     >
       <dl>

@@ -32,6 +32,7 @@ import { formatUGX } from '#core/money.ts';
 import type { Offer } from '#core/offers.ts';
 import { formatLongDate, receiptNumber } from '#core/order-rules.ts';
 import type { ReturnWindows } from '#core/return-windows.ts';
+import { WHATSAPP_ASSISTANT_TEXT } from '#core/whatsapp.ts';
 import type { Db } from '#db/client.ts';
 import { categories, orderItems, orders, products } from '#db/schema/index.ts';
 import { categoryOrder, inStock } from '../catalogue-service.ts';
@@ -78,6 +79,12 @@ export type ShopperContext = {
   /** The shop's return and exchange windows (issue 36); null when they could not be read (then
    * the assistant states no number of days). */
   windows: ReturnWindows | null;
+  /**
+   * Asked on WhatsApp (issue 37): `verified` when the number is verified on the shopper's
+   * account; otherwise she is nobody's account to the assistant, which gets the catalogue's
+   * tools only.
+   */
+  whatsapp?: { verified: boolean };
 };
 
 export type ReplyMeta = {
@@ -109,9 +116,12 @@ function instructions(context: ShopperContext, contact: SupportContact): string 
     returnInstructions(context.windows),
     `Our support team: ${contact.email}, ${contact.phone}.`,
     `The shopper: ${context.name || 'a customer'}${context.newCustomer ? ', new to the shop (welcome them)' : ', a returning customer'}.`,
-    context.recentOrders.length > 0
-      ? `Their recent orders: ${context.recentOrders.map((o) => `${o.reference} on ${o.date}, ${formatUGX(o.total)}, ${o.status}`).join('; ')}.`
-      : 'They have no orders yet.',
+    context.whatsapp && !context.whatsapp.verified
+      ? WHATSAPP_ASSISTANT_TEXT.unverified
+      : context.recentOrders.length > 0
+        ? `Their recent orders: ${context.recentOrders.map((o) => `${o.reference} on ${o.date}, ${formatUGX(o.total)}, ${o.status}`).join('; ')}.`
+        : 'They have no orders yet.',
+    ...(context.whatsapp?.verified ? [WHATSAPP_ASSISTANT_TEXT.verified] : []),
   ].join('\n');
 }
 
@@ -356,6 +366,23 @@ function fallbackText(
   return cannedAnswer(message, contact, context.delivery, context.windows);
 }
 
+/** The tools anyone may have: the catalogue and what is on offer (no shopper's own data). */
+const CATALOGUE_TOOLS = [
+  'searchProducts',
+  'productAvailability',
+  'categories',
+  'offersNow',
+] as const;
+
+/** All the tools for a shopper; the catalogue's only for an unverified number on WhatsApp. */
+function toolsFor(context: ShopperContext, tools: ReturnType<typeof shopTools>) {
+  if (!context.whatsapp || context.whatsapp.verified) return tools;
+  return Object.fromEntries(CATALOGUE_TOOLS.map((name) => [name, tools[name]])) as Pick<
+    typeof tools,
+    (typeof CATALOGUE_TOOLS)[number]
+  >;
+}
+
 /**
  * The assistant's reply to `message`, yielded as it is produced. `meta` is filled in as it goes
  * (tools used, model, fallback kind) for the stored message. Aborting `signal` stops generation.
@@ -395,7 +422,7 @@ export async function* reply(
       messages: [...history, { role: 'user', content: message }],
       ...MODEL_SETTINGS,
       providerOptions: { google: { safetySettings: SAFETY } },
-      tools: shopTools(db, shopper, used, found),
+      tools: toolsFor(context, shopTools(db, shopper, used, found)),
       stopWhen: stepCountIs(4),
       maxRetries: 0,
       abortSignal: signal,

@@ -1,4 +1,4 @@
-// Meta's WhatsApp Cloud API (issue 37, decision 0087): `POST {base}/{phone-number-id}/messages`
+// Meta's WhatsApp Cloud API (issue 37, decision 0088): `POST {base}/{phone-number-id}/messages`
 // with the system user's token. The one adapter the shop sends WhatsApp messages through; the
 // fake (local/fakes/whatsapp-fake.ts) speaks the same shape on loopback and refuses what Meta
 // refuses. Meta answers errors as { error: { message, type, code, error_data: { details } } }.

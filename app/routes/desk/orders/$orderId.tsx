@@ -795,7 +795,7 @@ function Returns({ order }: { order: Order }) {
 
 function Texts({ order }: { order: Order }) {
   return (
-    <DeskCard title="Texts sent" testId="texts">
+    <DeskCard title="Messages sent" testId="texts">
       <ul className="divide-y divide-line">
         {order.texts.map((text) => (
           <li key={text.id} className="py-3 text-sm" data-kind={text.kind}>
@@ -812,12 +812,21 @@ function Texts({ order }: { order: Order }) {
                 {text.status}
               </span>
               <span>
-                {text.kind.replace(/-/g, ' ')} · to {text.recipientType}{' '}
+                {text.channel === 'whatsapp' ? 'WhatsApp' : 'SMS'}
+                {text.whatsappStatus && text.channel === 'whatsapp'
+                  ? ` (${text.whatsappStatus})`
+                  : ''}{' '}
+                · {text.kind.replace(/-/g, ' ')} · to {text.recipientType}{' '}
                 {text.recipientPhone ? displayNumber(text.recipientPhone) : ''} ·{' '}
                 {when(text.sentAt ?? text.createdAt)}
               </span>
             </p>
             <p className="mt-1 break-words">{text.message}</p>
+            {text.fallback && (
+              <p className="mt-1 break-words text-ink-soft" data-testid="fallback">
+                {text.fallback}
+              </p>
+            )}
             {text.error && <p className="mt-1 break-words text-danger">{text.error}</p>}
           </li>
         ))}

@@ -119,9 +119,9 @@ function OrdersDesk() {
 
       <section aria-labelledby="desk-sms" className="mt-10">
         <h2 id="desk-sms" className="font-display text-3xl">
-          SMS log
+          Message log
         </h2>
-        <ul className="mt-4 divide-y divide-line border-y border-line" aria-label="SMS log">
+        <ul className="mt-4 divide-y divide-line border-y border-line" aria-label="Message log">
           {sms.data?.map((row) => (
             <SmsRow key={row.id} row={row} />
           ))}
@@ -494,13 +494,17 @@ function SmsRow({ row }: { row: Sms }) {
         </span>
         <span className="font-medium">{row.recipientPhone || '(no number)'}</span>
         <span className="text-ink-soft">
-          {row.recipientType} · {row.kind}
+          {row.channel === 'whatsapp'
+            ? `WhatsApp${row.whatsappStatus ? ` (${row.whatsappStatus})` : ''}`
+            : 'SMS'}{' '}
+          · {row.recipientType} · {row.kind}
           {row.orderId ? ` · #${orderIdHead(row.orderId)}` : ''} ·{' '}
           {formatTime(row.sentAt ?? row.createdAt)}
           {row.attempts > 1 ? ` · ${row.attempts} attempts` : ''}
         </span>
       </p>
       <p className="mt-1 break-words text-sm">{row.message}</p>
+      {row.fallback && <p className="mt-1 break-words text-sm text-ink-soft">{row.fallback}</p>}
       {row.error && <p className="mt-1 break-words text-sm text-danger">{row.error}</p>}
       {row.status === 'failed' && (
         <button
