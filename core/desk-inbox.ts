@@ -71,6 +71,8 @@ export const DESK_INBOX_TEXT = {
   pieceSent: (name: string) => `${name} sent.`,
   linkSent: 'Cart link sent.',
   photo: 'Photo',
+  /** The shopper asked the assistant for a person and no one has answered yet. */
+  asksForPerson: 'Asked for a person',
 } as const;
 
 const T = DESK_INBOX_TEXT;

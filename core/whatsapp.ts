@@ -129,8 +129,9 @@ export const WHATSAPP_TEXT = {
   /** Meta refused a staff message when it was sent (the reason as the adapter words it). */
   sendRefused: (reason: string) => `WhatsApp did not take the message: ${reason}`,
   /** Who an outbound message without a staff member is from: the shop's own (order updates,
-   * STOP's acknowledgement). */
+   * STOP's acknowledgement), or the assistant on WhatsApp. */
   sentByShop: 'duuka',
+  sentByAssistant: 'Assistant',
 } as const;
 
 /** Start again after STOP. */

@@ -2,8 +2,9 @@
 // unread), a thread with the shopper's account, cart and recent orders beside it, and what staff
 // send inside the 24-hour window: a reply, a piece's card, a cart link.
 //
-// Sending is claimed before it is sent: ONE batch writes the message ('sending', with who wrote it)
-// and its desk record (keyed by the page's request key, so a double tap or a retry sends once),
+// Sending is claimed before it is sent: ONE batch writes the message ('sending', with who wrote it),
+// hands the thread to staff (the assistant on WhatsApp stays out of it for 24 hours) and writes
+// its desk record (keyed by the page's request key, so a double tap or a retry sends once),
 // then the Cloud API is called, then the message gets Meta's id and 'sent', or 'failed' with
 // Meta's reason. A number outside its window, or that sent STOP, is refused before anything is
 // written or sent: the shop never even asks Meta (which would refuse with 131047).
@@ -18,7 +19,7 @@ import {
   UNREAD_CAP,
   whatsAppPicture,
 } from '#core/desk-inbox.ts';
-import { WHATSAPP_TEXT, WHATSAPP_WINDOW_S } from '#core/whatsapp.ts';
+import { HANDED_OVER_S, WHATSAPP_TEXT, WHATSAPP_WINDOW_S } from '#core/whatsapp.ts';
 import type { Db } from '#db/client.ts';
 import {
   orders,
@@ -58,7 +59,17 @@ type ThreadRow = {
   account_id: string | null;
   account_name: string | null;
   account_email: string | null;
+  waiting: boolean;
 };
+
+/**
+ * The shopper asked for a person (the assistant handed the thread over, within 24 hours) and no
+ * staff member has written since: `c` is the contact. A staff message hands the thread over too,
+ * in the same transaction, so it is never earlier than handed_over_at.
+ */
+const waitingSql = sql<boolean>`coalesce(c.handed_over_at > now() - make_interval(secs => ${HANDED_OVER_S})
+  and not exists (select 1 from whatsapp_messages s where s.phone = c.phone
+                  and s.sent_by is not null and s.created_at >= c.handed_over_at), false)`;
 
 /**
  * The inbox: one thread per number that has a message, the newest message first, at most
@@ -81,7 +92,7 @@ export async function inboxThreads(db: Db) {
       where p.phone in (select phone from latest)
       order by p.phone, u.created_at, u.id
     )
-    select l.phone, c.name, ${isoSql(sql`l.last_at`)} as last_at,
+    select l.phone, c.name, ${isoSql(sql`l.last_at`)} as last_at, ${waitingSql} as waiting,
            m.body, m.direction, m.type, m.status,
            (select count(*) from (
               select 1 from whatsapp_messages i
@@ -111,6 +122,7 @@ export async function inboxThreads(db: Db) {
       },
       lastAt: row.last_at,
       unread: Number(row.unread),
+      asksForPerson: Boolean(row.waiting),
       customer: row.account_id
         ? { id: row.account_id, name: row.account_name ?? '', email: row.account_email ?? '' }
         : null,
@@ -142,12 +154,15 @@ export async function threadOf(db: Db, phone: string) {
           sql`${whatsappContacts.lastInboundAt} + make_interval(secs => ${WHATSAPP_WINDOW_S})`,
         )}`,
         windowOpen: sql<boolean>`coalesce(${whatsappContacts.lastInboundAt} > now() - make_interval(secs => ${WHATSAPP_WINDOW_S}), false)`,
+        asksForPerson: sql<boolean>`(select ${waitingSql} from whatsapp_contacts c
+          where c.phone = ${phone})`,
       })
       .from(whatsappContacts)
       .where(eq(whatsappContacts.phone, phone)),
     db
       .select({
         id: whatsappMessages.id,
+        byAssistant: whatsappMessages.byAssistant,
         direction: whatsappMessages.direction,
         type: whatsappMessages.type,
         body: whatsappMessages.body,
@@ -197,6 +212,7 @@ export async function threadOf(db: Db, phone: string) {
       windowOpen: Boolean(contact?.windowOpen),
       windowUntil: contact?.windowUntil ?? null,
       readAt: contact?.readAt ? contact.readAt.toISOString() : null,
+      asksForPerson: Boolean(contact?.asksForPerson),
     },
     messages: newest.reverse().map((message) => ({
       id: message.id,
@@ -206,9 +222,13 @@ export async function threadOf(db: Db, phone: string) {
       status: message.status,
       error: message.error,
       createdAt: message.createdAt.toISOString(),
-      // Outbound: the staff member who wrote it, else the shop's own (an order update, an
-      // acknowledgement of STOP); inbound: the shopper.
-      sentBy: message.direction === 'out' ? (message.sentBy ?? WHATSAPP_TEXT.sentByShop) : null,
+      // Outbound: the staff member who wrote it, else the assistant, else the shop's own (an
+      // order update, an acknowledgement of STOP); inbound: the shopper.
+      sentBy:
+        message.direction === 'out'
+          ? (message.sentBy ??
+            (message.byAssistant ? WHATSAPP_TEXT.sentByAssistant : WHATSAPP_TEXT.sentByShop))
+          : null,
     })),
     customer: customer
       ? {
@@ -320,6 +340,11 @@ async function sendFromDesk(
         status: 'sending',
         sentBy: staff.id,
       }),
+      // Staff are answering: the assistant leaves the thread to them for 24 hours.
+      ctx.db
+        .update(whatsappContacts)
+        .set({ handedOverAt: sql`now()` })
+        .where(eq(whatsappContacts.phone, input.phone)),
       recordDeskWrite(ctx.db, actor, {
         action: outgoing.action,
         subject: `WhatsApp ${input.phone}`,

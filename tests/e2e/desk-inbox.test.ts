@@ -161,6 +161,11 @@ describe('the WhatsApp inbox', () => {
       'Nakato',
     );
 
+    // She asked the assistant for a person (as server/services/whatsapp-assistant.ts hands over).
+    await db
+      .update(whatsappContacts)
+      .set({ handedOverAt: sql`now()` })
+      .where(eq(whatsappContacts.phone, number));
     const { page, errors } = await newPage(DESKTOP);
     await signIn(page, await deskOwner(db));
     await page.goto('/desk/inbox');
@@ -180,6 +185,10 @@ describe('the WhatsApp inbox', () => {
     await view.getByTestId('bubble-in').filter({ hasText: 'two more of the wrap' }).waitFor();
     // The list stays in sight beside the thread.
     expect(await page.getByTestId('inbox-threads').isVisible()).toBe(true);
+    // Waiting for a person, in the list and on the thread, until staff write.
+    await thread.getByTestId('inbox-asks').waitFor();
+    await view.getByTestId('thread-asks').waitFor();
+    await fitsAndShoot(page, DESKTOP.width, 'desk-inbox-asks-1366');
 
     const side = page.getByTestId('thread-shopper');
     await side.getByText('Nakato Achieng').waitFor();
@@ -204,6 +213,7 @@ describe('the WhatsApp inbox', () => {
       .getByTestId('bubble-out')
       .filter({ hasText: 'UGX 135,000' })
       .waitFor({ timeout: 15_000 });
+    await expect.poll(() => view.getByTestId('thread-asks').count(), { timeout: 15_000 }).toBe(0);
     await found.getByRole('button', { name: 'Add to link' }).click();
     await found.getByRole('button', { name: 'Add to link' }).click();
     await tools.getByTestId('inbox-link').getByText(dress.name).waitFor();

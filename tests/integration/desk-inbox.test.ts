@@ -199,6 +199,67 @@ describe('desk.inbox', () => {
   });
 });
 
+describe('the assistant on WhatsApp and the inbox', () => {
+  it('a shopper who asked for a person is marked until staff answer; the assistant’s messages are named', async () => {
+    const phone = aNumber();
+    await writes(phone, 'Talk to a person please', 'Grace');
+    // The assistant handed the thread over and said so (as server/services/whatsapp-assistant.ts).
+    await test.db
+      .update(whatsappContacts)
+      .set({ handedOverAt: sql`now()` })
+      .where(eq(whatsappContacts.phone, phone));
+    await test.db.insert(whatsappMessages).values({
+      phone,
+      direction: 'out',
+      type: 'text',
+      body: 'A person from duuka will answer you here soon.',
+      status: 'delivered',
+      byAssistant: true,
+    });
+    const listed = async () => (await desk().inbox()).threads.find((t) => t.phone === phone);
+    expect((await listed())?.asksForPerson).toBe(true);
+    expect((await desk().thread({ phone })).contact.asksForPerson).toBe(true);
+    expect((await desk().thread({ phone })).messages.map((m) => m.sentBy)).toEqual([
+      null,
+      WHATSAPP_TEXT.sentByAssistant,
+    ]);
+    await desk(staff).reply({ phone, text: 'Hello Grace, Sam here. How can I help?' });
+    expect((await listed())?.asksForPerson).toBe(false);
+    const thread = await desk().thread({ phone });
+    expect(thread.contact.asksForPerson).toBe(false);
+    expect(thread.messages.map((m) => m.sentBy)).toEqual([
+      null,
+      WHATSAPP_TEXT.sentByAssistant,
+      'Sam Staff',
+    ]);
+  });
+
+  it('a staff reply takes the thread from the assistant for 24 hours', async () => {
+    const phone = aNumber();
+    await writes(phone, 'Hello');
+    const before = await test.db
+      .select({ at: whatsappContacts.handedOverAt })
+      .from(whatsappContacts)
+      .where(eq(whatsappContacts.phone, phone));
+    expect(before[0]?.at).toBeNull();
+    await desk(staff).reply({ phone, text: 'Hello! How can I help?' });
+    const [after] = await test.db
+      .select({ at: whatsappContacts.handedOverAt })
+      .from(whatsappContacts)
+      .where(eq(whatsappContacts.phone, phone));
+    expect(after?.at).toBeInstanceOf(Date);
+    // The order updates' own messages are the shop's.
+    await test.db.insert(whatsappMessages).values({
+      phone,
+      direction: 'out',
+      type: 'template',
+      body: 'Your duuka order is on its way.',
+      status: 'sent',
+    });
+    expect((await desk().thread({ phone })).messages.at(-1)?.sentBy).toBe(WHATSAPP_TEXT.sentByShop);
+  });
+});
+
 describe('desk.thread', () => {
   it('shows the window until when it is open, and beside the thread her account, cart and orders, in one batch', async () => {
     const phone = aNumber();
@@ -259,7 +320,14 @@ describe('desk.thread', () => {
     const phone = aNumber();
     expect(await desk().thread({ phone })).toEqual({
       phone,
-      contact: { name: null, stopped: false, windowOpen: false, windowUntil: null, readAt: null },
+      contact: {
+        name: null,
+        stopped: false,
+        windowOpen: false,
+        windowUntil: null,
+        readAt: null,
+        asksForPerson: false,
+      },
       messages: [],
       customer: null,
     });

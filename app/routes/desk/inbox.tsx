@@ -15,6 +15,7 @@ import {
   ImageIcon,
   MessageCircle,
   Phone,
+  UserRound,
 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
@@ -138,6 +139,14 @@ function ThreadList({ threads, current }: { threads: Threads; current?: string }
                     {inboxTime(thread.lastAt)}
                   </time>
                 </span>
+                {thread.asksForPerson && (
+                  <span
+                    className="mt-1 inline-flex items-center gap-1 text-[0.68rem] font-semibold uppercase tracking-[0.12em] text-accent"
+                    data-testid="inbox-asks"
+                  >
+                    <UserRound size={12} aria-hidden /> {T.asksForPerson}
+                  </span>
+                )}
                 <span className="mt-0.5 flex items-center justify-between gap-2">
                   <span className="truncate text-sm text-ink-soft">
                     {mine && `${T.you}: `}
@@ -250,7 +259,17 @@ function ThreadView({ phone }: { phone: string }) {
               </a>
             </div>
           </div>
-          <WindowBadge thread={data} />
+          <div className="flex flex-wrap gap-2">
+            {data.contact.asksForPerson && (
+              <span
+                className="inline-flex min-h-7 items-center gap-1.5 border border-accent/50 px-2.5 text-[0.7rem] font-semibold uppercase tracking-[0.14em] text-accent"
+                data-testid="thread-asks"
+              >
+                <UserRound size={13} aria-hidden /> {T.asksForPerson}
+              </span>
+            )}
+            <WindowBadge thread={data} />
+          </div>
         </header>
         <Conversation messages={data.messages} />
         <ReplyBox thread={data} />
@@ -314,7 +333,7 @@ function Conversation({ messages }: { messages: Message[] }) {
     <ol
       ref={list}
       aria-label="Messages"
-      className="my-4 flex max-h-[60dvh] flex-col gap-3 overflow-y-auto overscroll-contain bg-paper-2/60 px-3 py-4 sm:px-4 lg:h-[calc(100dvh-26rem)] lg:max-h-none lg:min-h-80"
+      className="my-4 flex max-h-[60dvh] flex-col gap-3 [&>li:first-child]:mt-auto overflow-y-auto overscroll-contain bg-paper-2/60 px-3 py-4 sm:px-4 lg:h-[calc(100dvh-26rem)] lg:max-h-none lg:min-h-80"
       data-testid="thread-messages"
     >
       {messages.map((message) => (
