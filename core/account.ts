@@ -1,7 +1,7 @@
 // Account rules shared by the screens and the server (spec: storefront §5, §8, §9; account §5, §8, §9).
 import * as v from 'valibot';
 import { isValidPhone, normalisePhone } from './phone.ts';
-import { CURRENCIES, LANGUAGES, VISIBILITIES } from './settings-rules.ts';
+import { CURRENCIES, LANGUAGES, type NotificationChannel, VISIBILITIES } from './settings-rules.ts';
 import { invisibleCharacters, objectMessage, optionalText, typedLine, typedText } from './text.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -101,6 +101,8 @@ export const TEXT = {
   languageInvalid: 'Please choose one of the offered languages',
   currencyInvalid: 'Please choose one of the offered currencies',
   visibilityInvalid: 'Please choose public, private or friends only',
+  channelInvalid: 'Please choose SMS or WhatsApp for order updates',
+  whatsappUnavailable: 'Order updates on WhatsApp are not available in this shop.',
   unexpectedSettingsField: 'Unexpected settings field',
   settingsInvalid: 'Please check your settings.',
 } as const;
@@ -315,6 +317,12 @@ export const profileInput = v.strictObject(
   objectMessage(TEXT.unexpectedProfileField, TEXT.profileInvalid),
 );
 
+/** Where order updates may go (issue 37): texts, or WhatsApp where the shop has it. */
+export const NOTIFICATION_CHANNELS = [
+  'sms',
+  'whatsapp',
+] as const satisfies readonly NotificationChannel[];
+
 const settingsGroup = <TEntries extends v.ObjectEntries>(entries: TEntries) =>
   v.strictObject(entries, objectMessage(TEXT.unexpectedSettingsField, TEXT.settingsInvalid));
 const toggle = (setting: string) => v.boolean(TEXT.onOrOff(setting));
@@ -325,6 +333,8 @@ export const settingsInput = settingsGroup({
     push: toggle('Push notifications'),
     orderUpdates: toggle('Order updates'),
     promotions: toggle('Promotions'),
+    // Absent (a client from before issue 37): what is stored stays.
+    channel: v.optional(v.picklist(NOTIFICATION_CHANNELS, TEXT.channelInvalid)),
   }),
   appearance: settingsGroup({
     darkMode: v.nullable(toggle('Dark mode')),
@@ -355,6 +365,9 @@ export const settingsInput = settingsGroup({
     twoFactorAuth: toggle('Two-factor authentication'),
   }),
 });
+
+/** What account.saveSettings takes: the settings, their order updates' channel optional. */
+export type SettingsInput = v.InferOutput<typeof settingsInput>;
 
 /** Spec: the password is re-checked; anything that cannot be it is simply incorrect. */
 export const deleteAccountInput = v.strictObject(

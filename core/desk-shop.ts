@@ -56,6 +56,7 @@ export const SETTING_LABELS: Record<string, string> = {
   pickupHours: 'Pickup hours',
   socialLinks: 'Social links',
   storeTin: 'TIN',
+  whatsappNumber: 'WhatsApp number',
   cartReminders: 'Cart reminders',
   returnDays: 'Return window (days)',
   exchangeDays: 'Exchange window (days)',

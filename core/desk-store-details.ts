@@ -4,6 +4,7 @@
 // meet them (defaults, hours, words) are core/store-details.ts.
 import * as v from 'valibot';
 import { requestKey } from './desk-roles.ts';
+import { isValidPhone, normalisePhone } from './phone.ts';
 import { type SocialLink, socialLinkOf } from './social.ts';
 import {
   DAY_LABELS,
@@ -41,6 +42,10 @@ export const DESK_STORE_DETAILS_TEXT = {
     'Social links must be https links to Instagram, Facebook, X or TikTok pages, e.g. https://www.instagram.com/duuka.ug.',
   socialTooMany: `Give at most ${SOCIAL_LINKS_MAX} social links.`,
   tinInvalid: 'TIN must be the 10 digits of a Uganda Revenue Authority TIN, e.g. 1000123456.',
+  whatsappInvalid:
+    'WhatsApp number must be a phone number: +256 and 9 digits, or 10 to 15 digits, e.g. 0772 123 456.',
+  whatsappHint:
+    'The number shoppers write to on WhatsApp; the one your WhatsApp Business app or Cloud API uses.',
   closed: STORE_TEXT.closed,
   viewOnMap: STORE_TEXT.viewOnMap,
 } as const;
@@ -137,6 +142,20 @@ const tin = v.optional(
   ),
 );
 
+/** The shop's WhatsApp number as typed ('0772 123 456', '+256 772…'), kept as +256…; blank: none. */
+const whatsappNumber = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(T.whatsappInvalid),
+      v.trim(),
+      v.maxLength(32, T.whatsappInvalid),
+      v.check((text) => /^[+\d\s().-]*$/.test(text), T.whatsappInvalid),
+      v.transform((text): string | null => (text === '' ? null : normalisePhone(text))),
+      v.check((phone) => phone === null || isValidPhone(phone), T.whatsappInvalid),
+    ),
+  ),
+);
+
 /**
  * What desk.saveStoreDetails takes: any of the details. Absent: unchanged; null (or a blank
  * text): back to the default (the configuration's, for the social links). The pin's two numbers
@@ -154,6 +173,7 @@ export const saveStoreDetailsInput = v.pipe(
       pickupHours: clearableText('Pickup hours', PICKUP_HOURS_MAX, T.pickupTooLong),
       socialLinks: v.optional(v.nullable(socialLinks)),
       tin,
+      whatsappNumber,
     },
     T.invalid,
   ),

@@ -46,13 +46,25 @@ export const VISIBILITIES = [
   { value: 'friends', label: 'Friends Only' },
 ] as const;
 
+/** Where the shopper's order updates go (Settings → Notifications; issue 37): texts, or WhatsApp
+ * when the shop has it (a message WhatsApp cannot deliver is texted instead). The list the
+ * settings' input checks is core/account.ts' NOTIFICATION_CHANNELS (kept off every page's load). */
+export type NotificationChannel = 'sms' | 'whatsapp';
+
 export type Language = (typeof LANGUAGES)[number]['code'];
 export type Currency = (typeof CURRENCIES)[number];
 export type Visibility = (typeof VISIBILITIES)[number]['value'];
 
 /** The settings screen's shape (spec: account §3). */
 export type ShopperSettings = {
-  notifications: { email: boolean; push: boolean; orderUpdates: boolean; promotions: boolean };
+  notifications: {
+    email: boolean;
+    push: boolean;
+    orderUpdates: boolean;
+    promotions: boolean;
+    /** How order updates are sent: 'sms' unless she chose WhatsApp. */
+    channel: NotificationChannel;
+  };
   /** darkMode null: the device's colour scheme (System); true/false: Dark/Light always. */
   appearance: { darkMode: boolean | null; language: Language; currency: Currency };
   privacy: { profileVisibility: Visibility; dataSharing: boolean; analytics: boolean };
@@ -61,7 +73,13 @@ export type ShopperSettings = {
 
 export function defaultSettings(displayName = ''): ShopperSettings {
   return {
-    notifications: { email: true, push: true, orderUpdates: true, promotions: false },
+    notifications: {
+      email: true,
+      push: true,
+      orderUpdates: true,
+      promotions: false,
+      channel: 'sms',
+    },
     appearance: { darkMode: null, language: 'en', currency: 'UGX' },
     privacy: { profileVisibility: 'private', dataSharing: false, analytics: true },
     account: { displayName, twoFactorAuth: false },

@@ -49,6 +49,8 @@ export type StoreDetails = {
   pickupHours: string;
   socialLinks: SocialLink[];
   tin: string | null;
+  /** The number shoppers write to on WhatsApp (+256…), or null: none (issue 37). */
+  whatsappNumber: string | null;
 };
 export type StoreDetailName = keyof StoreDetails;
 export const STORE_DETAIL_NAMES = [
@@ -60,6 +62,7 @@ export const STORE_DETAIL_NAMES = [
   'pickupHours',
   'socialLinks',
   'tin',
+  'whatsappNumber',
 ] as const satisfies readonly StoreDetailName[];
 
 /** Today's shop: what every page shows before the owner sets anything. */
@@ -72,6 +75,7 @@ export const DEFAULT_STORE_DETAILS: StoreDetails = {
   pickupHours: DEFAULT_PICKUP_HOURS,
   socialLinks: [],
   tin: null,
+  whatsappNumber: null,
 };
 
 /** The words the shop's pages use for the details. */
@@ -193,7 +197,8 @@ export type ShownStoreDetails = {
   openingHours: ReturnType<typeof openingHoursSpecification>;
 };
 
-/** The details as shown (never the TIN: it is for receipts). */
+/** The details as shown (never the TIN: it is for receipts; the WhatsApp number goes out only
+ * where the shop has WhatsApp: contact.channels' `whatsapp`). */
 export function shownStoreDetails(details: StoreDetails): ShownStoreDetails {
   const { latitude, longitude, hours } = details;
   return {

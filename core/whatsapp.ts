@@ -7,6 +7,11 @@ import * as v from 'valibot';
 import type { SmsKind } from './sms.ts';
 import { objectMessage } from './text.ts';
 
+// Where a shopper's order updates go is one of her settings (NotificationChannel in
+// core/settings-rules.ts, NOTIFICATION_CHANNELS in core/account.ts: the settings page loads them);
+// the "Ask on WhatsApp" links are core/whatsapp-link.ts (the shop's pages load it, not this).
+export { askOnWhatsAppLink, orderQuestion, productQuestion } from './whatsapp-link.ts';
+
 /** Meta's Graph API, as `WHATSAPP_BASE_URL` defaults to it. */
 export const WHATSAPP_DEFAULT_BASE_URL = 'https://graph.facebook.com/v21.0';
 /** The templates' language as submitted to Meta. */
@@ -81,10 +86,6 @@ export const WHATSAPP_TEMPLATES: readonly WhatsAppTemplate[] = [
 export function isOrderUpdate(kind: string): kind is OrderUpdateKind {
   return Object.hasOwn(ORDER_UPDATE_TEMPLATES, kind);
 }
-
-/** Where the shopper's order updates go (Settings → Notifications). */
-export const NOTIFICATION_CHANNELS = ['sms', 'whatsapp'] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** A number as the Cloud API takes it: digits only, no '+' (the shop keeps +256…). */
 export function whatsAppNumber(phone: string): string {

@@ -64,7 +64,9 @@ export const SOCIAL_ICONS: Record<SocialNetwork, (props: IconProps) => ReactElem
   TikTok: TikTokIcon,
 };
 
-function useChannels() {
+/** contact.channels as the root's loader read it (the shop's WhatsApp, issue 37, is its
+ * `whatsapp`: null where the shop has no WhatsApp or no number, and then nothing of it shows). */
+export function useChannels() {
   const trpc = useTRPC();
   return useQuery(trpc.contact.channels.queryOptions(undefined, { staleTime: Infinity })).data;
 }

@@ -6,6 +6,8 @@ import { DeleteAccount } from '#app/components/account/DeleteAccount.tsx';
 import { RequireSession } from '#app/components/account/RequireSession.tsx';
 import { TwoFactor } from '#app/components/account/TwoFactor.tsx';
 import { Field, inputClass, Loading, PageHeading } from '#app/components/account/ui.tsx';
+import { VerifyWhatsApp } from '#app/components/account/VerifyWhatsApp.tsx';
+import { useChannels } from '#app/components/SocialIcons.tsx';
 import { privatePageHead, type SessionUser, withSession } from '#app/session.ts';
 import {
   applyAppearance,
@@ -16,7 +18,13 @@ import {
 } from '#app/settings-store.ts';
 import { toast } from '#app/toast.tsx';
 import { useTRPC } from '#app/trpc-client.ts';
-import { MAX_NAME_LENGTH, SETTINGS_RETRY_DELAYS_MS, settingsInput, TEXT } from '#core/account.ts';
+import {
+  MAX_NAME_LENGTH,
+  SETTINGS_RETRY_DELAYS_MS,
+  type SettingsInput,
+  settingsInput,
+  TEXT,
+} from '#core/account.ts';
 import {
   CURRENCIES,
   defaultSettings,
@@ -70,6 +78,14 @@ function SettingsLoader({ user }: { user: SessionUser }) {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const same = (a: ShopperSettings, b: ShopperSettings) => JSON.stringify(a) === JSON.stringify(b);
 
+/** What is sent: the order updates' channel only where the shop offers WhatsApp (left out, the
+ * stored one stays: a shop that no longer has WhatsApp never refuses the rest of a save). */
+function sendable(settings: ShopperSettings, whatsapp: boolean): SettingsInput {
+  if (whatsapp) return settings;
+  const { channel: _, ...notifications } = settings.notifications;
+  return { ...settings, notifications };
+}
+
 function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSettings }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -77,6 +93,7 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const store = useMutation(trpc.account.saveSettings.mutationOptions({ retry: false }));
+  const whatsapp = useChannels()?.whatsapp?.orderUpdates === true;
 
   // The saved appearance comes back when the screen is left with unsaved changes.
   useEffect(() => () => applyAppearance(readCachedSettings()?.appearance ?? null), []);
@@ -88,7 +105,7 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
       const local = readCachedSettings();
       if (!settingsUnsynced() || !local) return;
       try {
-        const stored = await store.mutateAsync(local);
+        const stored = await store.mutateAsync(sendable(local, whatsapp));
         markSettingsUnsynced(false);
         queryClient.setQueryData(trpc.account.settings.queryKey(), stored);
       } catch {
@@ -98,7 +115,7 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
     void resync();
     window.addEventListener('online', resync);
     return () => window.removeEventListener('online', resync);
-  }, [store.mutateAsync, queryClient, trpc]);
+  }, [store.mutateAsync, queryClient, trpc, whatsapp]);
 
   function change<S extends keyof ShopperSettings>(section: S, patch: Partial<ShopperSettings[S]>) {
     setSettings((current) => {
@@ -129,7 +146,7 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
     // Spec: up to 3 retries, 1 s, 2 s and 4 s apart; then the settings stay local with a warning.
     for (let attempt = 0; ; attempt++) {
       try {
-        const stored = await store.mutateAsync(toSave);
+        const stored = await store.mutateAsync(sendable(toSave, whatsapp));
         queryClient.setQueryData(trpc.account.settings.queryKey(), stored);
         markSettingsUnsynced(false);
         toast.success(TEXT.settingsSaved);
@@ -204,6 +221,16 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
               checked={settings.notifications.orderUpdates}
               onChange={(orderUpdates) => change('notifications', { orderUpdates })}
             />
+            {whatsapp && settings.notifications.orderUpdates && (
+              <Choice
+                label="Send them by"
+                hint="With WhatsApp, updates come as WhatsApp messages, and by SMS when WhatsApp cannot deliver them."
+                options={CHANNELS}
+                value={settings.notifications.channel}
+                onChange={(channel) => change('notifications', { channel })}
+              />
+            )}
+            {whatsapp && <VerifyWhatsApp />}
             <Toggle
               label="Promotions"
               hint="New collections and private sales."
@@ -236,7 +263,10 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
             />
           </Section>
           <Section id="preferences" title="Preferences" intro="Theme, language and currency.">
-            <ThemeChoice
+            <Choice
+              label="Theme"
+              hint="Dark mode: always, never, or as your device is set."
+              options={THEMES}
               value={settings.appearance.darkMode}
               onChange={(darkMode) => change('appearance', { darkMode })}
             />
@@ -319,33 +349,50 @@ function Section({
   );
 }
 
-const THEMES = [
+/** Dark mode as it really is: following the device (System), or always Light or Dark. */
+const THEMES: readonly Option<boolean | null>[] = [
   { label: 'System', value: null, hint: 'Follows your device' },
   { label: 'Light', value: false, hint: 'Ivory and ink' },
   { label: 'Dark', value: true, hint: 'For evening browsing' },
-] as const;
+];
 
-/** Dark mode as it really is: following the device (System), or always Light or Dark. */
-function ThemeChoice({
+/** How order updates come (issue 37): offered only where the shop has WhatsApp. */
+const CHANNELS: readonly Option<ShopperSettings['notifications']['channel']>[] = [
+  { label: 'SMS', value: 'sms', hint: 'Texts to your phone' },
+  { label: 'WhatsApp', value: 'whatsapp', hint: 'Messages on WhatsApp' },
+];
+
+type Option<T> = { label: string; value: T; hint: string };
+
+/** One of a few, side by side (a radio group): the theme, the order updates' channel. */
+function Choice<T>({
+  label,
+  hint,
+  options,
   value,
   onChange,
 }: {
-  value: boolean | null;
-  onChange: (darkMode: boolean | null) => void;
+  label: string;
+  hint: string;
+  options: readonly Option<T>[];
+  value: T;
+  onChange: (value: T) => void;
 }) {
   const id = useId();
   return (
     <div role="radiogroup" aria-labelledby={id}>
       <p id={id} className="font-semibold">
-        Theme
+        {label}
       </p>
-      <p className="text-sm text-ink-soft">Dark mode: always, never, or as your device is set.</p>
-      <div className="mt-3 grid grid-cols-3 border border-line">
-        {THEMES.map((theme) => {
-          const checked = value === theme.value;
+      <p className="text-sm text-ink-soft">{hint}</p>
+      <div
+        className={`mt-3 grid border border-line ${options.length === 2 ? 'grid-cols-2' : 'grid-cols-3'}`}
+      >
+        {options.map((option) => {
+          const checked = value === option.value;
           return (
             <label
-              key={theme.label}
+              key={option.label}
               className={`flex cursor-pointer flex-col items-center gap-0.5 px-2 py-3 text-center transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent [&+&]:border-l [&+&]:border-line ${
                 checked ? 'bg-ink text-paper' : 'hover:bg-paper-2'
               }`}
@@ -355,11 +402,11 @@ function ThemeChoice({
                 name={id}
                 className="sr-only"
                 checked={checked}
-                onChange={() => onChange(theme.value)}
+                onChange={() => onChange(option.value)}
               />
-              <span className="text-sm font-semibold">{theme.label}</span>
+              <span className="text-sm font-semibold">{option.label}</span>
               <span className={`text-xs ${checked ? 'text-paper/75' : 'text-ink-soft'}`}>
-                {theme.hint}
+                {option.hint}
               </span>
             </label>
           );

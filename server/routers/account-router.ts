@@ -76,9 +76,13 @@ export const accountRouter = router({
       return checked.ok ? checked : shopperError('BAD_REQUEST', checked.message);
     }),
 
-  saveSettings: protectedProcedure
-    .input(settingsInput)
-    .mutation(({ ctx, input }) => saveSettings(ctx.db, ctx.user, input)),
+  /** Order updates on WhatsApp only where the shop has WhatsApp (issue 37). */
+  saveSettings: protectedProcedure.input(settingsInput).mutation(({ ctx, input }) => {
+    if (input.notifications.channel === 'whatsapp' && !ctx.sms.whatsapp) {
+      return shopperError('BAD_REQUEST', TEXT.whatsappUnavailable);
+    }
+    return saveSettings(ctx.db, ctx.user, input);
+  }),
 
   /** Spec: the password is re-checked ('Password is incorrect'); orders stay, detached. */
   deleteAccount: protectedProcedure

@@ -10,15 +10,23 @@ export const contactRouter = router({
    * The shop's social pages (SOCIAL_LINKS) and its support phone and email (the desk's settings,
    * else SUPPORT_PHONE / SUPPORT_EMAIL), for the footer and the Contact page, and the shop's own
    * details (issue 34: address, landmark, pin, hours, pickup hours; the desk's, else today's shop).
-   * One read of the settings; the root's loader asks for it beside the page's own reads.
+   * And the shop's WhatsApp (issue 37): its number for "Ask on WhatsApp", and `orderUpdates`
+   * (the settings page offers the channel), or null unless the shop has WhatsApp (WHATSAPP_*) and
+   * the owner set the number. One read of the settings; the root's loader asks for it beside the
+   * page's own reads.
    */
   channels: publicProcedure.query(async ({ ctx }) => {
     const settings = await shopSettings(ctx.db, ctx);
     const details = storeDetailsOf(settings);
+    const whatsapp: { number: string; orderUpdates: boolean } | null =
+      ctx.sms.whatsapp && details.whatsappNumber
+        ? { number: details.whatsappNumber, orderUpdates: true }
+        : null;
     return {
       social: details.socialLinks,
       support: { phone: settings.supportPhone, email: settings.supportEmail },
       store: shownStoreDetails(details),
+      whatsapp,
     };
   }),
 

@@ -1,7 +1,7 @@
 // Profiles, settings and account deletion: what the account router and the auth hooks call.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { DELETED_CUSTOMER_NAME } from '#core/account.ts';
-import type { ShopperSettings } from '#core/settings-rules.ts';
+import { DELETED_CUSTOMER_NAME, type SettingsInput } from '#core/account.ts';
+import type { NotificationChannel, ShopperSettings } from '#core/settings-rules.ts';
 import type { Db } from '#db/client.ts';
 import {
   mailOutbox,
@@ -94,6 +94,7 @@ function toShopperSettings(row: SettingsRow, displayName: string): ShopperSettin
       push: row.pushNotifications,
       orderUpdates: row.orderUpdates,
       promotions: row.marketingNotifications,
+      channel: row.notificationChannel as NotificationChannel,
     },
     appearance: {
       darkMode: row.darkMode,
@@ -118,11 +119,13 @@ export async function readSettings(
   return row ? toShopperSettings(row, owner.name) : null;
 }
 
+/** Saves the settings; without a channel (an older client), the stored one stays ('sms' at first). */
 export async function saveSettings(
   db: Db,
   owner: { id: string; name: string },
-  settings: ShopperSettings,
+  settings: SettingsInput,
 ): Promise<ShopperSettings> {
+  const { channel } = settings.notifications;
   const values = {
     displayName: settings.account.displayName || null,
     darkMode: settings.appearance.darkMode,
@@ -132,6 +135,7 @@ export async function saveSettings(
     pushNotifications: settings.notifications.push,
     orderUpdates: settings.notifications.orderUpdates,
     marketingNotifications: settings.notifications.promotions,
+    ...(channel ? { notificationChannel: channel } : {}),
     profileVisibility: settings.privacy.profileVisibility,
     dataSharing: settings.privacy.dataSharing,
     analytics: settings.privacy.analytics,

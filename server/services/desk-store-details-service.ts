@@ -38,6 +38,7 @@ const SETTING_OF: Record<StoreDetailName, SettingName> = {
   pickupHours: 'pickupHours',
   socialLinks: 'socialLinks',
   tin: 'storeTin',
+  whatsappNumber: 'whatsappNumber',
 };
 
 export type StoreDetailsRead = {
@@ -87,6 +88,7 @@ export function storeDetailsChange(input: SaveStoreDetailsInput): SettingsChange
     change.socialLinks = input.socialLinks && JSON.stringify(input.socialLinks);
   }
   if (input.tin !== undefined) change.storeTin = input.tin;
+  if (input.whatsappNumber !== undefined) change.whatsappNumber = input.whatsappNumber;
   return change;
 }
 

@@ -5,6 +5,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SUPPORT } from '#core/chat.ts';
 import { parseHours, parsePin, parseSocialLinks } from '#core/desk-store-details.ts';
 import { EXCHANGE_RATES_KEY, type ExchangeRates, parseRates } from '#core/money.ts';
+import { isValidPhone } from '#core/phone.ts';
 import {
   DEFAULT_EXCHANGE_DAYS,
   DEFAULT_PICKUP_FEE_RULE,
@@ -38,6 +39,8 @@ export const SETTING_KEYS = {
   pickupHours: 'pickup_hours',
   socialLinks: 'social_links',
   storeTin: 'store_tin',
+  // The number shoppers write to on WhatsApp (issue 37): +256…; no row: none.
+  whatsappNumber: 'whatsapp_number',
   // The cart reminder (issue 35): 'on' when the desk switched it on; no row: off.
   cartReminders: 'cart_reminders',
   // The after-sale (issue 36, decision 0086): the windows in days and the pickup's fee rule.
@@ -68,6 +71,7 @@ export type ShopSettings = {
   pickupHours: string;
   socialLinks: SocialLink[];
   storeTin: string | null;
+  whatsappNumber: string | null;
   cartReminders: boolean;
   returnDays: number;
   exchangeDays: number;
@@ -118,6 +122,8 @@ export function storedFrom(rows: readonly Row[]): Partial<ShopSettings> {
     const value = read(name);
     if (value) stored[name] = value;
   }
+  const whatsapp = read('whatsappNumber');
+  if (whatsapp && isValidPhone(whatsapp)) stored.whatsappNumber = whatsapp;
   const pin = parsePin(read('storePin'));
   if (pin) stored.storePin = pin;
   const hours = parseHours(read('storeHours'));
@@ -168,6 +174,7 @@ export function settingsFrom(
     pickupHours: DEFAULT_STORE_DETAILS.pickupHours,
     socialLinks: [...(fallback.social ?? [])],
     storeTin: null,
+    whatsappNumber: null,
     cartReminders: false,
     returnDays: DEFAULT_RETURN_DAYS,
     exchangeDays: DEFAULT_EXCHANGE_DAYS,
@@ -192,6 +199,7 @@ export function storeDetailsOf(values: ShopSettings): StoreDetails {
     pickupHours: values.pickupHours,
     socialLinks: values.socialLinks,
     tin: values.storeTin,
+    whatsappNumber: values.whatsappNumber,
   };
 }
 

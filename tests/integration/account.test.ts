@@ -294,6 +294,112 @@ describe('settings', () => {
     expect(rows).toEqual([]);
   });
 
+  describe('the order updates’ channel (issue 37)', () => {
+    const WHATSAPP = {
+      api: { send: async () => ({ ok: true as const, messageId: 'wamid.x' }) },
+      appSecret: 's',
+      verifyToken: 'v',
+    };
+    /** The shopper's caller in a shop that has WhatsApp (WHATSAPP_* configured). */
+    const withWhatsApp = (shopper: Shopper) =>
+      callerFor(test.db, new Headers({ cookie: shopper.cookie }), {
+        auth,
+        avatars,
+        sms: { gateway: null, adminPhone: null, whatsapp: WHATSAPP },
+      });
+    const channelOf = async (shopper: Shopper) =>
+      (
+        await test.db
+          .select({ channel: userSettings.notificationChannel })
+          .from(userSettings)
+          .where(eq(userSettings.userId, shopper.id))
+      )[0]?.channel;
+
+    it('SMS until she chooses WhatsApp; saved and read back; SMS again when she says so', async () => {
+      const shopper = await signedInShopper(test.db, auth);
+      const saved = await withWhatsApp(shopper).account.saveSettings(defaultSettings('Achan'));
+      expect(saved.notifications.channel).toBe('sms');
+      const wanted = defaultSettings('Achan');
+      wanted.notifications.channel = 'whatsapp';
+      await expect(withWhatsApp(shopper).account.saveSettings(wanted)).resolves.toEqual(wanted);
+      expect(await withWhatsApp(shopper).account.settings()).toEqual(wanted);
+      expect(await channelOf(shopper)).toBe('whatsapp');
+      wanted.notifications.channel = 'sms';
+      await withWhatsApp(shopper).account.saveSettings(wanted);
+      expect((await as(shopper).account.settings())?.notifications.channel).toBe('sms');
+    });
+
+    it('a save without the channel (an older page) keeps what is stored; a first one starts at SMS', async () => {
+      const shopper = await signedInShopper(test.db, auth);
+      const wanted = defaultSettings('Nabirye');
+      wanted.notifications.channel = 'whatsapp';
+      await withWhatsApp(shopper).account.saveSettings(wanted);
+      const { channel: _, ...older } = wanted.notifications;
+      const answer = await mutateOverHttp(
+        test.db,
+        'account.saveSettings',
+        { ...wanted, notifications: { ...older, promotions: true } },
+        extras(shopper),
+      );
+      expect(answer.status).toBe(200);
+      const read = await as(shopper).account.settings();
+      expect(read?.notifications).toEqual({ ...older, promotions: true, channel: 'whatsapp' });
+      // Even where the shop has no WhatsApp now: leaving the channel out is not choosing it.
+      await as(shopper).account.saveSettings({ ...wanted, notifications: older });
+      expect(await channelOf(shopper)).toBe('whatsapp');
+
+      const newcomer = await signedInShopper(test.db, auth);
+      await as(newcomer).account.saveSettings({ ...wanted, notifications: older });
+      expect((await as(newcomer).account.settings())?.notifications.channel).toBe('sms');
+    });
+
+    it('WhatsApp is refused with its text where the shop has no WhatsApp, and nothing is stored', async () => {
+      const shopper = await signedInShopper(test.db, auth);
+      const wanted = defaultSettings('Akello');
+      wanted.notifications.channel = 'whatsapp';
+      const answer = await mutateOverHttp(test.db, 'account.saveSettings', wanted, extras(shopper));
+      expect(answer.status).toBe(400);
+      expect(answer.body.error?.message).toBe(
+        'Order updates on WhatsApp are not available in this shop.',
+      );
+      expect(answer.body.error?.message).toBe(TEXT.whatsappUnavailable);
+      expect(await channelOf(shopper)).toBeUndefined();
+      // Stored before the shop lost WhatsApp: a save that says WhatsApp again is refused too,
+      // and the stored choice stays.
+      await withWhatsApp(shopper).account.saveSettings(wanted);
+      wanted.notifications.promotions = true;
+      await expect(as(shopper).account.saveSettings(wanted)).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: TEXT.whatsappUnavailable,
+      });
+      expect((await as(shopper).account.settings())?.notifications).toMatchObject({
+        promotions: false,
+        channel: 'whatsapp',
+      });
+    });
+
+    it.each([
+      ['email', 'email'],
+      ['a number', 1],
+      ['true', true],
+      ['null', null],
+      ['WhatsApp in capitals', 'WHATSAPP'],
+    ])('a channel of %s is refused with the catalogue’s text', async (_, channel) => {
+      const shopper = await signedInShopper(test.db, auth);
+      const settings = defaultSettings('X');
+      const answer = await mutateOverHttp(
+        test.db,
+        'account.saveSettings',
+        { ...settings, notifications: { ...settings.notifications, channel } },
+        { ...extras(shopper), sms: { gateway: null, adminPhone: null, whatsapp: WHATSAPP } },
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.error?.message).toBe(TEXT.channelInvalid);
+      expect(answer.body.error?.message).toBe('Please choose SMS or WhatsApp for order updates');
+      expect(await channelOf(shopper)).toBeUndefined();
+    });
+  });
+
   it('keeps A and B apart', async () => {
     const a = await signedInShopper(test.db, auth);
     const b = await signedInShopper(test.db, auth);

@@ -74,6 +74,7 @@ const reset = () =>
     pickupHours: null,
     socialLinks: null,
     tin: null,
+    whatsappNumber: null,
   });
 
 let shoppers = 0;
@@ -148,6 +149,7 @@ describe('defaults: today’s shop', () => {
       pickupHours: '9AM-6PM daily',
       socialLinks: SOCIAL,
       tin: null,
+      whatsappNumber: null,
     });
     expect(Object.values(sources).every((source) => source === 'configuration')).toBe(true);
     // The footer, side menu and contact page as they have always read.
@@ -270,6 +272,11 @@ describe('saving', () => {
     ['nine links', { socialLinks: Array(9).fill('https://x.com/duuka') }, T.socialTooMany],
     ['a TIN of nine digits', { tin: '100012345' }, T.tinInvalid],
     ['a TIN with letters', { tin: '10001234AB' }, T.tinInvalid],
+    ['a WhatsApp number too short', { whatsappNumber: '0772 123' }, T.whatsappInvalid],
+    ['a WhatsApp number of letters', { whatsappNumber: 'call me' }, T.whatsappInvalid],
+    ['a WhatsApp number with letters', { whatsappNumber: '0772 12345O' }, T.whatsappInvalid],
+    ['a WhatsApp number of 16 digits', { whatsappNumber: '+2567721234567890' }, T.whatsappInvalid],
+    ['a WhatsApp number as a number', { whatsappNumber: 772123456 }, T.whatsappInvalid],
     ['an unknown field', { phone: '0772' }, T.invalid],
   ];
   it.each(refusals)('refuses %s with its text (400), changing nothing', async (_, input, text) => {
@@ -417,5 +424,92 @@ describe('where the details reach shoppers', () => {
     // The TIN is on receipts only (never cached): its save leaves the cached pages be.
     await desk().saveStoreDetails({ tin: '1000999888' });
     expect(Number(await read())).toBe(Number(before) + 1);
+  });
+});
+
+describe('the shop’s WhatsApp number (issue 37)', () => {
+  const WHATSAPP = {
+    api: { send: async () => ({ ok: true as const, messageId: 'wamid.x' }) },
+    appSecret: 's',
+    verifyToken: 'v',
+  };
+  /** A visitor's contact channels in a shop that has WhatsApp (WHATSAPP_* configured). */
+  const channelsWithWhatsApp = () =>
+    callerFor(test.db, new Headers(), {
+      ...extras,
+      sms: { gateway: null, adminPhone: null, whatsapp: WHATSAPP },
+    }).contact.channels();
+
+  it('the owner saves it as typed and it is kept as +256…; the desk says whether the shop has WhatsApp', async () => {
+    await desk().saveStoreDetails({ whatsappNumber: null });
+    expect(await desk().storeDetails()).toMatchObject({
+      details: { whatsappNumber: null },
+      sources: { whatsappNumber: 'configuration' },
+      whatsappConfigured: false,
+    });
+    const saved = await desk().saveStoreDetails({ whatsappNumber: ' 0772 123-456 ' });
+    expect(saved.changed).toEqual(['whatsappNumber']);
+    expect(await desk().storeDetails()).toMatchObject({
+      details: { whatsappNumber: '+256772123456' },
+      sources: { whatsappNumber: 'desk' },
+    });
+    const rows = await test.db
+      .select()
+      .from(systemSettings)
+      .where(eq(systemSettings.settingKey, 'whatsapp_number'));
+    expect(rows.map((row) => row.settingValue)).toEqual(['+256772123456']);
+    // The same number typed another way is no change.
+    await expect(desk().saveStoreDetails({ whatsappNumber: '+256 772 123 456' })).resolves.toEqual({
+      changed: [],
+    });
+    const configured = callerFor(test.db, new Headers({ cookie: owner.cookie }), {
+      ...extras,
+      sms: { gateway: null, adminPhone: null, whatsapp: WHATSAPP },
+    });
+    expect((await configured.desk.storeDetails()).whatsappConfigured).toBe(true);
+  });
+
+  it('staff and customers may not set it (403), and nothing changes', async () => {
+    for (const person of [staff, customer]) {
+      await expect(
+        as(person).desk.saveStoreDetails({ whatsappNumber: '0700 999 888' }),
+      ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    }
+    expect((await desk().storeDetails()).details.whatsappNumber).toBe('+256772123456');
+  });
+
+  it('refuses a number that is not one with its text (400), keeping the one set', async () => {
+    for (const typed of ['12345', 'wa.me/256772123456', '0772 123 456 ext 2']) {
+      await expect(desk().saveStoreDetails({ whatsappNumber: typed })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: T.whatsappInvalid,
+      });
+    }
+    expect(T.whatsappInvalid).toBe(
+      'WhatsApp number must be a phone number: +256 and 9 digits, or 10 to 15 digits, e.g. 0772 123 456.',
+    );
+    expect((await desk().storeDetails()).details.whatsappNumber).toBe('+256772123456');
+  });
+
+  it('shoppers see it only where the shop has WhatsApp and a number is set', async () => {
+    // A number, but no WhatsApp configured: nothing of WhatsApp.
+    expect((await as().contact.channels()).whatsapp).toBeNull();
+    // Both: the number, and order updates on WhatsApp offered.
+    expect((await channelsWithWhatsApp()).whatsapp).toEqual({
+      number: '+256772123456',
+      orderUpdates: true,
+    });
+    // WhatsApp configured, the number cleared (a blank field): nothing again.
+    await desk().saveStoreDetails({ whatsappNumber: '  ' });
+    expect((await desk().storeDetails()).details.whatsappNumber).toBeNull();
+    expect((await channelsWithWhatsApp()).whatsapp).toBeNull();
+    expect((await as().contact.channels()).whatsapp).toBeNull();
+  });
+
+  it('a save of the number moves the edge-cached pages’ key: they carry the link', async () => {
+    const before = await catalogueVersion(test.db);
+    await desk().saveStoreDetails({ whatsappNumber: '0772123456' });
+    expect(Number(await catalogueVersion(test.db))).toBe(Number(before) + 1);
+    await desk().saveStoreDetails({ whatsappNumber: null });
   });
 });

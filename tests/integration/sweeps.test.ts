@@ -99,6 +99,10 @@ const RULES: Record<string, Rule> = {
     }),
   },
   'account.credit': { access: 'shopper', valid: () => undefined },
+  // Verify on WhatsApp (issue 37): the caller's own number; no WhatsApp in the sweep's shop.
+  'account.whatsapp': { access: 'shopper', valid: () => undefined },
+  'account.sendWhatsAppCode': { access: 'shopper', valid: () => undefined },
+  'account.verifyWhatsApp': { access: 'shopper', valid: () => ({ code: '123456' }) },
   'giftCards.buy': {
     access: 'shopper',
     valid: () => ({
@@ -225,6 +229,9 @@ const RULES: Record<string, Rule> = {
     valid: () => ({ paymentId: own.toRefund, reference: 'MTN-REFUND-0001' }),
   },
   'desk.smsStats': { access: 'desk', valid: () => undefined },
+  // WhatsApp on the desk (issue 37).
+  'desk.whatsapp': { access: 'desk', valid: () => undefined },
+  'desk.setWhatsAppAssistant': { access: 'desk', valid: () => ({ mode: 'off' }) },
   // Refunds through the provider that took the money (issue 36).
   'desk.refundPayment': { access: 'desk', valid: () => ({ paymentId: own.toSendBack }) },
   'desk.retryRefund': { access: 'desk', valid: () => ({ refundId: own.failedRefundId }) },

@@ -2,7 +2,7 @@
 // customer, date, status and items; a receipt tab (disabled when there is no receipt) and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Phone, Trash2 } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import { VariantLabel } from '#app/components/cart/VariantLabel.tsx';
 import { toast } from '#app/toast.tsx';
 import { type ApiOutput, useTRPC } from '#app/trpc-client.ts';
@@ -37,11 +37,14 @@ export function OrderDetails({
   tab,
   onTab,
   onDeleted,
+  ask,
 }: {
   order: Order;
   tab: OrderTab;
   onTab: (tab: OrderTab) => void;
   onDeleted: () => Promise<unknown>;
+  /** A way to ask the shop about the order (/order-history/{id}: "Ask on WhatsApp"). */
+  ask?: ReactNode;
 }) {
   const ids = useId();
   const showReceipt = tab === 'receipt' && order.hasReceipt;
@@ -99,7 +102,7 @@ export function OrderDetails({
         {showReceipt ? (
           <ReceiptView orderId={order.id} onBack={() => onTab('details')} />
         ) : (
-          <OrderConfirmation order={order} onDeleted={onDeleted} />
+          <OrderConfirmation order={order} onDeleted={onDeleted} ask={ask} />
         )}
       </div>
     </div>
@@ -109,9 +112,11 @@ export function OrderDetails({
 function OrderConfirmation({
   order,
   onDeleted,
+  ask,
 }: {
   order: Order;
   onDeleted: () => Promise<unknown>;
+  ask?: ReactNode;
 }) {
   const trpc = useTRPC();
   // The profile's name is needed only when the order carries none.
@@ -211,7 +216,7 @@ function OrderConfirmation({
         </dl>
       </section>
 
-      <DeleteOrder order={order} onDeleted={onDeleted} />
+      <DeleteOrder order={order} onDeleted={onDeleted} ask={ask} />
     </article>
   );
 }
@@ -325,8 +330,17 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The delete control: a confirm dialog, then the spec's toasts; the lists drop the order. */
-function DeleteOrder({ order, onDeleted }: { order: Order; onDeleted: () => Promise<unknown> }) {
+/** The delete control: a confirm dialog, then the spec's toasts; the lists drop the order. Beside
+ * it, at the start of the row, the page's way to ask about the order (when it has one). */
+function DeleteOrder({
+  order,
+  onDeleted,
+  ask,
+}: {
+  order: Order;
+  onDeleted: () => Promise<unknown>;
+  ask?: ReactNode;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -353,10 +367,11 @@ function DeleteOrder({ order, onDeleted }: { order: Order; onDeleted: () => Prom
   );
   const head = orderIdHead(order.id);
   return (
-    <div className="mt-10 flex justify-start print:hidden sm:justify-end">
+    <div className="mt-10 flex flex-col items-start gap-3 print:hidden sm:flex-row sm:items-center">
+      {ask}
       <button
         type="button"
-        className="btn border border-current text-danger hover:bg-danger hover:text-paper"
+        className="btn border border-current text-danger hover:bg-danger hover:text-paper sm:ml-auto"
         onClick={() => dialog.current?.showModal()}
       >
         <Trash2 size={16} aria-hidden />

@@ -1,6 +1,6 @@
 // The shop's own details (/desk/details, desk.storeDetails / desk.saveStoreDetails; issue 34,
 // decision 0077): the address and landmark, the map pin, the week's opening hours, the pickup
-// hours, the social links and the TIN. The owner's only. A save sends only what changed; a blank
+// hours, the social links, the TIN and the WhatsApp number (issue 37). The owner's only. A save sends only what changed; a blank
 // field gives today's shop (or the configuration's links) back. Phone first: one column, the week
 // as seven rows of opening and closing times, each with its Closed switch.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,6 +43,7 @@ type Form = {
   pickupHours: string;
   socialLinks: string;
   tin: string;
+  whatsappNumber: string;
 };
 
 function StoreDetailsPage() {
@@ -87,6 +88,7 @@ function initialForm({ details, sources }: Loaded): Form {
     socialLinks:
       sources.socialLinks === 'desk' ? details.socialLinks.map((l) => l.url).join('\n') : '',
     tin: own('tin', details.tin),
+    whatsappNumber: own('whatsappNumber', details.whatsappNumber),
   };
 }
 
@@ -104,7 +106,7 @@ const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.
 /** What changed since the form opened, as the save's partial input (the rest left as it is). */
 function changes(form: Form, start: Form): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const name of ['address', 'landmark', 'pickupHours', 'tin'] as const) {
+  for (const name of ['address', 'landmark', 'pickupHours', 'tin', 'whatsappNumber'] as const) {
     if (form[name] !== start[name]) out[name] = blankToNull(form[name]);
   }
   if (form.latitude !== start.latitude || form.longitude !== start.longitude) {
@@ -297,6 +299,28 @@ function DetailsForm({ loaded }: { loaded: Loaded }) {
           onChange={set('pickupHours')}
           placeholder={details.pickupHours}
           note={from('pickupHours', `“${details.pickupHours}”`)}
+        />
+      </FormGroup>
+
+      <FormGroup
+        title="WhatsApp"
+        intro={
+          loaded.whatsappConfigured
+            ? 'Shoppers see “Ask on WhatsApp” on every piece and order once the number is set.'
+            : 'WhatsApp is not set up for this shop yet: shoppers see nothing of it until it is. You can set the number now.'
+        }
+      >
+        <Field
+          label="WhatsApp number"
+          name="whatsappNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          maxLength={32}
+          value={form.whatsappNumber}
+          onChange={set('whatsappNumber')}
+          placeholder="0772 123 456"
+          note={`${TEXT.whatsappHint} Blank: none.`}
         />
       </FormGroup>
 

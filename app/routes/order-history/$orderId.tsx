@@ -5,6 +5,7 @@ import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-ro
 import { TRPCClientError } from '@trpc/client';
 import { ArrowLeft } from 'lucide-react';
 import * as v from 'valibot';
+import { AskOnWhatsApp } from '#app/components/AskOnWhatsApp.tsx';
 import { Loading, Notice } from '#app/components/account/ui.tsx';
 import { OrderDetails } from '#app/components/orders/OrderDetails.tsx';
 import { HistoryHeading, RequireShopper } from '#app/components/orders/OrderHistory.tsx';
@@ -12,7 +13,8 @@ import { StatusBox } from '#app/components/StatusBox.tsx';
 import { orNotFound } from '#app/not-found.ts';
 import { privatePageHead, withSession } from '#app/session.ts';
 import { useTRPC } from '#app/trpc-client.ts';
-import { ORDERS_TEXT, orderIdInput } from '#core/order-rules.ts';
+import { ORDERS_TEXT, orderIdInput, receiptNumber } from '#core/order-rules.ts';
+import { orderQuestion } from '#core/whatsapp-link.ts';
 
 type DetailsSearch = { view?: 'receipt' };
 
@@ -89,6 +91,12 @@ function HistoryOrder() {
             })
           }
           onDeleted={() => navigate({ to: '/order-history' })}
+          ask={
+            <AskOnWhatsApp
+              className="w-full sm:w-auto"
+              text={orderQuestion(receiptNumber(order.data.id))}
+            />
+          }
         />
       </div>
     </section>

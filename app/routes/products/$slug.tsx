@@ -1,19 +1,28 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Ban, Truck } from 'lucide-react';
+import { AskOnWhatsApp } from '#app/components/AskOnWhatsApp.tsx';
 import { ProductGrid } from '#app/components/ProductGrid.tsx';
 import { Gallery } from '#app/components/product/Gallery.tsx';
 import { ProductBuyBox, useChoice } from '#app/components/product/ProductBuyBox.tsx';
 import { StatusBox } from '#app/components/StatusBox.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { orNotFound } from '#app/not-found.ts';
-import { jsonLdScript, pageHead, productJsonLd, productShareImage, siteOrigin } from '#app/seo.ts';
+import {
+  absoluteUrl,
+  jsonLdScript,
+  pageHead,
+  productJsonLd,
+  productShareImage,
+  siteOrigin,
+} from '#app/seo.ts';
 import { useTRPC } from '#app/trpc-client.ts';
 import { type ProductDetail, TEXT } from '#core/catalogue.ts';
 import { deliveryPromise } from '#core/delivery-rules.ts';
 import { picturesFor } from '#core/pictures.ts';
 import { productPageSearch } from '#core/product-search.ts';
-import { COLOUR, type Variant } from '#core/variants.ts';
+import { COLOUR, SIZE, type Variant } from '#core/variants.ts';
+import { productQuestion } from '#core/whatsapp-link.ts';
 
 /** A product's own page: the shareable, server-rendered deep link. A slug that names no product
  * (or could not: too long, control characters) is the 404 view: catalogue.productBySlug says so. */
@@ -130,6 +139,16 @@ function ProductChoice({ product }: { product: ProductDetail }) {
       </div>
       <div>
         <ProductBuyBox product={product} chosen={chosen} onChoose={choose} headingLevel={1} />
+        {/* Her question names the size and colour she has chosen and the piece's own link. */}
+        <AskOnWhatsApp
+          className="-mt-1 mb-4 w-full"
+          text={productQuestion({
+            name: product.name,
+            size: chosen[SIZE],
+            colour,
+            link: absoluteUrl(`/products/${product.slug}`, siteOrigin()),
+          })}
+        />
         <DeliveryPromise product={product} />
         {!product.returnable && (
           <p

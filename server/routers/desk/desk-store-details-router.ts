@@ -8,8 +8,15 @@ import { ownerProcedure } from '../../trpc.ts';
 const detailsRefusal: Refusals<never> = {};
 
 export const storeDetailsDesk = {
-  /** The address, landmark, pin, hours, pickup hours, social links and TIN, and where each comes from. */
-  storeDetails: ownerProcedure.query(({ ctx }) => storeDetailsRead(ctx.db, ctx)),
+  /**
+   * The address, landmark, pin, hours, pickup hours, social links, TIN and WhatsApp number, where
+   * each comes from, and whether the shop has WhatsApp (WHATSAPP_*: without it, shoppers see
+   * nothing of the number yet).
+   */
+  storeDetails: ownerProcedure.query(async ({ ctx }) => ({
+    ...(await storeDetailsRead(ctx.db, ctx)),
+    whatsappConfigured: Boolean(ctx.sms.whatsapp),
+  })),
 
   /** Saves the details the input names (the rest stay), with its record, in one batch. */
   saveStoreDetails: ownerProcedure.input(saveStoreDetailsInput).mutation(async ({ ctx, input }) => {
