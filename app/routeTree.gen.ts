@@ -40,6 +40,7 @@ import { Route as DeskCustomersRouteImport } from './routes/desk/customers'
 import { Route as DeskDeliveryRouteImport } from './routes/desk/delivery'
 import { Route as DeskDetailsRouteImport } from './routes/desk/details'
 import { Route as DeskHomeRouteImport } from './routes/desk/home'
+import { Route as DeskInboxRouteImport } from './routes/desk/inbox'
 import { Route as DeskRecordRouteImport } from './routes/desk/record'
 import { Route as DeskSettingsRouteImport } from './routes/desk/settings'
 import { Route as DeskSpreadsheetRouteImport } from './routes/desk/spreadsheet'
@@ -233,6 +234,11 @@ const DeskDetailsRoute = DeskDetailsRouteImport.update({
 const DeskHomeRoute = DeskHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => DeskRoute,
+} as any)
+const DeskInboxRoute = DeskInboxRouteImport.update({
+  id: '/inbox',
+  path: '/inbox',
   getParentRoute: () => DeskRoute,
 } as any)
 const DeskRecordRoute = DeskRecordRouteImport.update({
@@ -469,6 +475,7 @@ export interface FileRoutesByFullPath {
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
   '/desk/home': typeof DeskHomeRoute
+  '/desk/inbox': typeof DeskInboxRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -540,6 +547,7 @@ export interface FileRoutesByTo {
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
   '/desk/home': typeof DeskHomeRoute
+  '/desk/inbox': typeof DeskInboxRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -613,6 +621,7 @@ export interface FileRoutesById {
   '/desk/delivery': typeof DeskDeliveryRoute
   '/desk/details': typeof DeskDetailsRoute
   '/desk/home': typeof DeskHomeRoute
+  '/desk/inbox': typeof DeskInboxRoute
   '/desk/record': typeof DeskRecordRoute
   '/desk/settings': typeof DeskSettingsRoute
   '/desk/spreadsheet': typeof DeskSpreadsheetRoute
@@ -687,6 +696,7 @@ export interface FileRouteTypes {
     | '/desk/delivery'
     | '/desk/details'
     | '/desk/home'
+    | '/desk/inbox'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -758,6 +768,7 @@ export interface FileRouteTypes {
     | '/desk/delivery'
     | '/desk/details'
     | '/desk/home'
+    | '/desk/inbox'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -830,6 +841,7 @@ export interface FileRouteTypes {
     | '/desk/delivery'
     | '/desk/details'
     | '/desk/home'
+    | '/desk/inbox'
     | '/desk/record'
     | '/desk/settings'
     | '/desk/spreadsheet'
@@ -1144,6 +1156,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeskHomeRouteImport
       parentRoute: typeof DeskRoute
     }
+    '/desk/inbox': {
+      id: '/desk/inbox'
+      path: '/inbox'
+      fullPath: '/desk/inbox'
+      preLoaderRoute: typeof DeskInboxRouteImport
+      parentRoute: typeof DeskRoute
+    }
     '/desk/record': {
       id: '/desk/record'
       path: '/record'
@@ -1427,6 +1446,7 @@ interface DeskRouteChildren {
   DeskDeliveryRoute: typeof DeskDeliveryRoute
   DeskDetailsRoute: typeof DeskDetailsRoute
   DeskHomeRoute: typeof DeskHomeRoute
+  DeskInboxRoute: typeof DeskInboxRoute
   DeskRecordRoute: typeof DeskRecordRoute
   DeskSettingsRoute: typeof DeskSettingsRoute
   DeskSpreadsheetRoute: typeof DeskSpreadsheetRoute
@@ -1450,6 +1470,7 @@ const DeskRouteChildren: DeskRouteChildren = {
   DeskDeliveryRoute: DeskDeliveryRoute,
   DeskDetailsRoute: DeskDetailsRoute,
   DeskHomeRoute: DeskHomeRoute,
+  DeskInboxRoute: DeskInboxRoute,
   DeskRecordRoute: DeskRecordRoute,
   DeskSettingsRoute: DeskSettingsRoute,
   DeskSpreadsheetRoute: DeskSpreadsheetRoute,

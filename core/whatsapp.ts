@@ -122,6 +122,17 @@ export const WHATSAPP_TEXT = {
   replyEmpty: 'Write a reply first.',
   replyTooLong: `A WhatsApp message can hold at most ${WHATSAPP_TEXT_MAX.toLocaleString('en')} characters.`,
   notConfigured: 'WhatsApp is not set up for this shop.',
+  /** A staff message to a number that sent STOP (until it sends START). */
+  stoppedNumber:
+    'This shopper sent STOP: WhatsApp messages to her are off until she sends START. Call or text her instead.',
+  replyNotText: 'A reply must be text.',
+  replyInvisible: 'A reply cannot contain invisible control characters.',
+  /** Meta refused a staff message when it was sent (the reason as the adapter words it). */
+  sendRefused: (reason: string) => `WhatsApp did not take the message: ${reason}`,
+  /** Who an outbound message without a staff member is from: the shop's own (order updates,
+   * STOP's acknowledgement), or the assistant on WhatsApp. */
+  sentByShop: 'duuka',
+  sentByAssistant: 'Assistant',
 } as const;
 
 /** Start again after STOP. */

@@ -43,7 +43,7 @@ function Desk() {
   return (
     <div className="pb-[calc(4.5rem+env(safe-area-inset-bottom))] md:pb-0">
       <DeskHeader />
-      <DeskNav role={role.data.role} />
+      <DeskNav role={role.data.role} whatsapp={role.data.whatsapp} />
       <Outlet />
     </div>
   );

@@ -8,6 +8,7 @@ import { creditDesk } from './desk/desk-credit-router.ts';
 import { customersDesk } from './desk/desk-customers-router.ts';
 import { deliveryDesk } from './desk/desk-delivery-router.ts';
 import { homeDesk } from './desk/desk-home-router.ts';
+import { inboxDesk } from './desk/desk-inbox-router.ts';
 import { offersDesk } from './desk/desk-offers-router.ts';
 import { orderDesk } from './desk/desk-order-router.ts';
 import { ordersDesk } from './desk/desk-orders-router.ts';
@@ -38,4 +39,5 @@ export const deskRouter = router({
   ...creditDesk,
   ...refundsDesk,
   ...returnsDesk,
+  ...inboxDesk,
 });

@@ -42,7 +42,11 @@ const pieceColumns = {
   imageWidths: cardPictureWidths,
 };
 
-function readCart(db: Db, userId: string) {
+/**
+ * The cart's lines as read (`toCart` makes the cart of them). `userId` may be SQL naming the
+ * shopper inside the statement (the desk's inbox finds her by her phone in the same batch).
+ */
+export function readCart(db: Db, userId: string | SQL) {
   return db
     .select({
       ...pieceColumns,
@@ -67,7 +71,7 @@ type ReadLine = Omit<CartLine, 'imageWidths'> & { imageWidths: number[] | null }
 const withWidths = <T extends { imageWidths: number[] | null }>({ imageWidths, ...line }: T) =>
   imageWidths?.length ? { ...line, imageWidths } : line;
 
-const toCart = (lines: ReadLine[]) => loadCart(lines.map(withWidths));
+export const toCart = (lines: ReadLine[]) => loadCart(lines.map(withWidths));
 
 /**
  * The pieces a cart link names (issue 37) that are on sale now, with their stock and price now, in

@@ -27,9 +27,17 @@ describe('desk roles', () => {
       message: DESK_TEXT.deskOnly,
     });
     const staff = await deskMember(test.db, auth, 'staff');
-    expect(await deskCaller(test.db, staff).role()).toEqual({ role: 'staff', email: staff.email });
+    expect(await deskCaller(test.db, staff).role()).toEqual({
+      role: 'staff',
+      email: staff.email,
+      whatsapp: false,
+    });
     const owner = await deskMember(test.db, auth, 'owner');
-    expect(await deskCaller(test.db, owner).role()).toEqual({ role: 'owner', email: owner.email });
+    expect(await deskCaller(test.db, owner).role()).toEqual({
+      role: 'owner',
+      email: owner.email,
+      whatsapp: false,
+    });
   });
 
   it('treats OPERATOR_EMAILS as owners, whatever their account says', async () => {
@@ -37,7 +45,11 @@ describe('desk roles', () => {
     const desk = deskCaller(test.db, bootstrap, {
       ownerEmails: [bootstrap.email.toUpperCase().toLowerCase()],
     });
-    expect(await desk.role()).toEqual({ role: 'owner', email: bootstrap.email });
+    expect(await desk.role()).toEqual({
+      role: 'owner',
+      email: bootstrap.email,
+      whatsapp: false,
+    });
   });
 
   it('ends the desk at once when the role is taken away', async () => {

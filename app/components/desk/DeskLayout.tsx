@@ -1,10 +1,18 @@
 // The desk's frame (issue 22; on a phone, issue 34): its sections and each page's heading. On a
-// phone a bar fixed at the bottom holds the four daily places (Today, Orders, Products, and More,
-// which opens the rest); from a tablet up, one row of every section under the header, never
-// wrapping. The owner's sections (staff, the record) show to the owner only; the server refuses
-// them to staff whatever the page shows. Decision 0079.
+// phone a bar fixed at the bottom holds the daily places (Today, Orders, the WhatsApp inbox where
+// WhatsApp is set up, Products, and More, which opens the rest); from a tablet up, one row of
+// every section under the header, never wrapping. The owner's sections (staff, the record) show
+// to the owner only; the server refuses them to staff whatever the page shows. Decision 0079.
 import { Link, useRouterState } from '@tanstack/react-router';
-import { type LucideIcon, MoreHorizontal, ReceiptText, Shirt, Sun, X } from 'lucide-react';
+import {
+  type LucideIcon,
+  MessageCircle,
+  MoreHorizontal,
+  ReceiptText,
+  Shirt,
+  Sun,
+  X,
+} from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Notice } from '#app/components/account/ui.tsx';
 import { errorMessage } from '#app/error-message.ts';
@@ -20,12 +28,15 @@ type Section = {
   exact?: boolean;
   ownerOnly?: boolean;
   daily?: LucideIcon;
+  /** Shown only where the shop has it set up (desk.role's `whatsapp`). */
+  needs?: 'whatsapp';
 };
 
 /** The ONE list the desk's navigation is built from, on a phone and on a desktop. */
 export const DESK_SECTIONS: readonly Section[] = [
   { to: '/desk', label: 'Today', exact: true, daily: Sun },
   { to: '/desk/orders', label: 'Orders', daily: ReceiptText },
+  { to: '/desk/inbox', label: 'Inbox', daily: MessageCircle, needs: 'whatsapp' },
   { to: '/desk/returns', label: 'Returns' },
   { to: '/desk/customers', label: 'Customers' },
   { to: '/desk/products', label: 'Products', daily: Shirt },
@@ -50,8 +61,10 @@ function isIn(section: Section, pathname: string): boolean {
     : path === section.to || path.startsWith(`${section.to}/`);
 }
 
-export function DeskNav({ role }: { role: DeskRole }) {
-  const sections = DESK_SECTIONS.filter((s) => !s.ownerOnly || role === 'owner');
+export function DeskNav({ role, whatsapp }: { role: DeskRole; whatsapp: boolean }) {
+  const sections = DESK_SECTIONS.filter(
+    (s) => (!s.ownerOnly || role === 'owner') && (s.needs !== 'whatsapp' || whatsapp),
+  );
   return (
     <>
       <DeskTopBar sections={sections} />
@@ -60,7 +73,11 @@ export function DeskNav({ role }: { role: DeskRole }) {
   );
 }
 
-/** From a tablet up: every section in one row (scrolled sideways on a narrow tablet, never wrapped). */
+/**
+ * From a tablet up: every section in one row (scrolled sideways on a narrow tablet, never wrapped).
+ * At 1366 px all of them fit without scrolling (tests/e2e/desk-phone.test.ts): with the inbox,
+ * 17 labels fill ~1,250 of the row's 1,280 px, so a new section needs room made for it.
+ */
 function DeskTopBar({ sections }: { sections: readonly Section[] }) {
   return (
     <nav
@@ -74,7 +91,7 @@ function DeskTopBar({ sections }: { sections: readonly Section[] }) {
             <Link
               to={section.to}
               activeOptions={{ exact: section.exact ?? false }}
-              className="inline-flex min-h-12 items-center whitespace-nowrap border-b-2 border-transparent px-2 text-sm font-medium text-ink-soft hover:text-ink aria-[current=page]:border-ink aria-[current=page]:text-ink"
+              className="inline-flex min-h-12 items-center whitespace-nowrap border-b-2 border-transparent px-1.5 text-sm font-medium text-ink-soft hover:text-ink aria-[current=page]:border-ink aria-[current=page]:text-ink"
             >
               {section.label}
             </Link>
@@ -88,7 +105,7 @@ function DeskTopBar({ sections }: { sections: readonly Section[] }) {
 const PLACE =
   'flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-[0.7rem] font-medium tracking-wide text-ink-soft aria-[current=page]:text-ink';
 
-/** On a phone: the four daily places fixed at the bottom, within the thumb's reach. */
+/** On a phone: the daily places fixed at the bottom, within the thumb's reach. */
 function DeskBottomBar({ sections }: { sections: readonly Section[] }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [moreOpen, setMoreOpen] = useState(false);
@@ -105,7 +122,7 @@ function DeskBottomBar({ sections }: { sections: readonly Section[] }) {
         data-testid="desk-bottom-bar"
         className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-paper/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
       >
-        <ul className="grid grid-cols-4">
+        <ul className={daily.length > 3 ? 'grid grid-cols-5' : 'grid grid-cols-4'}>
           {daily.map((section) => {
             const Icon = section.daily as LucideIcon;
             return (
@@ -226,21 +243,29 @@ function MoreSheet({
   );
 }
 
-/** A desk page: its eyebrow and title, an optional action beside them, then its content. */
+/**
+ * A desk page: its eyebrow and title, an optional action beside them, then its content.
+ * `headingOnPhone: false`: below a desktop's width the heading is read by screen readers only (a
+ * WhatsApp thread on a phone, whose own header names it).
+ */
 export function DeskPage({
   eyebrow = 'Desk',
   title,
   action,
+  headingOnPhone = true,
   children,
 }: {
   eyebrow?: string;
   title: string;
   action?: ReactNode;
+  headingOnPhone?: boolean;
   children: ReactNode;
 }) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 md:py-12">
-      <header className="flex flex-wrap items-end justify-between gap-4 border-b border-line pb-6">
+      <header
+        className={`flex flex-wrap items-end justify-between gap-4 border-b border-line pb-6 ${headingOnPhone ? '' : 'max-lg:sr-only'}`}
+      >
         <div>
           <p className="eyebrow">{eyebrow}</p>
           <h1 className="mt-2 font-display text-4xl sm:text-5xl">{title}</h1>

@@ -34,8 +34,13 @@ const staffRefusal: Refusals<StaffRefused['problem'], StaffRefused> = {
 };
 
 export const shopDesk = {
-  /** Who is at the desk: the layout shows the owner's parts to the owner only. */
-  role: deskProcedure.query(({ ctx }) => ({ role: ctx.role, email: ctx.user.email })),
+  /** Who is at the desk: the layout shows the owner's parts to the owner only, and the inbox
+   * only where WhatsApp is set up (issue 37). */
+  role: deskProcedure.query(({ ctx }) => ({
+    role: ctx.role,
+    email: ctx.user.email,
+    whatsapp: Boolean(ctx.sms.whatsapp),
+  })),
 
   /** The morning view: sales, orders, money waiting, top pieces, low stock, failed texts. */
   dashboard: deskProcedure.query(({ ctx }) => dashboard(ctx.db)),
