@@ -9,7 +9,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WHATSAPP_TEXT } from '#core/whatsapp.ts';
+import { WHATSAPP_ASSISTANT_TEXT, WHATSAPP_TEXT } from '#core/whatsapp.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, whatsappContacts } from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout-service.ts';
@@ -254,6 +254,19 @@ describe('the WhatsApp inbox', () => {
     expect(await page.getByTestId('inbox-tools').count()).toBe(0);
     expect(await page.getByTestId('thread-window').innerText()).toMatch(/window shut/i);
     await fitsAndShoot(page, DESKTOP.width, 'desk-inbox-shut-1366');
+
+    // When the assistant answers, kept; this month's messages as Meta prices them.
+    await page.goto('/desk/inbox');
+    const mode = page.getByLabel('The assistant answers');
+    await mode.selectOption('after_hours');
+    await page.getByText(WHATSAPP_ASSISTANT_TEXT.modeSaved).first().waitFor();
+    await page.reload();
+    await expect
+      .poll(() => page.getByLabel('The assistant answers').inputValue(), { timeout: 10_000 })
+      .toBe('after_hours');
+    expect(await page.getByTestId('whatsapp-usage').innerText()).toMatch(/^This month: \d+/);
+    await page.getByLabel('The assistant answers').selectOption('off'); // the shop is shared
+    await page.getByText(WHATSAPP_ASSISTANT_TEXT.modeSaved).first().waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });

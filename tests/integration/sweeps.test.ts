@@ -993,7 +993,10 @@ describe('fuzz: every procedure’s input', () => {
     // operator.markPaid and .markRefunded are desk.*'s procedures under their first name: what
     // desk.* marked just before is already marked (the same answer as a second tap).
     // desk.reply, .sendPiece and .sendCartLink: WhatsApp is not set up in this test (503).
+    // Verify on WhatsApp: no WhatsApp here, and no code was sent (each a 400, in words).
     expect(failed).toEqual({
+      'account.sendWhatsAppCode': 400,
+      'account.verifyWhatsApp': 400,
       'desk.reply': 503,
       'desk.sendCartLink': 503,
       'desk.sendPiece': 503,

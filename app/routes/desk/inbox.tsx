@@ -20,6 +20,7 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { inputClass, Loading, Notice } from '#app/components/account/ui.tsx';
 import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
+import { InboxAssistant } from '#app/components/desk/InboxAssistant.tsx';
 import { InboxShopper } from '#app/components/desk/InboxShopper.tsx';
 import { InboxTools } from '#app/components/desk/InboxTools.tsx';
 import { errorMessage } from '#app/error-message.ts';
@@ -82,6 +83,7 @@ function Inbox() {
           ) : (
             <ThreadList threads={threads.data.threads} current={phone} />
           )}
+          <InboxAssistant />
         </div>
         {phone ? (
           <ThreadView key={phone} phone={phone} />

@@ -11,7 +11,7 @@ import {
   sendPieceInput,
   threadInput,
 } from '#core/desk-inbox.ts';
-import { WHATSAPP_TEXT } from '#core/whatsapp.ts';
+import { WHATSAPP_TEXT, whatsAppAssistantInput } from '#core/whatsapp.ts';
 import {
   inboxThreads,
   readThread,
@@ -22,6 +22,8 @@ import {
   sendPiece,
   threadOf,
 } from '../../services/desk-inbox-service.ts';
+import { shopSettings } from '../../services/shop-settings.ts';
+import { setWhatsAppAssistant, whatsAppUsage } from '../../services/whatsapp-service.ts';
 import { accepted, type Refusals } from '../../shopper-error.ts';
 import { deskProcedure } from '../../trpc.ts';
 
@@ -69,4 +71,22 @@ export const inboxDesk = {
   sendCartLink: deskProcedure
     .input(sendCartLinkInput)
     .mutation(async ({ ctx, input }) => answer(await sendCartLink(ctx, ctx.user, input))),
+
+  /** WhatsApp on the desk (issue 37): when the assistant answers, and the messages per month
+   * and Meta's pricing category; null: WhatsApp is not set up. */
+  whatsapp: deskProcedure.query(async ({ ctx }) =>
+    ctx.sms.whatsapp
+      ? {
+          assistant: (await shopSettings(ctx.db, ctx)).whatsappAssistant,
+          usage: await whatsAppUsage(ctx.db),
+        }
+      : null,
+  ),
+
+  /** When the assistant answers WhatsApp: off, always, or outside the shop's hours. */
+  setWhatsAppAssistant: deskProcedure
+    .input(whatsAppAssistantInput)
+    .mutation(({ ctx, input }) =>
+      setWhatsAppAssistant(ctx.db, { email: ctx.user.email }, input.mode),
+    ),
 } satisfies TRPCRouterRecord;

@@ -7,7 +7,6 @@ import { DELIVERY_TEXT } from '#core/delivery-rules.ts';
 import { MONEY_TEXT, markPaidInput, markRefundedInput } from '#core/desk-money.ts';
 import { orderBookInput } from '#core/desk-order-book.ts';
 import { DESK_ORDERS_TEXT, resendInput, setStatusInput, smsHistoryInput } from '#core/sms.ts';
-import { whatsAppAssistantInput } from '#core/whatsapp.ts';
 import {
   type MarkPaidProblem,
   type MarkRefundedProblem,
@@ -20,7 +19,6 @@ import {
 } from '../../services/desk-orders-service.ts';
 import { afterPaymentReceived } from '../../services/order-events.ts';
 import { recordRefundByHand } from '../../services/refunds-service.ts';
-import { shopSettings } from '../../services/shop-settings.ts';
 import {
   queueRefundText,
   queueStatusText,
@@ -28,7 +26,6 @@ import {
   smsHistory,
   smsStatistics,
 } from '../../services/sms-service.ts';
-import { setWhatsAppAssistant, whatsAppUsage } from '../../services/whatsapp-service.ts';
 import { accepted, type Refusals } from '../../shopper-error.ts';
 import { deskProcedure, shopperError } from '../../trpc.ts';
 
@@ -158,24 +155,6 @@ export const ordersDesk = {
   }),
 
   smsStats: deskProcedure.query(({ ctx }) => smsStatistics(ctx.db)),
-
-  /** WhatsApp on the desk (issue 37): when the assistant answers, and the messages per month
-   * and Meta's pricing category; null: WhatsApp is not set up. */
-  whatsapp: deskProcedure.query(async ({ ctx }) =>
-    ctx.sms.whatsapp
-      ? {
-          assistant: (await shopSettings(ctx.db, ctx)).whatsappAssistant,
-          usage: await whatsAppUsage(ctx.db),
-        }
-      : null,
-  ),
-
-  /** When the assistant answers WhatsApp: off, always, or outside the shop's hours. */
-  setWhatsAppAssistant: deskProcedure
-    .input(whatsAppAssistantInput)
-    .mutation(({ ctx, input }) =>
-      setWhatsAppAssistant(ctx.db, { email: ctx.user.email }, input.mode),
-    ),
 
   resend: deskProcedure.input(resendInput).mutation(async ({ ctx, input }) => {
     const row = await resendSms(ctx, input.id);
