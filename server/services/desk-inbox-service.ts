@@ -194,6 +194,9 @@ export async function threadOf(db: Db, phone: string) {
         status: orders.status,
         total: orders.total,
         paymentMethod: orders.paymentMethod,
+        /** A payment confirmed (the provider's, or marked by staff): what a chat often waits on. */
+        paid: sql<boolean>`exists (select 1 from payments p
+          where p.order_id = "orders"."id" and p.status = 'successful')`,
         pieces: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi
           where oi.order_id = "orders"."id")`.mapWith(Number),
       })

@@ -9,7 +9,14 @@ import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createDb } from '#db/client.ts';
-import { cartItems, chatMessages, products, profiles, user } from '#db/schema/index.ts';
+import {
+  cartItems,
+  chatMessages,
+  products,
+  profiles,
+  user,
+  whatsappMessages,
+} from '#db/schema/index.ts';
 import { placeOrder } from '#server/services/checkout-service.ts';
 import { closeBrowser, DESKTOP, newPage } from '../support/browser.ts';
 import { addProduct, demoPiece } from '../support/catalogue.ts';
@@ -170,6 +177,50 @@ const ROUTES: Record<string, () => Promise<void>> = {
       body: Buffer.from('iVBORw0KGgo=', 'base64'),
     });
     expect(answer.status).toBe(401);
+  },
+  // Meta's webhook (issue 37): nothing is read without the app secret's signature; the GET check
+  // answers only Meta's verify token. Signed deliveries: tests/integration/whatsapp.test.ts.
+  'whatsapp/webhook.ts': async () => {
+    const forged = JSON.stringify({
+      entry: [
+        {
+          changes: [
+            {
+              value: {
+                messages: [
+                  {
+                    from: '256772000001',
+                    id: `wamid.${randomUUID()}`,
+                    type: 'text',
+                    text: { body: `Where is ${aliceOrder}?` },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    for (const signature of [null, `sha256=${'0'.repeat(64)}`, 'sha1=abc']) {
+      const answer = await fetch(new URL('/api/whatsapp/webhook', shopUrl), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'x-hub-signature-256': signature } : {}),
+        },
+        body: forged,
+      });
+      expect(answer.status).toBe(401);
+    }
+    const kept = await db
+      .select({ id: whatsappMessages.id })
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.body, `Where is ${aliceOrder}?`));
+    expect(kept).toEqual([]);
+    const check = await get(
+      '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=4242',
+    );
+    expect(check.status).toBe(403);
   },
   // Every procedure: tests/integration/sweeps.test.ts.
   'trpc/$.ts': async () => {

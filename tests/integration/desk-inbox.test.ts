@@ -19,29 +19,28 @@ import {
   whatsappContacts,
   whatsappMessages,
 } from '#db/schema/index.ts';
-import { FAKE_WHATSAPP, startFakeWhatsApp } from '#local/fakes/whatsapp-fake.ts';
+import type { FakeWhatsApp } from '#local/fakes/whatsapp-fake.ts';
 import type { Auth } from '#server/auth.ts';
-import { handleWhatsAppWebhook } from '#server/http/whatsapp-webhook.ts';
 import { placeOrder } from '#server/services/checkout-service.ts';
 import type { SmsService } from '#server/services/sms-service.ts';
-import { cloudApi } from '#server/services/whatsapp/cloud-api.ts';
 import { signedInShopper, testAuth } from '../support/accounts.ts';
 import { addProduct } from '../support/catalogue.ts';
 import { type DeskMember, deskCaller, deskMember } from '../support/desk.ts';
-import { type LoopbackHandler, serveOnLoopback } from '../support/loopback-handler.ts';
+import type { LoopbackHandler } from '../support/loopback-handler.ts';
 import {
   type HeardRequest,
   openTestDatabase,
   type TestDatabase,
 } from '../support/test-database.ts';
 import { callerFor, mutateOverHttp, queryOverHttp, testContext } from '../support/trpc.ts';
+import { serveWebhook, settled, startQuickFakeWhatsApp, whatsAppOf } from '../support/whatsapp.ts';
 
 const SHOP = 'https://duuka.test';
 const T = DESK_INBOX_TEXT;
 
 let test: TestDatabase;
 let auth: Auth;
-let meta: Awaited<ReturnType<typeof startFakeWhatsApp>>;
+let meta: FakeWhatsApp;
 let shop: LoopbackHandler;
 let sms: SmsService;
 let owner: DeskMember;
@@ -62,35 +61,18 @@ const desk = (person: DeskMember = staff, whatsapp = true) =>
   deskCaller(test.db, person, extras(whatsapp));
 
 /** Runs what the requests left in the background, and waits for the fake's webhooks. */
-async function settle() {
-  for (;;) {
-    await meta.idle();
-    if (background.length === 0) return;
-    await Promise.all(background.splice(0));
-  }
-}
+const settle = () => settled(meta, background);
 
 beforeAll(async () => {
   test = await openTestDatabase({ heard: (request) => heard.push(request) });
   auth = testAuth(test.db);
-  meta = await startFakeWhatsApp({ statusDelayMs: 5, retryDelaysMs: [20, 20, 20] });
+  meta = await startQuickFakeWhatsApp();
   sms = {
     gateway: null,
-    whatsapp: {
-      api: cloudApi({
-        baseUrl: meta.env.WHATSAPP_BASE_URL ?? '',
-        token: FAKE_WHATSAPP.token,
-        phoneNumberId: FAKE_WHATSAPP.phoneNumberId,
-      }),
-      appSecret: FAKE_WHATSAPP.appSecret,
-      verifyToken: FAKE_WHATSAPP.verifyToken,
-    },
+    whatsapp: whatsAppOf(meta),
     adminPhone: null,
   };
-  shop = await serveOnLoopback('/api/whatsapp/webhook', (request) =>
-    handleWhatsAppWebhook(testContext(test.db, new Headers(), extras()), request),
-  );
-  meta.setWebhookUrl(shop.url);
+  shop = await serveWebhook(meta, () => testContext(test.db, new Headers(), extras()));
   owner = await deskMember(test.db, auth, 'owner', 'Olive Owner');
   staff = await deskMember(test.db, auth, 'staff', 'Sam Staff');
   shopper = await signedInShopper(test.db, auth, { name: 'Nakato Achieng' });

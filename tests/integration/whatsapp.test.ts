@@ -16,20 +16,19 @@ import {
   whatsappMessages,
 } from '#db/schema/index.ts';
 import { FAKE_EGOSMS, startFakeEgoSms } from '#local/fakes/egosms-fake.ts';
-import { FAKE_WHATSAPP, startFakeWhatsApp } from '#local/fakes/whatsapp-fake.ts';
-import { handleWhatsAppWebhook } from '#server/http/whatsapp-webhook.ts';
+import { FAKE_WHATSAPP, type FakeWhatsApp } from '#local/fakes/whatsapp-fake.ts';
 import { placeOrder } from '#server/services/checkout-service.ts';
 import { egoSms } from '#server/services/sms/egosms.ts';
 import { queueStatusText, type SmsService, sweepSms } from '#server/services/sms-service.ts';
-import { cloudApi } from '#server/services/whatsapp/cloud-api.ts';
 import { addProduct } from '../support/catalogue.ts';
-import { type LoopbackHandler, serveOnLoopback } from '../support/loopback-handler.ts';
+import type { LoopbackHandler } from '../support/loopback-handler.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { testContext } from '../support/trpc.ts';
+import { serveWebhook, settled, startQuickFakeWhatsApp, whatsAppOf } from '../support/whatsapp.ts';
 
 let test: TestDatabase;
 let egosms: Awaited<ReturnType<typeof startFakeEgoSms>>;
-let meta: Awaited<ReturnType<typeof startFakeWhatsApp>>;
+let meta: FakeWhatsApp;
 let shop: LoopbackHandler;
 let sms: SmsService;
 const background: Promise<unknown>[] = [];
@@ -37,19 +36,12 @@ const background: Promise<unknown>[] = [];
 const ctx = () =>
   testContext(test.db, new Headers(), { sms, background: (work) => background.push(work) });
 
-/** Runs what the requests left in the background, and waits for it and for the fake's webhooks. */
-async function settle() {
-  for (;;) {
-    await meta.idle();
-    if (background.length === 0) return;
-    await Promise.all(background.splice(0));
-  }
-}
+const settle = () => settled(meta, background);
 
 beforeAll(async () => {
   test = await openTestDatabase();
   egosms = await startFakeEgoSms();
-  meta = await startFakeWhatsApp({ statusDelayMs: 5, retryDelaysMs: [20, 20, 20] });
+  meta = await startQuickFakeWhatsApp();
   sms = {
     gateway: egoSms({
       url: egosms.env.EGOSMS_URL ?? '',
@@ -58,22 +50,11 @@ beforeAll(async () => {
       sender: 'duuka',
       timeoutMs: 2000,
     }),
-    whatsapp: {
-      api: cloudApi({
-        baseUrl: meta.env.WHATSAPP_BASE_URL ?? '',
-        token: FAKE_WHATSAPP.token,
-        phoneNumberId: FAKE_WHATSAPP.phoneNumberId,
-      }),
-      appSecret: FAKE_WHATSAPP.appSecret,
-      verifyToken: FAKE_WHATSAPP.verifyToken,
-    },
+    whatsapp: whatsAppOf(meta),
     adminPhone: null,
     gapMs: 5,
   };
-  shop = await serveOnLoopback('/api/whatsapp/webhook', (request) =>
-    handleWhatsAppWebhook(ctx(), request),
-  );
-  meta.setWebhookUrl(shop.url);
+  shop = await serveWebhook(meta, ctx);
 });
 afterAll(async () => {
   await Promise.allSettled(background);
@@ -358,15 +339,7 @@ describe('order updates on WhatsApp', () => {
     const orderId = await orderFor(phone, 'whatsapp');
     const refusing: SmsService = {
       ...sms,
-      whatsapp: {
-        api: cloudApi({
-          baseUrl: meta.env.WHATSAPP_BASE_URL ?? '',
-          token: 'expired-token',
-          phoneNumberId: FAKE_WHATSAPP.phoneNumberId,
-        }),
-        appSecret: FAKE_WHATSAPP.appSecret,
-        verifyToken: FAKE_WHATSAPP.verifyToken,
-      },
+      whatsapp: whatsAppOf(meta, 'expired-token'),
     };
     await queueStatusText(
       testContext(test.db, new Headers(), {

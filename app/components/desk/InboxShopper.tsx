@@ -90,6 +90,12 @@ export function InboxShopper({ phone, customer }: { phone: string; customer: Cus
                       <span className="flex shrink-0 flex-col items-end gap-1">
                         <StatusBadge status={order.status} />
                         <span className="text-sm tabular-nums">{formatUGX(order.total)}</span>
+                        <span
+                          className={`text-xs ${order.paid ? 'text-success' : 'text-ink-soft'}`}
+                          data-testid="shopper-order-paid"
+                        >
+                          {order.paid ? 'Paid' : 'Not paid yet'}
+                        </span>
                       </span>
                     </Link>
                   </li>
