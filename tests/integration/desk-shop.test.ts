@@ -532,7 +532,11 @@ describe('staff', () => {
       email: newcomer.email,
       role: 'staff',
     });
-    expect(await desk(newcomer).role()).toEqual({ role: 'staff', email: newcomer.email });
+    expect(await desk(newcomer).role()).toEqual({
+      role: 'staff',
+      email: newcomer.email,
+      whatsapp: false,
+    });
     const list = await desk(owner).staff();
     expect(list).toEqual(
       expect.arrayContaining([
