@@ -4,7 +4,9 @@
 // core/sms.ts), so a shopper reads the same words on either channel and a fallback to SMS sends
 // exactly what WhatsApp could not deliver. docs/whatsapp.md lists them for Meta's approval.
 import * as v from 'valibot';
+import { KAMPALA_OFFSET_MS } from './kampala-time.ts';
 import type { SmsKind } from './sms.ts';
+import { DAYS, type WeekHours } from './store-details.ts';
 import { objectMessage } from './text.ts';
 
 // Where a shopper's order updates go is one of her settings (NotificationChannel in
@@ -159,15 +161,12 @@ export function asksForPerson(text: string): boolean {
 }
 
 /** Whether `at` falls inside the shop's hours for its Kampala weekday. */
-export function withinHours(
-  hours: Record<string, { open: string; close: string } | null>,
-  at: Date,
-): boolean {
-  const kampala = new Date(at.getTime() + 3 * 3_600_000);
-  const day = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][kampala.getUTCDay()] ?? 'mon';
-  const today = hours[day];
+export function withinHours(hours: WeekHours, at: Date): boolean {
+  const kampala = new Date(at.getTime() + KAMPALA_OFFSET_MS);
+  // getUTCDay counts from Sunday; the shop's week (DAYS) from Monday.
+  const today = hours[DAYS[(kampala.getUTCDay() + 6) % 7] ?? 'mon'];
   if (!today) return false;
-  const now = `${String(kampala.getUTCHours()).padStart(2, '0')}:${String(kampala.getUTCMinutes()).padStart(2, '0')}`;
+  const now = kampala.toISOString().slice(11, 16); // 'HH:MM', as the hours are kept
   return now >= today.open && now < today.close;
 }
 

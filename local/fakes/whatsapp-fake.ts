@@ -413,6 +413,37 @@ function draftOf(body: Record<string, unknown>): Refusal | Draft {
   return invalid(`The parameter type (${String(body.type)}) is not supported.`);
 }
 
+/** A webhook's body as Meta wraps it: the business account's entry, one `messages` change. */
+export function webhookEnvelope(
+  value: Record<string, unknown>,
+  ids = {
+    displayNumber: FAKE_WHATSAPP.displayNumber,
+    phoneNumberId: FAKE_WHATSAPP.phoneNumberId,
+  },
+) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: FAKE_WHATSAPP.wabaId,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: {
+                display_phone_number: ids.displayNumber,
+                phone_number_id: ids.phoneNumberId,
+              },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
 export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Promise<FakeWhatsApp> {
   const token = options.token ?? FAKE_WHATSAPP.token;
   const phoneNumberId = options.phoneNumberId ?? FAKE_WHATSAPP.phoneNumberId;
@@ -474,24 +505,8 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
     const last = lastInbound.get(number);
     return last !== undefined && now() - last < WHATSAPP_WINDOW_S * 1000;
   };
-  const envelope = (value: Record<string, unknown>) => ({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: FAKE_WHATSAPP.wabaId,
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: displayNumber, phone_number_id: phoneNumberId },
-              ...value,
-            },
-          },
-        ],
-      },
-    ],
-  });
+  const envelope = (value: Record<string, unknown>) =>
+    webhookEnvelope(value, { displayNumber, phoneNumberId });
 
   /** Where webhooks go now: the URL set, else the shop named by BETTER_AUTH_URL (shopFromEnv). */
   function currentWebhookUrl(): string | null {

@@ -247,15 +247,20 @@ export async function sendText(
 }
 
 /** What the shop sent on WhatsApp per Kampala month and Meta's pricing category, newest first:
- * how many Meta bills (its per-message pricing, from the status webhooks) and how many were free. */
-export async function whatsAppUsage(db: Db, months = 6) {
+ * how many Meta bills (its per-message pricing, from the status webhooks) and how many were free.
+ * A query, to put in the desk's batch. */
+export function whatsAppUsageQuery(db: Db, months = 6) {
   const month = sql<string>`to_char(${whatsappMessages.createdAt} at time zone 'Africa/Kampala', 'YYYY-MM')`;
-  const rows = await db
+  return db
     .select({
       month,
       category: sql<string>`coalesce(${whatsappMessages.pricingCategory}, 'unpriced')`,
-      billable: sql<number>`(count(*) filter (where ${whatsappMessages.billable}))::int`,
-      free: sql<number>`(count(*) filter (where not coalesce(${whatsappMessages.billable}, false)))::int`,
+      billable: sql<number>`(count(*) filter (where ${whatsappMessages.billable}))::int`.mapWith(
+        Number,
+      ),
+      free: sql<number>`(count(*) filter (where not coalesce(${whatsappMessages.billable}, false)))::int`.mapWith(
+        Number,
+      ),
     })
     .from(whatsappMessages)
     .where(
@@ -266,7 +271,6 @@ export async function whatsAppUsage(db: Db, months = 6) {
     )
     .groupBy(month, sql`2`)
     .orderBy(sql`1 desc`, sql`2`);
-  return rows.map((row) => ({ ...row, billable: Number(row.billable), free: Number(row.free) }));
 }
 
 /** The desk sets when the assistant answers WhatsApp; recorded in the same batch. */

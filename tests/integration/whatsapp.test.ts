@@ -16,7 +16,7 @@ import {
   whatsappMessages,
 } from '#db/schema/index.ts';
 import { FAKE_EGOSMS, startFakeEgoSms } from '#local/fakes/egosms-fake.ts';
-import { FAKE_WHATSAPP, type FakeWhatsApp } from '#local/fakes/whatsapp-fake.ts';
+import { type FakeWhatsApp, webhookEnvelope } from '#local/fakes/whatsapp-fake.ts';
 import { placeOrder } from '#server/services/checkout-service.ts';
 import { egoSms } from '#server/services/sms/egosms.ts';
 import { queueStatusText, type SmsService, sweepSms } from '#server/services/sms-service.ts';
@@ -121,32 +121,18 @@ describe('the webhook', () => {
   });
 
   it('refuses a wrong or missing signature with 401 and stores nothing', async () => {
-    const payload = {
-      object: 'whatsapp_business_account',
-      entry: [
+    const payload = webhookEnvelope({
+      contacts: [{ profile: { name: 'Forger' }, wa_id: '256772000901' }],
+      messages: [
         {
-          id: FAKE_WHATSAPP.wabaId,
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                contacts: [{ profile: { name: 'Forger' }, wa_id: '256772000901' }],
-                messages: [
-                  {
-                    from: '256772000901',
-                    id: 'wamid.forged-1',
-                    timestamp: '1764400000',
-                    type: 'text',
-                    text: { body: 'Hello' },
-                  },
-                ],
-              },
-            },
-          ],
+          from: '256772000901',
+          id: 'wamid.forged-1',
+          timestamp: '1764400000',
+          type: 'text',
+          text: { body: 'Hello' },
         },
       ],
-    };
+    });
     expect(await meta.sendWebhook(payload, { signature: 'wrong' })).toBe(401);
     expect(await meta.sendWebhook(payload, { signature: 'none' })).toBe(401);
     expect(await meta.sendWebhook('{"entry":[', {})).toBe(400);
@@ -212,30 +198,16 @@ describe('order updates on WhatsApp', () => {
     await meta.read(phone);
     await settle();
     expect((await rowOf(orderId)).whatsappStatus).toBe('read');
-    const late = {
-      object: 'whatsapp_business_account',
-      entry: [
+    const late = webhookEnvelope({
+      statuses: [
         {
-          id: FAKE_WHATSAPP.wabaId,
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                statuses: [
-                  {
-                    id: row.whatsappMessageId,
-                    status: 'delivered',
-                    timestamp: '1764400000',
-                    recipient_id: phone.slice(1),
-                  },
-                ],
-              },
-            },
-          ],
+          id: row.whatsappMessageId,
+          status: 'delivered',
+          timestamp: '1764400000',
+          recipient_id: phone.slice(1),
         },
       ],
-    };
+    });
     expect(await meta.sendWebhook(late)).toBe(200);
     expect((await rowOf(orderId)).whatsappStatus).toBe('read');
     expect((await messagesIn(phone))[0]?.status).toBe('read');

@@ -22,8 +22,8 @@ import {
   sendPiece,
   threadOf,
 } from '../../services/desk-inbox-service.ts';
-import { shopSettings } from '../../services/shop-settings.ts';
-import { setWhatsAppAssistant, whatsAppUsage } from '../../services/whatsapp-service.ts';
+import { settingsFrom, settingsQuery } from '../../services/shop-settings.ts';
+import { setWhatsAppAssistant, whatsAppUsageQuery } from '../../services/whatsapp-service.ts';
 import { accepted, type Refusals } from '../../shopper-error.ts';
 import { deskProcedure } from '../../trpc.ts';
 
@@ -74,14 +74,14 @@ export const inboxDesk = {
 
   /** WhatsApp on the desk (issue 37): when the assistant answers, and the messages per month
    * and Meta's pricing category; null: WhatsApp is not set up. */
-  whatsapp: deskProcedure.query(async ({ ctx }) =>
-    ctx.sms.whatsapp
-      ? {
-          assistant: (await shopSettings(ctx.db, ctx)).whatsappAssistant,
-          usage: await whatsAppUsage(ctx.db),
-        }
-      : null,
-  ),
+  whatsapp: deskProcedure.query(async ({ ctx }) => {
+    if (!ctx.sms.whatsapp) return null;
+    const [settingRows, usage] = await ctx.db.batch([
+      settingsQuery(ctx.db),
+      whatsAppUsageQuery(ctx.db),
+    ]);
+    return { assistant: settingsFrom(settingRows, ctx).values.whatsappAssistant, usage };
+  }),
 
   /** When the assistant answers WhatsApp: off, always, or outside the shop's hours. */
   setWhatsAppAssistant: deskProcedure
