@@ -272,6 +272,17 @@ describe('serveShop: writes only from the shop’s own pages', () => {
     expect(classifiedPath('/')).toBe('/');
     // An escaped slash keeps its segment whole: not the photo upload (the router does not run it).
     expect(endpointOf(new URL('http://shop.test/api/desk/products/2%2Fphotos')).kind).toBe('page');
+    // Meta's webhook (issue 37) under any spelling: its own small limit; its signature guards it.
+    for (const path of [
+      '/API/WhatsApp/Webhook',
+      '/api/whatsapp/webhook/',
+      '/api//%77hatsapp/webhook',
+    ]) {
+      expect(endpointOf(new URL(`http://shop.test${path}`))).toMatchObject({
+        kind: 'webhook',
+        bodyLimit: 256 * 1024,
+      });
+    }
     // The spreadsheet import's larger limit, whatever the case of its name.
     expect(endpointOf(new URL('http://shop.test/API/TRPC/desk.importProducts')).bodyLimit).toBe(
       5 * MiB,
