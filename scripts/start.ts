@@ -57,6 +57,11 @@ await runCommand(async () => {
     if (!previewMode) {
       console.log(`  Mail (sign-up and password links) lands at ${new URL('/dev/mailbox', url)}`);
     }
+    // The fake WhatsApp's phone page, where you play the shopper (unless real WhatsApp is set).
+    const whatsapp = fakes.env.WHATSAPP_BASE_URL;
+    if (whatsapp && process.env.WHATSAPP_BASE_URL === whatsapp) {
+      console.log(`  WhatsApp (a test phone to play the shopper): ${new URL('/phone', whatsapp)}`);
+    }
     console.log('  Mobile money test numbers: 0772 000 001 pays, ...002 is declined (README)\n');
     let closing = false; // a stop can arrive twice (the terminal's and the launcher's)
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
