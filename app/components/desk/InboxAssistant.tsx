@@ -56,7 +56,7 @@ export function InboxAssistant() {
         {month.length === 0
           ? 'No WhatsApp messages sent this month.'
           : billable === 0
-            ? `This month: ${free} messages, none billed by Meta.`
+            ? `This month: ${free} ${free === 1 ? 'message' : 'messages'}, none billed by Meta.`
             : `This month: ${billable} billed by Meta (${month
                 .filter((row) => row.billable > 0)
                 .map((row) => `${row.billable} ${row.category}`)
