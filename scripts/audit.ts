@@ -6,10 +6,7 @@
 // (local/chromium.ts): Debian's when installed, else the npm package's; CHROMIUM_PATH overrides.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer, request as forward } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import { sql } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
@@ -19,6 +16,7 @@ import { migrateDatabase } from '#db/migrate.ts';
 import { seedDemoCatalogue } from '#db/seed.ts';
 import { buildForPreview } from '#local/build.ts';
 import { chromiumLaunch } from '#local/chromium.ts';
+import { compressingProxy } from '#local/compressing-proxy.ts';
 import { freePort } from '#local/free-port.ts';
 import { shopperOverHttp } from '#local/http-shopper.ts';
 import { startLocalNeon } from '#local/neon/endpoint.ts';
@@ -42,55 +40,6 @@ const FAR_MS = 150;
 const RUNS = Number(process.env.AUDIT_RUNS ?? 5);
 /** AUDIT_ROUTES=/,/shop audits only those paths (BENCHMARKS.md is then left alone). */
 const only = process.env.AUDIT_ROUTES?.split(',');
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json|jsonl|xml|manifest\+json)|image\/svg)/;
-
-/** A proxy in front of the Worker that compresses text as Cloudflare does for a browser (brotli,
- * else gzip; workerd locally does neither). Quality 4, a level for compressing on the fly: a
- * build step could compress the assets further. */
-async function compressingProxy(target: number) {
-  const server = createServer((incoming, outgoing) => {
-    const upstream = forward(
-      {
-        host: '127.0.0.1',
-        port: target,
-        path: incoming.url,
-        method: incoming.method,
-        headers: { ...incoming.headers, 'accept-encoding': 'identity' },
-      },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          let body = Buffer.concat(chunks);
-          const headers = { ...answer.headers };
-          const accepted = String(incoming.headers['accept-encoding'] ?? '');
-          const encoding = /\bbr\b/.test(accepted) ? 'br' : /gzip/.test(accepted) ? 'gzip' : null;
-          if (
-            encoding &&
-            COMPRESSIBLE.test(String(headers['content-type'] ?? '')) &&
-            body.length > 512
-          ) {
-            body =
-              encoding === 'br'
-                ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-                : gzipSync(body);
-            headers['content-encoding'] = encoding;
-            headers.vary = 'accept-encoding';
-          }
-          delete headers['transfer-encoding'];
-          headers['content-length'] = String(body.length);
-          outgoing.writeHead(answer.statusCode ?? 502, headers);
-          outgoing.end(body);
-        });
-      },
-    );
-    upstream.on('error', () => outgoing.writeHead(502).end());
-    incoming.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, close: () => server.close() };
-}
-
 type Row = {
   route: string;
   performance: number;
@@ -124,7 +73,7 @@ async function main() {
     await migrateDatabase(db);
     await seedDemoCatalogue(db);
     const port = await freePort();
-    const proxy = await compressingProxy(port);
+    const proxy = await compressingProxy(`http://127.0.0.1:${port}`);
     const origin = `http://127.0.0.1:${proxy.port}`;
     Object.assign(process.env, {
       DATABASE_URL: endpoint.databaseUrl,
