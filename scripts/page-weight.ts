@@ -5,7 +5,7 @@
 // (`node scripts/run.mjs scripts/page-weight.ts`) it builds the working tree, serves the demo
 // catalogue and prints the table.
 import { randomBytes } from 'node:crypto';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { preview } from 'vite';
 import { createDb } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
@@ -35,27 +35,55 @@ export type PageWeight = {
   requests: number;
 };
 
+/** The bytes of one visit by the kind of thing fetched, as DevTools counts them on the wire
+ * (`encodedDataLength`: compressed body and headers), until the network is idle. */
+export type VisitBytes = {
+  total: number;
+  requests: number;
+  /** By DevTools' resource type: Document, Script, Stylesheet, Font, Image, Fetch... */
+  byType: Record<string, number>;
+  /** Each response counted: its address, type and bytes (for a listing of what a visit costs). */
+  responses: { url: string; type: string; bytes: number }[];
+};
+
+/** Opens `url` in `tab` and counts what crosses the network until it is idle. A second call on
+ * the same tab is a second visit: what the HTTP cache (and a service worker) keep is not fetched. */
+export async function visitBytes(tab: Page, url: URL | string): Promise<VisitBytes> {
+  const client = await tab.context().newCDPSession(tab);
+  await client.send('Network.enable');
+  const seen = new Map<string, { url: string; type: string }>();
+  const visit: VisitBytes = { total: 0, requests: 0, byType: {}, responses: [] };
+  client.on('Network.responseReceived', (event) =>
+    seen.set(event.requestId, { url: event.response.url, type: event.type }),
+  );
+  client.on('Network.loadingFinished', (event) => {
+    const { url: address = '', type = 'Other' } = seen.get(event.requestId) ?? {};
+    visit.requests += 1;
+    visit.total += event.encodedDataLength;
+    visit.byType[type] = (visit.byType[type] ?? 0) + event.encodedDataLength;
+    visit.responses.push({ url: address, type, bytes: event.encodedDataLength });
+  });
+  try {
+    await tab.goto(url.toString(), { waitUntil: 'networkidle' });
+  } finally {
+    await client.detach();
+  }
+  return visit;
+}
+
 /** What Chromium fetches for one page on one screen, until the network is idle. */
 export async function weigh(browser: Browser, screen: keyof typeof SCREENS, url: URL) {
   const options = SCREENS[screen];
   const context = await browser.newContext({ ...options, hasTouch: options.isMobile });
   try {
-    const tab = await context.newPage();
-    const client = await context.newCDPSession(tab);
-    await client.send('Network.enable');
-    const types = new Map<string, string>();
-    const weight = { imageBytes: 0, images: 0, totalBytes: 0, requests: 0 };
-    client.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
-    client.on('Network.loadingFinished', (event) => {
-      weight.requests += 1;
-      weight.totalBytes += event.encodedDataLength;
-      if (types.get(event.requestId) === 'Image') {
-        weight.images += 1;
-        weight.imageBytes += event.encodedDataLength;
-      }
-    });
-    await tab.goto(url.toString(), { waitUntil: 'networkidle' });
-    return weight;
+    const visit = await visitBytes(await context.newPage(), url);
+    const images = visit.responses.filter((r) => r.type === 'Image');
+    return {
+      imageBytes: images.reduce((n, r) => n + r.bytes, 0),
+      images: images.length,
+      totalBytes: visit.total,
+      requests: visit.requests,
+    };
   } finally {
     await context.close();
   }
