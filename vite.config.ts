@@ -54,6 +54,17 @@ export default defineConfig({
   },
   build: { sourcemap: !!process.env.SOURCEMAP },
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'shop', tags: ['$initial'] }],
+            },
+          },
+        },
+      },
+    },
     // The Worker is minified (names kept: error classes and stack traces read them) and ships
     // with its source maps, which count toward neither its size nor its startup.
     ssr: {
@@ -71,6 +82,15 @@ export default defineConfig({
     tailwindcss(),
     tanstackStart({
       srcDirectory: 'app',
+      // A route's loader and components load with the route (one chunk each), so the first
+      // script carries only what matching needs: paths, search parsers, head tags.
+      router: {
+        codeSplittingOptions: {
+          defaultBehavior: [
+            ['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent'],
+          ],
+        },
+      },
       // Server-only code (Worker, database, local tooling) can never reach the client bundle.
       importProtection: {
         client: { files: ['**/*.server.*', 'server/**', 'db/**', 'local/**', 'scripts/**'] },
