@@ -674,6 +674,33 @@ describe('gift cards and store credit', () => {
     expect(credits.reduce((sum, c) => sum + c, 0)).toBe(100_000 - (balance ?? 0));
   });
 
+  it('ten orders of one shopper spending her store credit at once never take it below 0', async () => {
+    const top = await addProduct(test.db, { price: 40_000, stock: 100 });
+    const buyer = await customer();
+    const [account] = await test.db
+      .insert(valueAccounts)
+      .values({ kind: 'store_credit', userId: buyer.id, balance: 100_000 })
+      .returning();
+    if (!account) throw new Error('no account');
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => placeOrder(test.db, buyer, order(top, { useCredit: true }))),
+    );
+    const balance = (await balanceOf(account.id)) ?? 0;
+    expect(balance).toBeGreaterThanOrEqual(0);
+    const placed = results.filter((r) => r.ok);
+    expect(placed.length).toBeGreaterThanOrEqual(1);
+    // Every order placed spent what its row says, and the ledger's entries add up to the balance.
+    const credits = await Promise.all(
+      placed.map(async (r) => (await orderRow(r.order.orderId))?.credit ?? 0),
+    );
+    const spent = await test.db
+      .select({ amount: valueEntries.amount })
+      .from(valueEntries)
+      .where(and(eq(valueEntries.accountId, account.id), eq(valueEntries.reason, 'spent')));
+    expect(spent.reduce((sum, e) => sum - e.amount, 0)).toBe(100_000 - balance);
+    expect(credits.reduce((sum, c) => sum + c, 0)).toBe(100_000 - balance);
+  });
+
   it('store credit spent with useCredit, and given back when the order is cancelled', async () => {
     const top = await addProduct(test.db, { price: 50_000 });
     const buyer = await customer();
