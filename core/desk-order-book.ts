@@ -257,3 +257,7 @@ export const orderBookSearch = v.object({
   from: v.fallback(v.optional(day), undefined),
   to: v.fallback(v.optional(day), undefined),
 });
+export type OrderBookSearch = v.InferOutput<typeof orderBookSearch>;
+/** The address's search as the book reads it. */
+export const readOrderBookSearch = (search: OrderBookSearch): OrderBookSearch =>
+  v.parse(orderBookSearch, search);

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { idSchema, wholeSchema } from './bounds.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart-rules.ts';
 import { AREA_MAX, DELIVERY_TEXT, ugandanNumber } from './delivery-rules.ts';
+import { ORDER_ID } from './order-id.ts';
 import {
   CASH_LABEL,
   DESK_PAYMENT_METHODS,
@@ -73,7 +74,6 @@ export const DESK_PHONE_ORDERS_TEXT = {
 
 const T = DESK_PHONE_ORDERS_TEXT;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const anId = idSchema(T.badItem);
 const quantity = wholeSchema(1, MAX_LINE_QUANTITY, T.badItem);
 
@@ -83,7 +83,7 @@ export const customerPhone = ugandanNumber(T.badPhone);
 export const createOrderInput = v.strictObject(
   {
     /** Made by the page once per order and kept across retries: the same id places one order. */
-    orderId: v.pipe(v.string(T.badOrderId), v.regex(UUID, T.badOrderId)),
+    orderId: v.pipe(v.string(T.badOrderId), v.regex(ORDER_ID, T.badOrderId)),
     customer: v.strictObject(
       {
         phone: customerPhone,

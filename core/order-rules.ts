@@ -7,6 +7,7 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart-rules.ts';
 import { deliveryOrderFields } from './delivery-rules.ts';
 import { KAMPALA_OFFSET_MS, MONTHS } from './kampala-time.ts';
 import { BAD_CODE_TEXT, CODE_MAX, MAX_CODES, TOO_MANY_CODES_TEXT } from './offers.ts';
+import { ORDER_ID } from './order-id.ts';
 
 /** The spec's delivery fee: Kampala delivery's, and an order's that names no option (issue 23). */
 export const DELIVERY_FEE = 5000;
@@ -255,8 +256,7 @@ export const PRINT_WINDOW_DELAY_MS = 500;
 // What checkout.placeOrder accepts: the client's order id, products and quantities, how the
 // shopper pays and how it reaches them (the option's id and the address, never its fee). Prices,
 // totals and anything else are refused: the server prices the order.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const orderId = (message: string) => v.pipe(v.string(message), v.regex(UUID, message));
+const orderId = (message: string) => v.pipe(v.string(message), v.regex(ORDER_ID, message));
 
 const anId = idSchema(CHECKOUT_TEXT.checkoutError);
 const lineQuantity = wholeSchema(1, MAX_LINE_QUANTITY, CHECKOUT_TEXT.checkoutError);

@@ -5,6 +5,7 @@ import { wholeSchema } from './bounds.ts';
 import { requestKey } from './desk-roles.ts';
 import { GIFT_CARD_MAX, GIFT_CARD_MIN } from './gift-cards.ts';
 import { formatUGX } from './money.ts';
+import { ORDER_ID } from './order-id.ts';
 import { PAYMENT_METHODS } from './order-rules.ts';
 import { COUNTRY_CODE, normalisePhone } from './phone.ts';
 import { typedText } from './text.ts';
@@ -80,12 +81,10 @@ export const ugandanPhone = (message: string) =>
     v.check((phone) => new RegExp(`^\\${COUNTRY_CODE}\\d{9}$`).test(phone), message),
   );
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** giftCards.buy: the client's order id (a retry makes one order), the amount and the recipient. */
 export const buyGiftCardInput = v.strictObject(
   {
-    orderId: v.pipe(v.string(GIFT_CARD_TEXT.failed), v.regex(UUID, GIFT_CARD_TEXT.failed)),
+    orderId: v.pipe(v.string(GIFT_CARD_TEXT.failed), v.regex(ORDER_ID, GIFT_CARD_TEXT.failed)),
     amount: wholeSchema(GIFT_CARD_MIN, GIFT_CARD_MAX, GIFT_CARD_TEXT.badAmount),
     recipientName: v.pipe(
       typedText({

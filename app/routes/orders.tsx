@@ -5,20 +5,20 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState } from 'react';
-import * as v from 'valibot';
 import { Loading, Notice, PageHeading } from '#app/components/account/ui.tsx';
 import { OrderDetails, type OrderTab } from '#app/components/orders/OrderDetails.tsx';
 import { OrderList } from '#app/components/orders/OrderList.tsx';
 import { privatePageHead, withSession } from '#app/session.ts';
 import { useTRPC } from '#app/trpc-client.ts';
-import { ORDERS_TEXT, orderIdInput } from '#core/order-rules.ts';
+import { isOrderId } from '#core/order-id.ts';
+import { ORDERS_TEXT } from '#core/order-rules.ts';
 
 type OrdersSearch = { order?: string; view?: 'receipt' };
 
 export const Route = createFileRoute('/orders')({
   // A broken ?order= is no selection, never an error page.
   validateSearch: (search: Record<string, unknown>): OrdersSearch => {
-    const order = v.is(orderIdInput, { id: search.order }) ? (search.order as string) : undefined;
+    const order = isOrderId(search.order) ? search.order : undefined;
     return order ? { order, ...(search.view === 'receipt' ? { view: 'receipt' } : {}) } : {};
   },
   head: privatePageHead('My Orders'),

@@ -14,7 +14,6 @@ import {
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { RotateCw, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import * as v from 'valibot';
 import { Notice } from '#app/components/account/ui.tsx';
 import { DeskPage } from '#app/components/desk/DeskLayout.tsx';
 import { MoneySection } from '#app/components/desk/Money.tsx';
@@ -33,7 +32,8 @@ import {
   ORDER_BOOK_CHIPS,
   ORDER_BOOK_METHODS,
   type OrderBookMethod,
-  orderBookSearch,
+  type OrderBookSearch,
+  readOrderBookSearch,
   DESK_ORDER_BOOK_TEXT as TEXT,
 } from '#core/desk-order-book.ts';
 import { displayNumber } from '#core/mobile-money.ts';
@@ -43,7 +43,7 @@ import { formatTime, orderIdHead, sourceLabel } from '#core/order-rules.ts';
 export const Route = createFileRoute('/desk/orders/')({
   // What does not fit in the address is dropped, never an error page.
   // This function is in every page's first script: it keeps the address's known keys as they
-  // are and carries no schema; the page reads them through orderBookSearch (readSearch), which
+  // are and carries no schema; the page reads them through readOrderBookSearch, which
   // drops what does not fit.
   validateSearch: (search: Record<string, unknown>): BookSearch =>
     Object.fromEntries(Object.entries(search).filter(([key]) => BOOK_KEYS.has(key))),
@@ -54,10 +54,8 @@ export const Route = createFileRoute('/desk/orders/')({
 type Sms = ApiOutput['desk']['sms'][number];
 type BookPage = ApiOutput['desk']['orders'];
 type BookOrder = BookPage['orders'][number];
-type BookSearch = v.InferOutput<typeof orderBookSearch>;
+type BookSearch = OrderBookSearch;
 const BOOK_KEYS = new Set(['q', 'status', 'queue', 'paid', 'method', 'delivery', 'from', 'to']);
-/** The address's search as the book reads it. */
-const readSearch = (search: BookSearch): BookSearch => v.parse(orderBookSearch, search);
 
 /** How long the search waits after the last key before it asks. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -66,7 +64,7 @@ function OrdersDesk() {
   const trpc = useTRPC();
   const stats = useQuery(trpc.desk.smsStats.queryOptions());
   const sms = useQuery({ ...trpc.desk.sms.queryOptions(), refetchInterval: 3000 });
-  const { from, to } = readSearch(Route.useSearch());
+  const { from, to } = readOrderBookSearch(Route.useSearch());
   // The accountant's file covers the days the list is filtered to (every order without them).
   const file = new URLSearchParams(
     Object.entries({ from, to }).filter(([, day]) => day) as [string, string][],
@@ -141,7 +139,7 @@ function bookInput(search: BookSearch) {
 
 function OrderBook() {
   const trpc = useTRPC();
-  const search = readSearch(Route.useSearch());
+  const search = readOrderBookSearch(Route.useSearch());
   const navigate = Route.useNavigate();
   const input = bookInput(search);
   const book = useInfiniteQuery({
