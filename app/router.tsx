@@ -4,6 +4,7 @@ import { getGlobalStartContext } from '@tanstack/react-start';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '#server/routers/index.ts';
 import { NotFound } from './components/NotFound';
+import { pageLessData } from './less-data';
 import { makeQueryClient } from './query-client';
 import { routeTree } from './routeTree.gen';
 import { makeTRPCClient, TRPCProvider } from './trpc-client';
@@ -14,7 +15,8 @@ export function getRouter() {
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
   const router = createRouter({
     routeTree,
-    context: { queryClient, trpc },
+    // lessData: whether the page is made light (app/less-data.ts).
+    context: { queryClient, trpc, lessData: pageLessData() },
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFound,

@@ -3,6 +3,7 @@
 // Trigger runs each area's sweep (server/scheduled.ts).
 import { waitUntil } from 'cloudflare:workers';
 import handler from '@tanstack/react-start/server-entry';
+import { type LessData, lessDataAsked } from '#core/less-data.ts';
 import { serveShop } from '#server/http/shop-http.ts';
 import { runScheduledSweeps } from '#server/scheduled.ts';
 import { catalogueVersion } from '#server/services/catalogue-version.ts';
@@ -22,14 +23,17 @@ declare global {
 
 declare module '@tanstack/react-start' {
   interface Register {
-    /** Read by getRouter (getGlobalStartContext) to stamp the nonce on inline scripts. */
-    server: { requestContext: { cspNonce: string } };
+    /** Read by getRouter (getGlobalStartContext): the nonce to stamp on inline scripts, and
+     * whether the page is made light (Save-Data or "Use less data", core/less-data.ts). */
+    server: { requestContext: { cspNonce: string; lessData: LessData } };
   }
 }
 
 export default {
   fetch(request) {
-    return serveShop(request, (req, cspNonce) => handler.fetch(req, { context: { cspNonce } }), {
+    const app = (req: Request, cspNonce: string) =>
+      handler.fetch(req, { context: { cspNonce, lessData: lessDataAsked(req.headers) } });
+    return serveShop(request, app, {
       dev: import.meta.env.DEV,
       ownOrigins: workerOwnOrigins(),
       pages: import.meta.env.DEV ? undefined : pageCache(),

@@ -6,6 +6,7 @@ import { createIsomorphicFn } from '@tanstack/react-start';
 import { getRequestHeaders } from '@tanstack/react-start/server';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useCallback } from 'react';
+import type { LessData } from '#core/less-data.ts';
 import { sessionCookieIn } from '#core/settings-rules.ts';
 import type { SessionUser } from '#server/auth.ts';
 import type { AppRouter } from '#server/routers/index.ts';
@@ -15,8 +16,13 @@ import { useTRPC } from './trpc-client';
 
 export type { SessionUser };
 
-/** The router's context (app/router.tsx): what loaders, guards and heads read the session from. */
-export type ShopContext = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> };
+/** The router's context (app/router.tsx): what loaders, guards and heads read the session from,
+ * and why the page is made light (app/less-data.ts). */
+export type ShopContext = {
+  queryClient: QueryClient;
+  trpc: TRPCOptionsProxy<AppRouter>;
+  lessData: LessData;
+};
 
 /**
  * Whether the shopper may be signed in, known without asking the database: on the server, the

@@ -1,6 +1,7 @@
 // The local copy of the shopper's settings (browser storage key `userSettings`) and the
 // appearance they set on the whole site: the theme. (The page's `lang` is always the language its
 // text is written in — English until the shop is translated — whatever language is chosen.)
+import { LESS_DATA_COOKIE } from '#core/less-data.ts';
 import {
   CART_STORAGE_KEY,
   defaultSettings,
@@ -36,7 +37,18 @@ export function writeCachedSettings(settings: ShopperSettings): void {
   } catch {
     // Storage full or blocked: the server copy still holds them.
   }
+  keepLessDataCookie(settings.appearance.lessData);
   window.dispatchEvent(new Event(SETTINGS_CHANGED));
+}
+
+/** "Use less data" as a cookie too (core/less-data.ts): the server makes the next page light
+ * before it is sent. A year from the last save; removed when turned off. */
+function keepLessDataCookie(on: boolean): void {
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older phones' browsers.
+  document.cookie = on
+    ? `${LESS_DATA_COOKIE}=1; path=/; max-age=31536000; samesite=lax${secure}`
+    : `${LESS_DATA_COOKIE}=; path=/; max-age=0`;
 }
 
 /** For useSyncExternalStore: calls back whenever the cached settings may have changed. */
@@ -54,7 +66,7 @@ export function cachedCurrency(): string {
   return readCachedSettings()?.appearance.currency ?? 'UGX';
 }
 
-/** Account deletion: the cached settings and the cart leave this browser. */
+/** Account deletion: the cached settings (and the less-data cookie) and the cart leave this browser. */
 export function forgetLocalAccountData(): void {
   try {
     localStorage.removeItem(SETTINGS_STORAGE_KEY);
@@ -63,6 +75,7 @@ export function forgetLocalAccountData(): void {
   } catch {
     // Nothing to remove.
   }
+  keepLessDataCookie(false);
   window.dispatchEvent(new Event(SETTINGS_CHANGED));
   applyAppearance(null);
 }

@@ -343,6 +343,8 @@ export const settingsInput = settingsGroup({
       TEXT.languageInvalid,
     ),
     currency: v.picklist(CURRENCIES, TEXT.currencyInvalid),
+    // Absent (a client from before issue 38): what is stored stays.
+    lessData: v.optional(toggle('Use less data')),
   }),
   privacy: settingsGroup({
     profileVisibility: v.picklist(
@@ -366,7 +368,8 @@ export const settingsInput = settingsGroup({
   }),
 });
 
-/** What account.saveSettings takes: the settings, their order updates' channel optional. */
+/** What account.saveSettings takes: the settings, their order updates' channel and "Use less
+ * data" optional. */
 export type SettingsInput = v.InferOutput<typeof settingsInput>;
 
 /** Spec: the password is re-checked; anything that cannot be it is simply incorrect. */

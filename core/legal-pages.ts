@@ -2,7 +2,7 @@
 // facts (core/legal.ts), so every page's first load carries only these few words.
 
 /** The date on all three pages. */
-export const LEGAL_UPDATED = '26 November 2026';
+export const LEGAL_UPDATED = '29 November 2026';
 
 export const LEGAL_PAGES = [
   { path: '/terms', title: 'Terms of Service' },

@@ -2,6 +2,8 @@
 // privacy.tsx, cookies.tsx), in one place, each read from the code that does it: what the shop
 // keeps and why, who else receives it, how long it stays, and every cookie and browser-storage
 // key. tests/e2e/legal.test.ts compares these with the cookies and keys the shop really sets.
+
+import { LESS_DATA_COOKIE } from './less-data.ts';
 import {
   AUTH_COOKIE_PREFIX,
   CART_OWNER_KEY,
@@ -255,7 +257,7 @@ export type BrowserItem = {
   lifetime: string;
 };
 
-/** Every cookie the shop sets (all by better-auth) and every browser-storage key it writes. */
+/** Every cookie the shop sets (the sign-in ones by better-auth) and every browser-storage key it writes. */
 export const BROWSER_ITEMS: readonly BrowserItem[] = [
   {
     name: SESSION_COOKIE,
@@ -271,6 +273,13 @@ export const BROWSER_ITEMS: readonly BrowserItem[] = [
     purpose:
       'Only if you turned on two-factor sign-in: links the code you type to the password you just gave.',
     lifetime: '10 minutes, removed once the code is accepted.',
+  },
+  {
+    name: LESS_DATA_COOKIE,
+    kind: 'Cookie',
+    purpose:
+      'Only if you turned on “Use less data” in Settings: tells our server to send smaller pictures.',
+    lifetime: 'A year from when you saved it; removed when you turn it off or delete your account.',
   },
   {
     name: SETTINGS_STORAGE_KEY,

@@ -4,6 +4,7 @@
 // A photo uploaded at the desk (under /photos/, decision 0045) is served at a width in the format
 // the browser accepts: `{url}?w={width}` (AVIF or WebP where the browser takes them, else JPEG).
 import type { ProductImage } from './catalogue.ts';
+import { LESS_DATA_WIDTH } from './less-data.ts';
 
 /** Where photos uploaded on the desk are served: `/photos/{key}?w=800` (decision 0045). Kept
  * here, not in core/desk-photos.ts, so every card's picture does not load the desk's inputs. */
@@ -22,9 +23,21 @@ const stemOf = (url: string) => url.replace(/\.(jpe?g)$/i, '');
 /** The width an uploaded photo's `src` asks for where srcset is not read. */
 const PHOTO_SRC_WIDTH = 800;
 
-export function pictureSources(image: Pick<ProductImage, 'url' | 'widths'>): PictureSources {
+/** The widths offered: all, or when saving data (core/less-data.ts) the small ones only (the
+ * smallest there is when none is that small), so the browser has nothing bigger to choose. */
+function offeredWidths(widths: readonly number[], lessData: boolean): number[] {
+  const sorted = [...widths].sort((a, b) => a - b);
+  if (!lessData) return sorted;
+  const small = sorted.filter((width) => width <= LESS_DATA_WIDTH);
+  return small.length > 0 ? small : sorted.slice(0, 1);
+}
+
+export function pictureSources(
+  image: Pick<ProductImage, 'url' | 'widths'>,
+  lessData = false,
+): PictureSources {
   if (isUploadedPhoto(image.url)) {
-    const widths = [...image.widths].sort((a, b) => a - b);
+    const widths = offeredWidths(image.widths, lessData);
     const at = (width: number) => `${image.url}?w=${width}`;
     const srcWidth = widths.find((w) => w >= PHOTO_SRC_WIDTH) ?? widths.at(-1) ?? PHOTO_SRC_WIDTH;
     return {
@@ -39,8 +52,7 @@ export function pictureSources(image: Pick<ProductImage, 'url' | 'widths'>): Pic
   const stem = stemOf(image.url);
   return {
     src: image.url,
-    webpSrcSet: [...image.widths]
-      .sort((a, b) => a - b)
+    webpSrcSet: offeredWidths(image.widths, lessData)
       .map((width) => `${stem}-${width}.webp ${width}w`)
       .join(', '),
   };

@@ -65,8 +65,14 @@ export type ShopperSettings = {
     /** How order updates are sent: 'sms' unless she chose WhatsApp. */
     channel: NotificationChannel;
   };
-  /** darkMode null: the device's colour scheme (System); true/false: Dark/Light always. */
-  appearance: { darkMode: boolean | null; language: Language; currency: Currency };
+  /** darkMode null: the device's colour scheme (System); true/false: Dark/Light always.
+   * lessData: "Use less data" (issue 38): small pictures in listings, a hero that stays still. */
+  appearance: {
+    darkMode: boolean | null;
+    language: Language;
+    currency: Currency;
+    lessData: boolean;
+  };
   privacy: { profileVisibility: Visibility; dataSharing: boolean; analytics: boolean };
   account: { displayName: string; twoFactorAuth: boolean };
 };
@@ -80,7 +86,7 @@ export function defaultSettings(displayName = ''): ShopperSettings {
       promotions: false,
       channel: 'sms',
     },
-    appearance: { darkMode: null, language: 'en', currency: 'UGX' },
+    appearance: { darkMode: null, language: 'en', currency: 'UGX', lessData: false },
     privacy: { profileVisibility: 'private', dataSharing: false, analytics: true },
     account: { displayName, twoFactorAuth: false },
   };

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useLessData } from '#app/less-data.ts';
 import type { Product } from '#core/catalogue.ts';
 import { DEFAULT_HOME_SLIDE, type HomeSlide } from '#core/home-slides.ts';
 import { formatUGX } from '#core/money.ts';
@@ -12,7 +13,8 @@ export const FADE_MS = 800;
 
 /**
  * The home hero: fades between the slides the desk keeps (home_slides, issue 34), loops, pauses on
- * hover or focus, and stays still for people who prefer reduced motion. A slide with its own
+ * hover or focus, and stays still for people who prefer reduced motion or save data (issue 38:
+ * the arrows and dots still move it, and its pictures are the small copies). A slide with its own
  * picture shows it; otherwise the newest pictured pieces stand in, in turn, and without one the
  * slide's drawn art. One slide: no arrows, no dots, nothing moves.
  */
@@ -31,6 +33,7 @@ export function HeroCarousel({
   const [focused, setFocused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
   const images = products.filter((p) => p.image_url).slice(0, count);
+  const lessData = useLessData();
 
   useEffect(() => {
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -40,7 +43,7 @@ export function HeroCarousel({
     return () => query.removeEventListener('change', onChange);
   }, []);
 
-  const playing = count > 1 && !hovered && !focused && !reducedMotion;
+  const playing = count > 1 && !hovered && !focused && !reducedMotion && !lessData;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each slide change (also by hand) restarts the 5 s.
   useEffect(() => {
     if (!playing) return;
@@ -93,6 +96,7 @@ export function HeroCarousel({
                     sizes="(min-width: 768px) 50vw, 100vw"
                     alt=""
                     priority={index === 0}
+                    lessData={lessData}
                     fill
                     className="object-[50%_65%]"
                   />
@@ -103,6 +107,7 @@ export function HeroCarousel({
                     sizes="(min-width: 768px) 50vw, 100vw"
                     alt={product.name}
                     priority={index === 0}
+                    lessData={lessData}
                     fill
                     className="object-[50%_65%]"
                   />

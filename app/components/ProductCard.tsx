@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useLessData } from '#app/less-data.ts';
 import {
   lowStockBadge,
   type Product,
@@ -26,6 +27,7 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const lessData = useLessData();
   const outOfStock = product.stock <= 0;
   const sale = saleText(product);
   // Per variant: a piece in sizes says which sizes are left; a piece of one variant, how many.
@@ -50,6 +52,7 @@ export function ProductCard({
             alt={product.name}
             eager={eager}
             priority={priority}
+            lessData={lessData}
             className="transition-transform duration-500 group-hover:scale-[1.03]"
           />
         </button>

@@ -16,6 +16,7 @@ export function ProductImage({
   eager = false,
   priority = false,
   fill = false,
+  lessData = false,
 }: {
   src: string | null;
   /** The widths of its WebP copies (core/pictures.ts); none: the URL alone. */
@@ -29,6 +30,8 @@ export function ProductImage({
   priority?: boolean;
   /** Fill a positioned frame (cropped to it) instead of keeping 4:5. */
   fill?: boolean;
+  /** Saving data (app/less-data.ts): the small copy only, whatever the screen. */
+  lessData?: boolean;
 }) {
   const [broken, setBroken] = useState(!src);
   const ref = useRef<HTMLImageElement>(null);
@@ -37,7 +40,8 @@ export function ProductImage({
     const img = ref.current;
     if (img?.complete && img.naturalWidth === 0) setBroken(true);
   }, []);
-  const sources = !broken && src ? pictureSources({ url: src, widths: [...widths] }) : null;
+  const sources =
+    !broken && src ? pictureSources({ url: src, widths: [...widths] }, lessData) : null;
   const img = (
     <img
       ref={ref}

@@ -121,11 +121,14 @@ function isDeskPath(pathname: string): boolean {
 }
 
 function Shell({ children }: { children: ReactNode }) {
-  const nonce = useRouter().options.ssr?.nonce;
+  const { options } = useRouter();
+  const nonce = options.ssr?.nonce;
+  const lessData = options.context.lessData ?? undefined;
   return (
     // The boot script may set data-theme from the shopper's cached settings (accounts). `lang` is
     // the language of the text: English, whatever language a shopper has chosen for later.
-    <html lang="en" suppressHydrationWarning>
+    // data-less-data: why the server made the page light, read back to hydrate (app/less-data.ts).
+    <html lang="en" data-less-data={lessData} suppressHydrationWarning>
       <head>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: APPEARANCE_BOOT_SCRIPT }} />

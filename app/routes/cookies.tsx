@@ -56,8 +56,9 @@ function Cookies() {
       body: (
         <>
           <p>
-            duuka uses only what the shop needs to work: a cookie that keeps you signed in, and a
-            few entries in your browser’s storage for your settings, your cart and your checkout.
+            duuka uses only what the shop needs to work: a cookie that keeps you signed in, one that
+            remembers “Use less data” if you turn it on, and a few entries in your browser’s storage
+            for your settings, your cart and your checkout.
           </p>
           <p>
             There are no advertising, analytics or third-party tracking cookies, and no other

@@ -104,7 +104,7 @@ function Privacy() {
         <p>
           The shop sets one cookie to keep you signed in (
           <code className="text-[0.92em] text-ink">{SESSION_COOKIE}</code>), one more during a
-          two-factor sign-in, and keeps your settings (
+          two-factor sign-in, one if you turn on “Use less data”, and keeps your settings (
           <code className="text-[0.92em] text-ink">{SETTINGS_STORAGE_KEY}</code>) and your cart (
           <code className="text-[0.92em] text-ink">{CART_STORAGE_KEY}</code>) in your browser. There
           are no advertising or tracking cookies. The{' '}

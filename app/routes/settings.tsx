@@ -262,7 +262,7 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
               onChange={(analytics) => change('privacy', { analytics })}
             />
           </Section>
-          <Section id="preferences" title="Preferences" intro="Theme, language and currency.">
+          <Section id="preferences" title="Preferences" intro="Theme, language, currency and data.">
             <Choice
               label="Theme"
               hint="Dark mode: always, never, or as your device is set."
@@ -297,6 +297,12 @@ function SettingsForm({ user, initial }: { user: SessionUser; initial: ShopperSe
               is translated. With USD, EUR or GBP, prices show an approximate amount in that
               currency beside UGX; the cart, checkout, receipts and payments are always in UGX.
             </p>
+            <Toggle
+              label="Use less data"
+              hint="Smaller pictures and no moving slides. Good on a data bundle."
+              checked={settings.appearance.lessData}
+              onChange={(lessData) => change('appearance', { lessData })}
+            />
           </Section>
           <DeleteAccount />
         </div>

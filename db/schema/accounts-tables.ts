@@ -155,6 +155,8 @@ export const userSettings = pgTable(
     profileVisibility: text('profile_visibility').notNull().default('private'),
     dataSharing: boolean('data_sharing').notNull().default(false),
     analytics: boolean().notNull().default(true),
+    /** "Use less data" (issue 38): small pictures in listings and a hero that stays still. */
+    lessData: boolean('less_data').notNull().default(false),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     updatedAt: updatedAt(),
   },

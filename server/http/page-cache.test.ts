@@ -192,6 +192,36 @@ describe('the page cache', () => {
     expect(cache.size()).toBe(2);
   });
 
+  it('keeps a page made light (Save-Data, or the "Use less data" cookie) apart from the full one', async () => {
+    const cache = memoryCache();
+    const visitors = [
+      ['full', {}],
+      ['light for Save-Data', { 'save-data': 'on' }],
+      ['light for the setting', { cookie: 'lessData=1' }],
+    ] as const;
+    for (const round of ['miss', 'hit']) {
+      for (const [made, headers] of visitors) {
+        const answer = await serve(
+          cache,
+          new Request('https://duuka.ug/shop', { headers }),
+          (nonce) =>
+            new Response(`<html><script nonce="${nonce}"></script>${made}</html>`, {
+              headers: { 'content-type': 'text/html' },
+            }),
+        );
+        expect(answer.body, made).toContain(`</script>${made}</html>`);
+        expect(answer.response.headers.get('x-duuka-cache'), made).toBe(round);
+      }
+    }
+    expect(cache.size()).toBe(3);
+    // A query's answer is the same either way: one copy.
+    const url = 'https://duuka.ug/api/trpc/catalogue.home';
+    const json = () => new Response('{}', { headers: { 'content-type': 'application/json' } });
+    await serve(cache, new Request(url), json);
+    const light = await serve(cache, new Request(url, { headers: { 'save-data': 'on' } }), json);
+    expect(light.response.headers.get('x-duuka-cache')).toBe('hit');
+  });
+
   it('is off at 0 seconds', async () => {
     const cache = memoryCache();
     await serve(cache, new Request('https://duuka.ug/'), (nonce) => page(nonce), { seconds: 0 });

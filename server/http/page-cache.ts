@@ -7,7 +7,10 @@
 // the nonce it was rendered with, and each answer from the cache carries a fresh one. Pages are
 // kept per build: after a deploy, no page names script files of the build before. And per catalogue
 // version (decision 0044): a desk change raises it, so every page kept before is out of reach at
-// once, in every data centre.
+// once, in every data centre. And per light or full page (decision 0091): a page made for Save-Data
+// or "Use less data" (core/less-data.ts) is kept apart from the full one.
+
+import { lessDataAsked } from '#core/less-data.ts';
 
 /** The pages and the public tRPC queries whose answer is the same for every visitor. */
 const PAGES = /^\/(shop|search|about|contact|terms|privacy|cookies|products(\/[^/]+)?)?$/;
@@ -57,6 +60,8 @@ export async function cachedPage(
   key.searchParams.set('duuka-accept', request.headers.get('trpc-accept') ?? 'json');
   key.searchParams.set('duuka-build', options.build);
   key.searchParams.set('duuka-catalogue', version);
+  const lessData = PAGES.test(key.pathname) ? lessDataAsked(request.headers) : null;
+  if (lessData) key.searchParams.set('duuka-less-data', lessData);
   const hit = await options.cache.match(key).catch(() => undefined);
   if (hit) {
     const renderedWith = hit.headers.get(NONCE_HEADER) ?? '';

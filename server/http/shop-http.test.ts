@@ -389,4 +389,19 @@ describe('serveShop: headers', () => {
     expect(response.headers.get('content-security-policy')).toContain(`'nonce-${given}'`);
     expect(response.headers.get('strict-transport-security')).toContain('max-age=');
   });
+
+  it('says a page varies with Save-Data (decision 0091); a query’s answer does not', async () => {
+    const page = await serve(
+      new Request('https://shop.test/shop'),
+      () =>
+        new Response('<html>', {
+          headers: { 'content-type': 'text/html; charset=utf-8', vary: 'Accept-Encoding' },
+        }),
+    );
+    expect(page.headers.get('vary')).toBe('Accept-Encoding, Save-Data');
+    const query = await serve(new Request('https://shop.test/api/trpc/catalogue.home'), () =>
+      Response.json({}),
+    );
+    expect(query.headers.get('vary')).toBeNull();
+  });
 });

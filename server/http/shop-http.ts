@@ -64,7 +64,12 @@ export async function serveShop(
   }
   // Every early answer (401, 404, 405, 413, 429 …) leaves the body unread: settle it.
   await limited.settle();
-  return withSecurityHeaders(response, security);
+  const secured = withSecurityHeaders(response, security);
+  // Every page is made light or full by the browser's Save-Data (core/less-data.ts).
+  if (secured.headers.get('content-type')?.startsWith('text/html')) {
+    secured.headers.append('vary', 'Save-Data');
+  }
+  return secured;
 }
 
 /**

@@ -100,6 +100,7 @@ function toShopperSettings(row: SettingsRow, displayName: string): ShopperSettin
       darkMode: row.darkMode,
       language: row.language as ShopperSettings['appearance']['language'],
       currency: row.currency as ShopperSettings['appearance']['currency'],
+      lessData: row.lessData,
     },
     privacy: {
       profileVisibility: row.profileVisibility as ShopperSettings['privacy']['profileVisibility'],
@@ -119,18 +120,21 @@ export async function readSettings(
   return row ? toShopperSettings(row, owner.name) : null;
 }
 
-/** Saves the settings; without a channel (an older client), the stored one stays ('sms' at first). */
+/** Saves the settings; without a channel or "Use less data" (an older client), the stored ones
+ * stay ('sms' and off at first). */
 export async function saveSettings(
   db: Db,
   owner: { id: string; name: string },
   settings: SettingsInput,
 ): Promise<ShopperSettings> {
   const { channel } = settings.notifications;
+  const { lessData } = settings.appearance;
   const values = {
     displayName: settings.account.displayName || null,
     darkMode: settings.appearance.darkMode,
     language: settings.appearance.language,
     currency: settings.appearance.currency,
+    ...(lessData === undefined ? {} : { lessData }),
     emailNotifications: settings.notifications.email,
     pushNotifications: settings.notifications.push,
     orderUpdates: settings.notifications.orderUpdates,

@@ -211,7 +211,12 @@ describe('accounts', () => {
     const cached = await page.evaluate(() =>
       JSON.parse(localStorage.getItem('userSettings') ?? 'null'),
     );
-    expect(cached.appearance).toEqual({ darkMode: true, language: 'sw', currency: 'UGX' });
+    expect(cached.appearance).toEqual({
+      darkMode: true,
+      language: 'sw',
+      currency: 'UGX',
+      lessData: false,
+    });
 
     // Change password: other rules first, then success and back to /settings.
     await page.goto('/change-password');

@@ -12,6 +12,7 @@ import {
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
 } from '#core/legal.ts';
+import { LESS_DATA_COOKIE } from '#core/less-data.ts';
 import { CART_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '#core/settings-rules.ts';
 import { createDb } from '#db/client.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
@@ -208,9 +209,14 @@ describe('the legal pages', () => {
       .toContain(piece.name);
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Privacy', level: 2 }).waitFor();
+    // "Use less data" adds its cookie (core/less-data.ts).
+    await page.getByRole('switch', { name: 'Use less data' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Settings saved successfully!').waitFor();
 
     const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
     expect(cookies).toContain(SESSION_COOKIE);
+    expect(cookies).toContain(LESS_DATA_COOKIE);
     const stored = await page.evaluate(() => [
       ...Object.keys(localStorage),
       ...Object.keys(sessionStorage),

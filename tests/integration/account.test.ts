@@ -240,7 +240,7 @@ describe('settings', () => {
     const shopper = await signedInShopper(test.db, auth);
     expect(await as(shopper).account.settings()).toBeNull();
     const wanted = defaultSettings('Nakato');
-    wanted.appearance = { darkMode: true, language: 'lg', currency: 'USD' };
+    wanted.appearance = { darkMode: true, language: 'lg', currency: 'USD', lessData: true };
     wanted.notifications.promotions = true;
     wanted.privacy.profileVisibility = 'friends';
     await as(shopper).account.saveSettings(wanted);
@@ -255,6 +255,14 @@ describe('settings', () => {
     [
       { appearance: { darkMode: 'yes', language: 'en', currency: 'UGX' } },
       'Dark mode must be on or off',
+    ],
+    [
+      { appearance: { darkMode: false, language: 'en', currency: 'UGX', lessData: 'on' } },
+      'Use less data must be on or off',
+    ],
+    [
+      { appearance: { darkMode: false, language: 'en', currency: 'UGX', lessData: null } },
+      'Use less data must be on or off',
     ],
     [
       { appearance: { darkMode: false, language: 'xx', currency: 'UGX' } },
@@ -398,6 +406,36 @@ describe('settings', () => {
       expect(answer.body.error?.message).toBe('Please choose SMS or WhatsApp for order updates');
       expect(await channelOf(shopper)).toBeUndefined();
     });
+  });
+
+  it('a save without "Use less data" (an older page) keeps what is stored; a first one is off', async () => {
+    const shopper = await signedInShopper(test.db, auth);
+    const wanted = defaultSettings('Namuli');
+    wanted.appearance.lessData = true;
+    await as(shopper).account.saveSettings(wanted);
+    const { lessData: _, ...older } = wanted.appearance;
+    const answer = await mutateOverHttp(
+      test.db,
+      'account.saveSettings',
+      { ...wanted, appearance: { ...older, darkMode: true } },
+      extras(shopper),
+    );
+    expect(answer.status).toBe(200);
+    expect((await as(shopper).account.settings())?.appearance).toEqual({
+      ...older,
+      darkMode: true,
+      lessData: true,
+    });
+    // Turned off, it is off.
+    await as(shopper).account.saveSettings({
+      ...wanted,
+      appearance: { ...wanted.appearance, lessData: false },
+    });
+    expect((await as(shopper).account.settings())?.appearance.lessData).toBe(false);
+
+    const newcomer = await signedInShopper(test.db, auth);
+    await as(newcomer).account.saveSettings({ ...wanted, appearance: older });
+    expect((await as(newcomer).account.settings())?.appearance.lessData).toBe(false);
   });
 
   it('keeps A and B apart', async () => {

@@ -1011,7 +1011,7 @@ describe('0021_whatsapp: the order updates channel on a shop that has texted', (
     const before = await read();
     expect(before.texts.length).toBeGreaterThanOrEqual(2);
 
-    await migrateDatabase(db);
+    await migrateUpTo('0022_less_data');
 
     expect(await read()).toEqual(before);
     expect(await rows(sql`select distinct channel from sms_notifications`)).toEqual([
@@ -1033,5 +1033,38 @@ describe('0021_whatsapp: the order updates channel on a shop that has texted', (
       values ('wamid.0021', '+256700000021', 'in', 'text', 'Hello', 'received')`;
     await db.execute(inbound);
     await expect(db.execute(inbound)).rejects.toThrow();
+  });
+});
+
+describe('0022_less_data: "Use less data" on a shop whose shoppers have settings', () => {
+  it('keeps every setting, leaves every shopper on full pictures, and refuses an empty one', async () => {
+    // The shop before: shoppers with settings, one in dark mode with WhatsApp updates.
+    const shoppers = await rows<{ id: string }>(sql`select id from "user" order by id`);
+    if (shoppers.length === 0) throw new Error('the shop before has accounts');
+    for (const shopper of shoppers) {
+      await db.execute(sql`insert into user_settings (user_id) values (${shopper.id})
+        on conflict (user_id) do nothing`);
+    }
+    const [first] = shoppers;
+    await db.execute(sql`update user_settings set dark_mode = true, notification_channel = 'whatsapp'
+      where user_id = ${first?.id}`);
+    const read = () => rows(sql`select * from user_settings order by user_id`);
+    const before = await read();
+
+    await migrateDatabase(db);
+
+    const after = await rows<Record<string, unknown>>(
+      sql`select * from user_settings order by user_id`,
+    );
+    expect(after.map(({ less_data: _, ...rest }) => rest)).toEqual(before);
+    expect(after.map((row) => row.less_data)).toEqual(before.map(() => false));
+    // A shopper turns it on; a setting that is not on or off is refused.
+    await db.execute(sql`update user_settings set less_data = true where user_id = ${first?.id}`);
+    expect(
+      await rows(sql`select less_data from user_settings where user_id = ${first?.id}`),
+    ).toEqual([{ less_data: true }]);
+    await expect(
+      db.execute(sql`update user_settings set less_data = null where user_id = ${first?.id}`),
+    ).rejects.toThrow();
   });
 });

@@ -38,7 +38,7 @@ export async function newPage(
     hasTouch: viewport.width < 600,
     // Each page is its own client, as on Cloudflare: the per-IP limits (sign-in: 5 a minute) of
     // one test never refuse another's.
-    extraHTTPHeaders: { 'cf-connecting-ip': anyClientIp() },
+    extraHTTPHeaders: { ...environment.extraHTTPHeaders, 'cf-connecting-ip': anyClientIp() },
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

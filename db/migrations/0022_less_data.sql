@@ -1,0 +1,1 @@
+ALTER TABLE "user_settings" ADD COLUMN "less_data" boolean DEFAULT false NOT NULL;
