@@ -469,7 +469,7 @@ export async function searchProducts(
     limit ${SUGGESTIONS_MAX}`);
   const listing = listingStatements(db, { where, page, ...narrowed });
   const answers = await db.batch([...listing.statements, nearest]);
-  const near = answers[4].rows;
+  const near = answers[3].rows;
   return { ...listing.read(answers), suggestions: [...new Set(near.map((row) => row.name))] };
 }
 
@@ -521,64 +521,81 @@ export const FACET_WINDOW = 1_000;
  * counts: its facets then cost the same at 1,000 pieces or 100,000 (issue 38). */
 export const FACET_SAMPLE = 200;
 
+type FacetRow = { option: string; value: string; n: number; scanned: number };
+
 /**
- * The sizes and colours of the pieces the listing shows, each with every filter but its own
+ * The listing's count (its first `limit` pieces) and its facets, in one statement. The facets are
+ * the sizes and colours of the pieces the listing shows, each with every filter but its own
  * option's, counted by piece: choosing a value shows exactly its count. A variant counts only when
  * it also has the other option's chosen value (and, in stock only, pieces left). Up to
  * FACET_WINDOW such pieces are found (`scanned` says how many); with fewer, all are read and the
- * counts are exact, else FACET_SAMPLE of them name the values. With no size or colour chosen both
- * read the same pieces, so those are found once and each piece's variants read once.
+ * counts are exact, else FACET_SAMPLE of them name the values. The listing's pieces are found
+ * once: an option not chosen reads its facet from them (both at once when neither is chosen); a
+ * chosen option's facet finds its own pieces, without its filter.
  */
-function facetCounts(base: SQL | undefined, f: ListingFilters): SQL {
+function countAndFacets(
+  where: SQL | undefined,
+  base: SQL | undefined,
+  f: ListingFilters,
+  limit: number,
+): SQL {
   const chosen = chosenOptions(f);
-  const windowOf = (option: string) =>
-    and(
-      base,
-      priceWithin(f),
-      variantMatches(
-        Object.fromEntries(Object.entries(chosen).filter(([name]) => name !== option)),
-        f.inStock === true,
+  const notChosen = [SIZE, COLOUR].filter((option) => chosen[option] === undefined);
+  const groups = [
+    ...(notChosen.length > 0 ? [{ options: notChosen, window: undefined }] : []),
+    ...Object.keys(chosen).map((option) => ({
+      options: [option],
+      window: and(
+        base,
+        priceWithin(f),
+        variantMatches(
+          Object.fromEntries(Object.entries(chosen).filter(([name]) => name !== option)),
+          f.inStock === true,
+        ),
       ),
+    })),
+  ];
+  const tables = groups.map((group, at) => {
+    const [w, r, p] = ['w', 'r', 'p'].map((name) => sql.raw(`${name}${at}`));
+    const pieces = group.window
+      ? sql`select ${products.id} as id from ${products} where ${group.window}`
+      : sql`select id from m`;
+    return sql`${w} as (${pieces} limit ${FACET_WINDOW}),
+    ${r} as (select id from ${w} limit (select case when count(*) < ${FACET_WINDOW} then
+      ${FACET_WINDOW}::int else ${FACET_SAMPLE}::int end from ${w})),
+    ${p} as (select ${r}.id, a.* from ${r}, lateral (
+      select ${sql.join(
+        group.options.map((option) => optionValues(option, chosen, f.inStock === true)),
+        sql`, `,
+      )}
+      from product_variants v where v.product_id = ${r}.id) a)`;
+  });
+  const counts = groups.flatMap((group, at) => {
+    const [w, p] = ['w', 'p'].map((name) => sql.raw(`${name}${at}`));
+    return group.options.map(
+      (option) => sql`select ${option}::text as option, value, count(distinct ${p}.id)::int as n,
+        (select count(*) from ${w})::int as scanned
+      from ${p}, unnest(${p}.${sql.identifier(option)}) as value group by 2`,
     );
-  if (f.size === undefined && f.colour === undefined) {
-    return facetsOver(windowOf(SIZE), [SIZE, COLOUR], f);
-  }
-  return sql`${facetsOver(windowOf(SIZE), [SIZE], f)} union all ${facetsOver(windowOf(COLOUR), [COLOUR], f)}`;
+  });
+  return sql`with m as (select ${products.id} as id from ${products} where ${where} limit ${limit}),
+    ${sql.join(tables, sql`, `)}
+    select (select count(*) from m)::int as counted,
+      coalesce((select json_agg(f) from (${sql.join(counts, sql` union all `)}) f), '[]') as facets`;
 }
 
-/** The facets of `options` over the window's pieces: each piece's variants are read once,
- * through product_variants_product_idx (a sub-select per piece: a join let the planner hash every
- * variant of a large catalogue, issue 38). */
-function facetsOver(window: SQL | undefined, options: string[], f: ListingFilters): SQL {
-  const chosen = Object.entries(chosenOptions(f));
-  const values = options.map((option) => {
-    const when = [
-      sql`${optionOf('v', option)} is not null`,
-      ...chosen
-        .filter(([name]) => name !== option)
-        .map(([name, value]) => sql`${optionOf('v', name)} = ${value}`),
-      ...(f.inStock ? [sql`v.stock > 0`] : []),
-    ];
-    return sql`array_agg(${optionOf('v', option)}) filter (where ${sql.join(when, sql` and `)})
-      as ${sql.identifier(option)}`;
-  });
-  const counts = options.map(
-    (option) => sql`select ${option}::text as option, value, count(distinct p.id)::int as n,
-      (select count(*) from w)::int as scanned
-    from p, unnest(p.${sql.identifier(option)}) as value group by 2`,
-  );
-  return sql`(with w as (
-      select ${products.id} as id from ${products} ${window ? sql`where ${window}` : sql``}
-      limit ${FACET_WINDOW}
-    ), read as (
-      select id from w limit (select case when count(*) < ${FACET_WINDOW} then ${FACET_WINDOW}::int
-        else ${FACET_SAMPLE}::int end from w)
-    ), p as (
-      select read.id, a.* from read, lateral (
-        select ${sql.join(values, sql`, `)} from product_variants v where v.product_id = read.id
-      ) a
-    )
-    ${sql.join(counts, sql` union all `)})`;
+/** A piece's values of `option` over its variants having the other chosen option's value (and,
+ * in stock only, pieces left): `array_agg(v.size) filter (…) as "Size"`. */
+function optionValues(option: string, chosen: Record<string, string>, inStockOnly: boolean): SQL {
+  const when = [
+    sql`${optionOf('v', option)} is not null`,
+    ...Object.entries(chosen)
+      .filter(([name]) => name !== option)
+      .map(([name, value]) => sql`${optionOf('v', name)} = ${value}`),
+    ...(inStockOnly ? [sql`v.stock > 0`] : []),
+  ];
+  return sql`array_agg(${optionOf('v', option)}) filter (where ${sql.join(when, sql` and `)})
+    as ${sql.identifier(option)}`;
 }
 
 /** A listing counts its pieces up to this many, so its count costs the same at 1,000 pieces or
@@ -616,9 +633,8 @@ function listingStatements(db: Db, query: ListingQuery) {
       .offset((page - 1) * LISTING_PAGE_SIZE),
     // Counted over at most the cap's pieces (or, on a page past it, the pieces up to that page)
     // and one more: whether there are more is all a larger count would tell.
-    countUpTo(db, where, Math.max(COUNT_CAP, page * LISTING_PAGE_SIZE) + 1),
-    db.execute<{ option: string; value: string; n: number; scanned: number }>(
-      facetCounts(base, filters),
+    db.execute<{ counted: number; facets: FacetRow[] }>(
+      countAndFacets(where, base, filters, Math.max(COUNT_CAP, page * LISTING_PAGE_SIZE) + 1),
     ),
     liveOffersQuery(db),
   ] as const;
@@ -626,11 +642,16 @@ function listingStatements(db: Db, query: ListingQuery) {
     Awaited<(typeof statements)[0]>,
     Awaited<(typeof statements)[1]>,
     Awaited<(typeof statements)[2]>,
-    Awaited<(typeof statements)[3]>,
     ...unknown[],
   ];
-  const read = ([rows, [tally], facetRows, offerRows]: Answers): Listing => {
-    const counted = tally?.n ?? 0;
+  const read = ([
+    rows,
+    {
+      rows: [tally],
+    },
+    offerRows,
+  ]: Answers): Listing => {
+    const counted = Number(tally?.counted ?? 0);
     const now = new Date();
     return {
       products: offeredAll(rows, runningOffers(offerRows, now), now),
@@ -640,16 +661,14 @@ function listingStatements(db: Db, query: ListingQuery) {
       pageCount: Math.max(1, Math.ceil(counted / LISTING_PAGE_SIZE)),
       filters,
       sort,
-      facets: toFacets(facetRows.rows),
+      facets: toFacets(tally?.facets ?? []),
     };
   };
   return { statements, read };
 }
 
 /** Sizes in their size system's order (XS–XXL, then EU 36–46, then any other), colours A–Z. */
-function toFacets(
-  rows: { option: string; value: string; n: number | string; scanned: number | string }[],
-): Facets {
+function toFacets(rows: FacetRow[]): Facets {
   const order = [...SIZES.clothes, ...SIZES.shoes];
   const rank = (value: string) => {
     const at = order.indexOf(value);
