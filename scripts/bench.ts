@@ -398,10 +398,14 @@ function catalogueMarkdown(results: CatalogueResult[], seconds: number): string[
       const call = p.case.replace(/ #\d+$/, '');
       if ((slowest.get(call)?.ms ?? -1) < p.ms) slowest.set(call, p);
     }
-    lines.push('', `Each call's slowest statement at ${largest}, in full:`);
+    lines.push(
+      '',
+      `<details><summary>Each call's slowest statement at ${largest}, in full</summary>`,
+    );
     for (const p of slowest.values()) {
       lines.push('', `${p.case}, ${p.ms} ms:`, '', '```', ...p.plan, '```');
     }
+    lines.push('', '</details>');
   }
   return lines;
 }
