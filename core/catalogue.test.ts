@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { lowStockBadge, saleOf, saleReach, saleText, shopNewArrivalsCount } from './catalogue.ts';
+import {
+  countText,
+  lowStockBadge,
+  piecesText,
+  saleOf,
+  saleReach,
+  saleText,
+  searchWords,
+  shopNewArrivalsCount,
+} from './catalogue.ts';
 import { formatUGX } from './money.ts';
 import { isValidPhone, normalisePhone } from './phone.ts';
 
@@ -77,5 +86,24 @@ describe('a sale on some variants is not the piece’s sale (issue 32)', () => {
     expect(saleText({ sale: 'some', sizesLeft: [] })).toBe('Sale in some sizes');
     expect(saleText({ sale: 'some', sizesLeft: null })).toBe('Sale in some colours');
     expect(saleText({ sale: null, sizesLeft: ['M'] })).toBeNull();
+  });
+});
+
+describe('a listing’s count, capped at 1,000 (issue 38)', () => {
+  it('says how many pieces, and 1,000+ when the count stopped', () => {
+    expect(piecesText(0, false)).toBe('0 pieces');
+    expect(piecesText(1, false)).toBe('1 piece');
+    expect(piecesText(24, false)).toBe('24 pieces');
+    expect(piecesText(1_000, false)).toBe('1,000 pieces');
+    expect(piecesText(1_000, true)).toBe('1,000+ pieces');
+    expect(countText(300, true)).toBe('300+');
+    expect(countText(999, false)).toBe('999');
+  });
+});
+
+describe('search words (issues 32, 38)', () => {
+  it('reads a size, a short word (a name’s word start) and any other word', () => {
+    expect(searchWords('Ki wrap M')).toEqual([{ start: 'ki' }, { text: 'wrap' }, { size: 'M' }]);
+    expect(searchWords('k 38 kit')).toEqual([{ start: 'k' }, { size: '38' }, { text: 'kit' }]);
   });
 });

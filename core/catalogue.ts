@@ -147,9 +147,14 @@ export const SUGGESTIONS_MAX = 3;
 
 const KNOWN_SIZES = new Set([...SIZES.clothes, ...SIZES.shoes]);
 
-/** A word of a search: a size ("M", "xl", "38") matches a variant's size exactly; any other word
- * is found anywhere in the name, the description, a category or an option value. */
-export type SearchWord = { size: string } | { text: string };
+/** A word this short ("ki") is looked for at the start of a name's words, not anywhere: inside
+ * words two letters match most of the catalogue, and no index can find them (issue 38). */
+export const SHORT_WORD_MAX = 2;
+
+/** A word of a search: a size ("M", "xl", "38") matches a variant's size exactly; a short word
+ * ("ki") the start of a word of the name ("Kitenge Wrap", "Red Kitenge Skirt"); any other word is
+ * found anywhere in the name, the description, a category or an option value. */
+export type SearchWord = { size: string } | { start: string } | { text: string };
 
 /**
  * The words a shopper typed, each to be matched, in any order ("red dress", "dress red",
@@ -160,8 +165,20 @@ export function searchWords(term: string): SearchWord[] {
   const words = [...new Set(term.toLowerCase().split(/\s+/).filter(Boolean))];
   return words.slice(0, SEARCH_WORDS_MAX).map((word) => {
     const size = word.toUpperCase();
-    return KNOWN_SIZES.has(size) ? { size } : { text: word };
+    if (KNOWN_SIZES.has(size)) return { size };
+    return [...word].length <= SHORT_WORD_MAX ? { start: word } : { text: word };
   });
+}
+
+/** How many pieces a listing holds, as the shop says it: "24", "1,000", or "1,000+" when the
+ * count stopped at its cap (issue 38). */
+export function countText(total: number, capped: boolean): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+}
+
+/** "1 piece", "24 pieces", "1,000+ pieces". */
+export function piecesText(total: number, capped: boolean): string {
+  return `${countText(total, capped)} ${total === 1 && !capped ? 'piece' : 'pieces'}`;
 }
 
 export const LISTING_PAGE_SIZE = 24;

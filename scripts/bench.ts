@@ -60,6 +60,10 @@ const CONNECTIONS = 8;
 const CART_SIZES = [1, 10, 50] as const;
 /** BENCH_ONLY=distance: the distance table alone, on PGlite (the build, no load, no sizes). */
 const DISTANCE_ONLY = process.env.BENCH_ONLY === 'distance';
+/** BENCH_ONLY=search (issue 38): the catalogue calls alone at each size, on each backend (no
+ * build, no HTTP load), with their growth and EXPLAIN at the largest size: its own section of
+ * BENCHMARKS.md (between the bench-search markers). */
+const SEARCH_ONLY = process.env.BENCH_ONLY === 'search';
 // Served from public/__bench-ceiling.html; Workers' assets answer .html paths without the extension.
 const CEILING = '/__bench-ceiling';
 const TERMS = { few: 'gomesi', many: 'dress', none: 'tuxedo', short: 'ki' } as const;
@@ -316,6 +320,117 @@ async function explainAll(db: ReturnType<typeof createDb>, backend: SqlBackend) 
     }
   }
   return out;
+}
+
+/** BENCH_ONLY=search: the catalogue calls at each size, and EXPLAIN at the largest. */
+async function benchCatalogue(name: string, backend: SqlBackend) {
+  console.log(`\n== ${name}`);
+  const endpoint = await startLocalNeon({ backend: recording(backend) });
+  const db = createDb(endpoint.databaseUrl);
+  try {
+    await migrateDatabase(db);
+    await seedDemoCatalogue(db); // its categories stay: a search reads their names too
+    await backend.query('truncate products restart identity cascade', []);
+    const sizes: { products: number; catalogue: Awaited<ReturnType<typeof catalogueCases>> }[] = [];
+    let made = 0;
+    for (const size of SIZES) {
+      await generate(backend, made + 1, size);
+      made = size;
+      console.log(`${size.toLocaleString('en')} products...`);
+      sizes.push({ products: size, catalogue: await catalogueCases(db) });
+    }
+    return { backend: name, sizes, explain: await explainAll(db, backend) };
+  } finally {
+    await endpoint.close();
+    await backend.close();
+  }
+}
+
+type CatalogueResult = Awaited<ReturnType<typeof benchCatalogue>>;
+
+/** The catalogue calls' table: median / p95 at each size (pieces counted at the largest), and
+ * the growth from the smallest size to the largest. */
+function catalogueTable(r: Pick<CatalogueResult, 'sizes'>): string[] {
+  const first = r.sizes[0];
+  const last = r.sizes.at(-1);
+  const lines = [
+    `| call | ${r.sizes.map((x) => x.products.toLocaleString('en')).join(' | ')} | pieces counted at ${last?.products.toLocaleString('en')} | × ${last?.products.toLocaleString('en')} ÷ ${first?.products.toLocaleString('en')} |`,
+    `| --- | ${r.sizes.map(() => '---:').join(' | ')} | ---: | ---: |`,
+  ];
+  for (const call of Object.keys(first?.catalogue ?? {})) {
+    const cells = r.sizes.map((x) => {
+      const c = x.catalogue[call];
+      return c ? `${c.median} / ${c.p95}` : '-';
+    });
+    const counted = last?.catalogue[call]?.matches;
+    const grow = ratio(last?.catalogue[call]?.median, first?.catalogue[call]?.median);
+    lines.push(
+      `| ${call} | ${cells.join(' | ')} | ${counted?.toLocaleString('en') ?? '-'} | ${grow} |`,
+    );
+  }
+  return lines;
+}
+
+/** EXPLAIN ANALYZE's one-line summary of every statement sent. */
+function explainTable(explain: CatalogueResult['explain']): string[] {
+  return [
+    '| statement | plan | ms |',
+    '| --- | --- | ---: |',
+    ...explain.map((p) => `| ${p.case} | ${p.top}: ${p.scans.join(' + ')} | ${p.ms} |`),
+  ];
+}
+
+/** BENCH_ONLY=search's section: each backend's growth table, its EXPLAIN summary, and the plan
+ * in full of each call's slowest statement. */
+function catalogueMarkdown(results: CatalogueResult[], seconds: number): string[] {
+  const load = loadavg()[0]?.toFixed(1);
+  const lines = [
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${seconds} s, ${cpus().length} cores (load average ${load} at the end), Node ${process.version}: \`BENCH_ONLY=search npm run bench\`.`,
+  ];
+  for (const r of results) {
+    const largest = r.sizes.at(-1)?.products.toLocaleString('en');
+    lines.push('', `### Catalogue calls, ${r.backend}`, '');
+    lines.push('Median / p95 ms of up to 30 in-process calls:', '', ...catalogueTable(r));
+    lines.push('', `EXPLAIN ANALYZE at ${largest} (inside the database):`, '');
+    lines.push(...explainTable(r.explain));
+    const slowest = new Map<string, CatalogueResult['explain'][number]>();
+    for (const p of r.explain) {
+      const call = p.case.replace(/ #\d+$/, '');
+      if ((slowest.get(call)?.ms ?? -1) < p.ms) slowest.set(call, p);
+    }
+    lines.push(
+      '',
+      `<details><summary>Each call's slowest statement at ${largest}, in full</summary>`,
+    );
+    for (const p of slowest.values()) {
+      lines.push('', `${p.case}, ${p.ms} ms:`, '', '```', ...p.plan, '```');
+    }
+    lines.push('', '</details>');
+  }
+  return lines;
+}
+
+/** BENCH_ONLY=search: PGlite, then PostgreSQL when a server is named. */
+async function searchOnly() {
+  const started = performance.now();
+  const results = [await benchCatalogue('embedded PGlite', await pgliteBackend())];
+  const onPostgres = await onServer((url, label) => benchCatalogue(label, postgresBackend(url)));
+  if (onPostgres) results.push(onPostgres);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const section = catalogueMarkdown(results, seconds).join('\n');
+  console.log(`\n${section}`);
+  await writeFile('bench-results-search.json', `${JSON.stringify(results, null, 2)}\n`);
+  if (!FULL_RUN) {
+    console.log(`\n(a short run of ${SIZES.join(', ')} products: BENCHMARKS.md left as it was)`);
+    return;
+  }
+  const text = await readFile('BENCHMARKS.md', 'utf8');
+  const marked = /<!-- bench-search:start -->[\s\S]*<!-- bench-search:end -->/;
+  const block = `<!-- bench-search:start -->\n${section}\n<!-- bench-search:end -->`;
+  await writeFile(
+    'BENCHMARKS.md',
+    marked.test(text) ? text.replace(marked, block) : `${text.trimEnd()}\n\n${block}\n`,
+  );
 }
 
 type Load = {
@@ -603,21 +718,7 @@ function markdown(
       );
     }
     lines.push('', 'Catalogue calls in-process (median / p95 ms of up to 30 calls):', '');
-    lines.push(
-      `| call | ${r.sizes.map((x) => x.products.toLocaleString('en')).join(' | ')} | × 100k ÷ 100 |`,
-      `| --- | ${r.sizes.map(() => '---:').join(' | ')} | ---: |`,
-    );
-    for (const call of Object.keys(r.sizes[0]?.catalogue ?? {})) {
-      const cells = r.sizes.map((x) => {
-        const c = x.catalogue[call];
-        return c ? `${c.median} / ${c.p95}` : '-';
-      });
-      const grow = ratio(
-        at(r, 100_000)?.catalogue[call]?.median,
-        at(r, 100)?.catalogue[call]?.median,
-      );
-      lines.push(`| ${call} | ${cells.join(' | ')} | ${grow} |`);
-    }
+    lines.push(...catalogueTable(r));
     lines.push(
       '',
       'placeOrder over HTTP by cart size (database round trips of the request; with the texts it queues):',
@@ -639,9 +740,7 @@ function markdown(
       ...interactiveTable(r.interactive),
     );
     lines.push('', 'EXPLAIN ANALYZE at 100k (inside the database):', '');
-    lines.push('| statement | plan | ms |', '| --- | --- | ---: |');
-    for (const p of r.explain)
-      lines.push(`| ${p.case} | ${p.top}: ${p.scans.join(' + ')} | ${p.ms} |`);
+    lines.push(...explainTable(r.explain));
   }
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   lines.push(
@@ -718,6 +817,10 @@ async function main() {
     const results = await orderBookResults();
     console.log(orderBookMarkdown(results).join('\n'));
     await writeFile('bench-results-orders.json', `${JSON.stringify(results, null, 2)}\n`);
+    return;
+  }
+  if (SEARCH_ONLY) {
+    await searchOnly();
     return;
   }
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false'; // Request.cf from Cloudflare: offline here

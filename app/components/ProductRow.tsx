@@ -1,7 +1,7 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef } from 'react';
-import type { Product } from '#core/catalogue.ts';
+import { countText, type Product } from '#core/catalogue.ts';
 import { ProductCard } from './ProductCard';
 
 /** Scroll buttons move the row by this much (spec §9). */
@@ -23,6 +23,7 @@ export function ProductRow({
   eyebrow,
   products,
   count,
+  countCapped = false,
   viewAll,
   scrollButtons = false,
   first = false,
@@ -32,6 +33,8 @@ export function ProductRow({
   products: Product[];
   /** Shown as 'N items' when given. */
   count?: number;
+  /** The count stopped at its cap: 'N+ items'. */
+  countCapped?: boolean;
   viewAll?: { label: string; link: LinkProps };
   scrollButtons?: boolean;
   /** The page's first row, above the fold: its visible cards load at once, the first first. */
@@ -57,7 +60,7 @@ export function ProductRow({
         </div>
         {count !== undefined && (
           <p id={countId} className="whitespace-nowrap text-sm text-ink-soft md:pb-1.5">
-            {count} {count === 1 ? 'item' : 'items'}
+            {countText(count, countCapped)} {count === 1 && !countCapped ? 'item' : 'items'}
           </p>
         )}
         {controls && (

@@ -10,7 +10,7 @@ import { ProductGrid } from '#app/components/ProductGrid.tsx';
 import { StatusBox } from '#app/components/StatusBox.tsx';
 import { pageHead } from '#app/seo.ts';
 import { useTRPC } from '#app/trpc-client.ts';
-import { readSearchTerm, SEARCH_TERM_MAX, TEXT } from '#core/catalogue.ts';
+import { piecesText, readSearchTerm, SEARCH_TERM_MAX, TEXT } from '#core/catalogue.ts';
 import { activeFilterCount, filtersOf, searchPageSearch } from '#core/listing.ts';
 import { FILTER_TEXT, noFilteredPiecesText } from '#core/listing-text.ts';
 
@@ -149,13 +149,14 @@ function SearchScreen() {
           <>
             {filtered && (
               <p className="mb-6 text-sm text-ink-soft" role="status">
-                {results.data.total} {results.data.total === 1 ? 'piece' : 'pieces'}
+                {piecesText(results.data.total, results.data.totalCapped)}
               </p>
             )}
             <ProductGrid products={results.data.products} label={`Results for ${q}`} />
             <Pagination
               page={results.data.page}
               pageCount={results.data.pageCount}
+              more={results.data.totalCapped}
               linkTo={(page) => ({ to: '/search', search: linkSearch({ ...search, page }) })}
             />
           </>

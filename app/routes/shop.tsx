@@ -7,7 +7,7 @@ import { productRouteStates, StatusBox } from '#app/components/StatusBox.tsx';
 import { errorMessage } from '#app/error-message.ts';
 import { pageHead } from '#app/seo.ts';
 import { useTRPC } from '#app/trpc-client.ts';
-import { shopSearch } from '#core/catalogue.ts';
+import { countText, shopSearch } from '#core/catalogue.ts';
 
 export const Route = createFileRoute('/shop')({
   // Read as the search screen reads it: a bad ?q= or ?page= is never an error page.
@@ -76,6 +76,7 @@ function GroupRows() {
       title={row.title}
       products={row.products}
       count={row.count}
+      countCapped={row.countCapped}
       scrollButtons
       viewAll={
         row.count > row.products.length
@@ -92,7 +93,7 @@ function SearchResults({ term, page }: { term: string; page: number }) {
   const results = useQuery(trpc.catalogue.search.queryOptions({ term, page }));
   if (results.isError) return <StatusBox tone="error">{errorMessage(results.error)}</StatusBox>;
   if (!results.data) return <StatusBox>Searching...</StatusBox>;
-  const { products, total } = results.data;
+  const { products, total, totalCapped } = results.data;
   if (total === 0) {
     return (
       <StatusBox title="No Results Found">
@@ -121,7 +122,7 @@ function SearchResults({ term, page }: { term: string; page: number }) {
     <section className="mx-auto max-w-7xl px-4 pt-6 sm:px-6" aria-labelledby="results-heading">
       <div className="mb-8 flex flex-wrap items-center justify-between gap-4 border-b border-line pb-4">
         <h2 id="results-heading" className="text-lg">
-          {total} product(s) found for "{term}"
+          {countText(total, totalCapped)} product(s) found for "{term}"
         </h2>
         <Link to="/shop" className="btn btn-outline">
           Clear Search
@@ -131,6 +132,7 @@ function SearchResults({ term, page }: { term: string; page: number }) {
       <Pagination
         page={results.data.page}
         pageCount={results.data.pageCount}
+        more={totalCapped}
         linkTo={(p) => ({ to: '/shop', search: { q: term, page: p } })}
       />
     </section>

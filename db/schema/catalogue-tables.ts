@@ -78,6 +78,10 @@ export const products = pgTable(
     // on lower(name), which also finds the names nearest a search that matched nothing.
     index('products_name_trgm_idx').using('gin', sql`lower(${t.productName}) gin_trgm_ops`),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The pieces on sale, by id and by price, read from the index alone: a listing's capped count
+    // and its facets' pieces check "on sale" without reading each product (issue 38).
+    index('products_on_sale_idx').on(t.id).where(sql`status = 'published'`),
+    index('products_on_sale_price_idx').on(t.price, t.id).where(sql`status = 'published'`),
   ],
 );
 
@@ -118,6 +122,9 @@ export const productVariants = pgTable(
     // statistics per size and colour for the planner.
     index('product_variants_size_idx').on(t.size, t.productId, t.stock),
     index('product_variants_colour_idx').on(t.colour, t.productId, t.stock),
+    // A size and a colour together (size 38 in Ochre): the few pieces having both, read from
+    // the index alone, instead of walking the newest pieces to find them (issue 38).
+    index('product_variants_size_colour_idx').on(t.size, t.colour, t.productId, t.stock),
   ],
 );
 

@@ -59,7 +59,16 @@ export const catalogueRouter = router({
   search: publicProcedure.input(searchInput).query(async ({ ctx, input }) => {
     if (!input.term) {
       const none = { filters: input.filters ?? {}, sort: input.sort, facets: noFacets };
-      return { products: [], total: 0, page: 1, pageCount: 1, term: '', suggestions: [], ...none };
+      return {
+        products: [],
+        total: 0,
+        totalCapped: false,
+        page: 1,
+        pageCount: 1,
+        term: '',
+        suggestions: [],
+        ...none,
+      };
     }
     try {
       // Every search reads every field since issue 32 (`scope` is still accepted, and ignored).

@@ -255,24 +255,49 @@ export async function homeShowcase(db: Db) {
 export type ShopRow = {
   group: ShopGroup;
   title: string;
-  /** How many items the row holds by the spec's rule (the item count shown). */
+  /** How many items the row holds by the spec's rule (the item count shown), counted up to
+   * COUNT_CAP. */
   count: number;
+  /** More than `count` items: "1,000+ items". */
+  countCapped: boolean;
   /** At most ROW_CARD_LIMIT cards; the rest are behind "View all". */
   products: Product[];
 };
 
-/** /shop without a search: the group rows, empty ones hidden, in one round trip. */
-export async function shopRows(db: Db): Promise<{ total: number; rows: ShopRow[] }> {
-  const [[counts], newRows, featuredRows, affordableRows, premiumRows, offerRows] = await db.batch([
-    db
-      .select({
-        total: count(),
-        featured: sql<number>`count(*) filter (where ${groupFilter.featured})`.mapWith(Number),
-        affordable: sql<number>`count(*) filter (where ${groupFilter.affordable})`.mapWith(Number),
-        premium: sql<number>`count(*) filter (where ${groupFilter.premium})`.mapWith(Number),
-      })
-      .from(products)
-      .where(onSale),
+/** How many products match `where`, counted up to `limit`: the count of a larger set costs what
+ * this one does. */
+function countUpTo(db: Db, where: SQL | undefined, limit: number) {
+  const counted = db.select({ id: products.id }).from(products).where(where).limit(limit);
+  return db.select({ n: count() }).from(counted.as('counted'));
+}
+
+/** A count read up to COUNT_CAP + 1, as the shop shows it: at most COUNT_CAP, and whether there
+ * are more. */
+function capped(counted: number) {
+  return { count: Math.min(counted, COUNT_CAP), countCapped: counted > COUNT_CAP };
+}
+
+/** /shop without a search: the group rows, empty ones hidden, in one round trip. Each count
+ * stops past COUNT_CAP; New Arrivals, the first 30 % of everything, is then "300+". */
+export async function shopRows(
+  db: Db,
+): Promise<{ total: number; totalCapped: boolean; rows: ShopRow[] }> {
+  const counts = (group?: SQL) => countUpTo(db, and(onSale, group), COUNT_CAP + 1);
+  const [
+    [all],
+    [featured],
+    [affordable],
+    [premium],
+    newRows,
+    featuredRows,
+    affordableRows,
+    premiumRows,
+    offerRows,
+  ] = await db.batch([
+    counts(),
+    counts(groupFilter.featured),
+    counts(groupFilter.affordable),
+    counts(groupFilter.premium),
     newest(db, undefined, ROW_CARD_LIMIT),
     newest(db, groupFilter.featured, SHOP_FEATURED_COUNT),
     newest(db, groupFilter.affordable, ROW_CARD_LIMIT),
@@ -281,30 +306,41 @@ export async function shopRows(db: Db): Promise<{ total: number; rows: ShopRow[]
   ]);
   const now = new Date();
   const offers = runningOffers(offerRows, now);
-  const total = counts?.total ?? 0;
-  const newCount = shopNewArrivalsCount(total);
+  const total = capped(all?.n ?? 0);
+  const newCount = shopNewArrivalsCount(total.count);
   const rows: ShopRow[] = [
-    { group: 'new', title: SHOP_GROUPS.new, count: newCount, products: newRows.slice(0, newCount) },
+    {
+      group: 'new',
+      title: SHOP_GROUPS.new,
+      count: newCount,
+      countCapped: total.countCapped,
+      products: newRows.slice(0, newCount),
+    },
     {
       group: 'featured',
       title: SHOP_GROUPS.featured,
-      count: Math.min(SHOP_FEATURED_COUNT, counts?.featured ?? 0),
+      count: Math.min(SHOP_FEATURED_COUNT, featured?.n ?? 0),
+      countCapped: false,
       products: featuredRows,
     },
     {
       group: 'affordable',
       title: SHOP_GROUPS.affordable,
-      count: counts?.affordable ?? 0,
+      ...capped(affordable?.n ?? 0),
       products: affordableRows,
     },
     {
       group: 'premium',
       title: SHOP_GROUPS.premium,
-      count: counts?.premium ?? 0,
+      ...capped(premium?.n ?? 0),
       products: premiumRows,
     },
   ].map((row) => ({ ...row, products: offeredAll(row.products, offers, now) }) as ShopRow);
-  return { total, rows: rows.filter((row) => row.count > 0) };
+  return {
+    total: total.count,
+    totalCapped: total.countCapped,
+    rows: rows.filter((row) => row.count > 0),
+  };
 }
 
 export type FacetValue = { value: string; count: number };
@@ -313,15 +349,20 @@ export type FacetValue = { value: string; count: number };
 export type Facets = {
   sizes: FacetValue[];
   colours: FacetValue[];
-  /** Whether the counts are the whole listing's (else read over its first FACET_WINDOW pieces:
-   * the values are shown without counts). */
+  /** Whether the counts are the whole listing's (else the values of FACET_SAMPLE of its pieces,
+   * shown without counts). */
   exact: boolean;
 };
 
 export type Listing = {
   products: Product[];
+  /** How many pieces the listing holds, counted up to COUNT_CAP. */
   total: number;
+  /** More than `total` pieces: the count stopped at COUNT_CAP ("1,000+ pieces"). */
+  totalCapped: boolean;
   page: number;
+  /** The pages known to hold pieces: all of them, or (counted up to the cap) up to one past
+   * the page shown, so Next is offered while there are more. */
   pageCount: number;
   /** The filters applied ({} for none) and the order read in. */
   filters: ListingFilters;
@@ -367,21 +408,34 @@ export async function listProducts(
 }
 
 /** LIKE treats % and _ (and the escape character) specially: match them literally. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A LIKE pattern for `term` anywhere in a text, its % and _ matched literally. */
 export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${likeLiteral(term)}%`;
 }
 
 /**
  * What a search term matches (issue 32): every word, in any order. A size ("M") is a variant's
- * size exactly (product_variants_size_idx); any other word a substring of the piece's search_text
- * (name, description, option values: products_search_trgm_idx) or of one of its categories' names
- * (a few rows, read once: an array the primary key is probed with).
+ * size exactly (product_variants_size_idx); a short word ("ki") the start of a word of the name,
+ * after a space or a hyphen (products_name_trgm_idx: the trigrams of a word's start, "  k" and
+ * " ki", are what the index holds); any other word a substring of the piece's search_text (name,
+ * description, option values: products_search_trgm_idx) or of one of its categories' names (a few
+ * rows, read once: an array the primary key is probed with).
  */
 function termMatches(term: string): SQL | undefined {
   const conditions = searchWords(term).map((word) => {
     if ('size' in word) {
       return sql`exists (select 1 from product_variants v
         where v.product_id = ${products.id} and v.size = ${word.size})`;
+    }
+    if ('start' in word) {
+      const name = sql`lower(${products.productName})`;
+      const start = likeLiteral(word.start);
+      return sql`(${name} like ${`${start}%`} escape '\\' or ${name} like ${`% ${start}%`} escape '\\'
+        or ${name} like ${`%-${start}%`} escape '\\')`;
     }
     const pattern = likePattern(word.text);
     return sql`(${products.searchText} like ${pattern} escape '\\'
@@ -415,7 +469,7 @@ export async function searchProducts(
     limit ${SUGGESTIONS_MAX}`);
   const listing = listingStatements(db, { where, page, ...narrowed });
   const answers = await db.batch([...listing.statements, nearest]);
-  const near = answers[4].rows;
+  const near = answers[3].rows;
   return { ...listing.read(answers), suggestions: [...new Set(near.map((row) => row.name))] };
 }
 
@@ -460,36 +514,97 @@ function chosenOptions(f: ListingFilters): Record<string, string> {
   };
 }
 
-/** Facets are counted over at most this many pieces of a listing, so a page costs the same at
- * 100 pieces or 100,000; up to it (a category, a search, a narrowed listing) they are exact. */
+/** Facets are exact for a listing of fewer pieces than this (a category, a search, a narrowed
+ * listing): every piece's variants are read. */
 export const FACET_WINDOW = 1_000;
+/** A larger listing's chips name the sizes and colours of this many of its pieces, without
+ * counts: its facets then cost the same at 1,000 pieces or 100,000 (issue 38). */
+export const FACET_SAMPLE = 200;
+
+type FacetRow = { option: string; value: string; n: number; scanned: number };
 
 /**
- * The sizes (or colours) of the pieces the listing shows with every filter but that option's own,
- * counted by piece: choosing a value shows exactly its count. A variant counts only when it also
- * has the other option's chosen value (and, in stock only, pieces left). Read over the first
- * FACET_WINDOW such pieces; `scanned` says how many there were.
+ * The listing's count (its first `limit` pieces) and its facets, in one statement. The facets are
+ * the sizes and colours of the pieces the listing shows, each with every filter but its own
+ * option's, counted by piece: choosing a value shows exactly its count. A variant counts only when
+ * it also has the other option's chosen value (and, in stock only, pieces left). Up to
+ * FACET_WINDOW such pieces are found (`scanned` says how many); with fewer, all are read and the
+ * counts are exact, else FACET_SAMPLE of them name the values. The listing's pieces are found
+ * once: an option not chosen reads its facet from them (both at once when neither is chosen); a
+ * chosen option's facet finds its own pieces, without its filter.
  */
-function facetCounts(option: string, base: SQL | undefined, f: ListingFilters) {
-  const others = chosenOptions(f);
-  delete others[option];
-  const window = and(base, priceWithin(f), variantMatches(others, f.inStock === true));
-  return sql`(with w as (
-      select ${products.id} as id from ${products} ${window ? sql`where ${window}` : sql``}
-      limit ${FACET_WINDOW}
-    )
-    select ${option}::text as option, ${optionOf('v', option)} as value,
-      count(distinct v.product_id)::int as n, (select count(*) from w)::int as scanned
-    from w join product_variants v on v.product_id = w.id
-    where ${optionOf('v', option)} is not null${sql.join(
-      Object.entries(others).map(([name, value]) => sql` and ${optionOf('v', name)} = ${value}`),
-    )}${f.inStock ? sql` and v.stock > 0` : sql``}
-    group by 2)`;
+function countAndFacets(
+  where: SQL | undefined,
+  base: SQL | undefined,
+  f: ListingFilters,
+  limit: number,
+): SQL {
+  const chosen = chosenOptions(f);
+  const notChosen = [SIZE, COLOUR].filter((option) => chosen[option] === undefined);
+  const groups = [
+    ...(notChosen.length > 0 ? [{ options: notChosen, window: undefined }] : []),
+    ...Object.keys(chosen).map((option) => ({
+      options: [option],
+      window: and(
+        base,
+        priceWithin(f),
+        variantMatches(
+          Object.fromEntries(Object.entries(chosen).filter(([name]) => name !== option)),
+          f.inStock === true,
+        ),
+      ),
+    })),
+  ];
+  const tables = groups.map((group, at) => {
+    const [w, r, p] = ['w', 'r', 'p'].map((name) => sql.raw(`${name}${at}`));
+    const pieces = group.window
+      ? sql`select ${products.id} as id from ${products} where ${group.window}`
+      : sql`select id from m`;
+    return sql`${w} as (${pieces} limit ${FACET_WINDOW}),
+    ${r} as (select id from ${w} limit (select case when count(*) < ${FACET_WINDOW} then
+      ${FACET_WINDOW}::int else ${FACET_SAMPLE}::int end from ${w})),
+    ${p} as (select ${r}.id, a.* from ${r}, lateral (
+      select ${sql.join(
+        group.options.map((option) => optionValues(option, chosen, f.inStock === true)),
+        sql`, `,
+      )}
+      from product_variants v where v.product_id = ${r}.id) a)`;
+  });
+  const counts = groups.flatMap((group, at) => {
+    const [w, p] = ['w', 'p'].map((name) => sql.raw(`${name}${at}`));
+    return group.options.map(
+      (option) => sql`select ${option}::text as option, value, count(distinct ${p}.id)::int as n,
+        (select count(*) from ${w})::int as scanned
+      from ${p}, unnest(${p}.${sql.identifier(option)}) as value group by 2`,
+    );
+  });
+  return sql`with m as (select ${products.id} as id from ${products} where ${where} limit ${limit}),
+    ${sql.join(tables, sql`, `)}
+    select (select count(*) from m)::int as counted,
+      coalesce((select json_agg(f) from (${sql.join(counts, sql` union all `)}) f), '[]') as facets`;
 }
 
+/** A piece's values of `option` over its variants having the other chosen option's value (and,
+ * in stock only, pieces left): `array_agg(v.size) filter (…) as "Size"`. */
+function optionValues(option: string, chosen: Record<string, string>, inStockOnly: boolean): SQL {
+  const when = [
+    sql`${optionOf('v', option)} is not null`,
+    ...Object.entries(chosen)
+      .filter(([name]) => name !== option)
+      .map(([name, value]) => sql`${optionOf('v', name)} = ${value}`),
+    ...(inStockOnly ? [sql`v.stock > 0`] : []),
+  ];
+  return sql`array_agg(${optionOf('v', option)}) filter (where ${sql.join(when, sql` and `)})
+    as ${sql.identifier(option)}`;
+}
+
+/** A listing counts its pieces up to this many, so its count costs the same at 1,000 pieces or
+ * 100,000: above it the shop says "1,000+ pieces" (issue 38, decision 0092). */
+export const COUNT_CAP = 1_000;
+
 /**
- * One page, its exact count and the facets, in one round trip. (A count(*) over () window would
- * make Postgres fetch every matching row, descriptions included, before keeping 24.)
+ * One page, its count (up to COUNT_CAP) and the facets, in one round trip. (A count(*) over ()
+ * window would make Postgres fetch every matching row, descriptions included, before keeping 24.)
  */
 async function pageAndCount(db: Db, query: ListingQuery): Promise<Listing> {
   const listing = listingStatements(db, query);
@@ -516,9 +631,10 @@ function listingStatements(db: Db, query: ListingQuery) {
       .orderBy(...orders[sort])
       .limit(LISTING_PAGE_SIZE)
       .offset((page - 1) * LISTING_PAGE_SIZE),
-    db.select({ n: count() }).from(products).where(where),
-    db.execute<{ option: string; value: string; n: number; scanned: number }>(
-      sql`${facetCounts(SIZE, base, filters)} union all ${facetCounts(COLOUR, base, filters)}`,
+    // Counted over at most the cap's pieces (or, on a page past it, the pieces up to that page)
+    // and one more: whether there are more is all a larger count would tell.
+    db.execute<{ counted: number; facets: FacetRow[] }>(
+      countAndFacets(where, base, filters, Math.max(COUNT_CAP, page * LISTING_PAGE_SIZE) + 1),
     ),
     liveOffersQuery(db),
   ] as const;
@@ -526,29 +642,33 @@ function listingStatements(db: Db, query: ListingQuery) {
     Awaited<(typeof statements)[0]>,
     Awaited<(typeof statements)[1]>,
     Awaited<(typeof statements)[2]>,
-    Awaited<(typeof statements)[3]>,
     ...unknown[],
   ];
-  const read = ([rows, [counted], facetRows, offerRows]: Answers): Listing => {
-    const total = counted?.n ?? 0;
+  const read = ([
+    rows,
+    {
+      rows: [tally],
+    },
+    offerRows,
+  ]: Answers): Listing => {
+    const counted = Number(tally?.counted ?? 0);
     const now = new Date();
     return {
       products: offeredAll(rows, runningOffers(offerRows, now), now),
-      total,
+      total: Math.min(counted, COUNT_CAP),
+      totalCapped: counted > COUNT_CAP,
       page,
-      pageCount: Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE)),
+      pageCount: Math.max(1, Math.ceil(counted / LISTING_PAGE_SIZE)),
       filters,
       sort,
-      facets: toFacets(facetRows.rows),
+      facets: toFacets(tally?.facets ?? []),
     };
   };
   return { statements, read };
 }
 
 /** Sizes in their size system's order (XS–XXL, then EU 36–46, then any other), colours A–Z. */
-function toFacets(
-  rows: { option: string; value: string; n: number | string; scanned: number | string }[],
-): Facets {
+function toFacets(rows: FacetRow[]): Facets {
   const order = [...SIZES.clothes, ...SIZES.shoes];
   const rank = (value: string) => {
     const at = order.indexOf(value);

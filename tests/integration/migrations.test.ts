@@ -1051,7 +1051,7 @@ describe('0022_less_data: "Use less data" on a shop whose shoppers have settings
     const read = () => rows(sql`select * from user_settings order by user_id`);
     const before = await read();
 
-    await migrateDatabase(db);
+    await migrateUpTo('0023_search');
 
     const after = await rows<Record<string, unknown>>(
       sql`select * from user_settings order by user_id`,
@@ -1066,5 +1066,50 @@ describe('0022_less_data: "Use less data" on a shop whose shoppers have settings
     await expect(
       db.execute(sql`update user_settings set less_data = null where user_id = ${first?.id}`),
     ).rejects.toThrow();
+  });
+});
+
+describe('0023_search: a size and a colour together, and the pieces on sale, read from indexes', () => {
+  it('keeps every piece and variant, and a filtered listing finds the same pieces', async () => {
+    // The shop before: a piece in sizes and colours, some sold out.
+    await db.execute(sql`
+      insert into products (product_name, slug, price, kind, options)
+      values ('Achieng Shift', 'achieng-shift', 98000, 'clothes',
+              '[{"name":"Size","values":["S","M"]},{"name":"Colour","values":["Ochre","Sand"]}]')`);
+    await db.execute(sql`
+      insert into product_variants (product_id, sku, options, label, stock)
+      select p.id, 'AS-' || v.size || '-' || v.colour,
+        jsonb_build_object('Size', v.size, 'Colour', v.colour), v.size || ' · ' || v.colour, v.stock
+      from products p,
+        (values ('S', 'Ochre', 0), ('M', 'Ochre', 4), ('M', 'Sand', 2)) as v(size, colour, stock)
+      where p.slug = 'achieng-shift'`);
+    const read = async () => ({
+      products: await rows(sql`select id, slug, price, status from products order by id`),
+      variants: await rows(sql`
+        select id, product_id, sku, size, colour, stock from product_variants order by id`),
+    });
+    const inOchreM = sql`
+      select p.slug from products p
+      where exists (select 1 from product_variants v where v.product_id = p.id
+                    and v.size = 'M' and v.colour = 'Ochre' and v.stock > 0)
+      order by p.id`;
+    const before = await read();
+    const foundBefore = await rows(inOchreM);
+    expect(foundBefore).toContainEqual({ slug: 'achieng-shift' });
+
+    await migrateDatabase(db);
+
+    expect(await read()).toEqual(before);
+    expect(await rows(inOchreM)).toEqual(foundBefore);
+    const indexes = await rows<{ indexname: string; indexdef: string }>(sql`
+      select indexname, indexdef from pg_indexes
+      where indexname in ('product_variants_size_colour_idx', 'products_on_sale_idx',
+                          'products_on_sale_price_idx')
+      order by 1`);
+    expect(indexes.map((i) => i.indexdef)).toEqual([
+      expect.stringMatching(/\(size, colour, product_id, stock\)$/),
+      expect.stringMatching(/\(id\) WHERE \(status = 'published'::text\)$/),
+      expect.stringMatching(/\(price, id\) WHERE \(status = 'published'::text\)$/),
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import { productRouteStates, StatusBox } from '#app/components/StatusBox.tsx';
 import { orNotFound } from '#app/not-found.ts';
 import { pageHead } from '#app/seo.ts';
 import { useTRPC } from '#app/trpc-client.ts';
-import { NO_SUCH_CATEGORY, SHOP_GROUPS, TEXT } from '#core/catalogue.ts';
+import { NO_SUCH_CATEGORY, piecesText, SHOP_GROUPS, TEXT } from '#core/catalogue.ts';
 import { filtersOf, listingPageSearch } from '#core/listing.ts';
 import { FILTER_TEXT, noFilteredPiecesText } from '#core/listing-text.ts';
 
@@ -70,9 +70,7 @@ function Listing() {
           <p className="eyebrow">{data.category ? 'Category' : 'The collection'}</p>
           <h1 className="mt-2 font-display text-6xl font-medium">{title}</h1>
         </div>
-        <p className="text-sm text-ink-soft">
-          {data.total} {data.total === 1 ? 'piece' : 'pieces'}
-        </p>
+        <p className="text-sm text-ink-soft">{piecesText(data.total, data.totalCapped)}</p>
       </header>
       <FilterBar
         action="/products"
@@ -104,6 +102,7 @@ function Listing() {
       <Pagination
         page={data.page}
         pageCount={data.pageCount}
+        more={data.totalCapped}
         linkTo={(page) => ({ to: '/products', search: linkSearch({ ...search, page }) })}
       />
     </div>
