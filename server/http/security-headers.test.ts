@@ -6,6 +6,7 @@ import {
   newNonce,
   pagePolicy,
   RESOURCE_POLICY,
+  SERVICE_WORKER_POLICY,
   withSecurityHeaders,
 } from './security-headers.ts';
 
@@ -101,5 +102,13 @@ describe('public/_headers (static files, served before the Worker)', () => {
       'cache-control': 'public, max-age=31536000, immutable',
     });
     expect(rules.get('/images/*')).toEqual({ 'cache-control': 'public, max-age=604800' });
+  });
+
+  it('gives the service worker the whole shop as its scope, and its own policy', () => {
+    expect(rules.get('/assets/service-worker-*')).toEqual({
+      'service-worker-allowed': '/',
+      '!content-security-policy': '',
+      'content-security-policy': SERVICE_WORKER_POLICY,
+    });
   });
 });

@@ -34,6 +34,10 @@ export function pagePolicy(nonce: string): string {
 export const RESOURCE_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** The service worker's own (public/_headers gives it to its script): it fetches from the shop,
+ * for the pages it serves, and runs nothing else. */
+export const SERVICE_WORKER_POLICY = "default-src 'none'; connect-src 'self'";
+
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Headers every response carries, whatever it is. */
