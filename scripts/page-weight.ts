@@ -5,7 +5,7 @@
 // (`node scripts/run.mjs scripts/page-weight.ts`) it builds the working tree, serves the demo
 // catalogue and prints the table.
 import { randomBytes } from 'node:crypto';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Request } from 'playwright-core';
 import { preview } from 'vite';
 import { createDb } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
@@ -47,28 +47,74 @@ export type VisitBytes = {
 };
 
 /** Opens `url` in `tab` and counts what crosses the network until it is idle. A second call on
- * the same tab is a second visit: what the HTTP cache (and a service worker) keep is not fetched. */
+ * the same tab is a second visit: what the HTTP cache (and a service worker) keep is not fetched.
+ * What the shop's service worker fetches for the page counts too, under the page's type for it:
+ * the page's own record of a response the worker gave says 0 bytes, the worker's record says what
+ * crossed the network (0 when its cache or the HTTP cache had it). */
 export async function visitBytes(tab: Page, url: URL | string): Promise<VisitBytes> {
   const client = await tab.context().newCDPSession(tab);
   await client.send('Network.enable');
-  const seen = new Map<string, { url: string; type: string }>();
-  const visit: VisitBytes = { total: 0, requests: 0, byType: {}, responses: [] };
+  const seen = new Map<string, { url: string; type: string; fromWorker: boolean }>();
+  const finished: { url: string; type: string; bytes: number; fromWorker: boolean }[] = [];
   client.on('Network.responseReceived', (event) =>
-    seen.set(event.requestId, { url: event.response.url, type: event.type }),
+    seen.set(event.requestId, {
+      url: event.response.url,
+      type: event.type,
+      fromWorker: event.response.fromServiceWorker === true,
+    }),
   );
   client.on('Network.loadingFinished', (event) => {
-    const { url: address = '', type = 'Other' } = seen.get(event.requestId) ?? {};
-    visit.requests += 1;
-    visit.total += event.encodedDataLength;
-    visit.byType[type] = (visit.byType[type] ?? 0) + event.encodedDataLength;
-    visit.responses.push({ url: address, type, bytes: event.encodedDataLength });
+    const response = seen.get(event.requestId) ?? { url: '', type: 'Other', fromWorker: false };
+    finished.push({ ...response, bytes: event.encodedDataLength });
   });
+  const fetchedByWorker: Promise<[string, number]>[] = [];
+  const workerFetched = (request: Request) => {
+    if (request.serviceWorker()) {
+      fetchedByWorker.push(workerBytes(request).then((bytes) => [request.url(), bytes]));
+    }
+  };
+  tab.context().on('requestfinished', workerFetched);
   try {
     await tab.goto(url.toString(), { waitUntil: 'networkidle' });
   } finally {
+    tab.context().off('requestfinished', workerFetched);
     await client.detach();
   }
+  const byWorker = await Promise.all(fetchedByWorker);
+  const visit: VisitBytes = { total: 0, requests: 0, byType: {}, responses: [] };
+  const count = (response: { url: string; type: string; bytes: number }) => {
+    visit.requests += 1;
+    visit.total += response.bytes;
+    visit.byType[response.type] = (visit.byType[response.type] ?? 0) + response.bytes;
+    visit.responses.push(response);
+  };
+  for (const { fromWorker, ...response } of finished) {
+    if (!fromWorker) {
+      count(response);
+      continue;
+    }
+    const index = byWorker.findIndex(([address]) => address === response.url);
+    const bytes = index < 0 ? 0 : (byWorker.splice(index, 1)[0]?.[1] ?? 0);
+    count({ ...response, bytes });
+  }
+  // The worker's own script (installing it) is the one the page never asked for.
+  for (const [address, bytes] of byWorker) count({ url: address, type: 'Script', bytes });
   return visit;
+}
+
+/** A service worker's request as DevTools' encodedDataLength: Playwright's two sizes add up to it.
+ * Two requests' sizes it never settles, the worker's own script and the page it asks for while
+ * starting (navigation preload): those come from the network, as long as their headers say. */
+async function workerBytes(request: Request): Promise<number> {
+  const ownScript = request.url() === request.serviceWorker()?.url();
+  if (ownScript || 'service-worker-navigation-preload' in request.headers()) {
+    const response = await request.response();
+    const headers = Object.entries(response?.headers() ?? {});
+    const head = headers.reduce((n, [name, value]) => n + name.length + value.length + 4, 19);
+    return head + Number(response?.headers()['content-length'] ?? 0);
+  }
+  const size = await request.sizes();
+  return size.responseHeadersSize + size.responseBodySize;
 }
 
 /** What Chromium fetches for one page on one screen, until the network is idle. */

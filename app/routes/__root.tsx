@@ -15,6 +15,8 @@ import { ChatPanel, ChatProvider } from '#app/components/chat/Chat.tsx';
 import { ErrorScreen } from '#app/components/ErrorScreen.tsx';
 import { Footer } from '#app/components/Footer.tsx';
 import { Header } from '#app/components/Header.tsx';
+import { OfflineNotice } from '#app/components/OfflineNotice.tsx';
+import serviceWorker from '#app/service-worker.ts?worker&url';
 import { type ShopContext, withSession } from '#app/session.ts';
 import { APPEARANCE_BOOT_SCRIPT } from '#app/settings-store.ts';
 import appCss from '#app/styles.css?url';
@@ -85,6 +87,18 @@ function Layout() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // The service worker (decision 0090), once the page has loaded: never in the first paint's way.
+  // Its address changes with each deploy, so checks for a new one may use the HTTP cache. The
+  // shop works without it (an old browser, a failed download).
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    const register = () =>
+      navigator.serviceWorker
+        .register(serviceWorker, { scope: '/', updateViaCache: 'all' })
+        .catch(() => null);
+    if (document.readyState === 'complete') void register();
+    else addEventListener('load', register, { once: true });
+  }, []);
   // The desk is the shop's own staff at work: it has no shoppers' assistant, no cart or search,
   // no footer or newsletter, only a slim bar with the logo and the way back to the shop. Known
   // from the address itself (the router's state, on the server render as in the browser): no
@@ -98,6 +112,7 @@ function Layout() {
       <ChatProvider>
         {/* The desk draws its own slim header (app/routes/desk.tsx): none of it in the shop's JS. */}
         {!atDesk && <Header chat />}
+        <OfflineNotice />
         <main id="main" className={atDesk ? 'min-h-svh pt-14' : 'min-h-[70vh] pt-16'}>
           <Outlet />
         </main>

@@ -6,6 +6,7 @@ import {
   newNonce,
   pagePolicy,
   RESOURCE_POLICY,
+  SERVICE_WORKER_POLICY,
   withSecurityHeaders,
 } from './security-headers.ts';
 
@@ -71,16 +72,43 @@ describe('newNonce', () => {
 });
 
 describe('public/_headers (static files, served before the Worker)', () => {
+  // Each rule: its path, then its headers ("! Name" drops one a rule above set).
+  const text = readFileSync(new URL('../../public/_headers', import.meta.url), 'utf8');
+  const rules = new Map<string, Record<string, string>>();
+  let headers: Record<string, string> = {};
+  for (const line of text.split('\n').map((l) => l.trim())) {
+    if (!line || line.startsWith('#')) continue;
+    if (line.startsWith('/')) {
+      headers = {};
+      rules.set(line, headers);
+    } else if (line.startsWith('!')) {
+      headers[`!${line.slice(1).trim().toLowerCase()}`] = '';
+    } else {
+      const [name = '', ...value] = line.split(': ');
+      headers[name.toLowerCase()] = value.join(': ');
+    }
+  }
+
   it('carries the same headers as the Worker sets on non-page responses', () => {
-    const text = readFileSync(new URL('../../public/_headers', import.meta.url), 'utf8');
-    const rules = text.split('\n').filter((line) => line && !line.startsWith('#'));
-    expect(rules[0]).toBe('/*');
-    const headers = Object.fromEntries(
-      rules.slice(1).map((line) => {
-        const [name = '', ...value] = line.trim().split(': ');
-        return [name.toLowerCase(), value.join(': ')];
-      }),
-    );
-    expect(headers).toEqual({ ...COMMON_HEADERS, 'content-security-policy': RESOURCE_POLICY });
+    expect([...rules.keys()][0]).toBe('/*');
+    expect(rules.get('/*')).toEqual({
+      ...COMMON_HEADERS,
+      'content-security-policy': RESOURCE_POLICY,
+    });
+  });
+
+  it('keeps the build’s files a year, and pictures a week', () => {
+    expect(rules.get('/assets/*')).toEqual({
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    expect(rules.get('/images/*')).toEqual({ 'cache-control': 'public, max-age=604800' });
+  });
+
+  it('gives the service worker the whole shop as its scope, and its own policy', () => {
+    expect(rules.get('/assets/service-worker-*')).toEqual({
+      'service-worker-allowed': '/',
+      '!content-security-policy': '',
+      'content-security-policy': SERVICE_WORKER_POLICY,
+    });
   });
 });

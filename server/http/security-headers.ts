@@ -12,8 +12,8 @@ export function newNonce(): string {
  * React stamp with the page's nonce (hydration data, the appearance boot script); no eval.
  * Styles allow 'unsafe-inline': the server renders `style` attributes (hero carousel, side menu),
  * which cannot carry a nonce, and sonner injects a <style> element. Images: our own files
- * (product art, the avatar at /api/account/avatar) and data: URIs. Fonts: ours, and the small
- * font subsets Vite inlines into the stylesheet as data: URIs.
+ * (product art, the avatar at /api/account/avatar) and data: URIs. Fonts: ours (the two Latin
+ * files in /assets/; no font is small enough for Vite to inline).
  */
 export function pagePolicy(nonce: string): string {
   return [
@@ -21,7 +21,7 @@ export function pagePolicy(nonce: string): string {
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
-    "font-src 'self' data:",
+    "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -33,6 +33,10 @@ export function pagePolicy(nonce: string): string {
 /** Everything that is not a page (JSON, XML, text, images): nothing may run or load from it. */
 export const RESOURCE_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The service worker's own (public/_headers gives it to its script): it fetches from the shop,
+ * for the pages it serves, and runs nothing else. */
+export const SERVICE_WORKER_POLICY = "default-src 'none'; connect-src 'self'";
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 

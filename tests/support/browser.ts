@@ -25,12 +25,15 @@ export async function closeBrowser(): Promise<void> {
 }
 
 /** A fresh page (own cookies and storage) at the given viewport; page errors fail the test.
- * `environment`: the visitor's browser otherwise (time zone, locale, colour scheme…). */
+ * `environment`: the visitor's browser otherwise (time zone, locale, colour scheme…). The shop's
+ * service worker is blocked unless asked for (`serviceWorkers: 'allow'`): a test's `page.route`
+ * and its reading of responses see the page's own requests, not the worker's. */
 export async function newPage(
   viewport = DESKTOP,
   environment: BrowserContextOptions = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await (await openBrowser()).newContext({
+    serviceWorkers: 'block',
     ...environment,
     viewport,
     baseURL: shop().url,
