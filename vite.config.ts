@@ -82,15 +82,6 @@ export default defineConfig({
     tailwindcss(),
     tanstackStart({
       srcDirectory: 'app',
-      // A route's loader and components load with the route (one chunk each), so the first
-      // script carries only what matching needs: paths, search parsers, head tags.
-      router: {
-        codeSplittingOptions: {
-          defaultBehavior: [
-            ['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent'],
-          ],
-        },
-      },
       // Server-only code (Worker, database, local tooling) can never reach the client bundle.
       importProtection: {
         client: { files: ['**/*.server.*', 'server/**', 'db/**', 'local/**', 'scripts/**'] },
