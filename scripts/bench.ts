@@ -4,7 +4,7 @@
 // products: HTTP load (autocannon) on the pages and calls that matter, against a static file of
 // the home page's size from the same server (the ceiling), with database round trips per request;
 // the catalogue calls in-process with EXPLAIN at 100k; placeOrder's round trips by cart size;
-// bundle sizes. Loopback only. Prints tables, writes bench-results.json and its section of
+// bundle sizes; INP of three taps in Chromium at 6× CPU slowdown (scripts/inp.ts). Loopback only. Prints tables, writes bench-results.json and its section of
 // BENCHMARKS.md (between the bench markers). See BENCHMARKS.md.
 
 import { execFile } from 'node:child_process';
@@ -43,6 +43,7 @@ import {
   interactiveRows,
   interactiveTable,
 } from './distance-report.ts';
+import { INP_RUNS, type InpRow, inpRows, inpTable } from './inp.ts';
 import { pageWeights, pageWeightTable } from './page-weight.ts';
 
 const RUNS = 30;
@@ -64,6 +65,10 @@ const DISTANCE_ONLY = process.env.BENCH_ONLY === 'distance';
  * build, no HTTP load), with their growth and EXPLAIN at the largest size: its own section of
  * BENCHMARKS.md (between the bench-search markers). */
 const SEARCH_ONLY = process.env.BENCH_ONLY === 'search';
+/** BENCH_ONLY=inp: INP of the three taps alone, on PGlite (BENCH_INP_RUNS=1 for a quick check). */
+const INP_ONLY = process.env.BENCH_ONLY === 'inp';
+/** The checkout the bench was started in (it works in a copy of it). */
+const REPO = process.cwd();
 // Served from public/__bench-ceiling.html; Workers' assets answer .html paths without the extension.
 const CEILING = '/__bench-ceiling';
 const TERMS = { few: 'gomesi', many: 'dress', none: 'tuxedo', short: 'ki' } as const;
@@ -581,7 +586,8 @@ async function placeOrderTrips(db: ReturnType<typeof createDb>, origin: string) 
   return out;
 }
 
-async function benchBackend(name: string, backend: SqlBackend) {
+/** `options.inp`: INP in Chromium too (once: on the first backend). */
+async function benchBackend(name: string, backend: SqlBackend, options = { inp: false }) {
   console.log(`\n== ${name}`);
   const endpoint = await startLocalNeon({ backend: recording(backend) });
   const { databaseUrl } = endpoint;
@@ -612,6 +618,11 @@ async function benchBackend(name: string, backend: SqlBackend) {
       );
       return null;
     }
+    const emptyCart = () => db.execute(sql`delete from cart_items where user_id = ${shopper.id}`);
+    if (INP_ONLY) {
+      await writeInp(await inpRows(origin, shopper.cookie, emptyCart), INP_RUNS === 5);
+      return null;
+    }
     const buyers = await placeOrderTrips(db, origin);
     // What the demo catalogue's pages cost a phone and a desktop, pictures apart.
     const weights = await pageWeights(origin);
@@ -619,6 +630,9 @@ async function benchBackend(name: string, backend: SqlBackend) {
     console.log('distance to the database...');
     const distance = await distanceRows(origin, databaseUrl, db, shopper, 'ankara-wrap-dress');
     const interactive = await interactiveRows(origin, databaseUrl, shopper.cookie);
+    // What three taps cost a cheap phone (Interaction to Next Paint at 6×), on the first backend.
+    const inp = options.inp ? await inpRows(origin, shopper.cookie, emptyCart) : [];
+    await emptyCart();
 
     const sizes: {
       products: number;
@@ -664,6 +678,7 @@ async function benchBackend(name: string, backend: SqlBackend) {
       weights,
       distance,
       interactive,
+      inp,
       explain: explained,
       html,
     };
@@ -674,7 +689,30 @@ async function benchBackend(name: string, backend: SqlBackend) {
   }
 }
 
-/** A backend's figures (null only for BENCH_ONLY=distance, which prints its table instead). */
+/** INP's table printed, and with `keep` written to its section of BENCHMARKS.md (between the inp
+ * markers): after a run of 5 (BENCH_ONLY=inp's, or the full bench's). */
+async function writeInp(rows: InpRow[], keep: boolean) {
+  const section = [
+    '<!-- inp:start -->',
+    '## INP at 6× (`npm run bench`, scripts/inp.ts)',
+    '',
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${loadavg()[0]?.toFixed(1)}: Chromium at 390 × 844, 2× density, touch, CPU slowed 6× (DevTools protocol); each tap a real touch tap on a fresh page after hydration, its INP the longest Event Timing entry of its interaction (under 16 ms: 16).`,
+    '',
+    ...inpTable(rows),
+    '<!-- inp:end -->',
+  ].join('\n');
+  console.log(`\n${section}`);
+  if (!keep) return;
+  const file = join(REPO, 'BENCHMARKS.md');
+  const text = await readFile(file, 'utf8');
+  const marked = /<!-- inp:start -->[\s\S]*<!-- inp:end -->/;
+  await writeFile(
+    file,
+    marked.test(text) ? text.replace(marked, section) : `${text.trimEnd()}\n\n${section}\n`,
+  );
+}
+
+/** A backend's figures (null only for BENCH_ONLY=distance and inp, which print their tables). */
 type Result = NonNullable<Awaited<ReturnType<typeof benchBackend>>>;
 const measured = (r: Result | null): Result[] => (r ? [r] : []);
 const at = (r: Result, products: number) => r.sizes.find((x) => x.products === products);
@@ -824,7 +862,7 @@ async function main() {
     return;
   }
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false'; // Request.cf from Cloudflare: offline here
-  if (DISTANCE_ONLY) {
+  if (DISTANCE_ONLY || INP_ONLY) {
     const copy = await enterWorkingCopy('duuka-bench');
     try {
       await writeCeiling();
@@ -848,7 +886,9 @@ async function main() {
       startupMs: await workerStartup(),
     };
 
-    const results = measured(await benchBackend('embedded PGlite', await pgliteBackend()));
+    const results = measured(
+      await benchBackend('embedded PGlite', await pgliteBackend(), { inp: true }),
+    );
     const onPostgres = await onServer(async (url, label) =>
       benchBackend(label, postgresBackend(url)),
     );
@@ -885,6 +925,7 @@ async function main() {
     } else {
       console.log(`\n(a short run of ${SIZES.join(', ')} products: BENCHMARKS.md left as it was)`);
     }
+    await writeInp(results[0]?.inp ?? [], FULL_RUN && INP_RUNS === 5);
     await writeFile(join(copy.repo, 'bench-results.json'), `${JSON.stringify(json, null, 2)}\n`);
   } finally {
     await copy.leave();
