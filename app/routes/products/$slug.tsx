@@ -118,11 +118,15 @@ function ProductChoice({ product }: { product: ProductDetail }) {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const { chosen, choose } = useChoice(product, search.variant, (variant: Variant | null) => {
-    void navigate({
-      search: (previous) => ({ ...previous, variant: variant?.id }),
-      replace: true,
-      resetScroll: false,
-    });
+    // After the next paint: the tapped size shows at once, and the address (which re-renders the
+    // whole page through the router) follows a frame later (issue 38: the Size tap's INP).
+    afterNextPaint(() =>
+      navigate({
+        search: (previous) => ({ ...previous, variant: variant?.id }),
+        replace: true,
+        resetScroll: false,
+      }),
+    );
   });
   const colour = chosen[COLOUR];
   return (
@@ -181,4 +185,9 @@ function DeliveryPromise({ product }: { product: ProductDetail }) {
       <span className="text-pretty">{promise}</span>
     </p>
   );
+}
+
+/** Runs `then` once the browser has painted the next frame. */
+function afterNextPaint(then: () => unknown) {
+  requestAnimationFrame(() => setTimeout(then, 0));
 }
