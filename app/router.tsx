@@ -4,7 +4,7 @@ import { getGlobalStartContext } from '@tanstack/react-start';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '#server/routers/index.ts';
 import { NotFound } from './components/NotFound';
-import { pageLessData } from './less-data';
+import { pageLessData } from './light-page';
 import { makeQueryClient } from './query-client';
 import { routeTree } from './routeTree.gen';
 import { makeTRPCClient, TRPCProvider } from './trpc-client';
@@ -15,7 +15,7 @@ export function getRouter() {
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
   const router = createRouter({
     routeTree,
-    // lessData: whether the page is made light (app/less-data.ts).
+    // lessData: whether the page is made light (app/light-page.ts).
     context: { queryClient, trpc, lessData: pageLessData() },
     scrollRestoration: true,
     defaultPreload: 'intent',

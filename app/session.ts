@@ -17,7 +17,7 @@ import { useTRPC } from './trpc-client';
 export type { SessionUser };
 
 /** The router's context (app/router.tsx): what loaders, guards and heads read the session from,
- * and why the page is made light (app/less-data.ts). */
+ * and why the page is made light (app/light-page.ts). */
 export type ShopContext = {
   queryClient: QueryClient;
   trpc: TRPCOptionsProxy<AppRouter>;

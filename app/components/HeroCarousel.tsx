@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useLessData } from '#app/less-data.ts';
+import { useLessData } from '#app/light-page.ts';
 import type { Product } from '#core/catalogue.ts';
 import { DEFAULT_HOME_SLIDE, type HomeSlide } from '#core/home-slides.ts';
 import { formatUGX } from '#core/money.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useLessData } from '#app/less-data.ts';
+import { useLessData } from '#app/light-page.ts';
 import {
   lowStockBadge,
   type Product,

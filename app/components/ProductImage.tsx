@@ -30,7 +30,7 @@ export function ProductImage({
   priority?: boolean;
   /** Fill a positioned frame (cropped to it) instead of keeping 4:5. */
   fill?: boolean;
-  /** Saving data (app/less-data.ts): the small copy only, whatever the screen. */
+  /** Saving data (app/light-page.ts): the small copy only, whatever the screen. */
   lessData?: boolean;
 }) {
   const [broken, setBroken] = useState(!src);

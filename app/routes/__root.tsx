@@ -142,7 +142,7 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     // The boot script may set data-theme from the shopper's cached settings (accounts). `lang` is
     // the language of the text: English, whatever language a shopper has chosen for later.
-    // data-less-data: why the server made the page light, read back to hydrate (app/less-data.ts).
+    // data-less-data: why the server made the page light, read back to hydrate (app/light-page.ts).
     <html lang="en" data-less-data={lessData} suppressHydrationWarning>
       <head>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input. */}

@@ -276,7 +276,11 @@ describe('first visits', () => {
       // Two at a time, each in a fresh context (a first visit), so a loaded machine keeps up.
       for (let at = 0; at < PATHS.length; at += 2) {
         const visits = PATHS.slice(at, at + 2).map(async (path) => {
-          const { page, errors } = await newPage(viewport, environment);
+          // A first visit as a shopper's: the shop's service worker registers too.
+          const { page, errors } = await newPage(viewport, {
+            ...environment,
+            serviceWorkers: 'allow',
+          });
           if (clock !== null) await page.context().clock.install({ time: clock });
           page.setDefaultNavigationTimeout(30_000);
           page.on('console', (message) => {
