@@ -34,6 +34,8 @@ async function fitsAndShoot(page: Page, width: number, shot: string) {
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  // The colours fade back: axe read a button mid-fade (CI, once) without this.
+  await settle(page);
 }
 
 /** The texts the fake gateway got for this number. */
