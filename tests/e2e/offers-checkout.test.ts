@@ -12,7 +12,7 @@ import { OFFER_TEXT } from '#core/offers.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, orderOffers, orders, promotions, valueAccounts } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { closeBrowser, DESKTOP, newPage, SMALL_PHONE } from '../support/browser.ts';
+import { closeBrowser, DESKTOP, newPage, SMALL_PHONE, settle } from '../support/browser.ts';
 import { demoPieces, setStock } from '../support/catalogue.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';
 import { shop } from '../support/shop.ts';
@@ -31,9 +31,8 @@ const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 
 async function lookAt(page: Page, name: string, width: number) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
+    // A fade the last scheme started still runs (CI read a total mid-fade once): wait it out.
+    await settle(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({
       path: `${SHOTS}/offers-${name}-${width}-${scheme}.png`,
