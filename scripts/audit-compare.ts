@@ -1,25 +1,8 @@
-// Lighthouse on one route under several set-ups, side by side (issue 38: why the project's audit
-// and the issue's Lighthouse disagreed; BENCHMARKS.md says what they showed). The shop is served
-// as `npm run audit` serves it. Run: `node scripts/run.mjs scripts/audit-compare.ts`;
-// COMPARE_PATH (default /shop), COMPARE_RUNS per set-up (default 2), COMPARE_ONLY=name,name.
-// Prints one line per run: score, FCP, LCP, TBT, main-thread work (all, style & layout, script
-// evaluation), what Lighthouse observed before simulating (first paint, DOMContentLoaded, load),
-// the server's answer time and Lighthouse's CPU benchmark. The browser is local/chromium.ts's: set
-// CHROMIUM_PATH to compare Chromium builds (the npm package's headless shell, Debian's full one).
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { preview } from 'vite';
-import { createDb } from '#db/client.ts';
-import { migrateDatabase } from '#db/migrate.ts';
-import { seedDemoCatalogue } from '#db/seed.ts';
-import { buildForPreview } from '#local/build.ts';
 import { chromiumLaunch } from '#local/chromium.ts';
-import { compressingProxy } from '#local/compressing-proxy.ts';
-import { freePort } from '#local/free-port.ts';
-import { startLocalNeon } from '#local/neon/endpoint.ts';
-import { pgliteBackend } from '#local/neon/pglite-backend.ts';
+import { demoShop } from '#local/demo-shop.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
 
 /** chrome-launcher 1.2's own --disable-features list (its DEFAULT_FLAGS). */
@@ -80,22 +63,9 @@ async function main() {
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
   const copy = await enterWorkingCopy('duuka-compare');
   try {
-    await buildForPreview({ logLevel: 'warn' });
-    const backend = await pgliteBackend();
-    const endpoint = await startLocalNeon({ backend });
-    const db = createDb(endpoint.databaseUrl);
-    await migrateDatabase(db);
-    await seedDemoCatalogue(db);
-    const port = await freePort();
-    const proxy = await compressingProxy(`http://127.0.0.1:${port}`);
-    const url = new URL(PATH, proxy.origin).href;
-    Object.assign(process.env, {
-      DATABASE_URL: endpoint.databaseUrl,
-      BETTER_AUTH_URL: proxy.origin,
-      BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
-      MAIL_TRANSPORT: 'outbox',
-    });
-    const serve = () => preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
+    const shop = await demoShop();
+    const url = new URL(PATH, shop.origin).href;
+    const serve = shop.serve;
     let server = await serve();
     const browser = await chromiumLaunch();
     const start = (setUp: SetUp) =>
@@ -138,9 +108,7 @@ async function main() {
       shared?.kill();
     }
     await server.close();
-    await proxy.close();
-    await endpoint.close();
-    await backend.close();
+    await shop.close();
   } finally {
     await copy.leave();
   }

@@ -9,24 +9,16 @@
 // Measured as a shopper's first visit is (see BENCHMARKS.md, "Why the project's audit and the
 // issue's Lighthouse disagreed"): Chromium as Lighthouse starts it (paint holding on), and the
 // anonymous pages rendered, not from the edge cache.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import { sql } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
-import { preview } from 'vite';
-import { createDb } from '#db/client.ts';
-import { migrateDatabase } from '#db/migrate.ts';
-import { seedDemoCatalogue } from '#db/seed.ts';
-import { buildForPreview } from '#local/build.ts';
 import { chromiumLaunch } from '#local/chromium.ts';
-import { compressingProxy } from '#local/compressing-proxy.ts';
-import { freePort } from '#local/free-port.ts';
+import { demoShop } from '#local/demo-shop.ts';
 import { shopperOverHttp } from '#local/http-shopper.ts';
-import { startLocalNeon } from '#local/neon/endpoint.ts';
-import { pgliteBackend } from '#local/neon/pglite-backend.ts';
 import { enterWorkingCopy } from '#local/working-copy.ts';
 
 const ROUTES: { name: string; path: string; signedIn: boolean }[] = [
@@ -109,22 +101,9 @@ async function main() {
   const far: Row[] = [];
   try {
     console.log('building (vite build) a copy of the working tree...');
-    await buildForPreview({ logLevel: 'warn' });
-    const backend = await pgliteBackend();
-    const endpoint = await startLocalNeon({ backend });
-    const db = createDb(endpoint.databaseUrl);
-    await migrateDatabase(db);
-    await seedDemoCatalogue(db);
-    const port = await freePort();
-    const proxy = await compressingProxy(`http://127.0.0.1:${port}`);
-    const origin = `http://127.0.0.1:${proxy.port}`;
-    Object.assign(process.env, {
-      DATABASE_URL: endpoint.databaseUrl,
-      BETTER_AUTH_URL: origin,
-      BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
-      MAIL_TRANSPORT: 'outbox',
-    });
-    const server = await preview({ preview: { port, strictPort: true }, logLevel: 'warn' });
+    const shop = await demoShop();
+    const { db, endpoint, origin } = shop;
+    const server = await shop.serve();
     const browser = await chromiumLaunch();
     const chrome = await launch({
       chromePath: browser.executablePath,
@@ -273,9 +252,7 @@ async function main() {
     } finally {
       chrome.kill();
       await server.close();
-      proxy.close();
-      await endpoint.close();
-      await backend.close();
+      await shop.close();
     }
   } finally {
     await copy.leave();
