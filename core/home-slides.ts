@@ -22,6 +22,13 @@ export type HomeSlide = {
 export const SLIDES_MIN = 1;
 export const SLIDES_MAX = 6;
 
+/** Spec §9: autoplay every 5000 ms, 800 ms fade, infinite. */
+export const AUTOPLAY_MS = 5000;
+export const FADE_MS = 800;
+/** The next slide's picture is fetched this long before autoplay shows it (issue 38: a visit pays
+ * only for the pictures it shows, and the next one is ready when its fade starts). */
+export const FETCH_AHEAD_MS = 2000;
+
 /** The drawn arts the shop ships (public/images/hero), given in turn to slides the desk adds. */
 export const HERO_ARTS = [
   '/images/hero/new-collection.svg',

@@ -3,18 +3,22 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLessData } from '#app/light-page.ts';
 import type { Product } from '#core/catalogue.ts';
-import { DEFAULT_HOME_SLIDE, type HomeSlide } from '#core/home-slides.ts';
+import {
+  AUTOPLAY_MS,
+  DEFAULT_HOME_SLIDE,
+  FADE_MS,
+  FETCH_AHEAD_MS,
+  type HomeSlide,
+} from '#core/home-slides.ts';
 import { formatUGX } from '#core/money.ts';
 import { ProductImage } from './ProductImage';
-
-/** Spec §9: autoplay every 5000 ms, 800 ms fade, infinite. */
-export const AUTOPLAY_MS = 5000;
-export const FADE_MS = 800;
 
 /**
  * The home hero: fades between the slides the desk keeps (home_slides, issue 34), loops, pauses on
  * hover or focus, and stays still for people who prefer reduced motion or save data (issue 38:
- * the arrows and dots still move it, and its pictures are the small copies). A slide with its own
+ * the arrows and dots still move it, and its pictures are the small copies). Only the first
+ * slide's picture comes with the page; each next one is fetched shortly before it shows, or when
+ * the shopper moves to it, so a visit pays for the pictures it shows. A slide with its own
  * picture shows it; otherwise the newest pictured pieces stand in, in turn, and without one the
  * slide's drawn art. One slide: no arrows, no dots, nothing moves.
  */
@@ -29,6 +33,10 @@ export function HeroCarousel({
   const slides = stored.length > 0 ? stored : [DEFAULT_HOME_SLIDE];
   const count = slides.length;
   const [active, setActive] = useState(0);
+  // The slides whose pictures may load: the first, then each one about to show or moved to.
+  const [fetched, setFetched] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const fetchPicture = (index: number) =>
+    setFetched((now) => (now.has(index) ? now : new Set(now).add(index)));
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
@@ -47,11 +55,22 @@ export function HeroCarousel({
   // biome-ignore lint/correctness/useExhaustiveDependencies: each slide change (also by hand) restarts the 5 s.
   useEffect(() => {
     if (!playing) return;
+    const ahead = setTimeout(
+      () => fetchPicture((active + 1) % count),
+      AUTOPLAY_MS - FETCH_AHEAD_MS,
+    );
     const timer = setTimeout(() => setActive((i) => (i + 1) % count), AUTOPLAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(ahead);
+      clearTimeout(timer);
+    };
   }, [playing, active]);
 
-  const go = (index: number) => setActive((index + count) % count);
+  const go = (index: number) => {
+    const to = (index + count) % count;
+    fetchPicture(to);
+    setActive(to);
+  };
   // A list shortened under a shown slide (a new page after a desk save) starts again.
   const shown = active < count ? active : 0;
 
@@ -71,6 +90,8 @@ export function HeroCarousel({
       {slides.map((slide, index) => {
         const product = slide.imageUrl ? undefined : images[index];
         const current = index === shown;
+        // Not fetched yet: the frame's own colour (the slide is not shown).
+        const pictured = fetched.has(index) || current;
         return (
           // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: slides are groups.
           <div
@@ -89,7 +110,7 @@ export function HeroCarousel({
                 phone), the words sit on the calm left; the caption names the piece and links to it. */}
             <div className="grid h-full grid-rows-[minmax(0,1fr)_auto] pb-24 md:grid-cols-2 md:grid-rows-1 md:pb-0">
               <figure className="relative overflow-hidden bg-paper-2 md:order-last">
-                {slide.imageUrl ? (
+                {!pictured ? null : slide.imageUrl ? (
                   <ProductImage
                     src={slide.imageUrl}
                     widths={slide.imageWidths}

@@ -3,6 +3,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopNewArrivalsCount } from '#core/catalogue.ts';
+import { AUTOPLAY_MS, FETCH_AHEAD_MS } from '#core/home-slides.ts';
 import { formatUGX } from '#core/money.ts';
 import { createDb } from '#db/client.ts';
 import { categories, productImages, products, productVariants } from '#db/schema/index.ts';
@@ -74,7 +75,17 @@ describe('home', () => {
     const active = () => hero.locator('[data-active="true"]').getAttribute('aria-label');
     await expect(active()).resolves.toBe('1 of 3');
     await hero.getByRole('heading', { name: 'New Collection' }).waitFor();
-    await page.clock.runFor(5100);
+    // Only the shown slide's picture comes with the page; the next one is fetched shortly before
+    // it shows (FETCH_AHEAD_MS), while the first is still on screen.
+    const pictured = () =>
+      hero
+        .getByTestId('hero-slide')
+        .evaluateAll((slides) => slides.map((slide) => slide.querySelector('img') !== null));
+    await expect(pictured()).resolves.toEqual([true, false, false]);
+    await page.clock.runFor(AUTOPLAY_MS - FETCH_AHEAD_MS + 100);
+    await expect.poll(pictured).toEqual([true, true, false]);
+    await expect(active()).resolves.toBe('1 of 3');
+    await page.clock.runFor(FETCH_AHEAD_MS);
     await expect.poll(active).toBe('2 of 3');
     await page.clock.runFor(5100);
     await expect.poll(active).toBe('3 of 3');
