@@ -1,7 +1,17 @@
 import type { Product } from '#core/catalogue.ts';
 import { ProductCard } from './ProductCard';
 
-export function ProductGrid({ products, label }: { products: Product[]; label: string }) {
+/** A grid of cards. A page's results grid is its top: its first row loads at once. A grid
+ * further down (a product page's "You may also like") loads as the shopper nears it. */
+export function ProductGrid({
+  products,
+  label,
+  below = false,
+}: {
+  products: Product[];
+  label: string;
+  below?: boolean;
+}) {
   return (
     <ul
       aria-label={label}
@@ -9,7 +19,7 @@ export function ProductGrid({ products, label }: { products: Product[]; label: s
     >
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={index < 4} />
+          <ProductCard product={product} eager={!below && index < 4} />
         </li>
       ))}
     </ul>

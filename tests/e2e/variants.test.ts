@@ -408,6 +408,9 @@ describe('pictures and previews', () => {
     expect(html).toMatch(
       /<img [^>]*fetchPriority="high"[^>]*alt="Ankara Wrap Dress in Indigo"|<img [^>]*alt="Ankara Wrap Dress in Indigo"[^>]*fetchPriority="high"/i,
     );
+    // Nothing else of the page is fetched eagerly beside it: the thumbnails below it and the
+    // next pictures load lazily, after it (issue 38: the product page's LCP).
+    expect(html.match(/<img [^>]*loading="eager"/gi)).toHaveLength(1);
     expect(html).toMatch(
       /<meta property="og:image" content="http:\/\/[^"]+\/images\/products\/ankara-wrap-dress\/share\.jpg"/,
     );

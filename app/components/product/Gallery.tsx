@@ -147,13 +147,7 @@ export function Gallery({
                 aria-current={index === current || undefined}
                 className="gallery-thumb block w-full"
               >
-                <ProductImage
-                  src={picture.url}
-                  widths={picture.widths}
-                  sizes="80px"
-                  alt=""
-                  eager={index < 4}
-                />
+                <ProductImage src={picture.url} widths={picture.widths} sizes="80px" alt="" />
               </button>
             </li>
           ))}

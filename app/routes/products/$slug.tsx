@@ -106,7 +106,7 @@ function ProductPage() {
           <h2 id="related-heading" className="mt-1 mb-8 font-display text-4xl font-medium">
             You may also like
           </h2>
-          <ProductGrid products={related.data.products} label="You may also like" />
+          <ProductGrid products={related.data.products} label="You may also like" below />
         </section>
       )}
     </div>
