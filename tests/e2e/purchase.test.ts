@@ -12,7 +12,7 @@ import { formatOrderDate } from '#core/order-rules.ts';
 import { createDb } from '#db/client.ts';
 import { cartItems, orders, profiles } from '#db/schema/index.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { closeBrowser, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { closeBrowser, DESKTOP, newPage, PHONE, settle } from '../support/browser.ts';
 import { demoPieces, setStock, stockOf as stockNow } from '../support/catalogue.ts';
 import { fillDeliveryArea } from '../support/checkout.ts';
 import { shop } from '../support/shop.ts';
@@ -158,6 +158,7 @@ async function lookAt(page: Page, name: string, width: number) {
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
+    await settle(page);
     await expectAxeClean(page);
     const path = `${SHOTS}/purchase-${name}-${width}-${scheme}`;
     await page.screenshot({ path: `${path}.png`, fullPage: true });
