@@ -87,17 +87,22 @@ function Layout() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  // The service worker (decision 0090), once the page has loaded: never in the first paint's way.
-  // Its address changes with each deploy, so checks for a new one may use the HTTP cache. The
-  // shop works without it (an old browser, a failed download).
+  // The service worker (decision 0090), once the page has loaded, has painted and is idle: never
+  // in the first paint's way (started at `load`, before a slow phone's first paint, it held that
+  // paint back by a second). Its address changes with each deploy, so checks for a new one may
+  // use the HTTP cache. The shop works without it (an old browser, a failed download).
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     const register = () =>
       navigator.serviceWorker
         .register(serviceWorker, { scope: '/', updateViaCache: 'all' })
         .catch(() => null);
-    if (document.readyState === 'complete') void register();
-    else addEventListener('load', register, { once: true });
+    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    // Two frames: the first has been painted; then the first idle moment.
+    const afterPaint = () =>
+      requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(() => void register())));
+    if (document.readyState === 'complete') afterPaint();
+    else addEventListener('load', afterPaint, { once: true });
   }, []);
   // The desk is the shop's own staff at work: it has no shoppers' assistant, no cart or search,
   // no footer or newsletter, only a slim bar with the logo and the way back to the shop. Known
